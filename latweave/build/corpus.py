@@ -1,0 +1,147 @@
+"""Read a corpus folder (the format corpora/zoo/README.md describes) into a Lattice.
+
+Every problem is reported with its file and line; nothing is half-read: a corpus either loads
+whole or raises the first error found, in file order.
+
+    dimensions.jsonl   one dimension per line: {"dimension", "kind", "functional", "open"}
+    hierarchy.tsv      dimension <TAB> parent <TAB> child   (parent TOP for the root ⊤)
+    synonyms.tsv       dimension <TAB> value <TAB> synonym
+    aliases.tsv        instance <TAB> alias
+    documents/*.txt    one document each; its id is the path below documents/ without .txt
+    facts.jsonl        one predicate per line: {"instance", "dimension", "value", "evidence":
+                       {"doc", "source_text", "start"?, "end"?}, "confidence"?, "qualifiers"?}
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.lattice.model import Dimension, Lattice
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of non-blank, non-comment lines."""
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            text = line.rstrip("\n").rstrip("\r")
+            if text.strip() and not text.lstrip().startswith("#"):
+                yield number, text
+
+
+def _tsv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
+    for number, text in _lines(path):
+        cells = text.split("\t")
+        if len(cells) != len(columns):
+            raise CorpusError(f"expected {len(columns)} tab-separated columns ({', '.join(columns)}), "
+                              f"found {len(cells)}", file=str(path), line=number)
+        yield number, [c.strip() for c in cells]
+
+
+def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+    for number, text in _lines(path):
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
+                              line=number) from None
+        if not isinstance(obj, dict):
+            raise CorpusError("expected a JSON object", file=str(path), line=number)
+        yield number, obj
+
+
+def _field(obj: dict, name: str, kind, path: Path, line: int, default=...):
+    if name not in obj:
+        if default is ...:
+            raise CorpusError(f"missing field {name!r}", file=str(path), line=line)
+        return default
+    value = obj[name]
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise CorpusError(f"field {name!r} must be {getattr(kind, '__name__', kind)}", file=str(path), line=line)
+    return value
+
+
+class _At:
+    """Re-raise lattice errors as corpus errors located at one line."""
+
+    def __init__(self, path: Path, line: int):
+        self.path, self.line = path, line
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if isinstance(exc, LatweaveError) and not isinstance(exc, CorpusError):
+            raise CorpusError(exc.message, file=str(self.path), line=self.line, hint=exc.hint) from None
+        return False
+
+
+def read_corpus(folder: Path | str) -> Lattice:
+    """Read a corpus folder into a validated Lattice."""
+    root = Path(folder)
+    if not (root / "dimensions.jsonl").is_file():
+        raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
+                          hint="see corpora/zoo/README.md for the format")
+    lattice = Lattice(name=root.resolve().name)
+
+    path = root / "dimensions.jsonl"
+    for line, obj in _jsonl(path):
+        with _At(path, line):
+            lattice.add_dimension(Dimension(
+                name=_field(obj, "dimension", str, path, line),
+                kind=_field(obj, "kind", str, path, line, "taxonomy"),
+                functional=_field(obj, "functional", bool, path, line, False),
+                open=_field(obj, "open", bool, path, line, False),
+            ))
+
+    path = root / "hierarchy.tsv"
+    if path.is_file():
+        for line, (dim, parent, child) in _tsv(path, ("dimension", "parent", "child")):
+            with _At(path, line):
+                lattice.dimension(dim).add_edge(parent, child)
+
+    for dim in lattice.dimensions.values():
+        try:
+            dim.validate()
+        except LatticeError as exc:
+            raise CorpusError(exc.message, file=str(root / "hierarchy.tsv"), hint=exc.hint) from None
+
+    path = root / "synonyms.tsv"
+    if path.is_file():
+        for line, (dim, value, synonym) in _tsv(path, ("dimension", "value", "synonym")):
+            with _At(path, line):
+                lattice.dimension(dim).add_synonym(value, synonym)
+
+    docs = root / "documents"
+    if docs.is_dir():
+        for file in sorted(docs.rglob("*.txt")):
+            doc_id = file.relative_to(docs).with_suffix("").as_posix()
+            lattice.add_document(doc_id, file.read_text(encoding="utf-8"))
+
+    path = root / "facts.jsonl"
+    if path.is_file():
+        for line, obj in _jsonl(path):
+            evidence = obj.get("evidence")
+            if not isinstance(evidence, dict):
+                raise CorpusError("predicate has no evidence object", file=str(path), line=line,
+                                  hint='add "evidence": {"doc": ..., "source_text": ...}')
+            qualifiers = _field(obj, "qualifiers", dict, path, line, {})
+            with _At(path, line):
+                lattice.add_predicate(
+                    _field(obj, "instance", str, path, line),
+                    _field(obj, "dimension", str, path, line),
+                    str(_field(obj, "value", (str, int, float), path, line)),
+                    doc=evidence.get("doc"), source_text=evidence.get("source_text"),
+                    start=evidence.get("start"), end=evidence.get("end"),
+                    confidence=_field(obj, "confidence", (int, float), path, line, 1.0),
+                    qualifiers=[(str(k), str(v)) for k, v in qualifiers.items()],
+                )
+
+    path = root / "aliases.tsv"
+    if path.is_file():
+        for line, (instance, alias) in _tsv(path, ("instance", "alias")):
+            with _At(path, line):
+                lattice.add_alias(instance, alias)
+    return lattice

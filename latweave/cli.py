@@ -1,0 +1,169 @@
+"""The `latweave` command: parses arguments, calls the library, prints renderables. Nothing else.
+
+Exit codes: 0 answered (an answer set or a verdict), 3 abstained, 2 user error (bad arguments,
+plan, corpus or lattice), 4 engine failure or engine not available here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from latweave.errors import EngineError, LatweaveError
+
+EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE = 0, 2, 3, 4
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _print_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2) + "\n")
+
+
+def cmd_build(args) -> int:
+    from latweave.build.build import build_corpus
+
+    manifest = build_corpus(args.corpus, args.out)
+    if args.json:
+        _print_json(manifest)
+    else:
+        counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
+        _console().print(f"[bold green]built[/] {args.out}: {counts}")
+    return EXIT_OK
+
+
+def _read_plan(args):
+    from latweave.plan.json_form import plan_from_json
+
+    if args.file:
+        text = Path(args.file).read_text(encoding="utf-8") if args.file != "-" else sys.stdin.read()
+    elif args.plan:
+        text = args.plan
+    else:
+        raise LatweaveError("no plan given", hint="pass the plan text, or -f FILE")
+    return plan_from_json(text)
+
+
+def cmd_run(args) -> int:
+    from latweave.execute import Runner
+
+    plan = _read_plan(args)
+    with Runner(args.lattice, args.engine) as runner:
+        result = runner.run_one(plan)
+    if args.json:
+        sys.stdout.write(result.to_json() + "\n")
+    else:
+        _console().print(result)
+    return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+def cmd_engines(args) -> int:
+    from latweave.engines.base import DEFAULT_ENGINE, _REGISTRY, engine_names
+
+    rows = {name: _REGISTRY[name].unavailable_reason() for name in engine_names()}
+    if args.json:
+        _print_json({"default": DEFAULT_ENGINE, "engines": {n: {"available": r is None, "reason": r}
+                                                           for n, r in rows.items()}})
+    else:
+        for name, reason in rows.items():
+            mark = "[green]available[/]" if reason is None else f"[yellow]unavailable[/]: {reason}"
+            _console().print(f"{name}{' (default)' if name == DEFAULT_ENGINE else ''}: {mark}")
+    return EXIT_OK
+
+
+DEMO_PLANS = (
+    ("aquatic mammals", {"meet": [["species", "<=", "mammal"], ["habitat", "<=", "aquatic"]]}),
+    ("terrestrial whales", {"meet": [["species", "<=", "whale"], ["habitat", "<=", "terrestrial"]]}),
+    ("below both aquatic and terrestrial", {"meet": [["habitat", "<=", "aquatic"], ["habitat", "<=", "terrestrial"]]}),
+    ("mammal and bird at once", {"meet": [["species", "<=", "mammal"], ["species", "<=", "bird"]]}),
+    ("unicorns", {"meet": [["species", "<=", "unicorn"]]}),
+    ("which lives longer, whale or dog", {"argmax": "lifespan_years", "args": ["Whale", "Dog"]}),
+    ("does the whale live in water", {"holds": "Whale", "where": [["habitat", "<=", "aquatic"]]}),
+    ("what eat the things birds eat", {"let": [["d", {"meet": [["species", "<=", "bird"]], "project": "diet"}]],
+                                       "return": {"meet": [["diet", "=", {"ref": "d"}]]}}),
+)
+
+
+def cmd_demo(args) -> int:
+    from rich.rule import Rule
+
+    from latweave.build.build import build_corpus
+    from latweave.execute import Runner
+    from latweave.paths import RULES
+    from latweave.plan.json_form import plan_from_json
+
+    corpus = Path(args.corpus) if args.corpus else RULES.parent / "corpora" / "zoo"
+    out = Path(args.out)
+    manifest = build_corpus(corpus, out)
+    console = _console()
+    console.print(f"[bold green]built[/] {out} from {corpus}: "
+                  + ", ".join(f"{v} {k}" for k, v in manifest["counts"].items()))
+    with Runner(out, args.engine) as runner:
+        results = runner.run([plan_from_json(plan) for _, plan in DEMO_PLANS])
+    for (title, plan), result in zip(DEMO_PLANS, results):
+        console.print(Rule(title))
+        console.print(f"[dim]{json.dumps(plan)}[/]")
+        console.print(result)
+    return EXIT_OK
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="latweave", description=__doc__.splitlines()[0])
+    sub = top.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("build", help="build a lattice folder from a corpus folder")
+    p.add_argument("corpus")
+    p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("run", help="run one plan against a lattice")
+    p.add_argument("plan", nargs="?", help="the plan text (JSON)")
+    p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--engine", default=None, help="engine name (default: the embedded duckdb)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("engines", help="list engines and whether each can run here")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_engines)
+
+    p = sub.add_parser("demo", help="build the shipped zoo corpus and run example plans")
+    p.add_argument("--corpus", default=None)
+    p.add_argument("--out", default="out/zoo-lattice")
+    p.add_argument("--engine", default=None)
+    p.set_defaults(func=cmd_demo)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except EngineError as exc:
+        _report(exc, args)
+        return EXIT_ENGINE
+    except LatweaveError as exc:
+        _report(exc, args)
+        return EXIT_USER
+    except OSError as exc:
+        _report(LatweaveError(f"{exc.strerror or exc}: {exc.filename or ''}".strip()), args)
+        return EXIT_USER
+
+
+def _report(exc: LatweaveError, args) -> None:
+    if getattr(args, "json", False):
+        _print_json(exc.to_dict())
+    else:
+        _console(stderr=True).print(f"[bold red]error[/]: {exc}", markup=True, highlight=False)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Lattice + plans → Datalog facts. The symbol table is the only place strings become numbers."""

@@ -1,0 +1,75 @@
+"""Compile a Lattice into the lattice input relations of rules/schema.dl.
+
+Strings are interned (sorted, so ids are stable for the same lattice); numeric and date bounds
+become dense ranks, so every engine compares integers and no float ever reaches Datalog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
+from latweave.compile.symbols import SymbolTable
+from latweave.lattice.model import Lattice
+from latweave.lattice.names import TOP
+
+
+@dataclass
+class CompiledLattice:
+    """The lattice as facts: the symbol table and rows for each lattice relation."""
+
+    symbols: SymbolTable
+    facts: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
+
+    def write(self, directory: Path) -> None:
+        self.symbols.write(directory / "symbols.jsonl")
+        write_facts(directory / "facts", self.facts, LATTICE_RELATIONS)
+
+    @classmethod
+    def read(cls, directory: Path) -> "CompiledLattice":
+        return cls(SymbolTable.read(directory / "symbols.jsonl"),
+                   read_facts(directory / "facts", LATTICE_RELATIONS))
+
+
+def lattice_strings(lattice: Lattice) -> set[str]:
+    strings = {TOP}
+    for dim in lattice.dimensions.values():
+        strings.add(dim.key)
+        strings.update(dim.labels)
+        strings.update(dim.synonyms)
+    for inst in lattice.instances.values():
+        strings.add(inst.key)
+        strings.update(inst.aliases)
+    for pred in lattice.predicates:
+        for key, value in pred.qualifiers:
+            strings.update((key, value))
+    return strings
+
+
+def compile_lattice(lattice: Lattice) -> CompiledLattice:
+    symbols = SymbolTable(lattice_strings(lattice))
+    sid = symbols.id
+    facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}
+    for dim in lattice.dimensions.values():
+        d = sid(dim.key)
+        facts["dimension"].append((d,))
+        if dim.functional:
+            facts["functional"].append((d,))
+        facts["top"].append((d, sid(TOP)))
+        facts["node"].extend((d, sid(v)) for v in dim.labels)
+        facts["subsumes"].extend((d, sid(p), sid(c)) for p, c in dim.edges())
+        facts["synonym"].extend((d, sid(s), sid(v)) for s, v in dim.synonyms.items())
+        if dim.ordered:
+            facts["ordered"].append((d,))
+            ends = sorted({x for lo_hi in dim.bounds.values() for x in lo_hi})
+            rank = {x: i for i, x in enumerate(ends)}
+            facts["bounds"].extend((d, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in dim.bounds.items())
+    for inst in lattice.instances.values():
+        x = sid(inst.key)
+        facts["instance"].append((x,))
+        facts["alias"].extend((sid(a), x) for a in inst.aliases)
+    for p, pred in enumerate(lattice.sorted_predicates()):
+        facts["coord"].append((sid(pred.instance), sid(pred.dimension), sid(pred.value), p))
+        facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
+    return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()})

@@ -1,0 +1,95 @@
+"""The symbol table: the single place where strings meet the Datalog world.
+
+Every string a fact needs (a value key, an instance key, a dimension name, a qualifier) is
+interned to an integer id; facts files carry only integers, so no value from a document or an
+LLM is ever written into Datalog text or needs Souffle's (absent) escaping for tabs or newlines.
+The table is stored as JSON lines, one JSON string per id: JSON's escaping round-trips every
+Unicode string exactly, and that is the one escaping function latweave uses.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+
+def encode_symbol(text: str) -> str:
+    """One line of symbols.jsonl for `text` (any Unicode; newlines and tabs escaped by JSON)."""
+    if not isinstance(text, str):
+        raise TypeError(f"symbols are strings, got {type(text).__name__}")
+    return json.dumps(text, ensure_ascii=False)
+
+
+def decode_symbol(line: str) -> str:
+    value = json.loads(line)
+    if not isinstance(value, str):
+        raise ValueError(f"symbols.jsonl line is not a JSON string: {line[:60]!r}")
+    return value
+
+
+class SymbolTable:
+    """Strings ↔ dense ids. Built sorted, so the same strings always get the same ids."""
+
+    def __init__(self, strings: Iterable[str] = ()):
+        self._strings: list[str] = sorted(set(strings))
+        self._ids: dict[str, int] = {s: i for i, s in enumerate(self._strings)}
+
+    def __len__(self) -> int:
+        return len(self._strings)
+
+    def __contains__(self, text: str) -> bool:
+        return text in self._ids
+
+    def id(self, text: str) -> int:
+        """The id of a string that must be present."""
+        return self._ids[text]
+
+    def get(self, text: str) -> int | None:
+        return self._ids.get(text)
+
+    def text(self, ident: int) -> str:
+        return self._strings[ident]
+
+    def extended(self) -> "ExtendedSymbols":
+        """A view that gives fresh ids to strings the table lacks (names a plan uses)."""
+        return ExtendedSymbols(self)
+
+    def write(self, path: Path) -> None:
+        with path.open("w", encoding="utf-8", newline="\n") as handle:
+            for text in self._strings:
+                handle.write(encode_symbol(text) + "\n")
+
+    @classmethod
+    def read(cls, path: Path) -> "SymbolTable":
+        table = cls()
+        with path.open(encoding="utf-8") as handle:
+            table._strings = [decode_symbol(line) for line in handle]
+        table._ids = {s: i for i, s in enumerate(table._strings)}
+        return table
+
+
+class ExtendedSymbols:
+    """The lattice's table plus plan-local strings, numbered after it in order of first use."""
+
+    def __init__(self, base: SymbolTable):
+        self.base = base
+        self._extra: dict[str, int] = {}
+        self._extra_list: list[str] = []
+
+    def id(self, text: str) -> int:
+        known = self.base.get(text)
+        if known is not None:
+            return known
+        if text not in self._extra:
+            self._extra[text] = len(self.base) + len(self._extra_list)
+            self._extra_list.append(text)
+        return self._extra[text]
+
+    def text(self, ident: int) -> str:
+        if ident < len(self.base):
+            return self.base.text(ident)
+        return self._extra_list[ident - len(self.base)]
+
+    def known(self, text: str) -> bool:
+        return text in self.base

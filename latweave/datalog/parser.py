@@ -1,0 +1,209 @@
+"""Read rules/*.dl (Souffle's dialect, the subset in grammars/datalog.lark) into the IR.
+
+Validation happens here, once, so that every engine can trust the program: each atom names a
+declared relation with the right arity, every variable is range-restricted (bound by a positive
+atom, or by `x = expr` over bound variables), and the program is stratifiable.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import UnexpectedInput
+
+from latweave.datalog.ir import (
+    Arith, Atom, Column, Comparison, Const, Negation, Origin, Program, Relation, Rule, Var, Wildcard,
+    variables,
+)
+from latweave.errors import RuleError
+from latweave.paths import GRAMMARS, RULES
+
+#: The order in which rules/*.dl are read; it fixes rule numbering in proofs.
+RULE_FILES = ("schema.dl", "closure.dl", "meet.dl", "compare.dl", "abstain.dl", "witness.dl")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        (GRAMMARS / "datalog.lark").read_text(encoding="utf-8"),
+        parser="lalr", propagate_positions=True, maybe_placeholders=True,
+    )
+
+
+class _ToIR(Transformer):
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _origin(self, meta) -> Origin:
+        return Origin(self.file, getattr(meta, "line", 0))
+
+    def start(self, items):
+        return items
+
+    @v_args(meta=True)
+    def decl(self, meta, children):
+        name, *cols = children
+        return ("decl", str(name), tuple(c for c in cols if c is not None), self._origin(meta))
+
+    def column(self, children):
+        return Column(str(children[0]), str(children[1]))
+
+    @v_args(meta=True)
+    def input(self, meta, children):
+        return ("input", str(children[0]), self._origin(meta))
+
+    @v_args(meta=True)
+    def output(self, meta, children):
+        return ("output", str(children[0]), self._origin(meta))
+
+    @v_args(meta=True)
+    def rule(self, meta, children):
+        head, *body = children
+        return ("rule", Rule(head, tuple(body), self._origin(meta)))
+
+    def atom(self, children):
+        name, *args = children
+        return Atom(str(name), tuple(a for a in args if a is not None))
+
+    def negation(self, children):
+        return Negation(children[0])
+
+    def comparison(self, children):
+        left, op, right = children
+        return Comparison(str(op), left, right)
+
+    def add(self, children):
+        return Arith("+", children[0], children[1])
+
+    def sub(self, children):
+        return Arith("-", children[0], children[1])
+
+    def name(self, children):
+        text = str(children[0])
+        return Wildcard() if text == "_" else Var(text)
+
+    def number(self, children):
+        return Const(int(children[0]))
+
+    def string(self, children):
+        import json
+
+        return Const(json.loads(str(children[0])))
+
+
+def parse_program(text: str, file: str = "<rules>") -> list:
+    """Parse one file's text into raw items (declarations, directives, rules)."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise RuleError(
+            f"syntax error at column {exc.column}: {exc.get_context(text).rstrip()}",
+            file=file, line=exc.line,
+            hint="rules/ must stay inside the subset defined by grammars/datalog.lark",
+        ) from None
+    return _ToIR(file).transform(tree)
+
+
+def assemble(items: list) -> Program:
+    """Merge parsed items from all files into one validated Program."""
+    decls: dict[str, tuple] = {}
+    inputs: set[str] = set()
+    outputs: set[str] = set()
+    rules: list[Rule] = []
+    for item in items:
+        kind = item[0]
+        if kind == "decl":
+            _, name, cols, origin = item
+            if name in decls:
+                raise RuleError(f"relation {name!r} declared twice", file=origin.file, line=origin.line)
+            decls[name] = (cols, origin)
+        elif kind in ("input", "output"):
+            (inputs if kind == "input" else outputs).add(item[1])
+        else:
+            rules.append(item[1])
+    for name in sorted((inputs | outputs) - decls.keys()):
+        raise RuleError(f".input/.output of undeclared relation {name!r}", file="rules/")
+    relations = tuple(
+        Relation(name, cols, name in inputs, name in outputs, origin)
+        for name, (cols, origin) in decls.items()
+    )
+    program = Program(relations, tuple(rules))
+    _validate(program)
+    from latweave.datalog.strata import stratify
+
+    stratify(program)  # raises RuleError when negation runs through recursion
+    return program
+
+
+def bound_by_equality(rule: Rule) -> dict[str, object]:
+    """Variables bound by `v = expr` (expr over variables bound elsewhere), in binding order."""
+    bound = {v for atom in rule.positive for v in variables(atom)}
+    found: dict[str, object] = {}
+    changed = True
+    while changed:
+        changed = False
+        for cmp in rule.comparisons:
+            if cmp.op != "=":
+                continue
+            for target, expr in ((cmp.left, cmp.right), (cmp.right, cmp.left)):
+                if (isinstance(target, Var) and target.name not in bound
+                        and all(v in bound for v in variables(expr))):
+                    bound.add(target.name)
+                    found[target.name] = expr
+                    changed = True
+                    break
+    return found
+
+
+def _validate(program: Program) -> None:
+    arity = {r.name: r.arity for r in program.relations}
+    for rel in program.relations:
+        if rel.is_input and program.rules_for(rel.name):
+            o = rel.origin
+            raise RuleError(f"input relation {rel.name!r} also has rules", file=o.file, line=o.line)
+    for rule in program.rules:
+        where = dict(file=rule.origin.file, line=rule.origin.line)
+        for atom in (rule.head, *rule.positive, *rule.negative):
+            if atom.relation not in arity:
+                raise RuleError(f"undeclared relation {atom.relation!r} in: {rule}", **where)
+            if len(atom.args) != arity[atom.relation]:
+                raise RuleError(
+                    f"{atom.relation} takes {arity[atom.relation]} arguments, got {len(atom.args)}: {rule}",
+                    **where)
+        if not rule.positive:
+            raise RuleError(f"rule has no positive atom: {rule}", **where)
+        bound = {v for atom in rule.positive for v in variables(atom)} | set(bound_by_equality(rule))
+        if any(isinstance(a, Wildcard) for a in rule.head.args):
+            raise RuleError(f"wildcard in a rule head: {rule}", **where)
+        needed = [*variables(rule.head), *(v for a in rule.negative for v in variables(a)),
+                  *(v for c in rule.comparisons for v in variables(c))]
+        for name in needed:
+            if name not in bound:
+                raise RuleError(f"variable {name!r} is not bound by a positive atom: {rule}", **where)
+
+
+def load_rules(directory: Path | None = None) -> Program:
+    """Read and validate rules/*.dl in RULE_FILES order."""
+    return _load(str(directory or RULES))
+
+
+@lru_cache(maxsize=4)
+def _load(directory: str) -> Program:
+    items: list = []
+    base = Path(directory)
+    for name in RULE_FILES:
+        path = base / name
+        items.extend(parse_program(path.read_text(encoding="utf-8"), file=f"rules/{name}"))
+    return assemble(items)
+
+
+def program_text(directory: Path | None = None) -> str:
+    """The rule files concatenated in reading order: what Souffle is given, byte for byte."""
+    base = Path(directory or RULES)
+    return "".join(
+        f"// ---- rules/{name} ----\n" + (base / name).read_text(encoding="utf-8") + "\n"
+        for name in RULE_FILES
+    )

@@ -1,0 +1,117 @@
+"""The one interface every engine implements, and the registry that finds engines by name.
+
+An engine takes the validated rules (a `Program`) and runs them; it never holds semantics of its
+own. `open(base)` loads facts that stay fixed across runs (a compiled lattice) and returns a
+`Session`; `Session.run(facts)` adds per-run facts (compiled plans), evaluates, and returns every
+`.output` relation as a sorted list of tuples. Sorting here is what makes output deterministic.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from typing import ClassVar, Iterable, Mapping, Sequence, Union
+
+from latweave.datalog.ir import Program
+from latweave.errors import EngineUnavailable, LatweaveError
+
+log = logging.getLogger("latweave.engines")
+
+Value = Union[int, str]
+Row = tuple[Value, ...]
+Facts = Mapping[str, Iterable[Sequence[Value]]]
+Outputs = dict[str, list[Row]]
+
+_REGISTRY: dict[str, type["Engine"]] = {}
+
+#: The engine used when none is named: the embedded one, always installed.
+DEFAULT_ENGINE = "duckdb"
+
+
+class Session(ABC):
+    """Facts of one lattice, loaded once; run plans against them many times."""
+
+    @abstractmethod
+    def run(self, facts: Facts) -> Outputs:
+        """Evaluate the rules over base facts plus `facts`; every output relation, rows sorted."""
+
+    def close(self) -> None:  # pragma: no cover - engines without resources
+        pass
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Engine(ABC):
+    """A backend that executes `Program`s. Subclasses register themselves by `name`."""
+
+    name: ClassVar[str]
+
+    def __init__(self, program: Program):
+        self.program = program
+
+    @classmethod
+    def unavailable_reason(cls) -> str | None:
+        """None when the engine can run here, else a sentence saying why not."""
+        return None
+
+    @abstractmethod
+    def open(self, base: Facts) -> Session:
+        """Load facts that stay fixed across runs (the lattice) and return a session."""
+
+    def run(self, facts: Facts) -> Outputs:
+        """One-shot evaluation: all facts given at once."""
+        with self.open(facts) as session:
+            return session.run({})
+
+
+def register(cls: type[Engine]) -> type[Engine]:
+    """Class decorator: make an engine available by its `name`."""
+    if cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
+        raise LatweaveError(f"two engines registered as {cls.name!r}")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+#: Built-in engine modules; importing one registers its engine. Each guards its own dependency
+#: (an engine whose package is missing registers anyway and reports why in unavailable_reason).
+BUILTIN_MODULES = ("duckdb_engine", "souffle_engine", "clingo_engine", "pydatalog_engine")
+
+
+def _load_builtin() -> None:
+    import importlib
+
+    for module in BUILTIN_MODULES:
+        importlib.import_module(f"latweave.engines.{module}")
+
+
+def engine_names() -> list[str]:
+    """Every registered engine, installed or not, sorted."""
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def available_engines() -> list[str]:
+    """Registered engines that can run on this machine, sorted."""
+    return [n for n in engine_names() if _REGISTRY[n].unavailable_reason() is None]
+
+
+def get_engine(name: str | None, program: Program) -> Engine:
+    """An engine instance by name (the default when `name` is None); raises with the reason."""
+    _load_builtin()
+    name = name or DEFAULT_ENGINE
+    if name not in _REGISTRY:
+        raise LatweaveError(f"unknown engine {name!r}", hint=f"choose one of: {', '.join(sorted(_REGISTRY))}")
+    cls = _REGISTRY[name]
+    reason = cls.unavailable_reason()
+    if reason is not None:
+        raise EngineUnavailable(f"engine {name!r} cannot run here: {reason}")
+    return cls(program)
+
+
+def sorted_rows(rows: Iterable[Sequence[Value]]) -> list[Row]:
+    """Distinct rows in a total order (numbers before strings within a column)."""
+    return sorted({tuple(r) for r in rows}, key=lambda r: tuple((isinstance(v, str), v) for v in r))

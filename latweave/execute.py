@@ -1,0 +1,60 @@
+"""Run plans against a stored lattice on a chosen engine: compile, evaluate once, decode.
+
+A `Runner` loads the lattice and opens one engine session; `run(plans)` executes a whole batch in
+one engine evaluation (plans as facts) and returns one Result per plan, in order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from latweave.compile.lattice_facts import CompiledLattice
+from latweave.compile.plan_facts import compile_plans
+from latweave.datalog.parser import load_rules
+from latweave.engines.base import get_engine
+from latweave.lattice.store import load_lattice, read_manifest
+from latweave.plan.ast import Plan
+from latweave.proof.extract import QueryDecoder
+from latweave.result import Result
+
+
+class Runner:
+    def __init__(self, lattice_dir: Path | str, engine: str | None = None):
+        self.directory = Path(lattice_dir)
+        self.manifest = read_manifest(self.directory)
+        self.lattice = load_lattice(self.directory, verify=False)
+        self.predicates = self.lattice.sorted_predicates()
+        self.compiled = CompiledLattice.read(self.directory)
+        self.engine = get_engine(engine, load_rules())
+        self._session = None
+
+    @property
+    def session(self):
+        if self._session is None:
+            self._session = self.engine.open(self.compiled.facts)
+        return self._session
+
+    def run(self, plans: list[Plan]) -> list[Result]:
+        compiler = compile_plans(plans, self.compiled)
+        outputs = self.session.run(dict(compiler.facts))
+        decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs)
+        results = []
+        for layout in compiler.layouts:
+            o = decoder.outcome(layout)
+            results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
+                                  o.witness, o.proof))
+        return results
+
+    def run_one(self, plan: Plan) -> Result:
+        return self.run([plan])[0]
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    def __enter__(self) -> "Runner":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

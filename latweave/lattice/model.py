@@ -1,0 +1,294 @@
+"""The lattice model: dimensions, instances and evidenced predicates, with their invariants.
+
+A dimension is a rooted DAG of values (⊤ at the root, edges general → specific) with synonym
+sets; an ordered dimension ("number" or "date") places numbers, dates and intervals of them in
+the DAG by containment. An instance binds values on some dimensions; each binding is a predicate
+that carries a confidence and its evidence (document, verbatim source text, offsets) and may
+carry qualifiers. Everything is keyed by `normalize(name)`; the first spelling seen is the label.
+Invariants are checked as things are added, so a Lattice that exists is a valid one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from latweave.errors import LatticeError
+from latweave.lattice.names import TOP, normalize
+from latweave.lattice.ordered import KINDS as ORDERED_KINDS
+from latweave.lattice.ordered import parse_ordered
+
+DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where a predicate comes from: `source_text` occurs verbatim in document `doc` at [start, end)."""
+
+    doc: str
+    source_text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, order=True)
+class Predicate:
+    """Instance `instance` has value `value` on `dimension` (all keys), with its support."""
+
+    instance: str
+    dimension: str
+    value: str
+    evidence: Evidence
+    confidence: float = 1.0
+    qualifiers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class Dimension:
+    name: str
+    kind: str = "taxonomy"
+    functional: bool = False
+    open: bool = False
+    labels: dict[str, str] = field(default_factory=dict)
+    parents: dict[str, set[str]] = field(default_factory=dict)
+    synonyms: dict[str, str] = field(default_factory=dict)
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in DIMENSION_KINDS:
+            raise LatticeError(f"dimension {self.name!r}: kind {self.kind!r} is not one of {DIMENSION_KINDS}")
+        self.labels.setdefault(TOP, TOP)
+
+    @property
+    def key(self) -> str:
+        return normalize(self.name)
+
+    @property
+    def ordered(self) -> bool:
+        return self.kind in ORDERED_KINDS
+
+    def resolve(self, name: str) -> str | None:
+        """The value key a surface name denotes here, or None."""
+        key = normalize(name)
+        if key in self.labels:
+            return key
+        if key in self.synonyms:
+            return self.synonyms[key]
+        if self.ordered:
+            try:
+                canonical = normalize(parse_ordered(name, self.kind).canonical)
+            except LatticeError:
+                return None
+            return canonical if canonical in self.labels else None
+        return None
+
+    def add_value(self, label: str) -> str:
+        """Declare a value (no edges yet); ordered values are parsed and get their bounds."""
+        if self.ordered:
+            parsed = parse_ordered(label, self.kind)
+            key = normalize(parsed.canonical)
+            if key not in self.labels:
+                self.labels[key] = parsed.canonical
+                self.bounds[key] = (parsed.lo, parsed.hi)
+            if normalize(label) != key:
+                self.synonyms.setdefault(normalize(label), key)
+            return key
+        key = normalize(label)
+        self.labels.setdefault(key, label)
+        return key
+
+    def add_edge(self, parent: str, child: str) -> None:
+        """parent subsumes child (general → specific); ⊤ may be written TOP or ⊤."""
+        if self.ordered:
+            raise LatticeError(f"dimension {self.name!r} is {self.kind}: its order comes from the values")
+        p = TOP if parent.strip() in (TOP, "TOP") else self.add_value(parent)
+        c = self.add_value(child)
+        if c == TOP:
+            raise LatticeError(f"dimension {self.name!r}: ⊤ cannot be below {parent!r}")
+        self.parents.setdefault(c, set()).add(p)
+
+    def add_synonym(self, value: str, synonym: str) -> None:
+        key = self.resolve(value)
+        if key is None:
+            raise LatticeError(f"dimension {self.name!r} has no value {value!r} to give a synonym")
+        surface = normalize(synonym)
+        if surface in self.labels and surface != key:
+            raise LatticeError(f"dimension {self.name!r}: synonym {synonym!r} is already a value of its own")
+        if self.synonyms.get(surface, key) != key:
+            raise LatticeError(
+                f"dimension {self.name!r}: {synonym!r} already names {self.labels[self.synonyms[surface]]!r}")
+        self.synonyms[surface] = key
+
+    def value_for_fact(self, label: str) -> str:
+        """The key a predicate's value lands on: known, or added under ⊤ when the dimension is open."""
+        key = self.resolve(label)
+        if key is not None:
+            return key
+        if self.ordered or self.open:
+            return self.add_value(label)
+        raise LatticeError(
+            f"dimension {self.name!r} has no value {label!r}",
+            hint="add it to the hierarchy, or declare the dimension open")
+
+    def edges(self) -> list[tuple[str, str]]:
+        """Every (parent, child) edge, sorted; ordered dimensions derive theirs from containment."""
+        if self.ordered:
+            return sorted(self._containment_edges())
+        out = [(p, c) for c, ps in self.parents.items() for p in ps]
+        # Values of an open dimension that were only ever seen in facts hang under ⊤.
+        out += [(TOP, v) for v in self.labels if v != TOP and v not in self.parents]
+        return sorted(out)
+
+    def _containment_edges(self) -> Iterable[tuple[str, str]]:
+        values = [v for v in self.labels if v != TOP]
+        intervals = [v for v in values if self.bounds[v][0] != self.bounds[v][1]]
+
+        def inside(a: str, b: str) -> bool:  # a strictly inside b
+            (alo, ahi), (blo, bhi) = self.bounds[a], self.bounds[b]
+            return blo <= alo and ahi <= bhi and (alo, ahi) != (blo, bhi)
+
+        for v in values:
+            holders = [i for i in intervals if i != v and inside(v, i)]
+            minimal = [i for i in holders if not any(j != i and inside(j, i) for j in holders)]
+            for parent in minimal or [TOP]:
+                yield parent, v
+
+    def validate(self) -> None:
+        """Reject a dimension that is not a rooted DAG, naming the orphan or the cycle."""
+        if self.ordered:
+            return
+        for value in sorted(self.labels):
+            if value != TOP and value not in self.parents and not self.open:
+                raise LatticeError(
+                    f"dimension {self.name!r}: value {self.labels[value]!r} is an orphan (no parent)",
+                    hint=f"give it a parent, e.g. a hierarchy line: {self.name}\tTOP\t{self.labels[value]}")
+        cycle = _find_cycle({c: sorted(ps) for c, ps in self.parents.items()})
+        if cycle:
+            names = " → ".join(self.labels[v] for v in cycle)
+            raise LatticeError(f"dimension {self.name!r} has a cycle: {names}")
+
+
+def _find_cycle(parents: dict[str, list[str]]) -> list[str] | None:
+    """A cycle in the parent graph as a list of nodes (first == last), or None."""
+    state: dict[str, int] = {}
+    for start in sorted(parents):
+        if state.get(start):
+            continue
+        stack = [(start, iter(parents.get(start, ())))]
+        path = [start]
+        state[start] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                path.pop()
+                state[node] = 2
+                continue
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt]
+                return list(reversed(cycle))
+            if not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append((nxt, iter(parents.get(nxt, ()))))
+    return None
+
+
+@dataclass
+class Instance:
+    label: str
+    aliases: set[str] = field(default_factory=set)
+
+    @property
+    def key(self) -> str:
+        return normalize(self.label)
+
+
+@dataclass
+class Lattice:
+    """A whole lattice. Build it with the add_* methods; they enforce the invariants."""
+
+    name: str = "lattice"
+    dimensions: dict[str, Dimension] = field(default_factory=dict)
+    instances: dict[str, Instance] = field(default_factory=dict)
+    documents: dict[str, str] = field(default_factory=dict)
+    predicates: set[Predicate] = field(default_factory=set)
+    _bound: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
+
+    def add_dimension(self, dimension: Dimension) -> Dimension:
+        if dimension.key in self.dimensions:
+            raise LatticeError(f"dimension {dimension.name!r} is declared twice")
+        self.dimensions[dimension.key] = dimension
+        return dimension
+
+    def dimension(self, name: str) -> Dimension:
+        key = normalize(name)
+        if key not in self.dimensions:
+            raise LatticeError(f"no dimension {name!r}", hint=f"known: {', '.join(sorted(self.dimensions))}")
+        return self.dimensions[key]
+
+    def add_document(self, doc_id: str, text: str) -> None:
+        if doc_id in self.documents and self.documents[doc_id] != text:
+            raise LatticeError(f"document {doc_id!r} is given twice with different text")
+        self.documents[doc_id] = text
+
+    def add_instance(self, label: str) -> Instance:
+        key = normalize(label)
+        if key not in self.instances:
+            self.instances[key] = Instance(label)
+        return self.instances[key]
+
+    def add_alias(self, instance: str, alias: str) -> None:
+        inst = self.instances.get(normalize(instance))
+        if inst is None:
+            raise LatticeError(f"no instance {instance!r} to give the alias {alias!r}")
+        surface = normalize(alias)
+        for other in self.instances.values():
+            if other is not inst and (surface in other.aliases or other.key == surface):
+                raise LatticeError(f"alias {alias!r} of {instance!r} already names {other.label!r}")
+        if surface != inst.key:
+            inst.aliases.add(surface)
+
+    def add_predicate(self, instance: str, dimension: str, value: str, *, doc: str | None,
+                      source_text: str | None, start: int | None = None, end: int | None = None,
+                      confidence: float = 1.0, qualifiers: Iterable[tuple[str, str]] = ()) -> Predicate:
+        """Add one evidenced predicate; refuse it, with the reason, when its evidence does not hold."""
+        what = f"predicate ({instance!r}, {dimension!r}, {value!r})"
+        if not doc or not source_text:
+            raise LatticeError(f"{what} has no evidence",
+                               hint="every predicate needs a document id and the verbatim source_text")
+        text = self.documents.get(doc)
+        if text is None:
+            raise LatticeError(f"{what} cites unknown document {doc!r}")
+        if start is None:
+            start = text.find(source_text)
+            if start < 0:
+                raise LatticeError(f"{what}: source_text is not found verbatim in document {doc!r}",
+                                   hint=f"source_text was {source_text!r}")
+            end = start + len(source_text)
+        elif end is None or text[start:end] != source_text:
+            raise LatticeError(f"{what}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
+        if not 0.0 <= float(confidence) <= 1.0:
+            raise LatticeError(f"{what}: confidence {confidence} is outside [0, 1]")
+        dim = self.dimension(dimension)
+        value_key = dim.value_for_fact(value)
+        inst = self.add_instance(instance)
+        if dim.functional:
+            held = self._bound.setdefault((inst.key, dim.key), value_key)
+            if held != value_key:
+                raise LatticeError(
+                    f"{what}: dimension {dim.name!r} is functional and {inst.label!r} already has "
+                    f"{dim.labels[held]!r}", hint="declare the dimension with functional: false")
+        pred = Predicate(inst.key, dim.key, value_key, Evidence(doc, source_text, start, end),
+                         float(confidence), tuple(sorted((normalize(k), v) for k, v in qualifiers)))
+        self.predicates.add(pred)
+        return pred
+
+    def validate(self) -> None:
+        for dim in self.dimensions.values():
+            dim.validate()
+
+    def sorted_predicates(self) -> list[Predicate]:
+        """Predicates in their canonical order; a predicate's id is its position here."""
+        return sorted(self.predicates)

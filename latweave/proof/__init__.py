@@ -1,0 +1,1 @@
+"""Proofs: read from the engine's witness relations, shaped like Souffle's provenance JSON."""

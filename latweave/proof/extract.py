@@ -1,0 +1,364 @@
+"""Decode one query's engine output into its outcome, witness and proof tree.
+
+The proof is read from witness relations the rules derive (rules/witness.dl), never from a second
+run. Its JSON shape is Souffle's provenance shape — inner nodes {"premises", "rule-number",
+"children"}, leaves {"axiom"} — so tools that read one read the other. Leaves that are lattice
+facts carry their evidence; every choice among equal derivations is the least in sorted order,
+so the same outputs always give the same proof.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+
+from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout
+from latweave.engines.base import Outputs
+from latweave.lattice.model import Lattice, Predicate
+from latweave.plan.ast import Compare, Holds, Name, Ref
+
+#: When several reasons hold, the first listed is the one reported (all are in the witness).
+REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
+
+
+def atom(relation: str, *args) -> str:
+    return f"{relation}({', '.join(json.dumps(a, ensure_ascii=False) for a in args)})"
+
+
+def node(premises: str, rule: str, children: list) -> dict:
+    return {"premises": premises, "rule-number": rule, "children": children}
+
+
+def axiom(text: str, **extra) -> dict:
+    return {"axiom": text, **extra}
+
+
+class OutputIndex:
+    """Engine outputs grouped by their first column, for per-query lookups."""
+
+    def __init__(self, outputs: Outputs):
+        self._by_first: dict[str, dict] = {}
+        for name, rows in outputs.items():
+            groups: dict = defaultdict(list)
+            for row in rows:
+                groups[row[0]].append(row[1:])
+            self._by_first[name] = groups
+
+    def get(self, relation: str, first) -> list[tuple]:
+        return self._by_first.get(relation, {}).get(first, [])
+
+
+class Labels:
+    """Display names for symbol ids: instance labels, value labels, or the plan's own text."""
+
+    def __init__(self, lattice: Lattice, compiler: PlanCompiler):
+        self.lattice = lattice
+        self.symbols = compiler.symbols
+
+    def key(self, ident: int) -> str:
+        return self.symbols.text(ident)
+
+    def dimension(self, d: int) -> str:
+        dim = self.lattice.dimensions.get(self.key(d))
+        return dim.name if dim else self.key(d)
+
+    def value(self, d: int, v: int) -> str:
+        dim = self.lattice.dimensions.get(self.key(d))
+        key = self.key(v)
+        return dim.labels.get(key, key) if dim else key
+
+    def instance(self, x: int) -> str:
+        inst = self.lattice.instances.get(self.key(x))
+        return inst.label if inst else self.key(x)
+
+    def item(self, y: int, project: str | None) -> str:
+        if project is not None:
+            dim = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
+            if dim is not None and self.key(y) in dim.labels:
+                return dim.labels[self.key(y)]
+        return self.instance(y)
+
+
+def _norm(text: str) -> str:
+    from latweave.lattice.names import normalize
+
+    return normalize(text)
+
+
+def describe(constraint) -> str:
+    value = constraint.value
+    shown = f"${value.var}" if isinstance(value, Ref) else json.dumps(value.text, ensure_ascii=False)
+    return f"{constraint.dimension} {constraint.op} {shown}"
+
+
+@dataclass
+class Outcome:
+    status: str
+    answers: list[str]
+    verdict: bool | None
+    reason: str | None
+    reasons: list[str]
+    witness: dict
+    proof: dict
+
+
+class ProofReader:
+    """Everything needed to decode the queries of one batch run."""
+
+    def __init__(self, lattice: Lattice, predicates: list[Predicate], compiler: PlanCompiler,
+                 outputs: Outputs):
+        self.lattice = lattice
+        self.predicates = predicates
+        self.compiler = compiler
+        self.out = OutputIndex(outputs)
+        self.labels = Labels(lattice, compiler)
+        self.paths: dict[tuple, list[int]] = defaultdict(list)
+        for d, v, w, u in outputs.get("path_step", ()):
+            self.paths[(d, v, w)].append(u)
+
+    # ---- leaves ----
+    def evidence(self, p: int) -> dict:
+        pred = self.predicates[p]
+        ev = pred.evidence
+        return {"predicate": p, "doc": ev.doc, "source_text": ev.source_text, "start": ev.start,
+                "end": ev.end, "confidence": pred.confidence}
+
+    def coord_leaf(self, x: int, d: int, v: int, p: int) -> dict:
+        L = self.labels
+        return axiom(atom("coord", L.instance(x), L.dimension(d), L.value(d, v)), evidence=self.evidence(p))
+
+    def desc_proof(self, d: int, v: int, w: int) -> dict:
+        """desc(d, v, w) by a path of subsumption edges (least child first)."""
+        L = self.labels
+        if v == w:
+            return node(atom("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R1)",
+                        [axiom(atom("node", L.dimension(d), L.value(d, v)))])
+        hops = sorted(self.paths.get((d, v, w), ()), key=lambda u: self.labels.key(u))
+        u = hops[0]
+        return node(atom("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R2)",
+                    [axiom(atom("subsumes", L.dimension(d), L.value(d, v), L.value(d, u))),
+                     self.desc_proof(d, u, w)])
+
+    # ---- meets and steps ----
+    def step_output_proof(self, layout: QueryLayout, var: str, y: int) -> dict:
+        s = layout.steps[var]
+        for meet in layout.meets:
+            if meet.step != var:
+                continue
+            if meet.project is None:
+                if any(row == (y,) for row in self.out.get("member", meet.m)):
+                    return node(atom("step_out", _step_name(var), self.labels.instance(y)), "(R1)",
+                                [self.member_proof(layout, meet, y)])
+            else:
+                rows = sorted(r for r in self.out.get("projected", meet.m) if r[1] == y)
+                if rows:
+                    x, _, p = rows[0]
+                    d = self.compiler.sym(meet.project)
+                    return node(atom("step_out", _step_name(var), self.labels.value(d, y)), "(R2)",
+                                [self.member_proof(layout, meet, x), self.coord_leaf(x, d, y, p)])
+        raise LookupError(f"no derivation of output {y} of step {s}")  # the rules guarantee one
+
+    def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> dict:
+        L = self.labels
+        children = []
+        hits = defaultdict(list)
+        for c, xx, v, w, p in self.out.get("witness_hit", meet.m):
+            if xx == x:
+                hits[c].append((v, w, p))
+        for c, constraint in meet.constraints:
+            if constraint is None:
+                children.append(node(atom("self", L.instance(x)), "(R1)", [axiom(atom("instance", L.instance(x)))]))
+                continue
+            d = self.compiler.sym(constraint.dimension)
+            v, w, p = min(hits[c], key=lambda t: (L.key(t[0]), L.key(t[1]), t[2]))
+            parts = [axiom(f"constraint({describe(constraint)})")]
+            if isinstance(constraint.value, Ref):
+                ys = sorted(y for cc, y, vv in self.out.get("ref_value", meet.m) if cc == c and vv == v)
+                parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
+            if constraint.op == "<=":
+                parts.append(self.desc_proof(d, v, w))
+            parts.append(self.coord_leaf(x, d, w, p))
+            children.append(node(atom("hit", describe(constraint), L.instance(x), L.value(d, w)),
+                                 "(R1)" if c == meet.seed else "(R2)", children=parts))
+        return node(atom("member", _meet_name(meet), L.instance(x)), "(R1)", children)
+
+
+def _step_name(var: str) -> str:
+    return f"${var}" if var else "final"
+
+
+def _meet_name(meet: MeetLayout) -> str:
+    return f"meet#{meet.m}"
+
+
+class QueryDecoder(ProofReader):
+    """Outcome, witness and proof of each query in the batch."""
+
+    def outcome(self, layout: QueryLayout) -> Outcome:
+        q = layout.q
+        reasons = sorted({r for (r,) in self.out.get("abstain", q)}, key=REASON_ORDER.index)
+        if reasons:
+            witness = self.witness(layout, reasons)
+            proof = node(atom("abstain", reasons[0]), "(abstain)",
+                         [axiom(json.dumps(witness[reason], ensure_ascii=False, sort_keys=True),
+                                reason=reason) for reason in reasons])
+            return Outcome("abstain", [], None, reasons[0], reasons, witness, proof)
+        final = layout.plan.final
+        if isinstance(final, Holds) or (isinstance(final, Compare) and final.op in ("same", "differ")):
+            verdicts = [t for (t,) in self.out.get("verdict", q)]
+            if len(verdicts) != 1:  # the rules derive exactly one verdict or an abstention
+                raise LookupError(f"query {q}: expected one verdict, got {verdicts}")
+            verdict = bool(verdicts[0])
+            return Outcome("verdict", [], verdict, None, [], {}, self.verdict_proof(layout, verdict))
+        answers = [y for (y,) in self.out.get("answer", q)]
+        if isinstance(final, Compare):
+            labels = {a: term for a, term in layout.args}
+            shown = sorted({self._arg_label(labels[a]) for a in self._winners(layout)})
+            trees = [self.extremum_proof(layout, a) for a in sorted(self._winners(layout),
+                                                                     key=lambda a: self._arg_label(labels[a]))]
+            return Outcome("answer", shown, None, None, [], {}, {"trees": trees})
+        project = _final_projection(layout)
+        by_label = sorted(((self.labels.item(y, project), y) for y in answers))
+        trees = [self.step_output_proof(layout, "", y) for _, y in by_label]
+        return Outcome("answer", [label for label, _ in by_label], None, None, [], {},
+                       {"trees": [node(atom("answer", label), "(R1)", [tree])
+                                  for (label, _), tree in zip(by_label, trees)]})
+
+    # ---- compare ----
+    def _arg_label(self, term) -> str:
+        return term.text if isinstance(term, Name) else f"${term.var}"
+
+    def _winners(self, layout: QueryLayout) -> list[int]:
+        return sorted(a for (a,) in self.out.get("winner", layout.compare))
+
+    def _arg_value_leaf(self, layout: QueryLayout, row) -> dict:
+        a, x, v, p = row
+        d = self.compiler.sym(layout.plan.final.dimension)
+        return self.coord_leaf(x, d, v, p)
+
+    def extremum_proof(self, layout: QueryLayout, a: int) -> dict:
+        k, L = layout.compare, self.labels
+        final = layout.plan.final
+        d = self.compiler.sym(final.dimension)
+        labels = {arg: term for arg, term in layout.args}
+        values = [r for r in self.out.get("arg_value", k) if r[0] == a]
+        best = sorted(v for aa, v in self.out.get("best_value", k) if aa == a)
+        children = [self._arg_value_leaf(layout, min(r for r in values if r[2] == best[0]))]
+        for aa, b, v, w in sorted(self.out.get("beats", k)):
+            if aa == a:
+                children.append(axiom(atom("beats", self._arg_label(labels[a]), self._arg_label(labels[b]),
+                                           L.value(d, v), L.value(d, w)),
+                                      order=self._order_note(d, v, w, final.op)))
+        return node(atom("answer", self._arg_label(labels[a])), "(R2)",
+                    [node(atom(final.op, final.dimension, self._arg_label(labels[a])), "(R1)", children)])
+
+    def _order_note(self, d: int, v: int, w: int, op: str) -> dict:
+        dim = self.lattice.dimensions.get(self.labels.key(d))
+        if dim is not None and dim.ordered:
+            return {"kind": "numeric", "winner_bounds": list(dim.bounds[self.labels.key(v)]),
+                    "other_bounds": list(dim.bounds[self.labels.key(w)]), "direction": op}
+        return {"kind": "lattice", "direction": op}
+
+    def verdict_proof(self, layout: QueryLayout, verdict: bool) -> dict:
+        k, final = layout.compare, layout.plan.final
+        head = atom("verdict", "true" if verdict else "false")
+        if isinstance(final, Holds):
+            meet = next(m for m in layout.meets if m.m == layout.holds_meet)
+            if verdict:
+                (x,) = sorted(x for (x,) in self.out.get("member", meet.m))[:1]
+                return node(head, "(holds)", [self.member_proof(layout, meet, x)])
+            children = []
+            for c, constraint in meet.constraints:
+                if constraint is None:
+                    continue
+                for cc, x, w, p in sorted(self.out.get("holds_actual", k)):
+                    if cc == c:
+                        d = self.compiler.sym(constraint.dimension)
+                        children.append(node(atom("fails", describe(constraint)), "(holds)",
+                                             [axiom(f"constraint({describe(constraint)})"),
+                                              self.coord_leaf(x, d, w, p)]))
+            emptied = [c for (c,) in self.out.get("emptied_by", meet.m)]
+            failing = [ch for ch, (c, con) in zip(children, [(c, con) for c, con in meet.constraints if con])
+                       if c in emptied] or children
+            return node(head, "(holds)", failing)
+        rows = sorted(self.out.get("arg_value", k))
+        common = {v for (v,) in self.out.get("common_value", k)}
+        if verdict == (final.op == "same"):
+            v = min(common, key=self.labels.key)
+            leaves = [self._arg_value_leaf(layout, min(r for r in rows if r[0] == a and r[2] == v))
+                      for a, _ in layout.args]
+        else:
+            leaves = [self._arg_value_leaf(layout, r) for r in rows]
+        return node(head, f"({final.op})", leaves)
+
+    # ---- abstention witnesses ----
+    def witness(self, layout: QueryLayout, reasons: list[str]) -> dict:
+        L = self.labels
+        out: dict = {}
+        meets = {m.m: m for m in layout.meets}
+        constraint_of = {(m.m, c): con for m in layout.meets for c, con in m.constraints}
+        for reason in reasons:
+            if reason == "unknown_anchor":
+                names = []
+                for meet in layout.meets:
+                    for c, n in self.out.get("unknown_name", meet.m):
+                        con = constraint_of[(meet.m, c)]
+                        names.append({"name": L.key(n), "dimension": con.dimension if con else None,
+                                      "constraint": describe(con) if con else "instance"})
+                if layout.compare is not None:
+                    for a, n in self.out.get("unknown_arg", layout.compare):
+                        names.append({"name": L.key(n), "dimension": None, "constraint": "argument"})
+                out[reason] = {"unknown": sorted(names, key=lambda e: json.dumps(e, sort_keys=True))}
+            elif reason == "out_of_scope":
+                dims = sorted(L.key(d) for (d,) in self.out.get("unknown_dimension", layout.q))
+                out[reason] = {"unknown_dimensions": dims} if dims else {"unsupported": True}
+            elif reason == "conflict":
+                conflicts = []
+                for meet in layout.meets:
+                    for d, c1, c2 in self.out.get("conflict", meet.m):
+                        vals = {c: sorted(L.value(d, v) for cc, v in self.out.get("constraint_value", meet.m) if cc == c)
+                                for c in (c1, c2)}
+                        conflicts.append({"dimension": L.dimension(d),
+                                          "constraints": [describe(constraint_of[(meet.m, c1)]),
+                                                          describe(constraint_of[(meet.m, c2)])],
+                                          "values": [vals[c1], vals[c2]]})
+                out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True))}
+            elif reason == "incomparable":
+                k = layout.compare
+                labels = {a: term for a, term in layout.args}
+                d = self.compiler.sym(layout.plan.final.dimension)
+                out[reason] = {"pairs": [
+                    {"arguments": [self._arg_label(labels[a]), self._arg_label(labels[b])],
+                     "values": [L.value(d, v), L.value(d, w)]}
+                    for a, b, v, w in sorted(self.out.get("incomparable", k))]}
+            elif reason == "empty":
+                out[reason] = self._empty_witness(layout, meets, constraint_of)
+        return out
+
+    def _empty_witness(self, layout, meets, constraint_of) -> dict:
+        L = self.labels
+        if layout.compare is not None:
+            k = layout.compare
+            labels = {a: term for a, term in layout.args}
+            missing = [self._arg_label(labels[a]) for (a,) in self.out.get("arg_missing", k)]
+            holds = [describe(constraint_of[(layout.holds_meet, c)]) for c, d in self.out.get("holds_missing", k)]
+            return {"no_value": sorted(missing), "dimension": getattr(layout.plan.final, "dimension", None),
+                    "missing": sorted(holds)}
+        # The earliest step (in plan order) whose every meet came back empty explains the rest.
+        for var in [*(let.var for let in layout.plan.lets), ""]:
+            s = layout.steps[var]
+            if not self.out.get("empty_step", s):
+                continue
+            details = []
+            for meet in (m for m in layout.meets if m.step == var):
+                emptied = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("emptied_by", meet.m)]
+                alone = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("matches_nothing", meet.m)]
+                details.append({"meet": f"meet#{meet.m}", "emptied_by": emptied, "matches_nothing": sorted(alone)})
+            return {"step": _step_name(var), "meets": details}
+        return {"step": "final", "meets": []}
+
+
+def _final_projection(layout: QueryLayout) -> str | None:
+    projects = {m.project for m in layout.meets if m.step == ""}
+    return projects.pop() if len(projects) == 1 else None
