@@ -35,7 +35,7 @@ class Runner:
         return self._session
 
     def run(self, plans: list[Plan]) -> list[Result]:
-        compiler = compile_plans(plans, self.compiled)
+        compiler = compile_plans(plans, self.compiled, self.lattice)
         outputs = self.session.run(dict(compiler.facts))
         decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs)
         results = []

@@ -242,3 +242,23 @@ def test_explain_rejects_unknown_relation():
     with pytest.raises(EngineError, match="unknown relation"):
         explain(program(PROV), PROV_FACTS, ["nope(1)"])
     assert explain(program(PROV), PROV_FACTS, []) == []
+
+
+def test_souffle_failure_raises_with_stderr():
+    engine = SouffleEngine(program(CLOSURE))
+    engine.program_text = engine.program_text + "\nthis is not datalog\n"
+    with pytest.raises(EngineError, match="(?s)exited 1.*Error"):
+        engine.run({"edge": [(1, 2)]})
+
+
+def test_warnings_are_logged_not_raised(caplog):
+    text = CLOSURE + """
+.decl lonely(x:number)
+.decl seen(x:number)
+.output seen
+seen(x) :- edge(x, _), !lonely(x).
+"""
+    with caplog.at_level("DEBUG", logger="latweave.engines.souffle"):
+        out = SouffleEngine(program(text)).run({"edge": [(1, 2)]})
+    assert out["seen"] == [(1,)]
+    assert "No rules/facts defined for relation lonely" in caplog.text

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.symbols import ExtendedSymbols
-from latweave.errors import PlanError
+from latweave.errors import LatweaveError, PlanError
+from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
+from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Plan, Ref, Union
 
 
@@ -26,6 +28,7 @@ class MeetLayout:
     constraints: list[tuple[int, Constraint | None]]  # (c, constraint); None marks holds' self
     project: str | None = None
     seed: int = 0                     # the constraint evaluation starts from
+    ordinal: int = 0                  # position among the query's meets (stable across batches)
 
 
 @dataclass
@@ -71,7 +74,9 @@ class SelectivityEstimator:
 class PlanCompiler:
     """Accumulates the facts of a batch of plans."""
 
-    def __init__(self, compiled: CompiledLattice):
+    def __init__(self, compiled: CompiledLattice, lattice: Lattice | None = None):
+        self.ordered_kinds = {} if lattice is None else {
+            d.key: d.kind for d in lattice.dimensions.values() if d.ordered}
         self.symbols: ExtendedSymbols = compiled.symbols.extended()
         self.estimate = SelectivityEstimator(compiled)
         self.facts: dict[str, list[tuple[int, ...]]] = defaultdict(list)
@@ -123,6 +128,16 @@ class PlanCompiler:
         self.layouts.append(layout)
         return layout
 
+    def _canonical(self, constraint: Constraint | None, text: str) -> str:
+        """Numbers and dates in their canonical spelling, so "April 27, 1961" finds 1961-04-27."""
+        kind = None if constraint is None else self.ordered_kinds.get(normalize(constraint.dimension))
+        if kind is not None:
+            try:
+                return parse_ordered(text, kind).canonical
+            except LatweaveError:
+                pass
+        return text
+
     def _ref(self, layout: QueryLayout, ref: Ref) -> int:
         if ref.var not in layout.steps:
             raise PlanError(f"${ref.var} is used before a `let {ref.var} = ...` binds it")
@@ -138,7 +153,7 @@ class PlanCompiler:
     def _meet(self, layout: QueryLayout, var: str | None, meet: Meet, self_item=None) -> int:
         m = self._id("m")
         self.facts["meet_of"].append((m, layout.q))
-        info = MeetLayout(m, var, [], meet.project)
+        info = MeetLayout(m, var, [], meet.project, ordinal=len(layout.meets))
         if var is not None:
             if meet.project is None:
                 self.facts["meet_instances"].append((m,))
@@ -157,7 +172,7 @@ class PlanCompiler:
                 self.facts[kind].append((m, c, d))
                 rank = (2, 0, c)
             if isinstance(term, Name):
-                n = self.sym(term.text)
+                n = self.sym(self._canonical(constraint, term.text))
                 self.facts["constraint_name"].append((m, c, n))
                 if constraint is not None:
                     rank = (1, self.estimate.below(self.sym(constraint.dimension), n), c)
@@ -173,8 +188,8 @@ class PlanCompiler:
         return m
 
 
-def compile_plans(plans: list[Plan], compiled: CompiledLattice) -> PlanCompiler:
-    compiler = PlanCompiler(compiled)
+def compile_plans(plans: list[Plan], compiled: CompiledLattice, lattice: Lattice | None = None) -> PlanCompiler:
+    compiler = PlanCompiler(compiled, lattice)
     for plan in plans:
         compiler.add(plan)
     return compiler

@@ -189,7 +189,7 @@ def _step_name(var: str) -> str:
 
 
 def _meet_name(meet: MeetLayout) -> str:
-    return f"meet#{meet.m}"
+    return f"meet#{meet.ordinal}"
 
 
 class QueryDecoder(ProofReader):
@@ -354,7 +354,7 @@ class QueryDecoder(ProofReader):
             for meet in (m for m in layout.meets if m.step == var):
                 emptied = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("emptied_by", meet.m)]
                 alone = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("matches_nothing", meet.m)]
-                details.append({"meet": f"meet#{meet.m}", "emptied_by": emptied, "matches_nothing": sorted(alone)})
+                details.append({"meet": _meet_name(meet), "emptied_by": emptied, "matches_nothing": sorted(alone)})
             return {"step": _step_name(var), "meets": details}
         return {"step": "final", "meets": []}
 

@@ -1,0 +1,67 @@
+"""The `latweave` command as a user runs it: real processes, JSON output, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import ZOO
+
+
+def latweave(*args, stdin=None):
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.run([sys.executable, "-m", "latweave.cli", *args], capture_output=True, text=True,
+                          env=env, input=stdin, timeout=300)
+
+
+def test_build_then_run_json(tmp_path):
+    out = tmp_path / "lat"
+    built = latweave("build", str(ZOO), "--out", str(out), "--json")
+    assert built.returncode == 0, built.stderr
+    assert json.loads(built.stdout)["counts"]["instances"] == 9
+    plan = json.dumps({"meet": [["species", "<=", "mammal"], ["habitat", "<=", "aquatic"]]})
+    run = latweave("run", "--lattice", str(out), "--json", plan)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert set(result) >= {"status", "answers", "verdict", "reason", "witness", "proof"}
+    assert (result["status"], result["answers"], result["verdict"], result["reason"]) == ("answer", ["Whale"], None, None)
+    again = latweave("run", "--lattice", str(out), "--json", plan)
+    assert again.stdout == run.stdout
+
+
+def test_abstain_exit_code_and_plan_file(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(json.dumps({"meet": [["species", "<=", "whale"], ["habitat", "<=", "terrestrial"]]}))
+    run = latweave("run", "--lattice", str(out), "--json", "-f", str(plan_file))
+    assert run.returncode == 3
+    assert json.loads(run.stdout)["reason"] == "empty"
+
+
+def test_user_errors_exit_2_without_traceback(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    bad = latweave("run", "--lattice", str(out), '{"meet": [["species", "<<", "x"]]}')
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "constraint must be" in bad.stderr
+    missing = latweave("run", "--lattice", str(tmp_path / "nope"), '{"meet": [["species", "<=", "x"]]}')
+    assert missing.returncode == 2 and "no lattice folder" in missing.stderr
+    corpus = latweave("build", str(tmp_path), "--out", str(tmp_path / "x"))
+    assert corpus.returncode == 2 and "dimensions.jsonl is missing" in corpus.stderr
+
+
+def test_unavailable_engine_exits_4(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    env_path = {**os.environ, "PATH": "/nonexistent"}
+    run = subprocess.run([sys.executable, "-m", "latweave.cli", "run", "--lattice", str(out), "--engine", "souffle",
+                          '{"meet": [["species", "<=", "whale"]]}'], capture_output=True, text=True, env=env_path)
+    assert run.returncode == 4 and "not on PATH" in run.stderr
+
+
+def test_demo_runs(tmp_path):
+    demo = latweave("demo", "--out", str(tmp_path / "demo"))
+    assert demo.returncode == 0, demo.stderr
+    assert "answer Whale" in demo.stdout and "abstain conflict" in demo.stdout

@@ -1,0 +1,108 @@
+"""Lattice invariants: rooted DAGs, evidence on every predicate, functional dimensions, ordered values."""
+
+from __future__ import annotations
+
+import pytest
+
+from latweave.errors import LatticeError
+from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.ordered import OrderedValueError, parse_ordered
+
+
+def taxonomy(*edges, name="species"):
+    dim = Dimension(name)
+    for parent, child in edges:
+        dim.add_edge(parent, child)
+    return dim
+
+
+def test_cycle_is_rejected_and_named():
+    dim = taxonomy(("TOP", "animal"), ("animal", "mammal"), ("mammal", "whale"), ("whale", "mammal"))
+    with pytest.raises(LatticeError, match=r"cycle: (mammal → whale → mammal|whale → mammal → whale)"):
+        dim.validate()
+
+
+def test_orphan_is_rejected_and_named():
+    dim = taxonomy(("animal", "mammal"))
+    with pytest.raises(LatticeError, match=r"value 'animal' is an orphan"):
+        dim.validate()
+
+
+def test_dag_with_two_parents_is_accepted():
+    dim = taxonomy(("TOP", "aquatic"), ("TOP", "terrestrial"), ("aquatic", "amphibious"), ("terrestrial", "amphibious"))
+    dim.validate()
+    assert ("aquatic", "amphibious") in dim.edges() and ("terrestrial", "amphibious") in dim.edges()
+
+
+def small_lattice() -> Lattice:
+    lattice = Lattice()
+    lattice.add_dimension(taxonomy(("TOP", "mammal"), ("mammal", "whale")))
+    lattice.add_dimension(Dimension("length", kind="number", functional=True))
+    lattice.add_document("d1", "The whale is a mammal. It is 30 metres long.")
+    return lattice
+
+
+def test_predicate_without_evidence_is_refused_with_reason():
+    lattice = small_lattice()
+    with pytest.raises(LatticeError, match="has no evidence"):
+        lattice.add_predicate("Whale", "species", "whale", doc=None, source_text=None)
+    with pytest.raises(LatticeError, match="has no evidence"):
+        lattice.add_predicate("Whale", "species", "whale", doc="d1", source_text="")
+    assert not lattice.predicates
+
+
+def test_evidence_must_be_verbatim_and_offsets_must_hold():
+    lattice = small_lattice()
+    with pytest.raises(LatticeError, match="not found verbatim"):
+        lattice.add_predicate("Whale", "species", "whale", doc="d1", source_text="The whale is a fish.")
+    with pytest.raises(LatticeError, match="do not hold"):
+        lattice.add_predicate("Whale", "species", "whale", doc="d1", source_text="The whale", start=1, end=10)
+    with pytest.raises(LatticeError, match="unknown document"):
+        lattice.add_predicate("Whale", "species", "whale", doc="nope", source_text="The whale")
+    pred = lattice.add_predicate("Whale", "species", "whale", doc="d1", source_text="The whale is a mammal.")
+    assert (pred.evidence.start, pred.evidence.end) == (0, 22)
+
+
+def test_closed_dimension_refuses_unknown_values():
+    lattice = small_lattice()
+    with pytest.raises(LatticeError, match="has no value 'unicorn'"):
+        lattice.add_predicate("X", "species", "unicorn", doc="d1", source_text="The whale")
+
+
+def test_functional_dimension_refuses_a_second_value():
+    lattice = small_lattice()
+    lattice.add_predicate("Whale", "length", "30", doc="d1", source_text="It is 30 metres long.")
+    with pytest.raises(LatticeError, match="functional"):
+        lattice.add_predicate("Whale", "length", "31", doc="d1", source_text="It is 30 metres long.")
+
+
+def test_qualifiers_are_stored():
+    lattice = small_lattice()
+    pred = lattice.add_predicate("Whale", "species", "whale", doc="d1", source_text="The whale",
+                                 qualifiers=[("valid_from", "2010"), ("source", "survey")])
+    assert pred.qualifiers == (("source", "survey"), ("valid from", "2010"))
+
+
+@pytest.mark.parametrize("text,canonical,point", [
+    ("April 27, 1961", "1961-04-27", True), ("27 April 1961", "1961-04-27", True),
+    ("1961-04-27", "1961-04-27", True), ("1961", "1961", False), ("c. 1900", "1900", False),
+    ("April 1961", "1961-04", False), ("1950..1960", "1950..1960", False),
+])
+def test_dates_parse_to_canonical_intervals(text, canonical, point):
+    value = parse_ordered(text, "date")
+    assert value.canonical == canonical and value.is_point == point
+
+
+def test_year_contains_day_and_numbers_order():
+    assert parse_ordered("1961", "date").contains(parse_ordered("1961-04-27", "date"))
+    assert not parse_ordered("1962", "date").contains(parse_ordered("1961-04-27", "date"))
+    assert parse_ordered("3.0", "number").canonical == "3"
+    with pytest.raises(OrderedValueError, match="not a number value"):
+        parse_ordered("three", "number")
+
+
+def test_ordered_dimension_places_values_by_containment():
+    dim = Dimension("born", kind="date")
+    for text in ("1961", "1961-04-27", "1950..1970", "1980"):
+        dim.add_value(text)
+    assert dim.edges() == sorted([("⊤", "1950..1970"), ("1950..1970", "1961"), ("1961", "1961-04-27"), ("⊤", "1980")])

@@ -1,0 +1,89 @@
+"""The lattice folder: atomic writes, verified loads, a faithful round trip."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from latweave.build.build import save_lattice
+from latweave.build.corpus import read_corpus
+from latweave.errors import StoreError
+from latweave.lattice.store import load_lattice, read_manifest, write_lattice
+from tests.conftest import ZOO
+
+
+def test_round_trip_preserves_the_model(tmp_path):
+    lattice = read_corpus(ZOO)
+    save_lattice(lattice, tmp_path / "lat")
+    back = load_lattice(tmp_path / "lat")
+    assert back.sorted_predicates() == lattice.sorted_predicates()
+    assert back.documents == lattice.documents
+    for key, dim in lattice.dimensions.items():
+        assert back.dimensions[key].edges() == dim.edges()
+        assert back.dimensions[key].synonyms == dim.synonyms
+    manifest = read_manifest(tmp_path / "lat")
+    assert manifest["counts"]["predicates"] == 45 and len(manifest["content_hash"]) == 64
+
+
+def test_same_corpus_same_bytes(tmp_path):
+    save_lattice(read_corpus(ZOO), tmp_path / "a")
+    save_lattice(read_corpus(ZOO), tmp_path / "b")
+    assert read_manifest(tmp_path / "a")["content_hash"] == read_manifest(tmp_path / "b")["content_hash"]
+
+
+def test_interrupted_write_leaves_nothing_that_loads(tmp_path):
+    lattice = read_corpus(ZOO)
+
+    def crash(folder):
+        (folder / "partial.txt").write_text("half")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_lattice(lattice, tmp_path / "lat", {"facts": crash})
+    assert not (tmp_path / "lat").exists()
+    assert list(tmp_path.iterdir()) == []  # the temporary folder is gone too
+
+
+def test_interrupted_overwrite_keeps_the_old_lattice(tmp_path):
+    lattice = read_corpus(ZOO)
+    save_lattice(lattice, tmp_path / "lat")
+    before = read_manifest(tmp_path / "lat")
+
+    def crash(folder):
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_lattice(lattice, tmp_path / "lat", {"facts": crash})
+    assert read_manifest(tmp_path / "lat") == before
+    load_lattice(tmp_path / "lat")
+
+
+def test_folder_without_manifest_is_refused(tmp_path):
+    save_lattice(read_corpus(ZOO), tmp_path / "lat")
+    (tmp_path / "lat" / "manifest.json").unlink()
+    with pytest.raises(StoreError, match="write that never finished"):
+        load_lattice(tmp_path / "lat")
+
+
+def test_tampered_file_is_refused(tmp_path):
+    save_lattice(read_corpus(ZOO), tmp_path / "lat")
+    path = tmp_path / "lat" / "predicates.jsonl"
+    path.write_text(path.read_text().replace("marine", "desert"))
+    with pytest.raises(StoreError, match="predicates.jsonl does not match the manifest"):
+        load_lattice(tmp_path / "lat")
+
+
+def test_truncated_facts_file_is_refused(tmp_path):
+    save_lattice(read_corpus(ZOO), tmp_path / "lat")
+    path = tmp_path / "lat" / "facts" / "coord.facts"
+    path.write_text(path.read_text()[:10])
+    with pytest.raises(StoreError, match="facts/coord.facts does not match"):
+        read_manifest(tmp_path / "lat")
+
+
+def test_manifest_is_json_with_schema_version(tmp_path):
+    save_lattice(read_corpus(ZOO), tmp_path / "lat")
+    manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
+    assert manifest["schema_version"] == 1 and manifest["format"] == "latweave-lattice"
+    assert "facts/coord.facts" in manifest["files"] and "symbols.jsonl" in manifest["files"]
