@@ -70,7 +70,8 @@ def workload(seed: int = 7):
             levels[d].append(level)
         leaves[d] = level
     existing = set(subsumes)
-    while len(subsumes) < DIMS * (len(existing) // DIMS) + EXTRA_EDGES:
+    target = len(subsumes) + EXTRA_EDGES
+    while len(subsumes) < target:
         d = rng.randrange(DIMS)
         k = rng.randrange(DEPTH)  # parent at depth k, child at depth k+1: stays a DAG
         edge = (d, rng.choice(levels[d][k]), rng.choice(levels[d][k + 1]))

@@ -6,6 +6,7 @@ one engine evaluation (plans as facts) and returns one Result per plan, in order
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from latweave.compile.lattice_facts import CompiledLattice
@@ -27,6 +28,7 @@ class Runner:
         self.compiled = CompiledLattice.read(self.directory)
         self.engine = get_engine(engine, load_rules())
         self._session = None
+        self.last_timing: dict[str, float] = {}
 
     @property
     def session(self):
@@ -35,14 +37,19 @@ class Runner:
         return self._session
 
     def run(self, plans: list[Plan]) -> list[Result]:
+        started = time.perf_counter()
         compiler = compile_plans(plans, self.compiled, self.lattice)
+        compiled = time.perf_counter()
         outputs = self.session.run(dict(compiler.facts))
+        evaluated = time.perf_counter()
         decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs)
         results = []
         for layout in compiler.layouts:
             o = decoder.outcome(layout)
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
                                   o.witness, o.proof))
+        self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
+                            "decode_s": time.perf_counter() - evaluated}
         return results
 
     def run_one(self, plan: Plan) -> Result:

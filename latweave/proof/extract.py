@@ -23,7 +23,19 @@ REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "e
 
 
 def atom(relation: str, *args) -> str:
-    return f"{relation}({', '.join(json.dumps(a, ensure_ascii=False) for a in args)})"
+    """A ground atom as Souffle prints one, its string arguments JSON-quoted."""
+    return f"{relation}({', '.join(map(_quoted, args))})"
+
+
+_QUOTED: dict[str, str] = {}
+
+
+def _quoted(text: str) -> str:
+    if text not in _QUOTED:
+        if len(_QUOTED) > 1_000_000:
+            _QUOTED.clear()
+        _QUOTED[text] = json.dumps(text, ensure_ascii=False)
+    return _QUOTED[text]
 
 
 def node(premises: str, rule: str, children: list) -> dict:
@@ -38,15 +50,28 @@ class OutputIndex:
     """Engine outputs grouped by their first column, for per-query lookups."""
 
     def __init__(self, outputs: Outputs):
+        self._outputs = outputs
         self._by_first: dict[str, dict] = {}
-        for name, rows in outputs.items():
-            groups: dict = defaultdict(list)
-            for row in rows:
-                groups[row[0]].append(row[1:])
-            self._by_first[name] = groups
+        self._by_pair: dict[tuple[str, int], dict] = {}
 
     def get(self, relation: str, first) -> list[tuple]:
-        return self._by_first.get(relation, {}).get(first, [])
+        """Rows whose first column is `first`, without that column."""
+        if relation not in self._by_first:
+            groups: dict = defaultdict(list)
+            for row in self._outputs.get(relation, ()):
+                groups[row[0]].append(row[1:])
+            self._by_first[relation] = groups
+        return self._by_first[relation].get(first, [])
+
+    def get2(self, relation: str, first, other: int, value) -> list[tuple]:
+        """Rows with `first` in column 0 and `value` in column `other` (rows without column 0)."""
+        key = (relation, other)
+        if key not in self._by_pair:
+            groups: dict = defaultdict(list)
+            for row in self._outputs.get(relation, ()):
+                groups[(row[0], row[other])].append(row[1:])
+            self._by_pair[key] = groups
+        return self._by_pair[key].get((first, value), [])
 
 
 class Labels:
@@ -113,6 +138,7 @@ class ProofReader:
         self.compiler = compiler
         self.out = OutputIndex(outputs)
         self.labels = Labels(lattice, compiler)
+        self._desc_memo: dict[tuple, dict] = {}
         self.paths: dict[tuple, list[int]] = defaultdict(list)
         for d, v, w, u in outputs.get("path_step", ()):
             self.paths[(d, v, w)].append(u)
@@ -129,7 +155,13 @@ class ProofReader:
         return axiom(atom("coord", L.instance(x), L.dimension(d), L.value(d, v)), evidence=self.evidence(p))
 
     def desc_proof(self, d: int, v: int, w: int) -> dict:
-        """desc(d, v, w) by a path of subsumption edges (least child first)."""
+        """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers."""
+        key = (d, v, w)
+        if key not in self._desc_memo:
+            self._desc_memo[key] = self._desc_proof(d, v, w)
+        return self._desc_memo[key]
+
+    def _desc_proof(self, d: int, v: int, w: int) -> dict:
         L = self.labels
         if v == w:
             return node(atom("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R1)",
@@ -147,11 +179,11 @@ class ProofReader:
             if meet.step != var:
                 continue
             if meet.project is None:
-                if any(row == (y,) for row in self.out.get("member", meet.m)):
+                if self.out.get2("member", meet.m, 1, y):
                     return node(atom("step_out", _step_name(var), self.labels.instance(y)), "(R1)",
                                 [self.member_proof(layout, meet, y)])
             else:
-                rows = sorted(r for r in self.out.get("projected", meet.m) if r[1] == y)
+                rows = sorted(self.out.get2("projected", meet.m, 2, y))
                 if rows:
                     x, _, p = rows[0]
                     d = self.compiler.sym(meet.project)
@@ -163,9 +195,8 @@ class ProofReader:
         L = self.labels
         children = []
         hits = defaultdict(list)
-        for c, xx, v, w, p in self.out.get("witness_hit", meet.m):
-            if xx == x:
-                hits[c].append((v, w, p))
+        for c, _, v, w, p in self.out.get2("witness_hit", meet.m, 2, x):
+            hits[c].append((v, w, p))
         for c, constraint in meet.constraints:
             if constraint is None:
                 children.append(node(atom("self", L.instance(x)), "(R1)", [axiom(atom("instance", L.instance(x)))]))
