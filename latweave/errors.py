@@ -61,4 +61,34 @@ class EngineUnavailable(EngineError):
 
 
 class PlanError(LatweaveError):
-    """A plan cannot be read or does not fit the lattice's schema."""
+    """A plan cannot be read or does not fit the lattice's schema.
+
+    One type for syntax and type errors alike, so the same message can go to a person or back to
+    an LLM planner for repair: `code` labels what is wrong, `line`/`column` (1-based) say where,
+    `context` is the line with a caret under the spot, `expected` lists what would fit there.
+    """
+
+    def __init__(self, message: str, *, hint: str | None = None, code: str = "invalid_plan",
+                 line: int | None = None, column: int | None = None, context: str | None = None,
+                 expected: list[str] | None = None):
+        super().__init__(message, hint=hint)
+        self.code = code
+        self.line = line
+        self.column = column
+        self.context = context
+        self.expected = expected or []
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}: " if self.line is not None else ""
+        parts = [f"{where}{self.message}"]
+        if self.context:
+            parts.append(self.context)
+        if self.expected:
+            parts.append(f"  expected: {', '.join(self.expected)}")
+        if self.hint:
+            parts.append(f"  hint: {self.hint}")
+        return "\n".join(parts)
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "code": self.code, "line": self.line, "column": self.column,
+                "context": self.context, "expected": self.expected}

@@ -47,6 +47,11 @@ def lattice_strings(lattice: Lattice) -> set[str]:
     return strings
 
 
+def endpoints(dim) -> list[float]:
+    """The sorted distinct interval ends of an ordered dimension: rank r is endpoints[r]."""
+    return sorted({x for lo_hi in dim.bounds.values() for x in lo_hi})
+
+
 def compile_lattice(lattice: Lattice) -> CompiledLattice:
     symbols = SymbolTable(lattice_strings(lattice))
     sid = symbols.id
@@ -62,8 +67,7 @@ def compile_lattice(lattice: Lattice) -> CompiledLattice:
         facts["synonym"].extend((d, sid(s), sid(v)) for s, v in dim.synonyms.items())
         if dim.ordered:
             facts["ordered"].append((d,))
-            ends = sorted({x for lo_hi in dim.bounds.values() for x in lo_hi})
-            rank = {x: i for i, x in enumerate(ends)}
+            rank = {x: i for i, x in enumerate(endpoints(dim))}
             facts["bounds"].extend((d, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in dim.bounds.items())
     for inst in lattice.instances.values():
         x = sid(inst.key)

@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from latweave.compile.lattice_facts import CompiledLattice
+import bisect
+
+from latweave.compile.lattice_facts import CompiledLattice, endpoints
 from latweave.compile.symbols import ExtendedSymbols
 from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Plan, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Range, Ref, Union
 
 
 @dataclass
@@ -77,6 +79,8 @@ class PlanCompiler:
     def __init__(self, compiled: CompiledLattice, lattice: Lattice | None = None):
         self.ordered_kinds = {} if lattice is None else {
             d.key: d.kind for d in lattice.dimensions.values() if d.ordered}
+        self.endpoints = {} if lattice is None else {
+            d.key: endpoints(d) for d in lattice.dimensions.values() if d.ordered}
         self.symbols: ExtendedSymbols = compiled.symbols.extended()
         self.estimate = SelectivityEstimator(compiled)
         self.facts: dict[str, list[tuple[int, ...]]] = defaultdict(list)
@@ -110,15 +114,14 @@ class PlanCompiler:
             self.facts["query_compare"].append((q, k))
             if isinstance(final, Compare):
                 self.facts[f"compare_{final.op}"].append((k, self.sym(final.dimension)))
-                for term in final.args:
+                for arg in final.args:
                     a = self._id("a")
-                    layout.args.append((a, term))
-                    label = self.sym(term.text if isinstance(term, Name) else "$" + term.var)
-                    self.facts["compare_arg"].append((k, a, label))
-                    if isinstance(term, Name):
-                        self.facts["arg_name"].append((k, a, self.sym(term.text)))
+                    layout.args.append((a, arg))
+                    self.facts["compare_arg"].append((k, a, self.sym(arg.label)))
+                    if isinstance(arg.term, Name) and not arg.path:
+                        self.facts["arg_name"].append((k, a, self.sym(arg.term.text)))
                     else:
-                        self.facts["arg_ref"].append((k, a, self._ref(layout, term)))
+                        self.facts["arg_ref"].append((k, a, self._arg_steps(layout, arg, a)))
             elif isinstance(final, Holds):
                 m = self._meet(layout, None, Meet(final.constraints), self_item=final.item)
                 layout.holds_meet = m
@@ -143,9 +146,49 @@ class PlanCompiler:
             raise PlanError(f"${ref.var} is used before a `let {ref.var} = ...` binds it")
         return layout.steps[ref.var]
 
+    def _arg_steps(self, layout: QueryLayout, arg: Arg, a: int) -> int:
+        """Follow an argument's path as hidden steps: meet(self = x) -> dim, hop by hop."""
+        if not arg.path:
+            return self._ref(layout, arg.term)
+        current = arg.term
+        for hop, dim in enumerate(arg.path):
+            var = f"#arg{a}.{hop}"
+            s = self._id("s")
+            layout.steps[var] = s
+            m = self._meet(layout, var, Meet((), project=dim), self_item=current)
+            self.facts["step_meet"].append((s, m))
+            current = Ref(var)
+        return s
+
+    def _window(self, constraint: Constraint) -> tuple[int, int]:
+        """The rank window [lo, hi] a numeric constraint admits (empty when lo > hi)."""
+        key = normalize(constraint.dimension)
+        kind, ends = self.ordered_kinds.get(key), self.endpoints.get(key, [])
+        if kind is None:
+            if key in self.symbols.base and self.ordered_kinds:
+                raise PlanError(f"`{constraint.op}` compares numbers or dates, and {constraint.dimension!r} "
+                                "is not an ordered dimension")
+            return 0, -1
+        try:
+            if constraint.op == "in":
+                lo = parse_ordered(constraint.value.lo, kind).lo
+                hi = parse_ordered(constraint.value.hi, kind).hi
+                return bisect.bisect_left(ends, lo), bisect.bisect_right(ends, hi) - 1
+            value = parse_ordered(constraint.value.text, kind)
+        except LatweaveError as exc:
+            raise PlanError(f"{constraint.dimension}: {exc.message}", hint=exc.hint) from None
+        if constraint.op == "<":
+            return 0, bisect.bisect_left(ends, value.lo) - 1
+        return bisect.bisect_right(ends, value.hi), len(ends) - 1
+
     def _step(self, layout: QueryLayout, var: str, expr) -> int:
+        if not isinstance(expr, (Meet, Union)):
+            raise PlanError(f"let {var} binds a {type(expr).__name__.lower()}: only a meet or a union "
+                            "can be used as a value set", hint="move the compare to the end of the plan")
         s = self._id("s")
         for branch in (expr.branches if isinstance(expr, Union) else (expr,)):
+            if not isinstance(branch, Meet):
+                raise PlanError("union is allowed on the meet path only: every branch must be a meet")
             m = self._meet(layout, var, branch)
             self.facts["step_meet"].append((s, m))
         return s
@@ -166,6 +209,11 @@ class PlanCompiler:
             if constraint is None:
                 self.facts["constraint_self"].append((m, c))
                 rank: tuple = (0, 0, c)
+            elif constraint.op in Constraint.NUMERIC:
+                lo, hi = self._window(constraint)
+                self.facts["constraint_window"].append((m, c, self.sym(constraint.dimension), lo, hi))
+                order.append(((1, 1 << 40, c), c))
+                continue
             else:
                 d = self.sym(constraint.dimension)
                 kind = "constraint_below" if constraint.op == "<=" else "constraint_exact"

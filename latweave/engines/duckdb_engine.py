@@ -190,11 +190,23 @@ def select_sql(rule: Rule, sources: Sequence[str]) -> str:
     return sql
 
 
-def union_sql(selects: Sequence[str]) -> str:
-    """The distinct rows of all `selects` (UNION de-duplicates; one SELECT gets DISTINCT)."""
-    if len(selects) == 1:
-        return "SELECT DISTINCT " + selects[0][len("SELECT "):]
-    return " UNION ".join(f"({s})" for s in selects)
+def distinct_by_construction(rule: Rule) -> bool:
+    """True when every column of every positive atom is a constant or a variable the head shows.
+
+    Then the head determines which body rows were joined, so as long as every table is a set (all
+    are: loads and inserts de-duplicate) the SELECT yields no duplicates and needs no DISTINCT.
+    """
+    shown = {a.name for a in rule.head.args if isinstance(a, Var)}
+    return all(isinstance(arg, Const) or (isinstance(arg, Var) and arg.name in shown)
+               for atom in rule.positive for arg in atom.args)
+
+
+def union_sql(variants: Sequence["_Variant"]) -> str:
+    """The distinct rows of all variants: UNION de-duplicates; one SELECT gets DISTINCT if needed."""
+    if len(variants) == 1:
+        v = variants[0]
+        return v.sql if v.distinct else "SELECT DISTINCT " + v.sql[len("SELECT "):]
+    return " UNION ".join(f"({v.sql})" for v in variants)
 
 
 # ---------------------------------------------------------------- compiled strata
@@ -205,6 +217,7 @@ class _Variant:
 
     sql: str
     reads: tuple[str, ...]  # relation names of the positive atoms
+    distinct: bool  # yields no duplicate rows without DISTINCT (see distinct_by_construction)
     delta_pos: int | None = None  # which of them reads a delta table
 
 
@@ -224,15 +237,16 @@ def _compile_stratum(stratum: Stratum, inputs: frozenset[str]) -> _CompiledStrat
         reads = tuple(a.relation for a in rule.positive)
         head = rule.head.relation
         rec = stratum.recursive_atoms(rule) if stratum.recursive else ()
+        distinct = distinct_by_construction(rule)
         if not rec:
-            base[head].append(_Variant(select_sql(rule, [full_table(r) for r in reads]), reads))
+            base[head].append(_Variant(select_sql(rule, [full_table(r) for r in reads]), reads, distinct))
             continue
         for pos in rec:
             for parity in (None, 0, 1):
                 sources = [full_table(r) for r in reads]
                 if parity is not None:
                     sources[pos] = delta_table(reads[pos], parity)
-                step[head][parity].append(_Variant(select_sql(rule, sources), reads, pos))
+                step[head][parity].append(_Variant(select_sql(rule, sources), reads, distinct, pos))
     return _CompiledStratum(stratum, base, step, inputs)
 
 
@@ -273,12 +287,14 @@ class DuckDBEngine(Engine):
         deps = _input_dependencies(program, self.strata)
         self.compiled = [_compile_stratum(s, inputs) for s, inputs in zip(self.strata, deps)]
         self.types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-        self.ddl = [self._create(name) for name in self.types]
+        # table (quoted) -> its CREATE statement: derived and input tables, and two delta tables
+        # per relation of a recursive stratum.
+        self.ddl = {full_table(name): self._create(name) for name in self.types}
         for stratum in self.strata:
             if stratum.recursive:
                 for name in stratum.relations:
                     for parity in (0, 1):
-                        self.ddl.append(self._create(name, f"{name}$delta{parity}"))
+                        self.ddl[delta_table(name, parity)] = self._create(name, f"{name}$delta{parity}")
         self._insert_cache: dict[tuple, str] = {}
 
     def _create(self, name: str, table: str | None = None) -> str:
@@ -290,7 +306,7 @@ class DuckDBEngine(Engine):
         key = (target, tuple(v.sql for v in variants), except_table)
         sql = self._insert_cache.get(key)
         if sql is None:
-            body = union_sql([v.sql for v in variants])
+            body = union_sql(variants)
             if except_table is not None:
                 body = f"SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
             sql = self._insert_cache[key] = f"INSERT INTO {target} {body}"
@@ -336,7 +352,7 @@ class DuckDBSession(Session):
         self.con = duckdb.connect(":memory:", config={"threads": THREADS})
         self.count: dict[str, int] = {}  # table (unquoted SQL text) -> rows it holds
         try:
-            for ddl in engine.ddl:
+            for ddl in engine.ddl.values():
                 self.con.execute(ddl)
             rows = self._materialise(base)
             self.base_inputs = frozenset(rows)
@@ -364,37 +380,48 @@ class DuckDBSession(Session):
         return out
 
     def _load(self, name: str, rows: list) -> None:
+        """Add rows to an input table, keeping it a set (DISTINCT, or EXCEPT what it holds)."""
         if not rows:
             return
         table = full_table(name)
         types = self.engine.types[name]
         arity = len(types)
         _check_rows(name, types, rows)
+        held = self.count.get(table, 0)
         try:
             if arity == 0:
-                self.con.execute(f"INSERT INTO {table} VALUES (TRUE)")
-            elif len(rows) <= SMALL_ROWS:
-                params = [v for row in rows for v in row]
+                if not held:
+                    self.con.execute(f"INSERT INTO {table} VALUES (TRUE)")
+                self.count[table] = 1
+                return
+            if len(rows) <= SMALL_ROWS:
+                rows = list(dict.fromkeys(map(tuple, rows)))
                 one = "(" + ", ".join("?" * arity) + ")"
-                self.con.execute(f"INSERT INTO {table} VALUES " + ", ".join([one] * len(rows)), params)
+                source = "(VALUES " + ", ".join([one] * len(rows)) + ")"
+                params = [v for row in rows for v in row]
             else:
-                self._load_csv(name, table, types, rows)
+                source = self._write_csv(types, rows)
+                params = []
+            sql = (f"INSERT INTO {table} SELECT * FROM {source} EXCEPT SELECT * FROM {table}" if held
+                   else f"INSERT INTO {table} SELECT DISTINCT * FROM {source}")
+            self.count[table] = held + self.con.execute(sql, params).fetchone()[0]
         except duckdb.Error as exc:
             raise EngineError(f"cannot load facts of {name}: {exc}") from None
-        self.count[table] = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if arity else 1
 
-    def _load_csv(self, name: str, table: str, types: tuple[str, ...], rows: list) -> None:
-        # Strings are always quoted (QUOTE_NONNUMERIC), so "" is an empty string, never NULL;
-        # quotes, commas, tabs, newlines and any unicode survive the round trip.
+    def _write_csv(self, types: tuple[str, ...], rows: list) -> str:
+        """Write rows to the session's CSV file; a read_csv call over it with fixed column types.
+
+        Strings are always quoted (QUOTE_NONNUMERIC), so "" is an empty string, never NULL;
+        quotes, commas, tabs, newlines and any unicode survive the round trip. The path is a
+        file name this session made, quoted as a literal like any other.
+        """
         path = os.path.join(self._tmp, "facts.csv")
         with open(path, "w", encoding="utf-8", newline="") as f:
             csv.writer(f, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n").writerows(rows)
         columns = "{" + ", ".join(f"'c{j}': '{_SQL_TYPES[t]}'" for j, t in enumerate(types)) + "}"
-        self.con.execute(
-            f"INSERT INTO {table} SELECT * FROM read_csv(?, header = false, auto_detect = false, "
-            f"delim = ',', quote = '\"', escape = '\"', allow_quoted_nulls = false, "
-            f"strict_mode = true, columns = {columns})", [path])
-        os.remove(path)
+        return (f"read_csv({literal(path)}, header = false, auto_detect = false, delim = ',', "
+                f"quote = '\"', escape = '\"', allow_quoted_nulls = false, strict_mode = true, "
+                f"columns = {columns})")
 
     # ------------------------------------------------------------ evaluation
 
@@ -406,8 +433,10 @@ class DuckDBSession(Session):
             raise EngineError(f"duckdb failed evaluating {', '.join(where.relations)} ({origins}): {exc}") from None
 
     def _clear(self, table: str) -> None:
+        # DROP + CREATE: 2-4 ms for 3.6M rows where DELETE takes 24 ms and TRUNCATE 14 ms;
+        # the same ~0.2 ms for a few rows.
         if self.count.get(table):
-            self.con.execute(f"DELETE FROM {table}")
+            self.con.execute(f"DROP TABLE {table}; {self.engine.ddl[table]}")
         self.count[table] = 0
 
     def _nonempty(self, variant: _Variant, delta_counts: dict[str, int] | None = None) -> bool:
@@ -462,7 +491,7 @@ class DuckDBSession(Session):
             self._clear(full_table(name))
         for name in sorted(self._dirty):
             table = full_table(name)
-            self.con.execute(f"DELETE FROM {table}")
+            self._clear(table)
             self.con.execute(f"INSERT INTO {table} SELECT * FROM {saved_table(name)}")
             self.count[table] = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         for name in sorted(touched - self._saved):

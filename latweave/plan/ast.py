@@ -2,13 +2,25 @@
 
 A plan is a sequence of `let` steps and one final expression. Steps are meets or unions of meets
 (the meet path); the final expression may also be a compare (same / differ / argmax / argmin) or
-a holds check. Names are kept as written; lookups normalise them.
+a holds check. Names are kept as written; lookups normalise them. Every node may carry the
+position it was parsed from (`pos`), which takes no part in equality or hashing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Optional
 from typing import Union as _U
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int
+    column: int
+
+
+def _pos():
+    return field(default=None, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -16,6 +28,7 @@ class Name:
     """A value or instance named in the plan, as written."""
 
     text: str
+    pos: Optional[Pos] = _pos()
 
 
 @dataclass(frozen=True)
@@ -23,6 +36,16 @@ class Ref:
     """`$var`: every output of the step bound by `let var = ...`."""
 
     var: str
+    pos: Optional[Pos] = _pos()
+
+
+@dataclass(frozen=True)
+class Range:
+    """`lo..hi` on an ordered dimension (numbers or dates), both ends included."""
+
+    lo: str
+    hi: str
+    pos: Optional[Pos] = _pos()
 
 
 Term = _U[Name, Ref]
@@ -30,33 +53,57 @@ Term = _U[Name, Ref]
 
 @dataclass(frozen=True)
 class Constraint:
-    dimension: str
-    op: str  # "<=" (at or below) or "=" (exactly, or a synonym)
-    value: Term
+    """dimension op value. `<=` at or below; `=` exactly (or a synonym); `<`, `>` and `in`
+    compare numbers or dates on an ordered dimension."""
 
-    OPS = ("<=", "=")
+    dimension: str
+    op: str
+    value: _U[Name, Ref, Range]
+    pos: Optional[Pos] = _pos()
+
+    OPS = ("<=", "=", "<", ">", "in")
+    NUMERIC = ("<", ">", "in")
 
     def __post_init__(self):
         if self.op not in self.OPS:
             raise ValueError(f"constraint operator must be one of {self.OPS}, got {self.op!r}")
+        if (self.op == "in") != isinstance(self.value, Range):
+            raise ValueError("`in` takes a range lo..hi, and only `in` does")
 
 
 @dataclass(frozen=True)
 class Meet:
     constraints: tuple[Constraint, ...]
-    project: str | None = None
+    project: Optional[str] = None
+    pos: Optional[Pos] = _pos()
 
 
 @dataclass(frozen=True)
 class Union:
-    branches: tuple[Meet, ...]
+    branches: tuple  # of Meet (the checker rejects anything else, with its position)
+    pos: Optional[Pos] = _pos()
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A compared thing: a name or a step's outputs, optionally followed along dimensions
+    (`"Taxi!" -> directed_by`); the answer names the thing itself, not where the path ends."""
+
+    term: Term
+    path: tuple[str, ...] = ()
+    pos: Optional[Pos] = _pos()
+
+    @property
+    def label(self) -> str:
+        return self.term.text if isinstance(self.term, Name) else f"${self.term.var}"
 
 
 @dataclass(frozen=True)
 class Compare:
     op: str  # same, differ, argmax, argmin
     dimension: str
-    args: tuple[Term, ...]
+    args: tuple[Arg, ...]
+    pos: Optional[Pos] = _pos()
 
     OPS = ("same", "differ", "argmax", "argmin")
 
@@ -65,6 +112,7 @@ class Compare:
 class Holds:
     item: Term
     constraints: tuple[Constraint, ...]
+    pos: Optional[Pos] = _pos()
 
 
 Step = _U[Meet, Union]
@@ -74,13 +122,15 @@ Expr = _U[Meet, Union, Compare, Holds]
 @dataclass(frozen=True)
 class Let:
     var: str
-    expr: Step
+    expr: Expr
+    pos: Optional[Pos] = _pos()
 
 
 @dataclass(frozen=True)
 class Plan:
     lets: tuple[Let, ...]
     final: Expr
+    pos: Optional[Pos] = _pos()
 
     @property
     def is_compare(self) -> bool:

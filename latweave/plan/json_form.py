@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from latweave.errors import PlanError
-from latweave.plan.ast import Compare, Constraint, Holds, Let, Meet, Name, Plan, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
 
 
 def _term(obj):
@@ -33,8 +33,14 @@ def _constraints(items) -> tuple[Constraint, ...]:
     for item in items:
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
                 and item[1] in Constraint.OPS):
-            raise PlanError(f"constraint must be [dimension, \"<=\" or \"=\", value], got {json.dumps(item)}")
-        out.append(Constraint(item[0], item[1], _term(item[2])))
+            raise PlanError(f"constraint must be [dimension, op, value] with op one of "
+                            f"{', '.join(Constraint.OPS)}, got {json.dumps(item)}")
+        if item[1] == "in":
+            if not (isinstance(item[2], list) and len(item[2]) == 2):
+                raise PlanError(f"`in` takes [lo, hi], got {json.dumps(item[2])}")
+            out.append(Constraint(item[0], "in", Range(str(item[2][0]), str(item[2][1]))))
+        else:
+            out.append(Constraint(item[0], item[1], _term(item[2])))
     return tuple(out)
 
 
@@ -60,7 +66,7 @@ def _expr(obj):
             args = obj.get("args")
             if not isinstance(args, list) or len(args) < 2:
                 raise PlanError(f"{op} needs at least two args")
-            return Compare(op, str(obj[op]), tuple(_term(a) for a in args))
+            return Compare(op, str(obj[op]), tuple(Arg(_term(a)) for a in args))
     if "holds" in obj:
         return Holds(_term(obj["holds"]), _constraints(obj.get("where")))
     raise PlanError(f"unknown plan form with keys {sorted(obj)}",
@@ -78,9 +84,6 @@ def plan_from_json(obj) -> Plan:
         for item in obj.get("let", []):
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
                 raise PlanError("let entries are [name, step]")
-            step = _expr(item[1])
-            if not isinstance(step, (Meet, Union)):
-                raise PlanError(f"let {item[0]} must bind a meet or a union")
-            lets.append(Let(item[0], step))
+            lets.append(Let(item[0], _expr(item[1])))
         return Plan(tuple(lets), _expr(obj["return"]))
     return Plan((), _expr(obj))

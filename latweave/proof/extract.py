@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Holds, Name, Ref
+from latweave.plan.ast import Compare, Holds, Name, Range, Ref
 
 #: When several reasons hold, the first listed is the one reported (all are in the witness).
 REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
@@ -112,9 +112,10 @@ def _norm(text: str) -> str:
 
 
 def describe(constraint) -> str:
-    value = constraint.value
-    shown = f"${value.var}" if isinstance(value, Ref) else json.dumps(value.text, ensure_ascii=False)
-    return f"{constraint.dimension} {constraint.op} {shown}"
+    """A constraint as the plan language prints it (the canonical printer's spelling)."""
+    from latweave.plan.printer import print_constraint
+
+    return print_constraint(constraint)
 
 
 @dataclass
@@ -209,6 +210,10 @@ class ProofReader:
                 parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
             if constraint.op == "<=":
                 parts.append(self.desc_proof(d, v, w))
+            elif constraint.op in ("<", ">", "in"):
+                dim = self.lattice.dimensions[self.labels.key(d)]
+                parts.append(axiom(atom("bounds", dim.name, L.value(d, w)),
+                                   bounds=list(dim.bounds[self.labels.key(w)])))
             parts.append(self.coord_leaf(x, d, w, p))
             children.append(node(atom("hit", describe(constraint), L.instance(x), L.value(d, w)),
                                  "(R1)" if c == meet.seed else "(R2)", children=parts))
@@ -257,8 +262,8 @@ class QueryDecoder(ProofReader):
                                   for (label, _), tree in zip(by_label, trees)]})
 
     # ---- compare ----
-    def _arg_label(self, term) -> str:
-        return term.text if isinstance(term, Name) else f"${term.var}"
+    def _arg_label(self, arg) -> str:
+        return arg.label
 
     def _winners(self, layout: QueryLayout) -> list[int]:
         return sorted(a for (a,) in self.out.get("winner", layout.compare))

@@ -1,0 +1,143 @@
+"""The type checker: a plan against a lattice's schema, before anything runs.
+
+It catches what would otherwise be a silent wrong answer or an abstention for the wrong reason:
+an unknown dimension (with a did-you-mean), a numeric comparison on a dimension that is not
+ordered, a number or date that cannot be read, a `$var` used before its `let`, a union or a
+`let` off the meet path. An entity the lattice lacks is not a type error: the run abstains
+`unknown_anchor`, with its witness.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from latweave.errors import LatweaveError, PlanError
+from latweave.lattice.model import Lattice
+from latweave.lattice.names import normalize
+from latweave.lattice.ordered import parse_ordered
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
+
+
+class _Checker:
+    def __init__(self, lattice: Lattice, text: str | None):
+        self.dims = lattice.dimensions
+        self.text = text
+        self.errors: list[PlanError] = []
+        self.bound: list[str] = []
+
+    def error(self, message: str, pos: Pos | None, code: str, hint: str | None = None,
+              expected: list[str] | None = None) -> None:
+        context = None
+        if pos is not None and self.text is not None:
+            lines = self.text.splitlines()
+            if 0 < pos.line <= len(lines):
+                context = f"  {lines[pos.line - 1]}\n  {' ' * (pos.column - 1)}^"
+        self.errors.append(PlanError(message, code=code, hint=hint, expected=expected,
+                                     line=pos.line if pos else None, column=pos.column if pos else None,
+                                     context=context))
+
+    def dimension(self, name: str, pos: Pos | None):
+        dim = self.dims.get(normalize(name))
+        if dim is None:
+            names = sorted(d.name for d in self.dims.values())
+            close = difflib.get_close_matches(name, names, n=1, cutoff=0.5) or difflib.get_close_matches(
+                normalize(name), [normalize(n) for n in names], n=1, cutoff=0.5)
+            hint = f"did you mean '{close[0].replace(' ', '_')}'?" if close else None
+            self.error(f"unknown dimension '{name}'", pos, "unknown_dimension", hint=hint,
+                       expected=[n.replace(" ", "_") for n in names])
+        return dim
+
+    def ref(self, ref: Ref) -> None:
+        if ref.var not in self.bound:
+            close = difflib.get_close_matches(ref.var, self.bound, n=1)
+            hint = f"did you mean ${close[0]}?" if close else f"bind it first: let {ref.var} = meet(...)"
+            self.error(f"${ref.var} is used before a let binds it", ref.pos, "unbound_variable", hint=hint)
+
+    def constraint(self, c: Constraint) -> None:
+        dim = self.dimension(c.dimension, c.pos)
+        if isinstance(c.value, Ref):
+            self.ref(c.value)
+        if dim is None:
+            return
+        if c.op in Constraint.NUMERIC and not dim.ordered:
+            self.error(f"'{c.op}' compares numbers or dates, and '{c.dimension}' is a {dim.kind} dimension",
+                       c.pos, "not_ordered", hint=f"use {c.dimension} <= value (at or below) or = value")
+            return
+        if dim.ordered and not isinstance(c.value, Ref):
+            texts = [c.value.lo, c.value.hi] if isinstance(c.value, Range) else [c.value.text]
+            try:
+                parsed = [parse_ordered(t, dim.kind) for t in texts]
+            except LatweaveError as exc:
+                self.error(f"'{c.dimension}' is a {dim.kind} dimension: {exc.message}", c.value.pos or c.pos,
+                           "bad_value", hint=exc.hint)
+                return
+            if isinstance(c.value, Range) and parsed[0].lo > parsed[1].hi:
+                self.error(f"empty range {c.value.lo}..{c.value.hi}", c.value.pos or c.pos, "bad_range",
+                           hint="write the lower bound first")
+
+    def meet(self, meet: Meet) -> None:
+        for c in meet.constraints:
+            self.constraint(c)
+        if meet.project is not None:
+            self.dimension(meet.project, meet.pos)
+
+    def step(self, expr, where: str) -> None:
+        if isinstance(expr, Union):
+            projections = set()
+            for branch in expr.branches:
+                if not isinstance(branch, Meet):
+                    self.error(f"{type(branch).__name__.lower()} inside a union: union is allowed on the "
+                               "meet path only", branch.pos, "union_outside_meet_path",
+                               hint="every branch of | must be a meet(...)")
+                    continue
+                self.meet(branch)
+                projections.add(normalize(branch.project) if branch.project else None)
+            if len(projections) > 1:
+                self.error("the branches of a union output different things (instances and values, or "
+                           "different dimensions)", expr.pos, "mixed_union",
+                           hint="project every branch onto the same dimension, or none")
+        elif isinstance(expr, Meet):
+            self.meet(expr)
+        elif where == "let":
+            self.error(f"a let can bind only a meet or a union, not {type(expr).__name__.lower()}", expr.pos,
+                       "let_binds_compare", hint="a compare or holds gives a verdict: make it the final expression")
+        elif isinstance(expr, Compare):
+            self.compare(expr)
+        elif isinstance(expr, Holds):
+            if isinstance(expr.item, Ref):
+                self.ref(expr.item)
+            for c in expr.constraints:
+                self.constraint(c)
+
+    def compare(self, cmp: Compare) -> None:
+        self.dimension(cmp.dimension, cmp.pos)
+        if len(cmp.args) < 2:
+            self.error(f"{cmp.op} needs at least two things to compare", cmp.pos, "too_few_arguments")
+        for arg in cmp.args:
+            if isinstance(arg.term, Ref):
+                self.ref(arg.term)
+            for dim in arg.path:
+                self.dimension(dim, arg.pos)
+
+    def plan(self, plan: Plan) -> None:
+        for let in plan.lets:
+            if let.var in self.bound:
+                self.error(f"${let.var} is bound twice", let.pos, "duplicate_let", hint="give each step its own name")
+            self.step(let.expr, "let")
+            self.bound.append(let.var)
+        self.step(plan.final, "final")
+
+
+def plan_errors(plan: Plan, lattice: Lattice, text: str | None = None) -> list[PlanError]:
+    """Every type error in `plan`, in source order."""
+    checker = _Checker(lattice, text)
+    checker.plan(plan)
+    return sorted(checker.errors, key=lambda e: (e.line or 0, e.column or 0))
+
+
+def check_plan(plan: Plan, lattice: Lattice, text: str | None = None) -> Plan:
+    """Return `plan` when it fits the lattice's schema; raise the first PlanError otherwise."""
+    errors = plan_errors(plan, lattice, text)
+    if errors:
+        raise errors[0]
+    return plan

@@ -1,0 +1,72 @@
+"""The canonical printer: one spelling per plan, so `parse(to_text(p)) == p`.
+
+The canonical text is what caches, logs and golden tests store. Names print bare when the
+grammar would read them back as the same text (identifiers, numbers, dates), quoted otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
+
+KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin"})
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")
+
+
+def print_name(text: str) -> str:
+    if (_IDENT.fullmatch(text) and text not in KEYWORDS) or _NUMBER.fullmatch(text) or _DATE.fullmatch(text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def print_dimension(name: str) -> str:
+    """Dimension names are identifiers; spaces (which normalise like underscores) become `_`."""
+    text = re.sub(r"\s+", "_", name.strip())
+    return text if _IDENT.fullmatch(text) and text not in KEYWORDS else json.dumps(name)
+
+
+def print_term(term) -> str:
+    if isinstance(term, Ref):
+        return f"${term.var}"
+    if isinstance(term, Range):
+        return f"{print_bound(term.lo)}..{print_bound(term.hi)}"
+    return print_name(term.text)
+
+
+def print_bound(text: str) -> str:
+    return text if (_NUMBER.fullmatch(text) or _DATE.fullmatch(text)) else json.dumps(text, ensure_ascii=False)
+
+
+def print_constraint(c: Constraint) -> str:
+    return f"{print_dimension(c.dimension)} {c.op} {print_term(c.value)}"
+
+
+def print_arg(arg: Arg) -> str:
+    return print_term(arg.term) + "".join(f" -> {print_dimension(d)}" for d in arg.path)
+
+
+def print_expr(expr) -> str:
+    if isinstance(expr, Meet):
+        text = f"meet({', '.join(map(print_constraint, expr.constraints))})"
+        return text + (f" -> {print_dimension(expr.project)}" if expr.project else "")
+    if isinstance(expr, Union):
+        return " | ".join(print_expr(b) for b in expr.branches)
+    if isinstance(expr, Compare):
+        args = ", ".join(map(print_arg, expr.args))
+        if expr.op in ("argmax", "argmin"):
+            return f"{expr.op}({print_dimension(expr.dimension)}, [{args}])"
+        return f"{expr.op}({print_dimension(expr.dimension)}, {args})"
+    if isinstance(expr, Holds):
+        return f"holds({print_term(expr.item)}, {', '.join(map(print_constraint, expr.constraints))})"
+    raise TypeError(f"not a plan expression: {expr!r}")
+
+
+def to_text(plan: Plan) -> str:
+    """The canonical text of a plan: one `let` per line, then the final expression."""
+    lines = [f"let {let.var} = {print_expr(let.expr)}" for let in plan.lets]
+    lines.append(print_expr(plan.final))
+    return "\n".join(lines)
