@@ -157,7 +157,7 @@ def main() -> None:
         results[name] = bench(name, cls, program, base, queries, size, args.singles)
     if len(results) > 1:
         ref_name, ref = next(iter(results.items()))
-        for name, res in results.items():
+        for name, res in list(results.items())[1:]:
             n = res["batch_size"]
             ref_batch = [r for r in ref["batch"] if r[0] < n] if ref["batch_size"] >= n else None
             same_batch = "n/a" if ref_batch is None else ref_batch == res["batch"]

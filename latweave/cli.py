@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -38,28 +39,76 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
-def _read_plan(args):
-    from latweave.plan.json_form import plan_from_json
-
+def _plan_text(args) -> str:
     if args.file:
-        text = Path(args.file).read_text(encoding="utf-8") if args.file != "-" else sys.stdin.read()
-    elif args.plan:
-        text = args.plan
-    else:
-        raise LatweaveError("no plan given", hint="pass the plan text, or -f FILE")
-    return plan_from_json(text)
+        return Path(args.file).read_text(encoding="utf-8") if args.file != "-" else sys.stdin.read()
+    if args.plan:
+        return args.plan
+    raise LatweaveError("no plan given", hint="pass the plan text, or -f FILE")
 
 
 def cmd_run(args) -> int:
     from latweave.execute import Runner
+    from latweave.plan.read import read_plan
 
-    plan = _read_plan(args)
+    text = _plan_text(args)
+    plan = read_plan(text)
     with Runner(args.lattice, args.engine) as runner:
+        runner.check(plan, text)
         result = runner.run_one(plan)
+    if args.save:
+        Path(args.save).write_text(result.to_json() + "\n", encoding="utf-8")
     if args.json:
         sys.stdout.write(result.to_json() + "\n")
     else:
         _console().print(result)
+    return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+def cmd_check_plan(args) -> int:
+    from latweave.lattice.store import load_lattice
+    from latweave.plan.check import plan_errors
+    from latweave.plan.printer import to_text
+    from latweave.plan.read import read_plan
+
+    text = _plan_text(args)
+    plan = read_plan(text)
+    errors = plan_errors(plan, load_lattice(args.lattice), text) if args.lattice else []
+    if errors:
+        if args.json:
+            _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
+        else:
+            for error in errors:
+                _console(stderr=True).print(f"[bold red]error[/]: {error}", highlight=False)
+        return EXIT_USER
+    if args.json:
+        _print_json({"ok": True, "plan": to_text(plan)})
+    else:
+        _console().print(to_text(plan), highlight=False)
+    return EXIT_OK
+
+
+def cmd_explain(args) -> int:
+    from latweave.result import Result
+
+    try:
+        result = Result.from_dict(json.loads(Path(args.result).read_text(encoding="utf-8")))
+    except (json.JSONDecodeError, KeyError) as exc:
+        raise LatweaveError(f"{args.result}: not a result saved by `latweave run --json` ({exc})") from None
+    console = _console()
+    if args.svg or args.html:
+        from rich.console import Console
+
+        recorder = Console(record=True, width=args.width, file=open(os.devnull, "w"))
+        recorder.print(result)
+        if args.svg:
+            recorder.save_svg(args.svg, title="latweave proof", clear=False)
+        if args.html:
+            recorder.save_html(args.html, clear=False)
+    if args.json:
+        _print_json(result.proof)
+    else:
+        console.print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
 
 
@@ -78,15 +127,14 @@ def cmd_engines(args) -> int:
 
 
 DEMO_PLANS = (
-    ("aquatic mammals", {"meet": [["species", "<=", "mammal"], ["habitat", "<=", "aquatic"]]}),
-    ("terrestrial whales", {"meet": [["species", "<=", "whale"], ["habitat", "<=", "terrestrial"]]}),
-    ("below both aquatic and terrestrial", {"meet": [["habitat", "<=", "aquatic"], ["habitat", "<=", "terrestrial"]]}),
-    ("mammal and bird at once", {"meet": [["species", "<=", "mammal"], ["species", "<=", "bird"]]}),
-    ("unicorns", {"meet": [["species", "<=", "unicorn"]]}),
-    ("which lives longer, whale or dog", {"argmax": "lifespan_years", "args": ["Whale", "Dog"]}),
-    ("does the whale live in water", {"holds": "Whale", "where": [["habitat", "<=", "aquatic"]]}),
-    ("what eat the things birds eat", {"let": [["d", {"meet": [["species", "<=", "bird"]], "project": "diet"}]],
-                                       "return": {"meet": [["diet", "=", {"ref": "d"}]]}}),
+    ("aquatic mammals", "meet(species <= mammal, habitat <= aquatic)"),
+    ("terrestrial whales", "meet(species <= whale, habitat <= terrestrial)"),
+    ("below both aquatic and terrestrial", "meet(habitat <= aquatic, habitat <= terrestrial)"),
+    ("mammal and bird at once", "meet(species <= mammal, species <= bird)"),
+    ("unicorns", "meet(species <= unicorn)"),
+    ("which lives longer, whale or dog", 'argmax(lifespan_years, ["Whale", "Dog"])'),
+    ("does the whale live in water", 'holds("Whale", habitat <= aquatic)'),
+    ("who eats what birds eat", "let d = meet(species <= bird) -> diet\nmeet(diet = $d)"),
 )
 
 
@@ -96,7 +144,7 @@ def cmd_demo(args) -> int:
     from latweave.build.build import build_corpus
     from latweave.execute import Runner
     from latweave.paths import RULES
-    from latweave.plan.json_form import plan_from_json
+    from latweave.plan.read import read_plan
 
     corpus = Path(args.corpus) if args.corpus else RULES.parent / "corpora" / "zoo"
     out = Path(args.out)
@@ -105,10 +153,9 @@ def cmd_demo(args) -> int:
     console.print(f"[bold green]built[/] {out} from {corpus}: "
                   + ", ".join(f"{v} {k}" for k, v in manifest["counts"].items()))
     with Runner(out, args.engine) as runner:
-        results = runner.run([plan_from_json(plan) for _, plan in DEMO_PLANS])
+        results = runner.run([read_plan(plan) for _, plan in DEMO_PLANS])
     for (title, plan), result in zip(DEMO_PLANS, results):
         console.print(Rule(title))
-        console.print(f"[dim]{json.dumps(plan)}[/]")
         console.print(result)
     return EXIT_OK
 
@@ -124,12 +171,28 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("run", help="run one plan against a lattice")
-    p.add_argument("plan", nargs="?", help="the plan text (JSON)")
+    p.add_argument("plan", nargs="?", help="the plan text (the plan language, or its JSON form)")
     p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None, help="engine name (default: the embedded duckdb)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--save", help="also write the result JSON (with its proof) to this file")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
+    p.add_argument("plan", nargs="?")
+    p.add_argument("-f", "--file")
+    p.add_argument("--lattice", help="type-check against this lattice's schema (parse only without it)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check_plan)
+
+    p = sub.add_parser("explain", help="render a saved result and its proof tree")
+    p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
+    p.add_argument("--json", action="store_true", help="print the proof as JSON")
+    p.add_argument("--svg", help="also export the rendering as SVG")
+    p.add_argument("--html", help="also export the rendering as HTML")
+    p.add_argument("--width", type=int, default=110)
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("engines", help="list engines and whether each can run here")
     p.add_argument("--json", action="store_true")

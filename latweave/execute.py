@@ -15,6 +15,8 @@ from latweave.datalog.parser import load_rules
 from latweave.engines.base import get_engine
 from latweave.lattice.store import load_lattice, read_manifest
 from latweave.plan.ast import Plan
+from latweave.plan.check import check_plan
+from latweave.plan.printer import to_text
 from latweave.proof.extract import QueryDecoder
 from latweave.result import Result
 
@@ -36,6 +38,10 @@ class Runner:
             self._session = self.engine.open(self.compiled.facts)
         return self._session
 
+    def check(self, plan: Plan, text: str | None = None) -> Plan:
+        """Type-check a plan against this lattice's schema (raises PlanError)."""
+        return check_plan(plan, self.lattice, text)
+
     def run(self, plans: list[Plan]) -> list[Result]:
         started = time.perf_counter()
         compiler = compile_plans(plans, self.compiled, self.lattice)
@@ -47,7 +53,7 @@ class Runner:
         for layout in compiler.layouts:
             o = decoder.outcome(layout)
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
-                                  o.witness, o.proof))
+                                  o.witness, o.proof, to_text(layout.plan)))
         self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                             "decode_s": time.perf_counter() - evaluated}
         return results

@@ -19,11 +19,17 @@ class Result:
     reasons: tuple[str, ...] = ()
     witness: dict = field(default_factory=dict, compare=False, hash=False)
     proof: dict = field(default_factory=dict, compare=False, hash=False)
+    plan: str | None = None          # the plan's canonical text
 
     def to_dict(self) -> dict:
         return {"status": self.status, "answers": list(self.answers), "verdict": self.verdict,
                 "reason": self.reason, "reasons": list(self.reasons), "witness": self.witness,
-                "proof": self.proof}
+                "proof": self.proof, "plan": self.plan}
+
+    @classmethod
+    def from_dict(cls, obj: dict) -> "Result":
+        return cls(obj["status"], tuple(obj.get("answers", ())), obj.get("verdict"), obj.get("reason"),
+                   tuple(obj.get("reasons", ())), obj.get("witness", {}), obj.get("proof", {}), obj.get("plan"))
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=indent)
@@ -39,6 +45,8 @@ class Result:
         else:
             title = Text.assemble(("abstain ", "bold yellow"), (self.reason or "", "bold"))
         tree = Tree(title)
+        if self.plan:
+            tree.add(Text(self.plan, style="magenta"))
         if self.status == "abstain":
             for reason, detail in self.witness.items():
                 tree.add(Text.assemble((reason, "yellow"), ": ", json.dumps(detail, ensure_ascii=False, sort_keys=True)))

@@ -85,6 +85,7 @@ class PlanCompiler:
         self.estimate = SelectivityEstimator(compiled)
         self.facts: dict[str, list[tuple[int, ...]]] = defaultdict(list)
         self.layouts: list[QueryLayout] = []
+        self.self_refs: dict[tuple[int, int], str] = {}  # (m, c) → the let var a self constraint reads
         self._next = defaultdict(int)
 
     def _id(self, kind: str) -> int:
@@ -226,6 +227,8 @@ class PlanCompiler:
                     rank = (1, self.estimate.below(self.sym(constraint.dimension), n), c)
             else:
                 self.facts["constraint_ref"].append((m, c, self._ref(layout, term)))
+                if constraint is None:
+                    self.self_refs[(m, c)] = term.var
             order.append((rank, c))
         sequence = [c for _, c in sorted(order)]
         info.seed = sequence[0]

@@ -350,7 +350,7 @@ class DuckDBSession(Session):
         self._outputs = [r.name for r in self.program.outputs]
         self._tmp = tempfile.mkdtemp(prefix="latweave-duckdb-")
         self.con = duckdb.connect(":memory:", config={"threads": THREADS})
-        self.count: dict[str, int] = {}  # table (unquoted SQL text) -> rows it holds
+        self.count: dict[str, int] = {}  # table (quoted name) -> rows it holds, kept in step
         try:
             for ddl in engine.ddl.values():
                 self.con.execute(ddl)
@@ -478,7 +478,7 @@ class DuckDBSession(Session):
                 if n:
                     table = full_table(rel)
                     self.con.execute(f"INSERT INTO {table} SELECT * FROM {delta_table(rel, nxt)}")
-                    self.count[table] += n
+                    self.count[table] = self.count.get(table, 0) + n
             delta = new
             parity, nxt = nxt, 1 - nxt
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Holds, Name, Range, Ref
+from latweave.plan.ast import Compare, Constraint, Holds, Name, Range, Ref
 
 #: When several reasons hold, the first listed is the one reported (all are in the witness).
 REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
@@ -193,6 +193,7 @@ class ProofReader:
         raise LookupError(f"no derivation of output {y} of step {s}")  # the rules guarantee one
 
     def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> dict:
+        """member(meet, x): one hit per constraint of the meet (the meet's constraints are listed)."""
         L = self.labels
         children = []
         hits = defaultdict(list)
@@ -200,24 +201,57 @@ class ProofReader:
             hits[c].append((v, w, p))
         for c, constraint in meet.constraints:
             if constraint is None:
-                children.append(node(atom("self", L.instance(x)), "(R1)", [axiom(atom("instance", L.instance(x)))]))
+                children.append(self.self_proof(layout, meet, c, x))
                 continue
             d = self.compiler.sym(constraint.dimension)
             v, w, p = min(hits[c], key=lambda t: (L.key(t[0]), L.key(t[1]), t[2]))
-            parts = [axiom(f"constraint({describe(constraint)})")]
+            dim_name, op, text = constraint_triple(constraint)
+            parts = [axiom(atom("constraint", dim_name, op, text))]
             if isinstance(constraint.value, Ref):
                 ys = sorted(y for cc, y, vv in self.out.get("ref_value", meet.m) if cc == c and vv == v)
                 parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
             if constraint.op == "<=":
                 parts.append(self.desc_proof(d, v, w))
-            elif constraint.op in ("<", ">", "in"):
-                dim = self.lattice.dimensions[self.labels.key(d)]
-                parts.append(axiom(atom("bounds", dim.name, L.value(d, w)),
-                                   bounds=list(dim.bounds[self.labels.key(w)])))
+            elif constraint.op in Constraint.NUMERIC:
+                dim = self.lattice.dimensions[L.key(d)]
+                parts.append(axiom(atom("bounds", dim.name, L.value(d, w)), bounds=list(dim.bounds[L.key(w)])))
             parts.append(self.coord_leaf(x, d, w, p))
-            children.append(node(atom("hit", describe(constraint), L.instance(x), L.value(d, w)),
+            named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
+            children.append(node(atom("hit", dim_name, op, named, L.instance(x), L.value(d, w)),
                                  "(R1)" if c == meet.seed else "(R2)", children=parts))
-        return node(atom("member", _meet_name(meet), L.instance(x)), "(R1)", children)
+        tree = node(atom("member", _meet_name(meet), L.instance(x)), "(R1)", children)
+        tree["meet"] = self.meet_info(meet)
+        return tree
+
+    def meet_info(self, meet: MeetLayout) -> dict:
+        return {"name": _meet_name(meet), "step": _step_name(meet.step) if meet.step is not None else "holds",
+                "project": meet.project,
+                "constraints": [list(constraint_triple(c)) if c is not None else ["self", "=", "instance"]
+                                for _, c in meet.constraints]}
+
+    def self_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, x: int) -> dict:
+        """self(x): the meet is about instance x, named directly or reached by an earlier step."""
+        L = self.labels
+        ref = self.compiler.self_refs.get((meet.m, c))
+        children = [axiom(atom("instance", L.instance(x)))]
+        if ref is not None:
+            inst = self.lattice.instances.get(L.key(x))
+            aliases = inst.aliases if inst else set()
+            ys = sorted(y for (y,) in self.out.get("step_out", layout.steps[ref]) if y == x or L.key(y) in aliases)
+            children.append(self.step_output_proof(layout, ref, ys[0]))
+        return node(atom("self", L.instance(x)), "(R1)", children)
+
+
+def constraint_triple(constraint) -> tuple[str, str, str]:
+    """(dimension, op, value text) of a plan constraint, as the proof states it."""
+    value = constraint.value
+    if isinstance(value, Ref):
+        text = f"${value.var}"
+    elif isinstance(value, Range):
+        text = f"{value.lo}..{value.hi}"
+    else:
+        text = value.text
+    return constraint.dimension, constraint.op, text
 
 
 def _step_name(var: str) -> str:
@@ -311,8 +345,8 @@ class QueryDecoder(ProofReader):
                 for cc, x, w, p in sorted(self.out.get("holds_actual", k)):
                     if cc == c:
                         d = self.compiler.sym(constraint.dimension)
-                        children.append(node(atom("fails", describe(constraint)), "(holds)",
-                                             [axiom(f"constraint({describe(constraint)})"),
+                        children.append(node(atom("fails", *constraint_triple(constraint)), "(holds)",
+                                             [axiom(atom("constraint", *constraint_triple(constraint))),
                                               self.coord_leaf(x, d, w, p)]))
             emptied = [c for (c,) in self.out.get("emptied_by", meet.m)]
             failing = [ch for ch, (c, con) in zip(children, [(c, con) for c, con in meet.constraints if con])
