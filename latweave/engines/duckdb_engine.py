@@ -51,8 +51,9 @@ except ImportError as exc:  # pragma: no cover - duckdb is a required dependency
 else:
     _IMPORT_ERROR = None
 
-#: DuckDB threads per session. Measured with bench/engine_load.py on 2 cores: see threads_note().
-THREADS = 2
+#: DuckDB threads per session. bench/engine_load.py on this 2-core machine (1,000-query batch,
+#: ~18M hits): 1 thread 14.9-19.8 s, 2 threads 18.8-25.5 s; one warm query ~18-23 ms either way.
+THREADS = 1
 #: Relations with at most this many rows are inserted with one parameterised VALUES statement.
 SMALL_ROWS = 16
 

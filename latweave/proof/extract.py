@@ -255,7 +255,10 @@ def constraint_triple(constraint) -> tuple[str, str, str]:
 
 
 def _step_name(var: str) -> str:
-    return f"${var}" if var else "final"
+    """How a step is named in proofs: $var for a let, "final", or "#argA.H" for an argument's path."""
+    if not var:
+        return "final"
+    return var if var.startswith("#") else f"${var}"
 
 
 def _meet_name(meet: MeetLayout) -> str:
@@ -303,9 +306,20 @@ class QueryDecoder(ProofReader):
         return sorted(a for (a,) in self.out.get("winner", layout.compare))
 
     def _arg_value_leaf(self, layout: QueryLayout, row) -> dict:
+        """The compared value of argument a; for a step or a path, also how x was reached."""
         a, x, v, p = row
         d = self.compiler.sym(layout.plan.final.dimension)
-        return self.coord_leaf(x, d, v, p)
+        leaf = self.coord_leaf(x, d, v, p)
+        arg = dict(layout.args)[a]
+        if not arg.path and isinstance(arg.term, Name):
+            return leaf
+        var = f"#arg{a}.{len(arg.path) - 1}" if arg.path else arg.term.var
+        inst = self.lattice.instances.get(self.labels.key(x))
+        aliases = inst.aliases if inst else set()
+        ys = sorted(y for (y,) in self.out.get("step_out", layout.steps[var])
+                    if y == x or self.labels.key(y) in aliases)
+        return node(atom("arg", arg.label, self.labels.instance(x)), "(R2)",
+                    [self.step_output_proof(layout, var, ys[0]), leaf])
 
     def extremum_proof(self, layout: QueryLayout, a: int) -> dict:
         k, L = layout.compare, self.labels

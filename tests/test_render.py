@@ -1,0 +1,60 @@
+"""Results render themselves (rich `__rich__`): snapshot tests on a fixed-width colourless console,
+and SVG/HTML export through rich for reports."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from latweave.execute import Runner
+from latweave.plan.parser import parse_plan
+
+GOLDEN = Path(__file__).parent / "golden"
+SNAPSHOTS = {
+    "aquatic_mammals": "meet(species <= mammal, habitat <= aquatic)",
+    "conflict": "meet(species <= mammal, species <= bird)",
+    "argmax_lifespan": 'argmax(lifespan_years, ["Whale", "Dog"])',
+    "holds_false": 'holds("Whale", habitat <= terrestrial)',
+}
+
+
+def render(result, width=100) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, force_terminal=False, legacy_windows=False).print(result)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(SNAPSHOTS))
+def test_snapshot(zoo_lattice, name):
+    with Runner(zoo_lattice) as runner:
+        text = render(runner.run_one(parse_plan(SNAPSHOTS[name])))
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("LATWEAVE_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_rendering_quotes_evidence_and_names_the_plan(zoo_lattice):
+    with Runner(zoo_lattice) as runner:
+        text = render(runner.run_one(parse_plan(SNAPSHOTS["aquatic_mammals"])), width=200)
+    assert text.startswith("answer Whale")
+    assert "meet(species <= mammal, habitat <= aquatic)" in text
+    assert "“The blue whale is a marine mammal.”" in text and "[whale 0:34]" in text
+
+
+def test_explain_exports_svg_and_html(zoo_lattice, tmp_path):
+    from latweave.cli import main
+
+    saved = tmp_path / "result.json"
+    assert main(["run", "--lattice", str(zoo_lattice), "--save", str(saved), "--json",
+                 SNAPSHOTS["aquatic_mammals"]]) == 0
+    assert json.loads(saved.read_text())["answers"] == ["Whale"]
+    svg, html = tmp_path / "proof.svg", tmp_path / "proof.html"
+    assert main(["explain", str(saved), "--svg", str(svg), "--html", str(html)]) == 0
+    assert svg.read_text().lstrip().startswith("<svg") and "Whale" in svg.read_text()
+    assert "<html" in html.read_text().lower() and "marine mammal" in html.read_text()

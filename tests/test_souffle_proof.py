@@ -1,0 +1,75 @@
+"""Our proof of a zoo answer uses the same lattice facts as Souffle's own `explain` of it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from latweave.compile.plan_facts import compile_plans
+from latweave.datalog.parser import load_rules
+from latweave.engines.base import _REGISTRY, engine_names
+from latweave.execute import Runner
+from latweave.lattice.names import normalize
+from latweave.plan.parser import parse_plan
+
+engine_names()  # registers the built-in engines
+
+PLANS = [
+    "meet(species <= mammal, habitat <= aquatic)",
+    "let d = meet(species <= bird) -> diet\nmeet(diet = $d, species <= fish)",
+]
+
+
+def _walk(node, out):
+    if "axiom" in node:
+        out.append(node)
+    for child in node.get("children", []):
+        _walk(child, out)
+
+
+def _souffle_axioms(proof, relation):
+    found = set()
+
+    def walk(node):
+        text = node.get("axiom")
+        if text and text.startswith(relation + "("):
+            found.add(tuple(int(x) for x in re.findall(r"-?\d+", text[len(relation):])))
+        for child in node.get("children", []):
+            walk(child)
+
+    walk(proof["proof"])
+    return found
+
+
+@pytest.mark.souffle
+@pytest.mark.parametrize("text", PLANS)
+def test_proof_facts_match_souffle_explain(zoo_lattice, text):
+    reason = _REGISTRY["souffle"].unavailable_reason()
+    if reason:
+        pytest.skip(f"engine 'souffle' unavailable: {reason}")
+    from latweave.engines.souffle_engine import explain
+
+    plan = parse_plan(text)
+    with Runner(zoo_lattice, "duckdb") as runner:
+        result = runner.run_one(plan)
+        compiler = compile_plans([plan], runner.compiled, runner.lattice)
+        facts = {**runner.compiled.facts, **compiler.facts}
+        sym = runner.compiled.symbols
+    assert result.status == "answer"
+    (tree,) = result.proof["trees"]  # one answer in each of these plans
+    leaves: list = []
+    _walk(tree, leaves)
+    ours_coord, ours_edges = set(), set()
+    for leaf in leaves:
+        args = re.findall(r'"((?:[^"\\]|\\.)*)"', leaf["axiom"])
+        if leaf["axiom"].startswith("coord("):
+            x, d, v = (sym.id(normalize(a)) for a in args)
+            ours_coord.add((x, d, v, leaf["evidence"]["predicate"]))
+        elif leaf["axiom"].startswith("subsumes("):
+            ours_edges.add(tuple(sym.id(normalize(a)) for a in args))
+    answer = sym.id(normalize(result.answers[0]))
+    (proof,) = explain(load_rules(), facts, [f"answer(0, {answer})"], depth=40)
+    assert proof is not None, "souffle did not derive the answer we found"
+    assert _souffle_axioms(proof, "coord") == ours_coord
+    assert _souffle_axioms(proof, "subsumes") == ours_edges
