@@ -55,3 +55,15 @@ def test_syntax_error_has_line():
 def test_equality_binding_is_range_restricted():
     prog = program(".decl e(a:number)\n.decl p(a:number, b:number)\np(x, y) :- e(x), y = x + 1.\n")
     assert len(prog.rules) == 1
+
+
+def test_arithmetic_inside_a_body_atom_is_rejected():
+    with pytest.raises(RuleError, match="arithmetic inside a body atom"):
+        program(".decl q(a:number)\n.decl p(a:number)\np(x) :- q(x + 1).\n")
+
+
+def test_column_types_are_checked():
+    with pytest.raises(RuleError, match="constant 1 in a symbol column"):
+        program(".decl q(a:number)\n.decl p(a:symbol)\np(1) :- q(_).\n")
+    with pytest.raises(RuleError, match="both number and symbol"):
+        program(".decl q(a:number)\n.decl r(a:symbol)\n.decl p(a:number)\np(x) :- q(x), r(x).\n")

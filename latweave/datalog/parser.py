@@ -158,8 +158,25 @@ def bound_by_equality(rule: Rule) -> dict[str, object]:
     return found
 
 
+def _column_types(rule: Rule, types: dict[str, tuple[str, ...]], where: dict) -> None:
+    """Every variable and constant is used at one column type (number or symbol)."""
+    seen: dict[str, str] = {}
+    for atom in (rule.head, *rule.positive, *rule.negative):
+        for arg, kind in zip(atom.args, types[atom.relation]):
+            if isinstance(arg, Arith) and atom is not rule.head:
+                raise RuleError(f"arithmetic inside a body atom ({atom}); bind it with `v = expr`", **where)
+            if isinstance(arg, Const) and isinstance(arg.value, str) != (kind == "symbol"):
+                raise RuleError(f"constant {arg} in a {kind} column of {atom.relation}: {rule}", **where)
+            if isinstance(arg, Var):
+                if seen.setdefault(arg.name, kind) != kind:
+                    raise RuleError(f"variable {arg.name!r} is used as both number and symbol: {rule}", **where)
+            if isinstance(arg, Arith) and kind != "number":
+                raise RuleError(f"arithmetic in a symbol column of {atom.relation}: {rule}", **where)
+
+
 def _validate(program: Program) -> None:
     arity = {r.name: r.arity for r in program.relations}
+    types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
     for rel in program.relations:
         if rel.is_input and program.rules_for(rel.name):
             o = rel.origin
@@ -175,6 +192,7 @@ def _validate(program: Program) -> None:
                     **where)
         if not rule.positive:
             raise RuleError(f"rule has no positive atom: {rule}", **where)
+        _column_types(rule, types, where)
         bound = {v for atom in rule.positive for v in variables(atom)} | set(bound_by_equality(rule))
         if any(isinstance(a, Wildcard) for a in rule.head.args):
             raise RuleError(f"wildcard in a rule head: {rule}", **where)

@@ -33,9 +33,9 @@ import csv
 import os
 import shutil
 import tempfile
-from itertools import chain
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from itertools import chain
+from typing import Callable, Sequence
 
 from latweave.datalog.ir import Arith, Atom, Comparison, Const, Negation, Program, Rule, Var, Wildcard
 from latweave.datalog.parser import bound_by_equality
@@ -56,6 +56,8 @@ else:
 THREADS = 1
 #: Relations with at most this many rows are inserted with one parameterised VALUES statement.
 SMALL_ROWS = 16
+#: Tables above this many rows are emptied by DROP + CREATE, smaller ones by DELETE.
+BIG_TABLE = 10_000
 
 _SQL_TYPES = {"number": "BIGINT", "symbol": "VARCHAR"}
 _SQL_OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -433,12 +435,16 @@ class DuckDBSession(Session):
             origins = ", ".join(sorted({str(r.origin) for r in where.rules}))
             raise EngineError(f"duckdb failed evaluating {', '.join(where.relations)} ({origins}): {exc}") from None
 
-    def _clear(self, table: str) -> None:
-        # DROP + CREATE: 2-4 ms for 3.6M rows where DELETE takes 24 ms and TRUNCATE 14 ms;
-        # the same ~0.2 ms for a few rows.
-        if self.count.get(table):
-            self.con.execute(f"DROP TABLE {table}; {self.engine.ddl[table]}")
-        self.count[table] = 0
+    def _clear(self, *tables: str) -> None:
+        """Empty tables in one script (one call). Big ones by DROP + CREATE: 2-4 ms for 3.6M rows
+        where DELETE takes 24 ms and TRUNCATE 14 ms; small ones by DELETE, which costs less than
+        the catalog change (measured: ~10 ms against ~24 ms per run of the real rules)."""
+        script = "".join((f"DROP TABLE {t}; {self.engine.ddl[t]};" if self.count[t] > BIG_TABLE
+                          else f"DELETE FROM {t};") for t in tables if self.count.get(t))
+        if script:
+            self.con.execute(script)
+        for table in tables:
+            self.count[table] = 0
 
     def _nonempty(self, variant: _Variant, delta_counts: dict[str, int] | None = None) -> bool:
         for i, rel in enumerate(variant.reads):
@@ -488,8 +494,6 @@ class DuckDBSession(Session):
         rows = self._materialise(facts)
         touched = {n for n, r in rows.items() if r and n in self.base_inputs}
         # Per-run inputs from the last run go; base relations a run extended get their rows back.
-        for name in self._inputs - self.base_inputs:
-            self._clear(full_table(name))
         for name in sorted(self._dirty):
             table = full_table(name)
             self._clear(table)
@@ -501,9 +505,8 @@ class DuckDBSession(Session):
         changed = self._dirty | touched
         todo = [c for c, static in zip(engine.compiled, self.static)
                 if not static or c.inputs & changed]
-        for c in todo:
-            for rel in c.stratum.relations:
-                self._clear(full_table(rel))
+        self._clear(*(full_table(n) for n in sorted(self._inputs - self.base_inputs)),
+                    *(full_table(rel) for c in todo for rel in c.stratum.relations))
         for name, data in rows.items():
             self._load(name, data)
         self._dirty = touched

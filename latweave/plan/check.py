@@ -16,6 +16,7 @@ from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
+from latweave.plan.parser import _context, _line_col, _scan, _source_lines
 
 
 class _Checker:
@@ -28,24 +29,41 @@ class _Checker:
     def error(self, message: str, pos: Pos | None, code: str, hint: str | None = None,
               expected: list[str] | None = None) -> None:
         context = None
-        if pos is not None and self.text is not None:
-            lines = self.text.splitlines()
-            if 0 < pos.line <= len(lines):
-                context = f"  {lines[pos.line - 1]}\n  {' ' * (pos.column - 1)}^"
+        if pos is not None and self.text is not None and 0 < pos.line <= len(_source_lines(self.text)):
+            context = _context(self.text, pos.line, pos.column)
         self.errors.append(PlanError(message, code=code, hint=hint, expected=expected,
                                      line=pos.line if pos else None, column=pos.column if pos else None,
                                      context=context))
 
-    def dimension(self, name: str, pos: Pos | None):
+    def dimension(self, name: str, pos: Pos | None, where: str = ""):
         dim = self.dims.get(normalize(name))
         if dim is None:
             names = sorted(d.name for d in self.dims.values())
             close = difflib.get_close_matches(name, names, n=1, cutoff=0.5) or difflib.get_close_matches(
                 normalize(name), [normalize(n) for n in names], n=1, cutoff=0.5)
             hint = f"did you mean '{close[0].replace(' ', '_')}'?" if close else None
-            self.error(f"unknown dimension '{name}'", pos, "unknown_dimension", hint=hint,
+            self.error(f"unknown dimension '{name}'{where}", pos, "unknown_dimension", hint=hint,
                        expected=[n.replace(" ", "_") for n in names])
         return dim
+
+    def projection_pos(self, meet: Meet) -> Pos | None:
+        """Where the dimension after a meet's `->` is written (the AST keeps only the meet's position)."""
+        if meet.pos is None or self.text is None:
+            return meet.pos
+        lines = _source_lines(self.text)
+        if not 0 < meet.pos.line <= len(lines):
+            return meet.pos
+        start = sum(len(line) + 1 for line in lines[:meet.pos.line - 1]) + meet.pos.column - 1
+        toks = _scan(self.text[start:], len(self.text) - start)[0]
+        depth = 0
+        for i, tok in enumerate(toks):
+            depth += tok.text == "("
+            depth -= tok.text == ")"
+            if tok.text == ")" and depth == 0:
+                if toks[i + 1:i + 3] and toks[i + 1].text == "->" and len(toks) > i + 2:
+                    return Pos(*_line_col(self.text, start + toks[i + 2].start))
+                break
+        return meet.pos
 
     def ref(self, ref: Ref) -> None:
         if ref.var not in self.bound:
@@ -63,6 +81,12 @@ class _Checker:
             self.error(f"'{c.op}' compares numbers or dates, and '{c.dimension}' is a {dim.kind} dimension",
                        c.pos, "not_ordered", hint=f"use {c.dimension} <= value (at or below) or = value")
             return
+        if c.op in Constraint.NUMERIC and isinstance(c.value, Ref):
+            # a window needs its bound when the plan is compiled; a step's outputs are only known after
+            self.error(f"'{c.op}' needs a number or date written in the plan, not ${c.value.var}", c.value.pos or c.pos,
+                       "ref_in_window", hint=f"compare with a value ({c.dimension} {c.op} 50), or match the step's "
+                       f"outputs with {c.dimension} = ${c.value.var}")
+            return
         if dim.ordered and not isinstance(c.value, Ref):
             texts = [c.value.lo, c.value.hi] if isinstance(c.value, Range) else [c.value.text]
             try:
@@ -79,7 +103,7 @@ class _Checker:
         for c in meet.constraints:
             self.constraint(c)
         if meet.project is not None:
-            self.dimension(meet.project, meet.pos)
+            self.dimension(meet.project, self.projection_pos(meet), " after '->'")
 
     def step(self, expr, where: str) -> None:
         if isinstance(expr, Union):
@@ -112,12 +136,14 @@ class _Checker:
     def compare(self, cmp: Compare) -> None:
         self.dimension(cmp.dimension, cmp.pos)
         if len(cmp.args) < 2:
-            self.error(f"{cmp.op} needs at least two things to compare", cmp.pos, "too_few_arguments")
+            example = '["A", "B"]' if cmp.op in ("argmax", "argmin") else '"A", "B"'
+            self.error(f"{cmp.op} needs at least two things to compare", cmp.pos, "too_few_arguments",
+                       hint=f"write {cmp.op}({cmp.dimension}, {example})")
         for arg in cmp.args:
             if isinstance(arg.term, Ref):
                 self.ref(arg.term)
             for dim in arg.path:
-                self.dimension(dim, arg.pos)
+                self.dimension(dim, arg.pos, f" in the path of {arg.label}")
 
     def plan(self, plan: Plan) -> None:
         for let in plan.lets:
