@@ -80,7 +80,7 @@ def main() -> None:
     print(f"cores={os.cpu_count()} instances={args.instances} predicates={len(lattice.predicates)} "
           f"build+save={time.perf_counter() - t:.1f}s")
     batch = plans(values, args.plans)
-    print(f"{'engine':10} {'open':>8} {'batch':>9} {'engine':>9} {'decode':>8} {'answers':>9} "
+    print(f"{'engine':10} {'open':>8} {'batch':>9} {'engine':>9} {'decode':>8} {'no-proof':>9} {'answers':>9} "
           f"{'p50 ms':>8} {'p95 ms':>8} {'p50 eng':>8}")
     reference = None
     for name in args.engines.split(","):
@@ -96,6 +96,10 @@ def main() -> None:
             results = runner.run(batch)
             batch_s = time.perf_counter() - t
             timing = dict(runner.last_timing)
+            t = time.perf_counter()
+            bare = runner.run(batch, proofs=False)
+            bare_s = time.perf_counter() - t
+            assert [r.answers for r in bare] == [r.answers for r in results]
             answers = [r.answers for r in results]
             if reference is None:
                 reference = answers
@@ -109,7 +113,7 @@ def main() -> None:
             lat.sort()
             p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))]
             print(f"{name:10} {opened:7.2f}s {batch_s:8.2f}s {timing['engine_s']:8.2f}s "
-                  f"{timing['decode_s']:7.2f}s {sum(map(len, answers)):9d} "
+                  f"{timing['decode_s']:7.2f}s {bare_s:8.2f}s {sum(map(len, answers)):9d} "
                   f"{statistics.median(lat):8.1f} {p95:8.1f} {statistics.median(eng):8.1f}{agree}")
 
 

@@ -1,7 +1,8 @@
 """The `latweave` command: parses arguments, calls the library, prints renderables. Nothing else.
 
-Exit codes: 0 answered (an answer set or a verdict), 3 abstained, 2 user error (bad arguments,
-plan, corpus or lattice), 4 engine failure or engine not available here.
+Exit codes: 0 answered (an answer set or a verdict; for audit: the proof checks out), 3 abstained,
+2 user error (bad arguments, plan, corpus or lattice), 4 engine failure or engine not available
+here, 5 audit failed (a step of the proof does not follow from the lattice).
 """
 
 from __future__ import annotations
@@ -14,13 +15,37 @@ from pathlib import Path
 
 from latweave.errors import EngineError, LatweaveError
 
-EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE = 0, 2, 3, 4
+EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT = 0, 2, 3, 4, 5
 
 
 def _console(stderr: bool = False):
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+class _progress:
+    """A progress bar on stderr for work that reports (done, total); silent when not a terminal."""
+
+    def __init__(self, label: str):
+        from rich.progress import Progress
+
+        self.bar = Progress(console=_console(stderr=True), transient=True,
+                            disable=not _console(stderr=True).is_terminal)
+        self.label = label
+        self.task = None
+
+    def __enter__(self):
+        self.bar.__enter__()
+        return self.advance
+
+    def advance(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.task = self.bar.add_task(self.label, total=total or None)
+        self.bar.update(self.task, completed=done, total=total or None)
+
+    def __exit__(self, *exc):
+        self.bar.__exit__(*exc)
 
 
 def _print_json(obj) -> None:
@@ -30,7 +55,8 @@ def _print_json(obj) -> None:
 def cmd_build(args) -> int:
     from latweave.build.build import build_corpus
 
-    manifest = build_corpus(args.corpus, args.out)
+    with _progress("reading facts") as advance:
+        manifest = build_corpus(args.corpus, args.out, progress=advance)
     if args.json:
         _print_json(manifest)
     else:
@@ -110,6 +136,21 @@ def cmd_explain(args) -> int:
     else:
         console.print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+def cmd_audit(args) -> int:
+    from latweave.proof.audit import audit
+
+    try:
+        result = json.loads(Path(args.result).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise LatweaveError(f"{args.result}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    report = audit(args.lattice, result)
+    if args.json:
+        _print_json(report.to_dict())
+    else:
+        _console().print(report)
+    return EXIT_OK if report.ok else EXIT_AUDIT
 
 
 def cmd_engines(args) -> int:
@@ -193,6 +234,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--html", help="also export the rendering as HTML")
     p.add_argument("--width", type=int, default=110)
     p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
+    p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("engines", help="list engines and whether each can run here")
     p.add_argument("--json", action="store_true")

@@ -42,13 +42,16 @@ class Runner:
         """Type-check a plan against this lattice's schema (raises PlanError)."""
         return check_plan(plan, self.lattice, text)
 
-    def run(self, plans: list[Plan]) -> list[Result]:
+    def run(self, plans: list[Plan], proofs: bool = True) -> list[Result]:
+        """One engine evaluation for the whole batch; `proofs=False` skips building proof trees
+        (answers, verdicts, reasons and witnesses are the same)."""
         started = time.perf_counter()
         compiler = compile_plans(plans, self.compiled, self.lattice)
         compiled = time.perf_counter()
         outputs = self.session.run(dict(compiler.facts))
         evaluated = time.perf_counter()
         decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs)
+        decoder.with_proofs = proofs
         results = []
         for layout in compiler.layouts:
             o = decoder.outcome(layout)

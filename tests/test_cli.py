@@ -65,3 +65,18 @@ def test_demo_runs(tmp_path):
     demo = latweave("demo", "--out", str(tmp_path / "demo"))
     assert demo.returncode == 0, demo.stderr
     assert "answer Whale" in demo.stdout and "abstain conflict" in demo.stdout
+
+
+def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    saved = tmp_path / "result.json"
+    run = latweave("run", "--lattice", str(out), "--save", str(saved), "meet(species <= mammal, habitat <= aquatic)")
+    assert run.returncode == 0, run.stderr
+    ok = latweave("audit", "--lattice", str(out), "--json", str(saved))
+    assert ok.returncode == 0 and json.loads(ok.stdout)["ok"] is True
+    saved.write_text(saved.read_text().replace('\\"marine\\"', '\\"freshwater\\"'))
+    bad = latweave("audit", "--lattice", str(out), "--json", str(saved))
+    report = json.loads(bad.stdout)
+    assert bad.returncode == 5 and report["ok"] is False
+    assert any("freshwater" in f["step"] for f in report["failures"])

@@ -136,3 +136,12 @@ def test_empty_names_the_constraint_that_emptied_the_set(zoo_lattice, engine):
     (meet,) = result.witness["empty"]["meets"]
     assert meet["emptied_by"] == ['habitat <= terrestrial']
     assert meet["matches_nothing"] == []
+
+
+def test_every_result_passes_the_independent_audit(zoo_lattice, results):
+    from latweave.proof.audit import audit
+
+    for name, got in results.items():
+        for case, result in zip(CASES, got):
+            report = audit(zoo_lattice, result.to_dict())
+            assert report.ok, (name, case[0], report.to_dict()["failures"])

@@ -17,5 +17,5 @@ def save_lattice(lattice: Lattice, out: Path | str) -> dict:
     return write_lattice(lattice, out, {"facts": compiled.write})
 
 
-def build_corpus(corpus: Path | str, out: Path | str) -> dict:
-    return save_lattice(read_corpus(corpus), out)
+def build_corpus(corpus: Path | str, out: Path | str, progress=None) -> dict:
+    return save_lattice(read_corpus(corpus, progress), out)

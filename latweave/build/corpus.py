@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
@@ -78,8 +78,10 @@ class _At:
         return False
 
 
-def read_corpus(folder: Path | str) -> Lattice:
-    """Read a corpus folder into a validated Lattice."""
+def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None = None) -> Lattice:
+    """Read a corpus folder into a validated Lattice.
+
+    `progress(lines_read, total_lines)` is called every 1,000 lines of facts.jsonl and at its end."""
     root = Path(folder)
     if not (root / "dimensions.jsonl").is_file():
         raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
@@ -122,7 +124,10 @@ def read_corpus(folder: Path | str) -> Lattice:
 
     path = root / "facts.jsonl"
     if path.is_file():
+        total = sum(1 for _ in path.open("rb")) if progress is not None else 0
         for line, obj in _jsonl(path):
+            if progress is not None and line % 1000 == 0:
+                progress(line, total)
             evidence = obj.get("evidence")
             if not isinstance(evidence, dict):
                 raise CorpusError("predicate has no evidence object", file=str(path), line=line,
@@ -138,6 +143,9 @@ def read_corpus(folder: Path | str) -> Lattice:
                     confidence=_field(obj, "confidence", (int, float), path, line, 1.0),
                     qualifiers=[(str(k), str(v)) for k, v in qualifiers.items()],
                 )
+
+    if progress is not None:
+        progress(total, total)
 
     path = root / "aliases.tsv"
     if path.is_file():

@@ -115,14 +115,14 @@ class PlanCompiler:
             self.facts["query_compare"].append((q, k))
             if isinstance(final, Compare):
                 self.facts[f"compare_{final.op}"].append((k, self.sym(final.dimension)))
-                for arg in final.args:
+                for index, arg in enumerate(final.args):
                     a = self._id("a")
                     layout.args.append((a, arg))
                     self.facts["compare_arg"].append((k, a, self.sym(arg.label)))
                     if isinstance(arg.term, Name) and not arg.path:
                         self.facts["arg_name"].append((k, a, self.sym(arg.term.text)))
                     else:
-                        self.facts["arg_ref"].append((k, a, self._arg_steps(layout, arg, a)))
+                        self.facts["arg_ref"].append((k, a, self._arg_steps(layout, arg, index)))
             elif isinstance(final, Holds):
                 m = self._meet(layout, None, Meet(final.constraints), self_item=final.item)
                 layout.holds_meet = m
@@ -147,13 +147,13 @@ class PlanCompiler:
             raise PlanError(f"${ref.var} is used before a `let {ref.var} = ...` binds it")
         return layout.steps[ref.var]
 
-    def _arg_steps(self, layout: QueryLayout, arg: Arg, a: int) -> int:
-        """Follow an argument's path as hidden steps: meet(self = x) -> dim, hop by hop."""
+    def _arg_steps(self, layout: QueryLayout, arg: Arg, index: int) -> int:
+        """Follow an argument's path as hidden steps `#arg<index>.<hop>`: meet(self = x) -> dim."""
         if not arg.path:
             return self._ref(layout, arg.term)
         current = arg.term
         for hop, dim in enumerate(arg.path):
-            var = f"#arg{a}.{hop}"
+            var = path_step_name(index, hop)
             s = self._id("s")
             layout.steps[var] = s
             m = self._meet(layout, var, Meet((), project=dim), self_item=current)
@@ -237,6 +237,11 @@ class PlanCompiler:
         self.facts["constraint_next"].extend((m, a, b) for a, b in zip(sequence, sequence[1:]))
         layout.meets.append(info)
         return m
+
+
+def path_step_name(index: int, hop: int) -> str:
+    """The hidden step that follows hop `hop` of the compare's argument number `index`."""
+    return f"#arg{index}.{hop}"
 
 
 def compile_plans(plans: list[Plan], compiled: CompiledLattice, lattice: Lattice | None = None) -> PlanCompiler:

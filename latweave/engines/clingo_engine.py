@@ -128,7 +128,12 @@ class ClingoEngine(Engine):
 
     def __init__(self, program: Program):
         super().__init__(program)
-        self.text = render_program(program)
+        #: Why this program cannot run on clingo (raised by open), or None.
+        self.refusal: EngineError | None = None
+        try:
+            self.text = render_program(program)
+        except EngineError as exc:
+            self.text, self.refusal = "", exc
         self._types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
         self._inputs = {r.name for r in program.inputs}
 
@@ -139,6 +144,8 @@ class ClingoEngine(Engine):
     def open(self, base: Facts) -> Session:
         if _clingo is None:
             raise EngineError(f"engine 'clingo' cannot run here: {_IMPORT_ERROR}")
+        if self.refusal is not None:
+            raise self.refusal
         return ClingoSession(self, self._symbols(base))
 
     # ---- facts -> clingo symbols (typed, never text) ----

@@ -15,15 +15,27 @@ Rendering (pyDatalog reads clauses as Python expressions):
     and needs a comparison's or negation's variables bound; a conjunction's order carries no
     meaning in Datalog, so this changes nothing semantically.
 
-Facts never pass through program text: they go in through `pyDatalog.assert_fact`.
+Evaluation is stratum by stratum (`latweave.datalog.stratify`), each stratum on a freshly cleared
+pyDatalog knowledge base holding only the facts that stratum reads: the inputs and the relations
+computed by earlier strata, all added through `pyDatalog.assert_fact`, never as program text.
+pyDatalog's own recursion is NOT used: its tabled resolution does not terminate on recursion through
+several predicates when the data has a cycle (e.g. `a(x,y) :- e(x,z), b(z,y). b(x,y) :- c(x,z),
+a(z,y).` with a cycle in `e`/`c`; pyDatalog flags a predicate recursive only when it calls itself
+directly), nor on non-linear self-recursion (`t(x,z) :- t(x,y), t(y,z).`) over a cyclic graph.
+So inside a recursive stratum, every body atom of a relation of that stratum reads a snapshot
+relation `s_<name>` instead, and the stratum is evaluated naively: S0 = empty, S(n+1) = one pass of
+the stratum's rules over the facts plus S(n), until nothing changes. Each pass is a non-recursive
+pyDatalog program; the iteration is the textbook least-fixpoint construction (the stratum is
+monotone, since it only negates earlier strata), so it adds nothing to the rules' meaning.
 
 Isolation: pyDatalog keeps its knowledge base in a per-thread global. Each evaluation runs in its
-own short-lived thread, on a freshly reset logic, so runs never see each other's facts and the
-caller's own pyDatalog state (if any) is untouched.
+own short-lived thread on a cleared logic, so runs never see each other's facts and the caller's
+own pyDatalog state (if any) is untouched.
 
 Known limits of pyDatalog that we refuse rather than answer wrongly:
   * pyDatalog turns the strings "True" and "False" into booleans and "??" into a fresh variable,
-    so such symbol values (in facts or in the rules) raise EngineError.
+    so such symbol values (in facts or in the rules) raise EngineError;
+  * nullary relations (`.decl p()`) are refused.
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from latweave.datalog.ir import (
     Arith, Atom, Comparison, Const, Negation, Program, Rule, Term, Var, Wildcard, variables,
 )
 from latweave.datalog.parser import bound_by_equality
+from latweave.datalog.strata import Stratum, stratify
 from latweave.engines.base import Engine, Facts, Outputs, Session, register, sorted_rows
 from latweave.errors import EngineError
 
@@ -56,6 +69,10 @@ def pred_name(relation: str) -> str:
     return "r_" + relation
 
 
+def snapshot_name(relation: str) -> str:
+    return "s_" + relation
+
+
 def var_name(var: str) -> str:
     return "V_" + var
 
@@ -71,8 +88,9 @@ def _check_symbol(value: str, where: str) -> None:
 class _Renderer:
     """Renders one rule; numbers its wildcards."""
 
-    def __init__(self, rule: Rule):
+    def __init__(self, rule: Rule, snapshot: frozenset = frozenset()):
         self.rule = rule
+        self.snapshot = snapshot  # relations whose body atoms read the previous iteration
         self.fresh = 0
         taken = set()
         for lit in (rule.head, *rule.body):
@@ -104,8 +122,10 @@ class _Renderer:
             return f"({self.term(term.left)} {term.op} {self.term(term.right)})"
         raise EngineError(f"pydatalog: unsupported term {term!r} in {self.rule}")
 
-    def atom(self, atom: Atom) -> str:
-        return f"{pred_name(atom.relation)}({', '.join(self.term(a) for a in atom.args)})"
+    def atom(self, atom: Atom, head: bool = False) -> str:
+        name = atom.relation
+        pred = snapshot_name(name) if not head and name in self.snapshot else pred_name(name)
+        return f"{pred}({', '.join(self.term(a) for a in atom.args)})"
 
     _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -145,12 +165,32 @@ class _Renderer:
                 raise EngineError(f"pydatalog: unsupported literal {lit!r} in {rule}")
         if not rule.head.args:
             raise EngineError(f"pydatalog: nullary relations are not supported: {rule}")
-        return f"{self.atom(rule.head)} <= {' & '.join(body)}"
+        return f"{self.atom(rule.head, head=True)} <= {' & '.join(body)}"
+
+
+def render_rules(rules: Iterable[Rule], snapshot: frozenset = frozenset()) -> str:
+    """The clauses, one per line, in rule order."""
+    return "".join(_Renderer(rule, snapshot).render() + "\n" for rule in rules)
 
 
 def render_program(program: Program) -> str:
-    """The clauses, one per line, in rule order."""
-    return "\n".join(_Renderer(rule).render() for rule in program.rules) + "\n"
+    """The whole program as plain pyDatalog clauses (for reading; evaluation goes by strata)."""
+    return render_rules(program.rules)
+
+
+class _Stratum:
+    """One stratum, rendered: its clauses and the relations it reads from outside itself."""
+
+    def __init__(self, stratum: Stratum):
+        self.relations = stratum.relations
+        self.recursive = stratum.recursive
+        own = frozenset(stratum.relations)
+        self.text = render_rules(stratum.rules, own if stratum.recursive else frozenset())
+        reads = {a.relation for r in stratum.rules for a in (*r.positive, *r.negative)}
+        self.external = tuple(sorted(reads - own))
+        self.arity = {}
+        for rule in stratum.rules:
+            self.arity[rule.head.relation] = len(rule.head.args)
 
 
 class PyDatalogSession(Session):
@@ -168,10 +208,18 @@ class PyDatalogEngine(Engine):
 
     def __init__(self, program: Program):
         super().__init__(program)
-        for rel in program.relations:
-            if rel.arity == 0:
-                raise EngineError(f"pydatalog: nullary relation {rel.name!r} is not supported")
-        self.text = render_program(program)
+        #: Why this program cannot run on pyDatalog (raised by open), or None.
+        self.refusal: EngineError | None = None
+        self.text = ""
+        self._strata: list[_Stratum] = []
+        try:
+            for rel in program.relations:
+                if rel.arity == 0:
+                    raise EngineError(f"pydatalog: nullary relation {rel.name!r} is not supported")
+            self.text = render_program(program)
+            self._strata = [_Stratum(s) for s in stratify(program)]
+        except EngineError as exc:
+            self.refusal = exc
         self._types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
         self._inputs = {r.name for r in program.inputs}
 
@@ -182,6 +230,8 @@ class PyDatalogEngine(Engine):
     def open(self, base: Facts) -> Session:
         if _pyDatalog is None:
             raise EngineError(f"engine 'pydatalog' cannot run here: {_IMPORT_ERROR}")
+        if self.refusal is not None:
+            raise self.refusal
         return PyDatalogSession(self, self._facts(base))
 
     def _facts(self, facts: Facts) -> list[tuple[str, tuple]]:
@@ -205,7 +255,7 @@ class PyDatalogEngine(Engine):
                         if not isinstance(v, str):
                             raise EngineError(f"pydatalog: {relation}: expected a symbol (str), got {v!r}")
                         _check_symbol(v, f"facts of {relation}")
-                out.append((pred_name(relation), row))
+                out.append((relation, row))
         return out
 
     def _evaluate(self, facts: Iterable[tuple[str, tuple]]) -> Outputs:
@@ -230,18 +280,52 @@ class PyDatalogEngine(Engine):
         return box["out"]
 
     def _evaluate_here(self, facts: list[tuple[str, tuple]]) -> Outputs:
-        _pyDatalog.clear()  # a fresh knowledge base for this (new) thread
-        _pyDatalog.load(self.text)
+        known: dict[str, set] = {r.name: set() for r in self.program.relations}
         for name, row in facts:
-            _pyDatalog.assert_fact(name, *row)
-        out: Outputs = {}
-        for rel in self.program.outputs:
-            query = f"{pred_name(rel.name)}({', '.join(f'X{i}' for i in range(rel.arity))})"
+            known[name].add(row)
+        for stratum in self._strata:
+            if not stratum.arity:  # relations declared without rules stay empty
+                continue
+            if not stratum.recursive:
+                known.update(self._pass(stratum, known, {}))
+                continue
+            current: dict[str, set] = {rel: set() for rel in stratum.arity}
+            while True:
+                following = self._pass(stratum, known, current)
+                if following == current:
+                    break
+                current = following
+            known.update(current)
+        return {rel.name: sorted_rows(known[rel.name]) for rel in self.program.outputs}
+
+    def _assert(self, pred: str, relation: str, rows) -> None:
+        if not rows:
+            # pyDatalog refuses to negate a predicate it has never seen ("Predicate without
+            # definition"); asserting and retracting a placeholder defines it as empty.
+            placeholder = tuple(0 if t == "number" else "" for t in self._types[relation])
+            _pyDatalog.assert_fact(pred, *placeholder)
+            _pyDatalog.retract_fact(pred, *placeholder)
+            return
+        for row in rows:
+            _pyDatalog.assert_fact(pred, *row)
+
+    def _pass(self, stratum: "_Stratum", known: dict, snapshot: dict) -> dict[str, set]:
+        """One evaluation of a stratum's rules, on a cleared knowledge base."""
+        _pyDatalog.clear()
+        _pyDatalog.load(stratum.text)
+        for rel in stratum.external:
+            self._assert(pred_name(rel), rel, known[rel])
+        for rel, rows in snapshot.items():
+            self._assert(snapshot_name(rel), rel, rows)
+        out: dict[str, set] = {}
+        for rel, arity in stratum.arity.items():
+            query = f"{pred_name(rel)}({', '.join(f'X{i}' for i in range(arity))})"
             answer = _pyDatalog.ask(query)
             rows = [] if answer is None else answer.answers
             if rows is True:  # pragma: no cover - only for nullary queries, refused above
-                raise EngineError(f"pydatalog: unexpected boolean answer for {rel.name}")
-            out[rel.name] = sorted_rows(tuple(_value(rel.name, v) for v in row) for row in rows)
+                raise EngineError(f"pydatalog: unexpected boolean answer for {rel}")
+            out[rel] = {tuple(_value(rel, v) for v in row) for row in rows}
+        _pyDatalog.clear()
         return out
 
 

@@ -357,6 +357,8 @@ class _Auditor:
                 continue
             labels.append(parsed[1][0])
             self.visit(tree, [])
+        if self.plan is not None and isinstance(self.plan.final, (Meet, Union)):
+            self.note("that the answer set is complete (nothing else meets the plan) is not independently verifiable")
         claimed = self.result.get("answers") or []
         if sorted(set(claimed)) != sorted(set(labels)) or len(claimed) != len(set(claimed)):
             extra = sorted(set(claimed) - set(labels))
@@ -613,6 +615,8 @@ class _Auditor:
                     if triple[2].startswith("$") and triple != SELF and triple[2][1:] not in {
                             let.var for let in self.plan.lets}:
                         self.fail(tree, here, f"{triple[2]} is not bound by a let of the plan")
+        if pm is not None and pm.arg is not None:
+            self._hop(tree, here, pm, x, children)
         if len(children) != len(listed):
             self.fail(tree, here, f"{name} has {len(listed)} constraints but {len(children)} premises: "
                                   "one hit (or self) per constraint is needed")
@@ -636,6 +640,26 @@ class _Auditor:
             if not cons or not _same_triple(tuple(cons[0][1]), triple):
                 self.fail(child, [*here, _label(child)],
                           f"this hit's constraint is not {name}'s listed {' '.join(triple)}")
+
+    def _hop(self, tree, here, pm: PlanMeet, x: str, children) -> None:
+        """A hidden hop of an argument's path starts at the argument (hop 0) or the previous hop."""
+        final = self.plan.final
+        arg = next((a for a in final.args if a.label == pm.arg), None)
+        selfs = self._children(children, "self")
+        if arg is None or not selfs:
+            return
+        outs = self._children(selfs[0][0].get("children") or [], "step_out")
+        if pm.hop == 0 and isinstance(arg.term, Name):
+            if self.L.resolve_instance(arg.term.text) != normalize(x) or outs:
+                self.fail(tree, here, f"the first hop of {pm.arg}'s path must start at {arg.term.text!r}, not {x!r}")
+        elif pm.hop == 0:
+            if not outs or outs[0][1][0] != f"${arg.term.var}":
+                self.fail(tree, here, f"the first hop of {pm.arg}'s path must start at an output of ${arg.term.var}")
+        else:
+            members = self._children(outs[0][0].get("children") or [], "member") if outs else []
+            prev = self.meets.get(members[0][1][0]) if members else None
+            if prev is None or prev.arg != pm.arg or prev.hop != pm.hop - 1:
+                self.fail(tree, here, f"hop {pm.hop} of {pm.arg}'s path must start at an output of hop {pm.hop - 1}")
 
     def rule_step_out(self, tree, here, args, children) -> None:
         if len(args) != 2:
@@ -690,24 +714,80 @@ class _Auditor:
         else:
             self.fail(tree, here, f"answer cannot follow from {rel}")
 
+    def rule_fails(self, tree, here, args, children) -> None:
+        if len(args) != 3 or not any(p.startswith("verdict(") for p in here[:-1]):
+            self.fail(tree, here, "fails(dimension, op, text) belongs under a holds verdict")
+        # what it claims is checked with the verdict (holds_verdict), which knows the instance
+
+    def rule_arg(self, tree, here, args, children) -> None:
+        """arg(label, x): x is what argument `label` stands for, reached by its path or its step."""
+        if len(args) != 2:
+            self.fail(tree, here, "arg takes (argument, instance)")
+            return
+        label, x = args
+        final = self.plan.final if self.plan is not None else None
+        arg = next((a for a in final.args if a.label == label), None) if isinstance(final, Compare) else None
+        if final is not None and arg is None:
+            self.fail(tree, here, f"{label!r} is not an argument of the plan's compare")
+        outs = self._children(children, "step_out")
+        coords = self._children(children, "coord")
+        if len(outs) != 1 or len(coords) != 1 or len(children) != 2 or len(outs[0][1]) != 2:
+            self.fail(tree, here, "arg needs the step_out that reaches the instance and its coord")
+            return
+        (out, (step, y)), (_, (ci, cd, cv)) = outs[0], coords[0]
+        if self.L.resolve_instance(y) != normalize(x):
+            self.fail(tree, here, f"step output {y!r} does not name instance {x!r}")
+        if normalize(ci) != normalize(x):
+            self.fail(tree, here, f"the coord is about {ci!r}, not {x!r}")
+        if final is not None and normalize(cd) != normalize(final.dimension):
+            self.fail(tree, here, f"the coord is on {cd}, not the compared {final.dimension}")
+        if arg is None:
+            return
+        members = self._children(out.get("children") or [], "member")
+        meet_name = members[0][1][0] if members else None
+        pm = self.meets.get(meet_name)
+        if arg.path:
+            lasts = {len(a.path) - 1 for a in final.args if a.label == label}
+            if pm is None or pm.arg != label or pm.hop not in lasts:
+                self.fail(tree, here, f"{meet_name} is not the last hop of {label}'s path")
+        elif isinstance(arg.term, Ref):
+            if step != f"${arg.term.var}":
+                self.fail(tree, here, f"argument {label} reads step ${arg.term.var}, not {step}")
+        else:
+            self.fail(tree, here, f"argument {label} is named directly: it needs no arg(...) step")
+
+    def _value_leaf(self, child):
+        """The coord premise of a compared value: the leaf itself, or the coord inside arg(...)."""
+        parsed = parse_atom(_label(child)) if isinstance(child, dict) else None
+        if parsed and parsed[0] == "coord" and len(parsed[1]) == 3:
+            return child, parsed[1]
+        if parsed and parsed[0] == "arg":
+            coords = self._children(child.get("children") or [], "coord")
+            if len(coords) == 1 and len(coords[0][1]) == 3:
+                return coords[0]
+        return None
+
     # ---- extremum ----
     def _arg_items(self, final: Compare, label: str) -> set[str] | None:
         """The instances an argument stands for, followed along its path in predicates.jsonl."""
-        arg = next((a for a in final.args if a.label == label), None)
-        if arg is None or not isinstance(arg.term, Name):
+        args = [a for a in final.args if a.label == label]  # labels may repeat: "x" -> a, "x" -> b
+        if not args or not all(isinstance(a.term, Name) for a in args):
             return None
-        x = self.L.resolve_instance(arg.term.text)
-        items = {x} if x else set()
-        for dim in arg.path:
-            d = normalize(dim)
-            nxt = set()
-            for item in items:
-                for row in self.L.values_of(item, d):
-                    inst = self.L.resolve_instance(row["value"])
-                    if inst:
-                        nxt.add(inst)
-            items = nxt
-        return items
+        out: set[str] = set()
+        for arg in args:
+            x = self.L.resolve_instance(arg.term.text)
+            items = {x} if x else set()
+            for dim in arg.path:
+                d = normalize(dim)
+                nxt = set()
+                for item in items:
+                    for row in self.L.values_of(item, d):
+                        inst = self.L.resolve_instance(row["value"])
+                        if inst:
+                            nxt.add(inst)
+                items = nxt
+            out |= items
+        return out
 
     def _arg_values(self, final: Compare, label: str) -> set[str] | None:
         items = self._arg_items(final, label)
@@ -745,11 +825,12 @@ class _Auditor:
             final = None
         if final is not None and winner not in [a.label for a in final.args]:
             self.fail(tree, here, f"{winner!r} is not an argument of the plan")
-        coords = self._children(children, "coord")
-        if len(coords) != 1:
-            self.fail(tree, here, f"{op} needs exactly one coord premise: the winner's value")
+        leaves = [leaf for leaf in map(self._value_leaf, children) if leaf is not None]
+        if len(leaves) != 1 or len(leaves) + len(self._children(children, "beats")) != len(children):
+            self.fail(tree, here, f"{op} needs one premise for the winner's value (coord, or arg(...) then coord) "
+                                  "and beats axioms")
             return
-        ci, cd, cv = coords[0][1]
+        ci, cd, cv = leaves[0][1]
         v = normalize(cv)
         if normalize(cd) != d:
             self.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
@@ -757,7 +838,9 @@ class _Auditor:
         if final is not None:
             items = self._arg_items(final, winner)
             if items is None:
-                self.note(f"argument {winner} is a step's output: that {ci!r} stands for it is not independently verified")
+                if not self._children(children, "arg"):
+                    self.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
+                                          f"that {ci!r} is one")
             elif normalize(ci) not in items:
                 self.fail(tree, here, f"{ci!r} is not what argument {winner!r} stands for ({sorted(items)})")
             mine = self._arg_values(final, winner)
@@ -883,23 +966,26 @@ class _Auditor:
             if not any(_same_triple(tuple(triple), t) for t in plan_triples):
                 self.fail(child, where, f"{triple} is not a constraint of the plan")
                 continue
-            if len(cons) != 1 or not _same_triple(tuple(cons[0][1]), tuple(triple)) or len(coords) != 1:
-                self.fail(child, where, "fails needs its constraint and one coord of the instance")
+            if len(cons) != 1 or not _same_triple(tuple(cons[0][1]), tuple(triple)) or not coords:
+                self.fail(child, where, "fails needs its constraint and the instance's coords on its dimension")
                 continue
-            ci, cd, cv = coords[0][1]
             d = normalize(triple[0])
-            if x is not None and normalize(ci) != x:
-                self.fail(child, where, f"the coord is about {ci!r}, not {final.item.text!r}")
-            if normalize(cd) != d:
-                self.fail(child, where, f"the coord is on {cd}, not {triple[0]}")
             admitted = self.L.admitted(d, triple[1], triple[2])
+            bad = False
+            for _, (ci, cd, cv) in coords:
+                if x is not None and normalize(ci) != x:
+                    self.fail(child, where, f"the coord is about {ci!r}, not {final.item.text!r}")
+                    bad = True
+                if normalize(cd) != d:
+                    self.fail(child, where, f"the coord is on {cd}, not {triple[0]}")
+                    bad = True
+                if admitted is not None and normalize(cv) in admitted:
+                    self.fail(child, where, f"{cv!r} satisfies {' '.join(triple)}: it is no failure")
+                    bad = True
             if admitted is None:
                 self.note(f"holds constraint {' '.join(triple)} names a step's output: its failure is not "
                           "independently verified")
-                continue
-            if normalize(cv) in admitted:
-                self.fail(child, where, f"{cv!r} satisfies {' '.join(triple)}: it is no failure")
-            else:
+            elif not bad:
                 failing.add(tuple(triple))
         # the verdict is false only if some constraint fails on every value the instance has there
         if x is not None:
@@ -915,9 +1001,9 @@ class _Auditor:
 
     def same_verdict(self, proof, here, value: bool, final: Compare, children) -> None:
         d = normalize(final.dimension)
-        coords = self._children(children, "coord")
+        coords = [leaf for leaf in map(self._value_leaf, children) if leaf is not None]
         if len(coords) != len(children):
-            self.fail(proof, here, f"a {final.op} verdict rests on coord premises only")
+            self.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises only")
             return
         for child, (ci, cd, cv) in coords:
             if normalize(cd) != d:
@@ -995,8 +1081,6 @@ class _Auditor:
         out = {}
         if self.plan is None:
             return out
-        from latweave.plan.ast import Holds as _H  # noqa: F401 (clarity only)
-
         def walk(expr):
             if isinstance(expr, Meet):
                 for c in expr.constraints:

@@ -13,7 +13,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 
-from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout
+from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout, path_step_name
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Compare, Constraint, Holds, Name, Range, Ref
@@ -266,7 +266,9 @@ def _meet_name(meet: MeetLayout) -> str:
 
 
 class QueryDecoder(ProofReader):
-    """Outcome, witness and proof of each query in the batch."""
+    """Outcome, witness and proof of each query in the batch (proofs can be skipped for speed)."""
+
+    with_proofs: bool = True
 
     def outcome(self, layout: QueryLayout) -> Outcome:
         q = layout.q
@@ -283,16 +285,21 @@ class QueryDecoder(ProofReader):
             if len(verdicts) != 1:  # the rules derive exactly one verdict or an abstention
                 raise LookupError(f"query {q}: expected one verdict, got {verdicts}")
             verdict = bool(verdicts[0])
-            return Outcome("verdict", [], verdict, None, [], {}, self.verdict_proof(layout, verdict))
+            proof = self.verdict_proof(layout, verdict) if self.with_proofs else {}
+            return Outcome("verdict", [], verdict, None, [], {}, proof)
         answers = [y for (y,) in self.out.get("answer", q)]
         if isinstance(final, Compare):
             labels = {a: term for a, term in layout.args}
             shown = sorted({self._arg_label(labels[a]) for a in self._winners(layout)})
+            if not self.with_proofs:
+                return Outcome("answer", shown, None, None, [], {}, {})
             trees = [self.extremum_proof(layout, a) for a in sorted(self._winners(layout),
                                                                      key=lambda a: self._arg_label(labels[a]))]
             return Outcome("answer", shown, None, None, [], {}, {"trees": trees})
         project = _final_projection(layout)
         by_label = sorted(((self.labels.item(y, project), y) for y in answers))
+        if not self.with_proofs:
+            return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, {})
         trees = [self.step_output_proof(layout, "", y) for _, y in by_label]
         return Outcome("answer", [label for label, _ in by_label], None, None, [], {},
                        {"trees": [node(atom("answer", label), "(R1)", [tree])
@@ -310,10 +317,11 @@ class QueryDecoder(ProofReader):
         a, x, v, p = row
         d = self.compiler.sym(layout.plan.final.dimension)
         leaf = self.coord_leaf(x, d, v, p)
-        arg = dict(layout.args)[a]
+        index = [aa for aa, _ in layout.args].index(a)
+        arg = layout.args[index][1]
         if not arg.path and isinstance(arg.term, Name):
             return leaf
-        var = f"#arg{a}.{len(arg.path) - 1}" if arg.path else arg.term.var
+        var = path_step_name(index, len(arg.path) - 1) if arg.path else arg.term.var
         inst = self.lattice.instances.get(self.labels.key(x))
         aliases = inst.aliases if inst else set()
         ys = sorted(y for (y,) in self.out.get("step_out", layout.steps[var])
@@ -352,20 +360,19 @@ class QueryDecoder(ProofReader):
             if verdict:
                 (x,) = sorted(x for (x,) in self.out.get("member", meet.m))[:1]
                 return node(head, "(holds)", [self.member_proof(layout, meet, x)])
+            # The constraint after which nothing was left (in evaluation order) is one the instance
+            # fails on every value it has there: show it, with all of those values.
+            emptied = {c for (c,) in self.out.get("emptied_by", meet.m)}
+            actual = sorted(self.out.get("holds_actual", k))
             children = []
             for c, constraint in meet.constraints:
-                if constraint is None:
+                if constraint is None or c not in emptied:
                     continue
-                for cc, x, w, p in sorted(self.out.get("holds_actual", k)):
-                    if cc == c:
-                        d = self.compiler.sym(constraint.dimension)
-                        children.append(node(atom("fails", *constraint_triple(constraint)), "(holds)",
-                                             [axiom(atom("constraint", *constraint_triple(constraint))),
-                                              self.coord_leaf(x, d, w, p)]))
-            emptied = [c for (c,) in self.out.get("emptied_by", meet.m)]
-            failing = [ch for ch, (c, con) in zip(children, [(c, con) for c, con in meet.constraints if con])
-                       if c in emptied] or children
-            return node(head, "(holds)", failing)
+                d = self.compiler.sym(constraint.dimension)
+                children.append(node(atom("fails", *constraint_triple(constraint)), "(holds)",
+                                     [axiom(atom("constraint", *constraint_triple(constraint)))]
+                                     + [self.coord_leaf(x, d, w, p) for cc, x, w, p in actual if cc == c]))
+            return node(head, "(holds)", children)
         rows = sorted(self.out.get("arg_value", k))
         common = {v for (v,) in self.out.get("common_value", k)}
         if verdict == (final.op == "same"):
