@@ -170,6 +170,9 @@ class PlanCompiler:
                 raise PlanError(f"`{constraint.op}` compares numbers or dates, and {constraint.dimension!r} "
                                 "is not an ordered dimension")
             return 0, -1
+        if isinstance(constraint.value, Ref):
+            raise PlanError(f"`{constraint.op}` needs a number or date, not the step output "
+                            f"${constraint.value.var}", code="ref_in_window")
         try:
             if constraint.op == "in":
                 lo = parse_ordered(constraint.value.lo, kind).lo

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
@@ -202,10 +202,6 @@ def _accepts(exc: UnexpectedInput) -> set[str]:
     return set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
 
 
-def _name_in_names(items) -> bool:
-    return "NAME" in items
-
-
 def _is_blank(text: str) -> bool:
     """Nothing but whitespace and comments (a string cannot span lines, so a line whose first
     non-blank character is # is a comment through and through)."""
@@ -215,9 +211,9 @@ def _is_blank(text: str) -> bool:
 def parse_plan(text: str) -> Plan:
     """Parse plan text; raise PlanError (never a lark exception) when it is not a plan."""
     if _is_blank(text):
-        return_hint = "write an expression such as meet(species <= mammal)"
         raise PlanError("the plan is empty" + (" (it has only comments)" if text.strip() else ""),
-                        code="empty_plan", line=1, column=1, context=_context(text, 1, 1), hint=return_hint)
+                        code="empty_plan", line=1, column=1, context=_context(text, 1, 1),
+                        hint="write an expression such as meet(species <= mammal)")
     try:
         return _ToPlan().transform(_parser().parse(text))
     except VisitError as exc:
