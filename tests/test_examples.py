@@ -36,7 +36,10 @@ EXAMPLES = [
                'let d = meet(subject = $f) -> directed_by\nmeet(subject = $d) -> nationality',
      "answer", ["British"], None, None),
     ("movies", 'let a = meet(subject = "Alien") -> directed_by\nlet b = meet(subject = "Sinister") -> directed_by\n'
-               'argmax(date_of_birth, [$a, $b])', "answer", ["$b"], None, None),
+               'argmax(date_of_birth, [$a, $b])', "answer", ["Scott Derrickson"], None, None),
+    # a bare $step argument: its items compete ("which horror director was born first")
+    ("movies", 'let d = meet(genre <= horror) -> directed_by\nargmin(date_of_birth, [$d])', "answer",
+     ["Edward D. Wood Jr."], None, None),
     ("movies", 'meet(genre <= "sci-fi", release_date < 1985)', "answer",
      ["Alien", "Blade Runner", "Plan 9 from Outer Space"], None, None),
     ("movies", 'meet(genre <= comedy, genre <= speculative_fiction)', "answer", ["Beetlejuice"], None, None),

@@ -123,6 +123,8 @@ class PlanCompiler:
                         self.facts["arg_name"].append((k, a, self.sym(arg.term.text)))
                     else:
                         self.facts["arg_ref"].append((k, a, self._arg_steps(layout, arg, index)))
+                        if not arg.path:
+                            self.facts["arg_answers_items"].append((k, a))
             elif isinstance(final, Holds):
                 m = self._meet(layout, None, Meet(final.constraints), self_item=final.item)
                 layout.holds_meet = m

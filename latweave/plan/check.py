@@ -135,7 +135,10 @@ class _Checker:
 
     def compare(self, cmp: Compare) -> None:
         self.dimension(cmp.dimension, cmp.pos)
-        if len(cmp.args) < 2:
+        # a bare $step argument of argmax/argmin makes its items compete, so one is enough there
+        items_compete = cmp.op in ("argmax", "argmin") and any(
+            isinstance(a.term, Ref) and not a.path for a in cmp.args)
+        if len(cmp.args) < 2 and not items_compete:
             example = '["A", "B"]' if cmp.op in ("argmax", "argmin") else '"A", "B"'
             self.error(f"{cmp.op} needs at least two things to compare", cmp.pos, "too_few_arguments",
                        hint=f"write {cmp.op}({cmp.dimension}, {example})")

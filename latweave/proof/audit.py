@@ -371,7 +371,9 @@ class _Auditor:
                 self.fail("answers", ["answers"], f"the plan's final {type(final).__name__.lower()} gives a verdict, "
                           "not an answer set")
             if isinstance(final, Compare) and final.op in ("argmax", "argmin"):
-                self.extremum_completeness(final, labels)
+                winners = [args[1] for tree in (self.result.get("proof") or {}).get("trees", [])
+                           for _, args in self._children(tree.get("children", []), final.op) if len(args) == 2]
+                self.extremum_completeness(final, winners)
 
     # ---- the walk ----
     def visit(self, tree: dict, path: list[str]) -> None:
@@ -707,7 +709,10 @@ class _Auditor:
             if final is not None and not isinstance(final, (Meet, Union)):
                 self.fail(tree, here, "the plan ends in a compare, but this answer comes from a meet step")
         elif rel in ("argmax", "argmin"):
-            if len(cargs) != 2 or cargs[1] != y:
+            # a bare $step argument answers as the item it stands for, shown by an arg(label, y) premise
+            stands_for = len(cargs) == 2 and cargs[1].startswith("$") and any(
+                a == [cargs[1], y] for _, a in self._children(children[0].get("children", []), "arg"))
+            if len(cargs) != 2 or (cargs[1] != y and not stands_for):
                 self.fail(tree, here, f"answer({y!r}) needs {rel}(dim, {y!r})")
             if final is not None and not (isinstance(final, Compare) and final.op == rel):
                 self.fail(tree, here, f"the plan's final expression is not {rel}")

@@ -289,13 +289,14 @@ class QueryDecoder(ProofReader):
             return Outcome("verdict", [], verdict, None, [], {}, proof)
         answers = [y for (y,) in self.out.get("answer", q)]
         if isinstance(final, Compare):
-            labels = {a: term for a, term in layout.args}
-            shown = sorted({self._arg_label(labels[a]) for a in self._winners(layout)})
+            # a winner is an argument (shown by its label) or an item of a bare $step argument
+            shown = sorted((self._candidate_label(layout, a, c), a, c)
+                           for a, c in self.out.get("winner", layout.compare))
+            answers = sorted({label for label, _, _ in shown})
             if not self.with_proofs:
-                return Outcome("answer", shown, None, None, [], {}, {})
-            trees = [self.extremum_proof(layout, a) for a in sorted(self._winners(layout),
-                                                                     key=lambda a: self._arg_label(labels[a]))]
-            return Outcome("answer", shown, None, None, [], {}, {"trees": trees})
+                return Outcome("answer", answers, None, None, [], {}, {})
+            trees = [self.extremum_proof(layout, a, c, label) for label, a, c in shown]
+            return Outcome("answer", answers, None, None, [], {}, {"trees": trees})
         project = _final_projection(layout)
         by_label = sorted(((self.labels.item(y, project), y) for y in answers))
         if not self.with_proofs:
@@ -309,8 +310,13 @@ class QueryDecoder(ProofReader):
     def _arg_label(self, arg) -> str:
         return arg.label
 
-    def _winners(self, layout: QueryLayout) -> list[int]:
-        return sorted(a for (a,) in self.out.get("winner", layout.compare))
+    def _items_compete(self, layout: QueryLayout, a: int) -> bool:
+        arg = dict(layout.args)[a]
+        return isinstance(arg.term, Ref) and not arg.path
+
+    def _candidate_label(self, layout: QueryLayout, a: int, c: int) -> str:
+        """An argument's label, or the instance label of one item of a bare $step argument."""
+        return self.labels.instance(c) if self._items_compete(layout, a) else dict(layout.args)[a].label
 
     def _arg_value_leaf(self, layout: QueryLayout, row) -> dict:
         """The compared value of argument a; for a step or a path, also how x was reached."""
@@ -329,21 +335,28 @@ class QueryDecoder(ProofReader):
         return node(atom("arg", arg.label, self.labels.instance(x)), "(R2)",
                     [self.step_output_proof(layout, var, ys[0]), leaf])
 
-    def extremum_proof(self, layout: QueryLayout, a: int) -> dict:
+    def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
+        """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
         d = self.compiler.sym(final.dimension)
-        labels = {arg: term for arg, term in layout.args}
-        values = [r for r in self.out.get("arg_value", k) if r[0] == a]
-        best = sorted(v for aa, v in self.out.get("best_value", k) if aa == a)
-        children = [self._arg_value_leaf(layout, min(r for r in values if r[2] == best[0]))]
-        for aa, b, v, w in sorted(self.out.get("beats", k)):
-            if aa == a:
-                children.append(axiom(atom("beats", self._arg_label(labels[a]), self._arg_label(labels[b]),
-                                           L.value(d, v), L.value(d, w)),
-                                      order=self._order_note(d, v, w, final.op)))
-        return node(atom("answer", self._arg_label(labels[a])), "(R2)",
-                    [node(atom(final.op, final.dimension, self._arg_label(labels[a])), "(R1)", children)])
+        labels = dict(layout.args)
+        items = self._items_compete(layout, a)
+        best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
+        chosen = [r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best and (not items or r[1] == c)]
+        children = [self._arg_value_leaf(layout, min(chosen))]
+        for aa, cc, b, e, v, w in sorted(self.out.get("beats", k)):
+            if (aa, cc) != (a, c):
+                continue
+            beat = axiom(atom("beats", labels[a].label, labels[b].label, L.value(d, v), L.value(d, w)),
+                         order=self._order_note(d, v, w, final.op))
+            if items:
+                beat["winner_item"] = L.instance(c)
+            if self._items_compete(layout, b):
+                beat["other_item"] = L.instance(e)
+            children.append(beat)
+        return node(atom("answer", shown), "(R2)",
+                    [node(atom(final.op, final.dimension, labels[a].label), "(R1)", children)])
 
     def _order_note(self, d: int, v: int, w: int, op: str) -> dict:
         dim = self.lattice.dimensions.get(self.labels.key(d))
@@ -420,9 +433,9 @@ class QueryDecoder(ProofReader):
                 labels = {a: term for a, term in layout.args}
                 d = self.compiler.sym(layout.plan.final.dimension)
                 out[reason] = {"pairs": [
-                    {"arguments": [self._arg_label(labels[a]), self._arg_label(labels[b])],
+                    {"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
                      "values": [L.value(d, v), L.value(d, w)]}
-                    for a, b, v, w in sorted(self.out.get("incomparable", k))]}
+                    for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]}
             elif reason == "empty":
                 out[reason] = self._empty_witness(layout, meets, constraint_of)
         return out
@@ -433,6 +446,7 @@ class QueryDecoder(ProofReader):
             k = layout.compare
             labels = {a: term for a, term in layout.args}
             missing = [self._arg_label(labels[a]) for (a,) in self.out.get("arg_missing", k)]
+            missing += [f"{self._arg_label(labels[a])}: {L.instance(x)}" for a, x in self.out.get("item_missing", k)]
             holds = [describe(constraint_of[(layout.holds_meet, c)]) for c, d in self.out.get("holds_missing", k)]
             return {"no_value": sorted(missing), "dimension": getattr(layout.plan.final, "dimension", None),
                     "missing": sorted(holds)}
