@@ -53,10 +53,23 @@ def _print_json(obj) -> None:
 
 
 def cmd_build(args) -> int:
+    if args.format != "corpus":
+        from latweave.build.kb import build_kb
+
+        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict)
+        if args.json:
+            _print_json({"out": str(args.out), "manifest": manifest, "report": report.to_dict()})
+        else:
+            console = _console()
+            console.print(report)
+            counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
+            console.print(f"[bold green]built[/] {args.out}: {counts}")
+        return EXIT_OK
+
     from latweave.build.build import build_corpus
 
     with _progress("reading facts") as advance:
-        manifest = build_corpus(args.corpus, args.out, progress=advance)
+        manifest = build_corpus(args.path, args.out, progress=advance)
     if args.json:
         _print_json(manifest)
     else:
@@ -201,13 +214,45 @@ def cmd_demo(args) -> int:
     return EXIT_OK
 
 
+def cmd_eval(args) -> int:
+    from latweave.eval.run import run_eval
+
+    bars = []
+
+    def progress(label):
+        bar = _progress(label)
+        bars.append(bar)
+        return bar.__enter__()
+
+    try:
+        report = run_eval(args.dataset, split=args.split, data=args.data, hops=args.hops,
+                          questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
+                          limit=args.limit, cache=args.cache, knockout=args.knockout, progress=progress)
+    finally:
+        for bar in bars:
+            bar.__exit__(None, None, None)
+    if args.out:
+        report.write_records(args.out)
+    if args.json:
+        _print_json(report.to_dict())
+    else:
+        _console().print(report)
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="latweave", description=__doc__.splitlines()[0])
     sub = top.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("build", help="build a lattice folder from a corpus folder")
-    p.add_argument("corpus")
+    p = sub.add_parser("build", help="build a lattice folder from a corpus folder or a KB file")
+    p.add_argument("path", help="a corpus folder, or the KB / JSON file of --format")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
+    p.add_argument("--format", default="corpus", choices=("corpus", "pathquestion", "metaqa", "2wiki"),
+                   help="corpus: a corpus folder (default); pathquestion: subject<TAB>relation<TAB>object "
+                        "lines; metaqa: kb.txt subject|relation|object lines; 2wiki: a 2WikiMultihopQA "
+                        "JSON file (its evidences, pooled; questions are never read)")
+    p.add_argument("--strict", action="store_true",
+                   help="a malformed line or unreadable value is fatal (default: reported and skipped)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
 
@@ -250,6 +295,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="out/zoo-lattice")
     p.add_argument("--engine", default=None)
     p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
+    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"])
+    p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
+    p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"])
+    p.add_argument("--limit", type=int, default=None, help="evaluate only the first N questions of the split")
+    p.add_argument("--engine", default=None)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--planner", default="offline", choices=["offline", "oracle"],
+                   help="oracle reads gold paths (PathQuestion ceiling only)")
+    p.add_argument("--hops", default=None, help="PathQuestion 2H|3H (MetaQA 1H|2H|3H)")
+    p.add_argument("--questions", default=None, help="a questions file in the dataset's format")
+    p.add_argument("--kb", default=None, help="the KB file (required for metaqa)")
+    p.add_argument("--out", default=None, help="write one JSON line per question to FILE")
+    p.add_argument("--knockout", action="store_true", help="add the knock-out leak test")
+    p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
+    p.set_defaults(func=cmd_eval)
     return top
 
 

@@ -1,0 +1,464 @@
+"""Knowledge-base files → a lattice, with no LLM: PathQuestion, MetaQA and 2WikiMultihopQA triples.
+
+Readers stream `Triple`s out of a file (malformed lines are reported with file and line and
+skipped, or fatal with `strict=True`); `lattice_from_triples` turns any stream of triples into a
+lattice with these conventions (planners are written against them):
+
+* one instance per entity: every subject, and every object of an entity-valued relation; the
+  label is the spelling first seen (stripped), the key is `normalize(label)`;
+* dimension `subject` (taxonomy, functional, open): every instance binds its own label, with the
+  first triple that mentions it as evidence;
+* one dimension per relation, named exactly as the source spells it (`place_of_birth`,
+  `date of birth`), open and not functional; its values are the objects. A relation whose objects
+  are ≥ 90% dates (resp. numbers), and not mostly subjects themselves, is an ordered dimension of
+  kind "date" (resp. "number"); an object that does not parse there is reported and skipped.
+  Every other relation is *entity-valued*;
+* one dimension `inverse <relation>` per entity-valued relation: the object instance has the
+  subject as value (plans write it `inverse_director`, since `_` normalises to a space);
+* evidence: a line-based KB is one document per file (id: the file's name, text: the file's
+  text) and a predicate cites its exact line; a 2Wiki file gives one document per question
+  (id `<file name>#<_id>`, text: the question's evidence triples as JSON, one per line) and a
+  predicate cites its triple's line. Offsets are always passed, never searched for;
+* a triple seen twice (same subject, relation and value keys) enters once, with its first evidence.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from latweave.errors import CorpusError, LatweaveError
+from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.names import normalize
+from latweave.lattice.ordered import parse_ordered
+
+#: The dimension every instance binds its own name on.
+SUBJECT = "subject"
+#: Prefix of the dimension that reverses an entity-valued relation.
+INVERSE = "inverse "
+#: Share of a relation's objects that must parse for it to become an ordered dimension.
+ORDERED_SHARE = 0.9
+#: A relation whose objects are at least this often subjects stays entity-valued even if they parse.
+SUBJECT_SHARE = 0.5
+
+FORMATS = ("pathquestion", "metaqa", "2wiki")
+
+
+@dataclass(frozen=True, slots=True)
+class Triple:
+    """One fact as read: `source` is the file path as given, `line` its 1-based line (None when the
+    format has no line per fact), `locator` a human pointer such as "line 12" or
+    "question <_id> evidence 2"."""
+
+    subject: str
+    relation: str
+    object: str
+    source: str
+    line: int | None
+    locator: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A line or value that was skipped, and why."""
+
+    kind: str          # "malformed" | "value" | "relation"
+    message: str
+    file: str
+    line: int | None = None
+    locator: str | None = None
+
+    @property
+    def where(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{where} ({self.locator})" if self.locator and self.line is None else where
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "file": self.file, "line": self.line,
+                "locator": self.locator}
+
+
+@dataclass
+class BuildReport:
+    """What a KB build read, kept and skipped; renders itself (rich) and serialises (`to_dict`)."""
+
+    sources: list[str] = field(default_factory=list)
+    triples_read: int = 0
+    malformed: int = 0
+    skipped_values: int = 0
+    duplicates: int = 0
+    instances: int = 0
+    dimensions: int = 0
+    predicates: int = 0
+    documents: int = 0
+    relations: dict[str, dict] = field(default_factory=dict)  # name → {kind, triples, entity_valued}
+    problems: list[Problem] = field(default_factory=list)
+
+    def problem(self, kind: str, message: str, *, file: str, line: int | None = None,
+                locator: str | None = None, strict: bool = False) -> None:
+        """Record a skipped line or value; with `strict`, raise it instead (CorpusError at file:line)."""
+        if strict:
+            text = message if locator is None or line is not None else f"{locator}: {message}"
+            raise CorpusError(text, file=file, line=line)
+        if kind == "malformed":
+            self.malformed += 1
+        elif kind == "value":
+            self.skipped_values += 1
+        self.problems.append(Problem(kind, message, file, line, locator))
+
+    def to_dict(self) -> dict:
+        return {
+            "sources": list(self.sources),
+            "counts": {"triples_read": self.triples_read, "malformed": self.malformed,
+                       "skipped_values": self.skipped_values, "duplicates": self.duplicates,
+                       "instances": self.instances, "dimensions": self.dimensions,
+                       "predicates": self.predicates, "documents": self.documents},
+            "relations": {k: dict(v) for k, v in self.relations.items()},
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        counts = Table(show_header=False, box=None, pad_edge=False)
+        counts.add_column(style="bold")
+        counts.add_column(justify="right")
+        for key, value in self.to_dict()["counts"].items():
+            counts.add_row(key.replace("_", " "), f"{value:,}")
+        relations = Table("relation", "kind", "triples", title="relations", title_justify="left")
+        for name, row in self.relations.items():
+            kind = row["kind"] + (" (entity-valued: inverse too)" if row["entity_valued"] else "")
+            relations.add_row(name, kind, f"{row['triples']:,}")
+        parts = [Text.assemble(("kb ", "bold green"), ", ".join(self.sources)), counts, relations]
+        if self.problems:
+            parts.append(Text(f"{len(self.problems)} problem(s), skipped:", style="bold yellow"))
+            for p in self.problems[:20]:
+                parts.append(Text.assemble(("  " + p.where, "yellow"), ": ", p.message))
+            if len(self.problems) > 20:
+                parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
+        return Group(*parts)
+
+
+# --------------------------------------------------------------------------------------- readers
+
+def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
+               split: Callable[[str], list[str]], shape: str) -> Iterator[Triple]:
+    report = report if report is not None else BuildReport()
+    source = str(path)
+    report.sources.append(source)
+    with open(path, encoding="utf-8") as handle:  # universal newlines, as the document text is read
+        for number, raw in enumerate(handle, 1):
+            text = raw[:-1] if raw.endswith("\n") else raw
+            if not text.strip():
+                continue
+            cells = split(text)
+            if len(cells) != 3:
+                report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
+                               file=source, line=number, strict=strict)
+                continue
+            if not all(c.strip() for c in cells):
+                report.problem("malformed", f"empty field in {shape}", file=source, line=number,
+                               strict=strict)
+                continue
+            report.triples_read += 1
+            yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}")
+
+
+def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
+                         strict: bool = False) -> Iterator[Triple]:
+    """PathQuestion KB lines: `subject <TAB> relation <TAB> object`."""
+    return _delimited(path, report, strict, lambda t: t.split("\t"), "subject<TAB>relation<TAB>object")
+
+
+#: MetaQA's relations, used only to recover a line whose entity name itself contains "|".
+METAQA_RELATIONS = frozenset({
+    "directed_by", "written_by", "starred_actors", "release_year", "in_language", "has_tags",
+    "has_genre", "has_imdb_votes", "has_imdb_rating"})
+
+
+def _metaqa_split(text: str) -> list[str]:
+    cells = text.split("|")
+    if len(cells) > 3:
+        at = [i for i in range(1, len(cells) - 1) if cells[i] in METAQA_RELATIONS]
+        if len(at) == 1:
+            i = at[0]
+            return ["|".join(cells[:i]), cells[i], "|".join(cells[i + 1:])]
+    return cells
+
+
+def read_metaqa_kb(path: Path | str, report: BuildReport | None = None, *,
+                   strict: bool = False) -> Iterator[Triple]:
+    """MetaQA kb.txt lines: `subject|relation|object` (a "|" inside a name is recovered when the
+    line has exactly one known MetaQA relation)."""
+    return _delimited(path, report, strict, _metaqa_split, "subject|relation|object")
+
+
+def _only_id_and_evidences(pairs: list[tuple[str, object]]) -> dict:
+    """json object hook: every key but `_id` and `evidences` is dropped while parsing, so the
+    question, its answer and its supporting facts never reach the reader at all."""
+    return {key: value for key, value in pairs if key in ("_id", "evidences")}
+
+
+def _records(path: Path) -> Iterator[tuple[int | None, object]]:
+    """(line or None, record) of a JSON list file (no line per record) or a JSON Lines file."""
+    with open(path, encoding="utf-8") as handle:
+        head = handle.read(4096).lstrip()
+    if head.startswith("["):
+        with open(path, encoding="utf-8") as handle:
+            try:
+                records = json.load(handle, object_pairs_hook=_only_id_and_evidences)
+            except json.JSONDecodeError as exc:
+                raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
+                                  line=exc.lineno) from None
+        for record in records:
+            yield None, record
+        return
+    with open(path, encoding="utf-8") as handle:
+        for number, text in enumerate(handle, 1):
+            if not text.strip():
+                continue
+            try:
+                yield number, json.loads(text, object_pairs_hook=_only_id_and_evidences)
+            except json.JSONDecodeError as exc:
+                yield number, exc
+
+
+def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
+                         strict: bool = False) -> Iterator[Triple]:
+    """The `evidences` triples of every question of a 2WikiMultihopQA file (a JSON list, or JSON
+    Lines), pooled. Question-blind: only `_id` and `evidences` are kept while parsing."""
+    report = report if report is not None else BuildReport()
+    source = str(path)
+    report.sources.append(source)
+    for line, record in _records(Path(path)):
+        if isinstance(record, json.JSONDecodeError):
+            report.problem("malformed", f"not valid JSON: {record.msg} (column {record.colno})",
+                           file=source, line=line, strict=strict)
+            continue
+        qid = record.get("_id") if isinstance(record, dict) else None
+        evidences = record.get("evidences") if isinstance(record, dict) else None
+        if not isinstance(qid, str) or not qid.strip() or not isinstance(evidences, list):
+            report.problem("malformed", "a question needs a string `_id` and an `evidences` list",
+                           file=source, line=line, locator=f"question {qid}" if qid else None,
+                           strict=strict)
+            continue
+        for i, evidence in enumerate(evidences):
+            locator = f"question {qid} evidence {i}"
+            if (not isinstance(evidence, list) or len(evidence) != 3
+                    or not all(isinstance(x, str) and x.strip() for x in evidence)):
+                report.problem("malformed", f"evidence is not [subject, relation, object] of "
+                               f"non-empty strings: {json.dumps(evidence, ensure_ascii=False)}",
+                               file=source, line=line, locator=locator, strict=strict)
+                continue
+            report.triples_read += 1
+            yield Triple(evidence[0], evidence[1], evidence[2], source, line, locator)
+
+
+READERS = {"pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wiki": read_2wiki_evidences}
+
+
+# -------------------------------------------------------------------------------------- evidence
+
+_QUESTION = re.compile(r"question (.+) evidence \d+")
+
+
+class _Documents:
+    """Where each triple's evidence lies: a line of its file, or its JSON line in its question's
+    document. Each file is read once; offsets come from one linear scan, never from a search."""
+
+    def __init__(self, lattice: Lattice):
+        self.lattice = lattice
+        self.files: dict[str, tuple[str, str, array]] = {}   # source → (doc id, text, line starts)
+        self.questions: dict[str, list] = {}                  # doc id → [lines, length so far]
+
+    def _file(self, source: str) -> tuple[str, str, array]:
+        if source not in self.files:
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise CorpusError(f"cannot read the KB file for its evidence ({exc.strerror})",
+                                  file=source) from None
+            starts = array("q", [0])
+            at = text.find("\n")
+            while at >= 0:
+                starts.append(at + 1)
+                at = text.find("\n", at + 1)
+            doc = Path(source).name
+            if doc in self.lattice.documents or any(d == doc for d, _, _ in self.files.values()):
+                doc = source
+            self.lattice.add_document(doc, text)
+            self.files[source] = (doc, text, starts)
+        return self.files[source]
+
+    def locate(self, t: Triple) -> tuple[str, str, int, int]:
+        """(doc id, source text, start, end) of a triple's evidence."""
+        m = _QUESTION.fullmatch(t.locator)
+        if m:
+            doc = f"{Path(t.source).name}#{m.group(1)}"
+            line = json.dumps([t.subject, t.relation, t.object], ensure_ascii=False)
+            held = self.questions.setdefault(doc, [[], 0])
+            start = held[1]
+            held[0].append(line)
+            held[1] = start + len(line) + 1
+            return doc, line, start, start + len(line)
+        if t.line is None:
+            raise CorpusError("a triple needs a line number or a question locator for its evidence",
+                              file=t.source)
+        doc, text, starts = self._file(t.source)
+        start = starts[t.line - 1]
+        end = starts[t.line] - 1 if t.line < len(starts) else len(text)
+        return doc, text[start:end], start, end
+
+    def finish(self) -> None:
+        for doc, (lines, _) in self.questions.items():
+            self.lattice.add_document(doc, "".join(line + "\n" for line in lines))
+
+
+# --------------------------------------------------------------------------------------- lattice
+
+_DIGIT = re.compile(r"\d")
+
+
+def _parses(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> str | None:
+    """The canonical key of `text` as a `kind` value, or None (memoised in `cache`)."""
+    if not _DIGIT.search(text):
+        return None
+    held = cache.get((text, kind), "")
+    if held != "":
+        return held
+    try:
+        key = normalize(parse_ordered(text, kind).canonical)
+    except LatweaveError:
+        key = None
+    cache[(text, kind)] = key
+    return key
+
+
+@dataclass
+class _Relation:
+    name: str
+    triples: int = 0
+    objects: dict[str, int] = field(default_factory=dict)   # stripped object → occurrences
+    kind: str = "taxonomy"
+
+    @property
+    def entity_valued(self) -> bool:
+        return self.kind == "taxonomy"
+
+
+def _classify(rel: _Relation, subjects: set[str], key: Callable[[str], str], cache: dict) -> None:
+    total = sum(rel.objects.values())
+    as_subject = sum(n for o, n in rel.objects.items() if key(o) in subjects)
+    if not total or as_subject >= SUBJECT_SHARE * total:
+        return
+    for kind in ("date", "number"):
+        ok = sum(n for o, n in rel.objects.items() if _parses(o, kind, cache) is not None)
+        if ok >= ORDERED_SHARE * total:
+            rel.kind = kind
+            return
+
+
+def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
+                         report: BuildReport | None = None, *, strict: bool = False) -> Lattice:
+    """A lattice from a stream of triples, with the conventions of this module's docstring.
+
+    Two passes over the triples (held in a list: memory linear in the input): the first decides
+    each relation's kind, the second adds instances and predicates in input order."""
+    report = report if report is not None else BuildReport()
+    lattice = Lattice(name=name)
+    docs = _Documents(lattice)
+    key = functools.lru_cache(maxsize=1 << 20)(normalize)
+    parsed: dict[tuple[str, str], str | None] = {}
+    relations: dict[str, _Relation] = {}
+    subjects: set[str] = set()
+    rows: list[tuple[Triple, str, str, str, str, int, int]] = []
+
+    reserved = {normalize(SUBJECT)}
+    for t in triples:
+        s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
+        rkey = key(r)
+        if rkey in reserved or rkey.startswith(INVERSE):
+            report.problem("relation", f"relation {r!r} collides with the dimension naming "
+                           f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
+                           locator=t.locator, strict=strict)
+            continue
+        rel = relations.get(rkey)
+        if rel is None:
+            rel = relations[rkey] = _Relation(r)
+        rel.triples += 1
+        rel.objects[o] = rel.objects.get(o, 0) + 1
+        subjects.add(key(s))
+        rows.append((t, s, rkey, o, *docs.locate(t)))
+    docs.finish()
+
+    lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
+    for rkey, rel in relations.items():
+        _classify(rel, subjects, key, parsed)
+        lattice.add_dimension(Dimension(rel.name, rel.kind, functional=False, open=True))
+        if rel.entity_valued:
+            lattice.add_dimension(Dimension(INVERSE + rel.name, "taxonomy", functional=False, open=True))
+        report.relations[rel.name] = {"kind": rel.kind, "triples": rel.triples,
+                                      "entity_valued": rel.entity_valued}
+        rel.objects = {}
+    del subjects
+
+    dims = {rkey: lattice.dimensions[rkey] for rkey in relations}
+    seen: set[tuple[str, str, str]] = set()
+    instances = lattice.instances
+
+    def entity(label: str, evidence: tuple[str, str, int, int]) -> str:
+        k = key(label)
+        if k not in instances:
+            inst = lattice.add_instance(label)
+            doc, text, start, end = evidence
+            lattice.add_predicate(inst.label, SUBJECT, inst.label, doc=doc, source_text=text,
+                                  start=start, end=end)
+        return k
+
+    for t, s, rkey, o, doc, text, start, end in rows:
+        evidence = (doc, text, start, end)
+        rel, dim = relations[rkey], dims[rkey]
+        skey = entity(s, evidence)
+        if rel.entity_valued:
+            okey = entity(o, evidence)
+        else:
+            okey = _parses(o, rel.kind, parsed)
+            if okey is None:
+                report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
+                               file=t.source, line=t.line, locator=t.locator, strict=strict)
+                continue
+        if (skey, rkey, okey) in seen:
+            report.duplicates += 1
+            continue
+        seen.add((skey, rkey, okey))
+        lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end)
+        if rel.entity_valued:
+            lattice.add_predicate(o, INVERSE + rel.name, s, doc=doc, source_text=text,
+                                  start=start, end=end)
+
+    report.instances = len(lattice.instances)
+    report.dimensions = len(lattice.dimensions)
+    report.predicates = len(lattice.predicates)
+    report.documents = len(lattice.documents)
+    return lattice
+
+
+def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = False,
+             report: BuildReport | None = None) -> tuple[dict, BuildReport]:
+    """Read a KB file of format `fmt` (one of FORMATS), build its lattice and save it at `out`
+    atomically; returns (manifest, report)."""
+    from latweave.build.build import save_lattice
+
+    if fmt not in READERS:
+        raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")
+    report = report if report is not None else BuildReport()
+    triples = READERS[fmt](path, report, strict=strict)
+    lattice = lattice_from_triples(triples, Path(path).stem, report, strict=strict)
+    return save_lattice(lattice, out), report

@@ -1,0 +1,1 @@
+"""Evaluation: dataset loaders, deterministic splits, one scoring module, the harness, knock-outs."""

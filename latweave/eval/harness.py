@@ -1,0 +1,182 @@
+"""The evaluation harness: plan every question from its text, run all plans in ONE engine batch,
+score every result with `latweave.eval.metrics`, and report.
+
+Planners see `(question text, qid)` and nothing else: `_planner_inputs` is the only place the
+harness reads examples for planning, and it takes those two fields alone. Gold answers are read
+only by the scorer, after the batch has run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from latweave.errors import LatweaveError
+from latweave.eval.datasets import Example
+from latweave.eval.metrics import REPORT_ORDER, aggregate, aggregate_by, score_question
+from latweave.plan.ast import Plan
+from latweave.plan.printer import to_text
+from latweave.planner.base import Planner, PlanOutput
+
+
+def _finite(x):
+    """JSON has no infinity: an infinite score (a margin with one candidate) prints as null."""
+    return None if isinstance(x, float) and not math.isfinite(x) else x
+
+
+@dataclass
+class EvalReport:
+    dataset: str
+    split: str
+    planner: str
+    oracle: bool
+    n: int
+    metrics: dict
+    by_type: dict
+    by_hops: dict
+    records: list[dict] = field(repr=False)
+    plans: dict[str, Plan] = field(default_factory=dict, repr=False)   # qid → plan that ran
+    timing: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)                          # e.g. "knockout", "notes"
+
+    def to_dict(self) -> dict:
+        out = {"dataset": self.dataset, "split": self.split, "planner": self.planner, "oracle": self.oracle,
+               "n": self.n, "metrics": self.metrics, "by_type": self.by_type, "by_hops": self.by_hops,
+               "timing": {k: round(v, 3) for k, v in self.timing.items()}}
+        out.update(self.extra)
+        return out
+
+    def write_records(self, path: Path | str) -> None:
+        """One JSON object per question, in example order."""
+        with Path(path).open("w", encoding="utf-8") as handle:
+            for rec in self.records:
+                handle.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        title = (f"{self.dataset} / {self.split} — planner {self.planner}"
+                 + (" (ORACLE: reads gold paths)" if self.oracle else "") + f" — n={self.n}")
+        groups = [("all", {"n": self.n, **self.metrics})]
+        if len(self.by_type) > 1:
+            groups += [(f"type {k}", g) for k, g in self.by_type.items()]
+        if len(self.by_hops) > 1:
+            groups += [(f"hops {k}", g) for k, g in self.by_hops.items()]
+        groups = groups[:9]
+        table = Table(title=title, title_justify="left")
+        table.add_column("metric", style="bold")
+        for label, _ in groups:
+            table.add_column(label, justify="right")
+        table.add_row("n", *(str(g["n"]) for _, g in groups))
+        for m in REPORT_ORDER:
+            if any(m in g for _, g in groups):
+                table.add_row(m, *(f"{g[m]:.3f}" if m in g else "–" for _, g in groups))
+        parts = [table]
+        reasons: dict[str, int] = {}
+        for rec in self.records:
+            if rec["status"] == "abstain":
+                reasons[rec["reason"] or "?"] = reasons.get(rec["reason"] or "?", 0) + 1
+        if reasons:
+            parts.append(Text("abstentions: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))))
+        knock = self.extra.get("knockout")
+        if knock:
+            parts.append(Text(f"knock-out: {knock['leaks']} leaks / {knock['must_abstain']} must-abstain "
+                              f"(leak rate {knock['leak_rate'] if knock['leak_rate'] is not None else '–'}); "
+                              f"{knock['rerouted']} rerouted, {knock['lattices']} lattices rebuilt "
+                              f"in {knock['seconds']:.1f}s", style="bold"))
+        if self.timing:
+            parts.append(Text("timing: " + ", ".join(f"{k} {v:.2f}s" for k, v in self.timing.items()), style="dim"))
+        return Group(*parts)
+
+
+def _planner_inputs(examples: Sequence[Example]) -> list[tuple[str, str]]:
+    """What a planner may see: (question text, qid). Nothing else leaves an Example for planning."""
+    return [(str(ex.question), str(ex.qid)) for ex in examples]
+
+
+def _compilable(runner, plans: list[Plan]) -> dict[Plan, str]:
+    """Plans the compiler refuses, each with the message (they abstain `plan_error`)."""
+    from latweave.compile.plan_facts import compile_plans
+
+    bad = {}
+    for plan in plans:
+        try:
+            compile_plans([plan], runner.compiled, runner.lattice)
+        except LatweaveError as exc:
+            bad[plan] = exc.message
+    return bad
+
+
+def run_batch(runner, plans: list[Plan]) -> tuple[dict, dict[Plan, str]]:
+    """Run the distinct plans in one batch: {plan: Result}, and the plans that could not compile."""
+    unique = list(dict.fromkeys(plans))
+    if not unique:
+        return {}, {}
+    try:
+        results = runner.run(unique, proofs=False)
+        return dict(zip(unique, results)), {}
+    except LatweaveError:
+        bad = _compilable(runner, unique)
+        if not bad:
+            raise
+        good = [p for p in unique if p not in bad]
+        results = runner.run(good, proofs=False) if good else []
+        return dict(zip(good, results)), bad
+
+
+def make_record(ex: Example, out: PlanOutput, result, plan_error: str | None = None,
+                must_abstain: bool | None = None) -> dict:
+    """One question's record: what was planned, what ran, what came back, and its scores."""
+    if out.plan is None:
+        status, answers, verdict, reason, by = "abstain", (), None, out.reason or "no_plan", "planner"
+    elif plan_error is not None:
+        status, answers, verdict, reason, by = "abstain", (), None, "plan_error", "planner"
+    else:
+        status, answers, verdict, reason = result.status, tuple(result.answers), result.verdict, result.reason
+        by = "engine" if status == "abstain" else None
+    metrics = score_question(status, answers, verdict, ex.answers, gold_verdict=ex.gold_yes_no,
+                             must_abstain=must_abstain)
+    rec = {"qid": ex.qid, "question": ex.question, "qtype": ex.qtype, "hops": ex.hops,
+           "plan": to_text(out.plan) if out.plan is not None else None,
+           "planner_score": _finite(out.score), "status": status, "answers": list(answers),
+           "verdict": verdict, "reason": reason, "abstained_by": by, "gold_answers": list(ex.answers),
+           "metrics": metrics}
+    if plan_error is not None:
+        rec["plan_error"] = plan_error
+    return rec
+
+
+def evaluate(examples: Sequence[Example], planner: Planner, runner, *, limit: int | None = None,
+             progress: Callable[[int, int], None] | None = None, dataset: str = "", split: str = "") -> EvalReport:
+    """Plan (question text only), run every plan in one batch, score, report."""
+    examples = list(examples)[:limit] if limit is not None else list(examples)
+    inputs = _planner_inputs(examples)
+    t0 = time.perf_counter()
+    outputs: list[PlanOutput] = []
+    for i, (question, qid) in enumerate(inputs, 1):
+        outputs.append(planner.plan(question, qid))
+        if progress is not None:
+            progress(i, len(inputs))
+    t1 = time.perf_counter()
+    results, bad = run_batch(runner, [o.plan for o in outputs if o.plan is not None])
+    t2 = time.perf_counter()
+    records, plans = [], {}
+    for ex, out in zip(examples, outputs):
+        result = results.get(out.plan) if out.plan is not None else None
+        records.append(make_record(ex, out, result, bad.get(out.plan) if out.plan is not None else None))
+        if result is not None:
+            plans[ex.qid] = out.plan
+    t3 = time.perf_counter()
+    timing = {"plan_s": t1 - t0, "run_s": t2 - t1, "score_s": t3 - t2}
+    timing.update({f"engine_{k}": v for k, v in getattr(runner, "last_timing", {}).items()})
+    return EvalReport(dataset, split, getattr(planner, "name", type(planner).__name__),
+                      bool(getattr(planner, "reads_gold", False)), len(records),
+                      aggregate([r["metrics"] for r in records]), aggregate_by(records, "qtype"),
+                      aggregate_by(records, "hops"), records, plans, timing,
+                      {"distinct_plans": len(set(plans.values()))})

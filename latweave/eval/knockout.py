@@ -1,0 +1,246 @@
+"""Knock-out leak test: delete a gold triple, rebuild the lattice, rerun the SAME plan.
+
+For every question the system answered correctly, each gold triple is deleted in turn
+(PathQuestion: the consecutive (e_i, r_i, e_{i+1}) triples of the gold path; 2Wiki: each evidence
+triple) from a copy of the triple list; the lattice is rebuilt (`lattice_from_triples`, saved in a
+temporary folder) and the same plan is rerun. When the gold is no longer reachable without that
+triple the system must abstain; answering then is a **leak**.
+
+"No longer reachable" is judged on the triples alone, independently of the engine:
+  PathQuestion  walking the gold relation path from the anchor, without the triple, reaches nothing;
+  2Wiki         no other triple with the same subject and relation remains.
+A knock-out after which the gold is still reachable another way is counted as `rerouted` and takes
+no part in the leak rate.
+
+Speed: knock-outs are grouped so one rebuilt lattice serves every question that depends on its
+triple, and several triples share one lattice when no question tested there reads another one's
+triple. What a chain plan reads is found by walking it over the triples; a plan of another shape
+gets a lattice of its own (one triple removed).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from latweave.eval.datasets import Example
+from latweave.eval.metrics import aggregate, score_abstention
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Meet, Name, Plan, Ref
+from latweave.plan.printer import to_text
+
+INVERSE = "inverse "
+
+Key = tuple[str, str, str]
+
+
+def triple_key(s: str, r: str, o: str) -> Key:
+    return normalize(s), normalize(r), normalize(o)
+
+
+def _spo(t) -> tuple[str, str, str]:
+    if hasattr(t, "subject"):
+        return t.subject, t.relation, t.object
+    s, r, o = t[:3]
+    return s, r, o
+
+
+class _Index:
+    """Forward and inverse adjacency of the normalised triples."""
+
+    def __init__(self, keys: Iterable[Key]):
+        self.fwd: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self.inv: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self.keys = set()
+        for s, r, o in keys:
+            self.keys.add((s, r, o))
+            self.fwd[(s, r)].add(o)
+            self.inv[(o, r)].add(s)
+
+    def forward(self, node: str, rel: str, without: Key | None = None) -> set[str]:
+        out = self.fwd.get((node, rel), set())
+        if without is not None and without[0] == node and without[1] == rel and without[2] in out:
+            out = out - {without[2]}
+        return out
+
+
+def gold_triples(ex: Example) -> list[tuple[str, str, str]]:
+    """The triples a question's gold depends on (raw spelling)."""
+    gold = ex.gold
+    if gold.get("path") and gold.get("entities"):
+        ents, rels = gold["entities"], gold["path"]
+        return [(ents[i], rels[i], ents[i + 1]) for i in range(len(rels))]
+    return [tuple(t) for t in gold.get("evidences") or [] if len(t) == 3]
+
+
+def must_abstain(ex: Example, knocked: Key, index: _Index) -> bool:
+    """Whether, without `knocked`, the gold can no longer be reached (see the module docstring)."""
+    gold = ex.gold
+    if gold.get("path") and gold.get("anchor"):
+        frontier = {normalize(gold["anchor"])}
+        for rel in gold["path"]:
+            r = normalize(rel)
+            frontier = set().union(*(index.forward(e, r, knocked) for e in frontier)) if frontier else set()
+            if not frontier:
+                return True
+        return False
+    s, r, _ = knocked
+    return not index.forward(s, r, knocked)
+
+
+def chain_footprint(plan: Plan, index: _Index) -> set | None:
+    """What a chain plan (meets of one `subject = name|$step` constraint, projected) reads, as
+    ("f", entity, relation) / ("i", entity, relation) items, walking the full triples; None for a
+    plan of another shape (then nothing is assumed about what it reads)."""
+    bound: dict[str, set[str]] = {}
+    reads: set = set()
+    steps = [(let.var, let.expr) for let in plan.lets] + [(None, plan.final)]
+    for var, expr in steps:
+        if not isinstance(expr, Meet) or len(expr.constraints) != 1:
+            return None
+        c = expr.constraints[0]
+        if normalize(c.dimension) != "subject" or c.op != "=":
+            return None
+        if isinstance(c.value, Name):
+            nodes = {normalize(c.value.text)}
+        elif isinstance(c.value, Ref) and c.value.var in bound:
+            nodes = bound[c.value.var]
+        else:
+            return None
+        out: set[str] = set()
+        if expr.project is None or normalize(expr.project) == "subject":
+            out = set(nodes)
+        else:
+            rel = normalize(expr.project)
+            if rel.startswith(INVERSE):
+                base = rel[len(INVERSE):]
+                for e in nodes:
+                    reads.add(("i", e, base))
+                    out |= index.inv.get((e, base), set())
+            else:
+                for e in nodes:
+                    reads.add(("f", e, rel))
+                    out |= index.fwd.get((e, rel), set())
+        if var is not None:
+            bound[var] = out
+    return reads
+
+
+def _touches(key: Key, footprint: set) -> bool:
+    s, r, o = key
+    return ("f", s, r) in footprint or ("i", o, r) in footprint
+
+
+@dataclass
+class _Case:
+    example: Example
+    plan: Plan
+    key: Key
+    raw: tuple[str, str, str]
+    must: bool
+
+
+def _packs(by_key: dict[Key, list[_Case]], footprints: dict[str, set | None]) -> list[list[Key]]:
+    """Group triples into lattices: a triple joins a pack when no question tested there reads
+    another's triple (footprints known); a triple with an unknown-footprint question goes alone."""
+    packs: list[tuple[list[Key], set]] = []
+    solos: list[list[Key]] = []
+    for key in sorted(by_key):
+        fps = [footprints[c.example.qid] for c in by_key[key]]
+        if any(fp is None for fp in fps):
+            solos.append([key])
+            continue
+        mine = set().union(*fps)
+        for keys, union in packs:
+            if _touches(key, union) or any(_touches(k, mine) for k in keys):
+                continue
+            keys.append(key)
+            union |= mine
+            break
+        else:
+            packs.append(([key], set(mine)))
+    return [keys for keys, _ in packs] + solos
+
+
+def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[str, Plan],
+             triples: Sequence, *, engine: str | None = None, name: str = "knockout",
+             pack: bool = True, progress: Callable[[int, int], None] | None = None) -> dict:
+    """Run the knock-out leak test; returns the report as a dict (counts, leak rate, leaks)."""
+    from latweave.build.build import save_lattice
+    from latweave.build.kb import BuildReport, lattice_from_triples
+    from latweave.execute import Runner
+
+    started = time.perf_counter()
+    triples = list(triples)
+    keyed = [(triple_key(*_spo(t)), t) for t in triples]
+    index = _Index(k for k, _ in keyed)
+    by_qid = {r["qid"]: r for r in records}
+    cases: list[_Case] = []
+    absent = tested = 0
+    for ex in examples:
+        rec = by_qid.get(ex.qid)
+        if rec is None or ex.qid not in plans or rec["status"] == "abstain":
+            continue
+        m = rec["metrics"]
+        if not (m.get("em") == 1.0 or m.get("verdict_acc") == 1.0):
+            continue
+        tested += 1
+        for raw in dict.fromkeys(gold_triples(ex)):
+            key = triple_key(*raw)
+            if key not in index.keys:
+                absent += 1
+                continue
+            cases.append(_Case(ex, plans[ex.qid], key, raw, must_abstain(ex, key, index)))
+    by_key: dict[Key, list[_Case]] = defaultdict(list)
+    for case in cases:
+        by_key[case.key].append(case)
+    footprints = {c.example.qid: (chain_footprint(c.plan, index) if pack else None) for c in cases}
+    groups = _packs(by_key, footprints)
+
+    outcomes: list[tuple[_Case, object]] = []
+    with tempfile.TemporaryDirectory(prefix="latweave-knockout-") as tmp:
+        for i, keys in enumerate(groups):
+            removed = set(keys)
+            kept = [t for k, t in keyed if k not in removed]
+            lattice = lattice_from_triples(kept, f"{name}-ko{i}", BuildReport())
+            folder = Path(tmp) / f"ko{i}"
+            save_lattice(lattice, folder)
+            group_cases = [c for k in keys for c in by_key[k]]
+            with Runner(folder, engine) as runner:
+                from latweave.eval.harness import run_batch
+
+                results, bad = run_batch(runner, [c.plan for c in group_cases])
+            for c in group_cases:
+                outcomes.append((c, results.get(c.plan)))
+            if progress is not None:
+                progress(i + 1, len(groups))
+
+    per_case, leaks, rerouted = [], [], 0
+    for c, result in outcomes:
+        status = result.status if result is not None else "abstain"
+        per_case.append(score_abstention(status == "abstain", c.must))
+        if not c.must:
+            rerouted += 1
+        elif status != "abstain":
+            leaks.append({"qid": c.example.qid, "triple": list(c.raw), "plan": to_text(c.plan),
+                          "status": status, "answers": list(result.answers), "verdict": result.verdict})
+    must = sum(1 for c in cases if c.must)
+    summary = aggregate(per_case)
+    return {
+        "questions": tested,
+        "cases": len(cases),
+        "must_abstain": must,
+        "leaks": len(leaks),
+        "leak_rate": (len(leaks) / must) if must else None,
+        "abstain_accuracy": summary.get("abstain_accuracy"),
+        "rerouted": rerouted,
+        "absent_triples": absent,
+        "distinct_triples": len(by_key),
+        "lattices": len(groups),
+        "seconds": time.perf_counter() - started,
+        "leaked": leaks[:50],
+    }

@@ -1,0 +1,172 @@
+"""`latweave eval`: load a dataset, build (or reuse) its lattice, fit a planner, evaluate a split.
+
+Lattices are cached under `<cache>/<dataset>-<hash>` where the hash covers the KB file's bytes and
+the KB builder's source, so a changed KB or builder builds afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from latweave.errors import LatweaveError
+from latweave.eval.datasets import Example, data_dir, load_2wiki, load_metaqa, load_pathquestion
+from latweave.eval.splits import split_2wiki, split_pathquestion
+
+DATASETS = ("pathquestion", "2wiki", "metaqa")
+KB_FORMAT = {"pathquestion": "pathquestion", "2wiki": "2wiki", "metaqa": "metaqa"}
+
+
+@dataclass
+class Loaded:
+    name: str                    # e.g. PQ-2H
+    kb: Path
+    kb_format: str
+    splits: dict[str, list[Example]]
+    fit_on: dict[str, tuple[str | None, str | None]]   # split → (train part, dev part) for fit()
+    notes: list[str] = field(default_factory=list)
+
+
+def _need(path: Path, what: str, hint: str) -> Path:
+    if not path.is_file():
+        raise LatweaveError(f"{what} not found: {path}", hint=hint)
+    return path
+
+
+def load_dataset(dataset: str, *, data: Path | str | None = None, hops: str | None = None,
+                 questions: Path | str | None = None, kb: Path | str | None = None) -> Loaded:
+    root = Path(data) if data else data_dir()
+    hint = "pass --data DIR (or set LATWEAVE_DATA), or --questions FILE --kb FILE"
+    if dataset == "pathquestion":
+        h = (hops or "2H").upper()
+        if h not in ("2H", "3H"):
+            raise LatweaveError(f"PathQuestion has 2H and 3H, not {hops!r}")
+        qfile = _need(Path(questions) if questions else root / "pathquestion" / f"PQ-{h}.txt", "questions", hint)
+        kfile = _need(Path(kb) if kb else root / "pathquestion" / f"{h}-kb.txt", "KB", hint)
+        examples = load_pathquestion(qfile)
+        name = qfile.stem
+        splits = split_pathquestion(examples)
+        fit = {s: ("train", "dev") for s in splits}
+        return Loaded(name, kfile, "pathquestion", splits, fit,
+                      ["split: stratified by hops 80/10/10 train/dev/test, seed 88"])
+    if dataset == "2wiki":
+        qfile = _need(Path(questions) if questions else root / "2wikimultihopqa" / "lag" / "dev.json",
+                      "questions", hint)
+        kfile = _need(Path(kb) if kb else qfile, "KB", hint)
+        splits = split_2wiki(load_2wiki(qfile))
+        return Loaded("2wiki", kfile, "2wiki", splits, {"dev": ("dev", "dev"), "heldout": ("dev", "dev")},
+                      ["split: stratified by type 90/10 dev/heldout, seed 88; no train split: the planner "
+                       "is fitted on dev, so dev figures are configuration figures, heldout is the test"])
+    if dataset == "metaqa":
+        h = (hops or "2H").upper().rstrip("H")
+        if h not in ("1", "2", "3"):
+            raise LatweaveError(f"MetaQA has 1H, 2H and 3H, not {hops!r}")
+        if not kb:
+            raise LatweaveError("MetaQA needs its KB: pass --kb kb.txt",
+                                hint="kb.txt is not in the shared data (see metaqa/SOURCE.md)")
+        kfile = _need(Path(kb), "KB", hint)
+        splits = {}
+        for part in ("dev", "test"):
+            qfile = Path(questions) if (questions and part == "test") else root / "metaqa" / f"{h}-hop" / "vanilla" / f"qa_{part}.txt"
+            if qfile.is_file():
+                splits[part] = load_metaqa(qfile, int(h))
+        if not splits:
+            raise LatweaveError(f"no MetaQA {h}-hop questions under {root}", hint=hint)
+        return Loaded(f"MetaQA-{h}H", kfile, "metaqa", splits, {"dev": (None, None), "test": ("dev", "dev")},
+                      ["no qa_train.txt here: evaluating test fits the planner on dev; evaluating dev fits on nothing"])
+    raise LatweaveError(f"unknown dataset {dataset!r}", hint=f"one of {', '.join(DATASETS)}")
+
+
+def _digest(kb: Path, fmt: str) -> str:
+    from latweave.build import kb as kb_module
+
+    h = hashlib.sha256()
+    h.update(fmt.encode())
+    h.update(Path(kb_module.__file__).read_bytes())
+    with kb.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()[:12]
+
+
+def read_triples(kb: Path, fmt: str, report=None) -> list:
+    from latweave.build.kb import READERS, BuildReport
+
+    return list(READERS[fmt](kb, report if report is not None else BuildReport()))
+
+
+def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
+    """The lattice folder for this dataset's KB, built once into the cache."""
+    from latweave.build.build import save_lattice
+    from latweave.build.kb import BuildReport, lattice_from_triples
+    from latweave.lattice.store import read_manifest
+
+    folder = Path(cache) / f"{loaded.name}-{_digest(loaded.kb, loaded.kb_format)}"
+    if folder.is_dir():
+        try:
+            read_manifest(folder)
+            return folder
+        except LatweaveError:
+            pass  # half-written or stale: build it again (save_lattice replaces it atomically)
+    report = BuildReport()
+    lattice = lattice_from_triples(read_triples(loaded.kb, loaded.kb_format, report), loaded.name, report)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    save_lattice(lattice, folder)
+    return folder
+
+
+def make_planner(kind: str, lattice, loaded: Loaded, split: str):
+    if kind == "oracle":
+        from latweave.planner.oracle import OraclePlanner
+
+        return OraclePlanner()
+    if kind == "offline":
+        try:
+            from latweave.planner.offline import OfflinePlanner
+        except ImportError as exc:
+            raise LatweaveError(f"the offline planner is not available here ({exc})",
+                                hint="use --planner oracle, or install a latweave with latweave/planner/offline.py") from None
+        return OfflinePlanner(lattice)
+    raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle")
+
+
+def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, questions=None, kb=None,
+             planner: str = "offline", engine: str | None = None, limit: int | None = None,
+             cache: Path | str = "out/lattices", knockout: bool = False,
+             progress: Callable[[str], Callable[[int, int], None] | None] | None = None):
+    """Everything `latweave eval` does; returns the EvalReport."""
+    import time
+
+    from latweave.eval.harness import evaluate
+    from latweave.execute import Runner
+
+    loaded = load_dataset(dataset, data=data, hops=hops, questions=questions, kb=kb)
+    if split not in loaded.splits:
+        raise LatweaveError(f"{loaded.name} has no split {split!r}", hint=f"one of {', '.join(loaded.splits)}")
+    t0 = time.perf_counter()
+    folder = cached_lattice(loaded, cache)
+    t1 = time.perf_counter()
+    with Runner(folder, engine) as runner:
+        chosen = make_planner(planner, runner.lattice, loaded, split)
+        train_part, dev_part = loaded.fit_on.get(split, (None, None))
+        examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
+        if getattr(chosen, "reads_gold", False):
+            chosen.fit(examples, [])          # the oracle indexes the gold paths of what it answers
+        else:
+            chosen.fit(loaded.splits.get(train_part, []) if train_part else [],
+                       loaded.splits.get(dev_part, []) if dev_part else [])
+        t2 = time.perf_counter()
+        report = evaluate(examples, chosen, runner, progress=progress("planning") if progress else None,
+                          dataset=loaded.name, split=split)
+    report.timing = {"lattice_s": t1 - t0, "load_fit_s": t2 - t1, **report.timing}
+    report.extra["lattice"] = str(folder)
+    report.extra["notes"] = loaded.notes
+    if knockout:
+        from latweave.eval.knockout import knockout as run_knockout
+
+        report.extra["knockout"] = run_knockout(
+            examples, report.records, report.plans, read_triples(loaded.kb, loaded.kb_format),
+            engine=engine, name=loaded.name, progress=progress("knock-outs") if progress else None)
+    return report

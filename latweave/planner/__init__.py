@@ -1,0 +1,1 @@
+"""Planners: question text → plan (base interface, the offline planner, the oracle)."""

@@ -1,0 +1,48 @@
+"""The planner interface: question text in, a plan (or a reasoned abstention) out.
+
+A planner sees the question TEXT and its id, nothing else: the evaluation harness never hands it
+answers, gold paths or evidences (those live in `Example` fields the harness does not pass). A
+planner may learn from a training split in `fit` (labelled examples are supervision there), and
+may set thresholds on a dev split.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from latweave.plan.ast import Plan
+
+if TYPE_CHECKING:  # pragma: no cover
+    from latweave.eval.datasets import Example
+
+#: Abstention reasons a planner gives when it returns no plan (free text is allowed too).
+PLANNER_REASONS = ("unknown_anchor", "ambiguous_anchor", "low_score", "out_of_scope", "ungrounded")
+
+
+@dataclass(frozen=True)
+class PlanOutput:
+    plan: Plan | None
+    reason: str | None = None     # why there is no plan (set exactly when plan is None)
+    score: float = 0.0
+    trace: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def abstained(self) -> bool:
+        return self.plan is None
+
+
+class Planner(ABC):
+    """Question text → PlanOutput. Subclasses set `name`; `reads_gold` is True only for oracles."""
+
+    name: str = "planner"
+    #: An oracle reads gold annotations (for a ceiling figure); every report says so.
+    reads_gold: bool = False
+
+    def fit(self, train: Sequence["Example"], dev: Sequence["Example"]) -> None:
+        """Learn from train (answers may be read here), tune thresholds on dev. Default: nothing."""
+
+    @abstractmethod
+    def plan(self, question: str, qid: str) -> PlanOutput:
+        """Plan one question from its text alone."""

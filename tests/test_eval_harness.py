@@ -1,0 +1,141 @@
+"""The evaluation harness end to end: the oracle on a fixture (no benchmark data needed) and on
+PQ-2H dev (skipped without the data), the CLI, question-text-only planning, and knock-outs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from latweave.eval.datasets import data_dir, load_pathquestion
+from latweave.eval.harness import evaluate
+from latweave.planner.base import Planner, PlanOutput
+from latweave.planner.oracle import OraclePlanner
+
+FIXTURE = Path(__file__).parent / "fixtures" / "pathquestion"
+
+
+@pytest.fixture(scope="module")
+def fixture_lattice(tmp_path_factory):
+    from latweave.build.build import save_lattice
+    from latweave.build.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
+
+    triples = list(read_pathquestion_kb(FIXTURE / "kb.txt", BuildReport()))
+    out = tmp_path_factory.mktemp("pqfix") / "lattice"
+    save_lattice(lattice_from_triples(triples, "fixture", BuildReport()), out)
+    return out, triples
+
+
+def test_fixture_oracle_and_knockout(fixture_lattice):
+    from latweave.eval.knockout import knockout
+    from latweave.execute import Runner
+
+    folder, triples = fixture_lattice
+    examples = load_pathquestion(FIXTURE / "questions.txt")
+    with Runner(folder) as runner:
+        report = evaluate(examples, OraclePlanner(examples), runner, dataset="fixture", split="all")
+    assert report.n == 12 and report.oracle
+    assert report.metrics["any_hit"] == 1.0
+    assert report.metrics["strict_set_em"] == 1.0          # the complete answer set comes back
+    assert set(report.by_hops) == {"2", "3"}
+    gender = next(r for r in report.records if r["qid"] == "fixture:00003" or "gender is anna" in r["question"])
+    assert sorted(gender["answers"]) == ["female", "male"]
+    packed = knockout(examples, report.records, report.plans, triples, name="fixture")
+    assert packed["leak_rate"] == 0.0 and packed["leaks"] == 0
+    # anna has two children: knocking out (anna, children, dora) or (dora, gender, female) leaves
+    # emil's "male", so those two knock-outs are rerouted (gold still reachable), not must-abstain
+    assert packed["rerouted"] == 2 and packed["must_abstain"] == packed["cases"] - 2 > 0
+    assert packed["lattices"] < packed["distinct_triples"]   # grouped: fewer rebuilds than triples
+    alone = knockout(examples, report.records, report.plans, triples, name="fixture", pack=False)
+    assert alone["lattices"] == alone["distinct_triples"]
+    assert {k: alone[k] for k in ("cases", "must_abstain", "leaks", "abstain_accuracy")} == \
+           {k: packed[k] for k in ("cases", "must_abstain", "leaks", "abstain_accuracy")}
+
+
+def test_a_leak_is_caught(fixture_lattice):
+    """A plan that does not depend on the knocked-out triple still answers: that is a leak."""
+    from latweave.eval.knockout import knockout
+    from latweave.execute import Runner
+    from latweave.plan.parser import parse_plan
+
+    folder, triples = fixture_lattice
+    ex = load_pathquestion(FIXTURE / "questions.txt")[:1]   # anna's spouse's nationality: france
+
+    class Cheat(Planner):
+        name = "cheat"
+
+        def plan(self, question, qid):
+            return PlanOutput(parse_plan('meet(subject = "emil_of_y") -> nationality'))
+
+    with Runner(folder) as runner:
+        report = evaluate(ex, Cheat(), runner)
+    assert report.metrics["em"] == 1.0
+    result = knockout(ex, report.records, report.plans, triples)
+    assert result["must_abstain"] == 2 and result["leaks"] == 2 and result["leak_rate"] == 1.0
+
+
+def test_planner_sees_question_text_only(fixture_lattice):
+    from latweave.execute import Runner
+
+    seen = []
+
+    class Spy(Planner):
+        name = "spy"
+
+        def plan(self, *args, **kwargs):
+            seen.append((args, kwargs))
+            return PlanOutput(None, "out_of_scope")
+
+    folder, _ = fixture_lattice
+    examples = load_pathquestion(FIXTURE / "questions.txt")
+    with Runner(folder) as runner:
+        report = evaluate(examples, Spy(), runner, limit=3)
+    assert [a for a, _ in seen] == [(e.question, e.qid) for e in examples[:3]]
+    assert all(type(x) is str for a, _ in seen for x in a) and all(not k for _, k in seen)
+    assert report.metrics["resolved"] == 0.0
+    assert {r["reason"] for r in report.records} == {"out_of_scope"}
+
+
+def test_cli_on_fixture(tmp_path, capsys):
+    from latweave.cli import main
+
+    out = tmp_path / "records.jsonl"
+    rc = main(["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
+               "--split", "train", "--planner", "oracle", "--json", "--knockout", "--out", str(out),
+               "--cache", str(tmp_path / "cache")])
+    assert rc == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["dataset"] == "questions" and report["split"] == "train" and report["oracle"] is True
+    assert report["metrics"]["any_hit"] == 1.0
+    assert report["knockout"]["leak_rate"] == 0.0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == report["n"] == 10
+    assert {"qid", "question", "plan", "status", "answers", "verdict", "reason", "gold_answers", "metrics"} <= set(records[0])
+    # the second run reuses the cached lattice
+    assert len(list((tmp_path / "cache").iterdir())) == 1
+
+
+def test_cli_planner_errors_are_user_errors(tmp_path, capsys):
+    from latweave.cli import main
+
+    rc = main(["eval", "metaqa", "--data", str(tmp_path), "--planner", "oracle"])
+    assert rc == 2
+    assert "--kb" in capsys.readouterr().err
+
+
+@pytest.mark.data
+def test_oracle_on_pq2h_dev(tmp_path, capsys):
+    path = data_dir() / "pathquestion" / "PQ-2H.txt"
+    if not path.is_file():
+        pytest.skip(f"benchmark data absent: {path} (set LATWEAVE_DATA to the folder holding pathquestion/)")
+    from latweave.cli import main
+
+    rc = main(["eval", "pathquestion", "--hops", "2H", "--split", "dev", "--limit", "60", "--planner", "oracle",
+               "--json", "--cache", str(tmp_path / "cache")])
+    assert rc == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["n"] == 60
+    # every gold path of PQ-2H exists in 2H-kb: the oracle's plan must reach a gold answer
+    assert report["metrics"]["any_hit"] == 1.0
+    assert report["metrics"]["resolved"] == 1.0

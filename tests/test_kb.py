@@ -1,0 +1,318 @@
+"""KB builds with no LLM: readers, the lattice conventions, the CLI, and the public benchmarks.
+
+The benchmark tests read ../shared/data (or $LATWEAVE_DATA) and skip, saying so, when it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from latweave.build.build import save_lattice
+from latweave.build.kb import (BuildReport, Triple, build_kb, lattice_from_triples, read_2wiki_evidences,
+                               read_metaqa_kb, read_pathquestion_kb)
+from latweave.cli import main
+from latweave.errors import CorpusError
+from latweave.execute import Runner
+from latweave.lattice.names import normalize
+from latweave.plan.read import read_plan
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "fixtures" / "metaqa"
+DATA = Path(os.environ.get("LATWEAVE_DATA", ROOT.parent / "shared" / "data"))
+
+
+def need_data(*parts: str) -> Path:
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"benchmark data not found at {path} (set LATWEAVE_DATA to the shared data folder)")
+    return path
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def answers(runner: Runner, plan: str) -> set[str]:
+    result = runner.run_one(runner.check(read_plan(plan), plan))
+    assert result.status == "answer", (plan, result.status, result.reason)
+    return {normalize(a) for a in result.answers}
+
+
+PQ = (
+    "Zoë_Kravitz\tparents\tLenny_Kravitz\n"
+    "Lenny_Kravitz\tspouse\tLisa_Bonet\n"
+    "lenny_kravitz\tnationality\tUnited_States\n"
+    "\n"
+    "Lisa_Bonet\tspouse\n"                       # line 5: two fields
+    "Lisa_Bonet\tgender\t \n"                     # line 6: empty object
+    "Lenny_Kravitz\tdate of birth\tMay 26, 1964\n"
+    "Zoë_Kravitz\tdate of birth\t1 December 1988\n"
+    "Lisa_Bonet\tdate of birth\tnot a date\n"     # line 9: a value that does not parse
+    "Lisa_Bonet\tdate of birth\t1967-11-16\n"
+    "Lenny_Kravitz\tdate of birth\t1964-05-26\n"  # line 11: same date as line 7: a duplicate
+    "Lenny_Kravitz\tspouse\tLisa_Bonet\n"         # line 12: duplicate triple
+    "Lenny_Kravitz\tplace_of_birth\tNew_York_City\n"
+    "Lenny_Kravitz\tdate of birth\tc. 1964\n"     # line 14
+    "Zoë_Kravitz\tdate of birth\t1988\n"
+    "Zoë_Kravitz\tdate of birth\t1988-12\n"
+    "Lisa_Bonet\tdate of birth\tNovember 1967\n"
+    "Lisa_Bonet\tdate of birth\t1967\n"
+    "Lisa_Bonet\tdate of birth\t1967-11-16\n"
+)
+
+
+def test_pathquestion_reader_reports_malformed_lines(tmp_path):
+    path = write(tmp_path, "kb.txt", PQ)
+    report = BuildReport()
+    triples = list(read_pathquestion_kb(path, report))
+    assert report.triples_read == len(triples) == 16
+    assert report.malformed == 2
+    assert [(p.file, p.line, p.kind) for p in report.problems] == [(str(path), 5, "malformed"),
+                                                                  (str(path), 6, "malformed")]
+    assert triples[0] == Triple("Zoë_Kravitz", "parents", "Lenny_Kravitz", str(path), 1, "line 1")
+    assert triples[3].line == 7  # blank and malformed lines keep the numbering
+
+
+def test_strict_reader_raises_at_the_line(tmp_path):
+    path = write(tmp_path, "kb.txt", PQ)
+    with pytest.raises(CorpusError) as err:
+        list(read_pathquestion_kb(path, BuildReport(), strict=True))
+    assert (err.value.file, err.value.line) == (str(path), 5)
+    assert f"{path}:5" in str(err.value)
+    bad = write(tmp_path, "bad.txt", "a|directed_by|b\na|b\n")
+    with pytest.raises(CorpusError) as err:
+        list(read_metaqa_kb(bad, strict=True))
+    assert err.value.line == 2
+
+
+def test_conventions(tmp_path):
+    path = write(tmp_path, "kb.txt", PQ)
+    report = BuildReport()
+    lattice = lattice_from_triples(read_pathquestion_kb(path, report), "pq", report)
+    dims = {d.name: d for d in lattice.dimensions.values()}
+    assert sorted(dims) == sorted(["subject", "parents", "inverse parents", "spouse", "inverse spouse",
+                                   "nationality", "inverse nationality", "date of birth",
+                                   "place_of_birth", "inverse place_of_birth"])
+    subject = dims["subject"]
+    assert (subject.kind, subject.functional, subject.open) == ("taxonomy", True, True)
+    for name in ("parents", "spouse", "nationality", "inverse spouse", "place_of_birth"):
+        assert (dims[name].kind, dims[name].functional, dims[name].open) == ("taxonomy", False, True)
+    born = dims["date of birth"]
+    assert (born.kind, born.functional) == ("date", False)
+    assert born.resolve("May 26, 1964") == "1964-05-26"
+    assert born.labels["1964"] == "1964" and born.bounds["1964"][0] < born.bounds["1964-05-26"][0]
+    assert "1964" in born.parents.get("1964-05-26", set()) or ("1964", "1964-05-26") in born.edges()
+
+    # instances: every subject and every object of an entity relation, first spelling kept;
+    # dates and the unparsed value are not instances
+    assert lattice.instances["lenny kravitz"].label == "Lenny_Kravitz"
+    assert lattice.instances["zoë kravitz"].label == "Zoë_Kravitz"
+    assert {"united states", "new york city", "lisa bonet"} <= set(lattice.instances)
+    assert "1964-05-26" not in lattice.instances and "not a date" not in lattice.instances
+    assert len(lattice.instances) == 5
+
+    preds = {(p.instance, p.dimension, p.value): p for p in lattice.predicates}
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    # subject anchor, with the first triple that mentions the instance as evidence
+    anchor = preds[("lisa bonet", "subject", "lisa bonet")]
+    assert anchor.evidence.source_text == lines[1] and anchor.evidence.doc == "kb.txt"
+    assert text[anchor.evidence.start:anchor.evidence.end] == lines[1]
+    assert ("lisa bonet", "inverse spouse", "lenny kravitz") in preds
+    assert ("united states", "inverse nationality", "lenny kravitz") in preds
+    assert ("lenny kravitz", "place of birth", "new york city") in preds
+    # the duplicate triple enters once, with the first line's evidence
+    assert preds[("lenny kravitz", "spouse", "lisa bonet")].evidence.source_text == lines[1]
+    assert preds[("lenny kravitz", "date of birth", "1964-05-26")].evidence.source_text == lines[6]
+    assert report.duplicates == 3  # lines 11, 12, 19
+    assert [(p.line, p.kind) for p in report.problems] == [(5, "malformed"), (6, "malformed"), (9, "value")]
+    assert report.skipped_values == 1
+    assert lattice.documents == {"kb.txt": text}
+    assert report.to_dict()["counts"]["instances"] == 5
+    assert report.relations["date of birth"] == {"kind": "date", "triples": 11, "entity_valued": False}
+
+    with pytest.raises(CorpusError) as err:  # strict: the unparsed value is fatal at its line
+        lattice_from_triples(read_pathquestion_kb(write(tmp_path, "ok.txt", "\n".join(lines[6:])),
+                                                  strict=True), strict=True)
+    assert err.value.line == 3
+
+
+def test_numbers_and_entities_that_parse(tmp_path):
+    path = write(tmp_path, "kb.txt", "a\theight\t1.5\nb\theight\t2\nc\theight\t12.25\n"
+                                     "1990\tnext\t1991\n1991\tnext\t1992\n1992\tnext\t1990\n")
+    lattice = lattice_from_triples(read_pathquestion_kb(path))
+    assert lattice.dimension("height").kind == "number"
+    # years that are themselves subjects stay entities
+    assert lattice.dimension("next").kind == "taxonomy"
+    assert "inverse next" in lattice.dimensions
+
+
+def test_lattice_saves_and_answers(tmp_path):
+    path = write(tmp_path, "kb.txt", PQ)
+    save_lattice(lattice_from_triples(read_pathquestion_kb(path)), tmp_path / "out")
+    with Runner(tmp_path / "out") as runner:
+        assert answers(runner, 'meet(subject = "Lenny Kravitz") -> spouse') == {"lisa bonet"}
+        assert answers(runner, 'meet(subject = "lisa_bonet") -> inverse_spouse') == {"lenny kravitz"}
+        assert answers(runner, 'let p = meet(subject = "Zoë_Kravitz") -> parents\n'
+                               'meet(subject = $p) -> place_of_birth') == {"new york city"}
+        assert answers(runner, 'argmin(date_of_birth, ["Lenny_Kravitz", "Lisa_Bonet"])') == {"lenny kravitz"}
+
+
+WIKI = [
+    {"_id": "q1", "type": "comparison", "question": "Which film came first?", "answer": "Taxi!",
+     "supporting_facts": [["Taxi!", 0]],
+     "evidences": [["Taxi!", "director", "Roy Del Ruth"], ["Roy Del Ruth", "date of death", "April 27, 1961"],
+                   ["Taxi!", "director"], ["", "director", "x"]]},
+    {"_id": "q2", "question": "Qui est né à Köln?", "answer": "Rosa",
+     "evidences": [[" Rosa", "place of birth", "Köln"], ["Taxi!", "director", "Roy Del Ruth"],
+                   ["Roy Del Ruth", "date of death", "38"]]
+     + [[f"Person {i}", "date of death", f"{1900 + i}"] for i in range(9)]},
+    {"question": "no id", "evidences": [["a", "b", "c"]]},
+]
+
+
+def test_2wiki_reader_is_question_blind(tmp_path):
+    garbage = [{**q, "question": "\u0000garbage" * 3, "answer": ["not", {"even": "a string"}], "type": 7,
+                "supporting_facts": "??"} for q in WIKI]
+    stripped = [{k: v for k, v in q.items() if k in ("_id", "evidences")} for q in WIKI]
+    built = []
+    for i, data in enumerate((WIKI, garbage, stripped)):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        path = write(folder, "dev.json", json.dumps(data, ensure_ascii=False, indent=2))
+        report = BuildReport()
+        lattice = lattice_from_triples(read_2wiki_evidences(path, report), "wiki", report)
+        built.append((lattice.documents, lattice.predicates, {k: i.label for k, i in lattice.instances.items()},
+                      {k: (d.name, d.kind, d.labels) for k, d in lattice.dimensions.items()}))
+        assert report.triples_read == 14 and report.malformed == 3 and report.skipped_values == 1
+        assert report.duplicates == 1
+        assert [p.locator for p in report.problems] == ["question q1 evidence 2", "question q1 evidence 3", None,
+                                                        "question q2 evidence 2"]
+        assert all(p.line is None and p.file == str(path) for p in report.problems)
+    assert built[0] == built[1] == built[2]
+    assert built[0][3]["date of death"][1] == "date"
+
+    documents, predicates, labels, _ = built[0]
+    assert documents["dev.json#q2"].startswith('[" Rosa", "place of birth", "Köln"]\n'
+                                               '["Taxi!", "director", "Roy Del Ruth"]\n'
+                                               '["Roy Del Ruth", "date of death", "38"]\n')
+    rosa = next(p for p in predicates if p.dimension == "place of birth")
+    assert rosa.evidence.source_text == '[" Rosa", "place of birth", "Köln"]'
+    assert labels["rosa"] == "Rosa" and labels["köln"] == "Köln"
+    assert ("taxi!", "director", "roy del ruth") in {(p.instance, p.dimension, p.value) for p in predicates}
+    assert not any("garbage" in text or "Which film" in text for text in documents.values())
+
+    with pytest.raises(CorpusError) as err:
+        list(read_2wiki_evidences(tmp_path / "0" / "dev.json", strict=True))
+    assert "question q1 evidence 2" in str(err.value)
+
+
+def test_2wiki_json_lines(tmp_path):
+    path = write(tmp_path, "w.jsonl", "\n".join(json.dumps(q) for q in WIKI) + "\n{oops\n")
+    report = BuildReport()
+    triples = list(read_2wiki_evidences(path, report))
+    assert [t.line for t in triples] == [1, 1] + [2] * 12
+    assert (report.problems[-1].line, report.problems[-1].kind) == (4, "malformed")
+
+
+def test_metaqa_fixture(tmp_path):
+    report = BuildReport()
+    triples = list(read_metaqa_kb(FIXTURES / "kb.txt", report))
+    assert report.malformed == 0 and report.triples_read == len(triples) == 35
+    assert triples[-1] == Triple("Sex|Lies", "release_year", "1989", str(FIXTURES / "kb.txt"), 35, "line 35")
+    manifest, report = build_kb(FIXTURES / "kb.txt", "metaqa", tmp_path / "metaqa")
+    assert report.duplicates == 1 and report.relations["release_year"]["kind"] == "date"
+    assert report.relations["directed_by"]["entity_valued"]
+    assert manifest["counts"]["documents"] == 1
+
+    plans = {
+        "what movies did [{e}] direct": 'meet(directed_by = {e}) -> subject',
+        "what films did [{e}] act in": 'meet(subject = {e}) -> inverse_starred_actors',
+        "who is the director of [{e}]": 'meet(subject = {e}) -> directed_by',
+        "when was [{e}] released": 'meet(subject = {e}) -> release_year',
+        "what movies are in [{e}]": 'meet(subject = {e}) -> inverse_in_language',
+        "what genre is [{e}]": 'meet(subject = {e}) -> has_genre',
+        "who acted in the movies directed by [{e}]": 'meet(directed_by = {e}) -> starred_actors',
+        "which person directed the movies starred by [{e}]": 'meet(starred_actors = {e}) -> directed_by',
+        "what genres are the films written by [{e}] in": 'meet(written_by = {e}) -> has_genre',
+        "who starred in the films directed by [{e}]":
+            'let m = meet(subject = {e}) -> inverse_directed_by\nmeet(subject = $m) -> starred_actors',
+        "when were the movies directed by [{e}] released": 'meet(directed_by = {e}) -> release_year',
+    }
+    asked = 0
+    with Runner(tmp_path / "metaqa") as runner:
+        for name in ("qa_1hop.txt", "qa_2hop.txt"):
+            for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines():
+                question, gold = line.split("\t")
+                entity = question[question.index("[") + 1:question.rindex("]")]
+                template = plans[question.replace(f"[{entity}]", "[{e}]")]
+                plan = template.replace("{e}", json.dumps(entity, ensure_ascii=False))
+                assert answers(runner, plan) == {normalize(g) for g in gold.split("|")}, question
+                asked += 1
+    assert asked == 11
+
+
+def test_cli_build_kb(tmp_path, capsys):
+    path = write(tmp_path, "kb.txt", PQ)
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "o"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["report"]["counts"]["malformed"] == 2
+    assert out["manifest"]["counts"]["instances"] == 5
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "o")]) == 0
+    shown = capsys.readouterr().out
+    assert "malformed" in shown and f"{path}:5" in shown and "built" in shown
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "s"), "--strict"]) == 2
+    assert f"{path}:5" in capsys.readouterr().err
+    assert not (tmp_path / "s").exists()
+    assert main(["build", str(FIXTURES / "kb.txt"), "--format", "metaqa", "--out", str(tmp_path / "m")]) == 0
+
+
+# ------------------------------------------------------------------------------- public benchmarks
+
+@pytest.mark.parametrize("kb, counts", [
+    ("2H-kb.txt", {"triples_read": 1211, "instances": 1056, "dimensions": 27, "predicates": 3478}),
+    ("3H-kb.txt", {"triples_read": 2839, "instances": 1836, "dimensions": 27, "predicates": 7514}),
+])
+def test_pathquestion_kbs(tmp_path, kb, counts):
+    path = need_data("pathquestion", kb)
+    manifest, report = build_kb(path, "pathquestion", tmp_path / "pq")
+    got = report.to_dict()["counts"]
+    assert {k: got[k] for k in counts} == counts
+    assert got["malformed"] == got["skipped_values"] == 0 and got["documents"] == 1
+    assert all(r["kind"] == "taxonomy" for r in report.relations.values())
+    assert "inverse spouse" in {d["name"] for d in map(json.loads, (tmp_path / "pq" / "dimensions.jsonl")
+                                                       .read_text(encoding="utf-8").splitlines())}
+    question = need_data("pathquestion", "PQ-2H.txt").read_text(encoding="utf-8").splitlines()[0]
+    path_ = question.split("\t")[2].split("#")  # gold path, used here only to pick a test entity
+    with Runner(tmp_path / "pq") as runner:
+        first = answers(runner, f'meet(subject = "{path_[0]}") -> {path_[1]}')
+        assert normalize(path_[2]) in first
+        if kb == "2H-kb.txt":
+            assert answers(runner, f'let x = meet(subject = "{path_[0]}") -> {path_[1]}\n'
+                                   f'meet(subject = $x) -> {path_[3]}') == {normalize(path_[4])}
+
+
+def test_2wiki_pooled(tmp_path):
+    path = need_data("2wikimultihopqa", "lag", "dev.json")
+    manifest, report = build_kb(path, "2wiki", tmp_path / "wiki")
+    got = report.to_dict()["counts"]
+    assert got == {"triples_read": 9846, "malformed": 0, "skipped_values": 1, "duplicates": 678,
+                   "instances": 10139, "dimensions": 63, "predicates": 25716, "documents": 4000}
+    assert [(p.locator, p.kind) for p in report.problems] == [
+        ("question 360e44320bde11eba7f7acde48001122 evidence 1", "value")]  # date of death "38"
+    kinds = {name: r["kind"] for name, r in report.relations.items()}
+    assert {n for n, k in kinds.items() if k == "date"} == {"date of birth", "date of death",
+                                                            "publication date", "inception"}
+    with Runner(tmp_path / "wiki") as runner:
+        assert answers(runner, 'argmax(date_of_death, ["Taxi!" -> director, '
+                               '"What Price Hollywood?" -> director])') == {"what price hollywood?"}
+        assert answers(runner, 'argmin(date_of_death, ["Taxi!" -> director, '
+                               '"What Price Hollywood?" -> director])') == {"taxi!"}
+        assert answers(runner, 'meet(subject = "Taxi!") -> director') == {"roy del ruth"}
+        assert "taxi!" in answers(runner, 'meet(subject = "Roy Del Ruth") -> inverse_director')
