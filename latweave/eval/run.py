@@ -132,6 +132,19 @@ def make_planner(kind: str, lattice, loaded: Loaded, split: str):
     raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle")
 
 
+def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> list:
+    """PathQuestion's train split spans both hop counts (the split is stratified by hops): the
+    other hop file's training questions join the fit, each grounded in its own KB."""
+    if planner != "offline" or loaded.kb_format != "pathquestion" or not train_part:
+        return []
+    from latweave.lattice.store import load_lattice
+
+    other = "3H" if loaded.name.endswith("2H") else "2H"
+    sibling = load_dataset("pathquestion", data=data, hops=other)
+    loaded.notes.append(f"planner also trained on the train split of PQ-{other}, grounded in its own KB")
+    return [(load_lattice(cached_lattice(sibling, cache)), sibling.splits.get(train_part, []))]
+
+
 def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, questions=None, kb=None,
              planner: str = "offline", engine: str | None = None, limit: int | None = None,
              cache: Path | str = "out/lattices", knockout: bool = False,
@@ -155,8 +168,9 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
         if getattr(chosen, "reads_gold", False):
             chosen.fit(examples, [])          # the oracle indexes the gold paths of what it answers
         else:
+            extra = _sibling_training(loaded, planner, cache, data, train_part) if questions is None else []
             chosen.fit(loaded.splits.get(train_part, []) if train_part else [],
-                       loaded.splits.get(dev_part, []) if dev_part else [])
+                       loaded.splits.get(dev_part, []) if dev_part else [], **({"extra": extra} if extra else {}))
         t2 = time.perf_counter()
         report = evaluate(examples, chosen, runner, progress=progress("planning") if progress else None,
                           dataset=loaded.name, split=split)

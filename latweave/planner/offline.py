@@ -74,22 +74,31 @@ class OfflinePlanner:
         return longest[0], None
 
     @staticmethod
-    def context(question: str, mention: Mention) -> list[tuple[str, str, int]]:
-        """(word, side of the anchor, distance rank) for the question's words outside the mention."""
+    def context(question: str, mention: Mention) -> list[tuple[str, str, int, int]]:
+        """(word, side of the anchor, distance rank, segment) for the words outside the mention.
+
+        A segment counts the possessive links between the word and the anchor: "'s" after it
+        ("X 's son 's mom": son 1, mom 2), "of" before it ("the mom of the son of X": son 1, mom 2),
+        which is how these questions compose relations."""
         out = []
         before = _WORD.findall(question[:mention.start].lower())
         after = _WORD.findall(question[mention.end:].lower())
+        seg = 0
         for i, w in enumerate(reversed(before)):
-            out.append((w, "L", i))
+            seg += w == "of"
+            out.append((w, "L", i, seg))
+        seg = 0
         for i, w in enumerate(after):
-            out.append((w, "R", i))
+            seg += w == "'s"
+            out.append((w, "R", i, seg))
         return out
 
     def features(self, question: str, mention: Mention, chain: Chain) -> dict:
         ctx = self.context(question, mention)
-        words = [w for w, _, _ in ctx]
+        words = [w for w, _, _, _ in ctx]
         grams = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:])}
-        sided = {(w, side) for w, side, _ in ctx}
+        sided = {(w, side) for w, side, _, _ in ctx}
+        segmented = {(w, side, min(seg, 3)) for w, side, _, seg in ctx}
         k = len(chain.relations)
         f: dict = defaultdict(float)
         f[("len", k, sum(w == "'s" for w in words), sum(w == "of" for w in words))] += 1
@@ -100,7 +109,7 @@ class OfflinePlanner:
             named = self._name_words(r) & wordset
             if named:
                 f[("named", i, k)] += 1
-                for w, side, rank in ctx:
+                for w, side, rank, _ in ctx:
                     if w in named:
                         f[("named-side", side, min(rank, 6), i, k)] += 1
             for g in grams:
@@ -108,6 +117,8 @@ class OfflinePlanner:
                 f[("gi", g, r, i, k)] += 1
             for w, side in sided:
                 f[("side", w, side, r, i, k)] += 1
+            for w, side, seg in segmented:
+                f[("seg", w, side, seg, r, i, k)] += 1
         if words:
             f[("first", words[0], chain.relations[-1])] += 1
         for i, back in enumerate(chain.detours):
@@ -130,20 +141,14 @@ class OfflinePlanner:
         return sum(self.weights.get(name, 0.0) * value for name, value in f.items())
 
     # ---- training ----
-    def fit(self, train, dev=()) -> None:
-        """Averaged perceptron on train; the abstention threshold is set on dev."""
-        data = []
-        for ex in sorted(train, key=lambda e: e.qid):
-            mention, _ = self.anchor(ex.question)
-            if mention is None:
-                continue
-            gold = set().union(*(answer_keys(a) for a in ex.answers)) if ex.answers else set()
-            cands = self.candidates(mention)
-            good = [i for i, (_, reached) in enumerate(cands) if reached & gold]
-            if not good or len(good) == len(cands):
-                continue
-            feats = [self.features(ex.question, mention, c) for c, _ in cands]
-            data.append((feats, set(good)))
+    def fit(self, train, dev=(), extra=()) -> None:
+        """Averaged perceptron on train; the abstention threshold is set on dev.
+
+        `extra` adds training questions grounded in other lattices, as (lattice, examples) pairs
+        (PathQuestion's 2-hop and 3-hop questions share their phrasing but not their KB)."""
+        data = self._training_data(train)
+        for lattice, examples in extra:
+            data += OfflinePlanner(lattice, max_hops=self.max_hops)._training_data(examples)
         rng = random.Random(self.seed)
         totals: dict = defaultdict(float)
         stamp: dict = defaultdict(int)
@@ -166,6 +171,22 @@ class OfflinePlanner:
             totals[name] += w[name] * (step - stamp[name])
             w[name] = totals[name] / max(step, 1)
         self.threshold = self._tune(dev) if dev else 0.0
+
+    def _training_data(self, examples) -> list:
+        """(candidate features, indices of the candidates that reach a gold answer) per question."""
+        data = []
+        for ex in sorted(examples, key=lambda e: e.qid):
+            mention, _ = self.anchor(ex.question)
+            if mention is None:
+                continue
+            gold = set().union(*(answer_keys(a) for a in ex.answers)) if ex.answers else set()
+            cands = self.candidates(mention)
+            good = [i for i, (_, reached) in enumerate(cands) if reached & gold]
+            if not good or len(good) == len(cands):
+                continue
+            feats = [self.features(ex.question, mention, c) for c, _ in cands]
+            data.append((feats, set(good)))
+        return data
 
     def _update(self, name, delta, step, totals, stamp) -> None:
         totals[name] += self.weights[name] * (step - stamp[name])
