@@ -37,14 +37,45 @@ class EntityLinker:
     def __init__(self, lattice: Lattice, max_tokens: int = 12):
         self.max_tokens = max_tokens
         index: dict[str, set[str]] = defaultdict(set)
+        stripped_only: dict[str, set[str]] = defaultdict(set)
         for key, inst in lattice.instances.items():
-            for surface in (key, *inst.aliases):
+            for surface in (key, *(normalize(a) for a in inst.aliases)):
                 index[surface].add(key)
                 stripped = normalize(_PAREN.sub("", surface))
                 if stripped and stripped != surface:
-                    index[stripped].add(key)
-        # A surface that is exactly some instance's own key denotes that instance only.
+                    stripped_only[stripped].add(key)
+        # A surface that is exactly some instance's own key (or alias) denotes that instance only;
+        # a key without its parenthetical ("Seven Sinners" for "Seven Sinners (1936 film)") is a
+        # weaker form: it names every instance it strips from (ambiguous when more than one).
         self.index = {s: ({s} if s in lattice.instances else keys) for s, keys in index.items()}
+        self.stripped = {s: keys for s, keys in stripped_only.items() if s not in self.index}
+
+    def _lookup(self, raw: str) -> tuple[str, tuple[str, ...]] | None:
+        """(surface, instance keys) a span names, or None.
+
+        Tried in order: the span as written (a title may end in "?", "!" or "."), the span without
+        edge punctuation, then each of those without a trailing parenthetical disambiguator
+        ("Two Tickets To Paradise (Film)" → "Two Tickets to Paradise"), then the key-without-
+        parenthetical forms. Case never matters (keys are case folded). A form reached only by
+        dropping a parenthetical must be written with a capital or a digit, so that a plain word
+        ("later") does not link to a title ("Later (song)")."""
+        forms = []
+        for text in (raw.strip(), raw.strip(_EDGE)):
+            if text and text not in forms:
+                forms.append(text)
+        for text in list(forms):
+            bare = _PAREN.sub("", text).strip(_EDGE)
+            if bare and bare not in forms:
+                forms.append(bare)
+        for text in forms:
+            keys = self.index.get(normalize(text))
+            if keys:
+                return text, tuple(sorted(keys))
+        for text in forms:
+            keys = self.stripped.get(normalize(text))
+            if keys and any(ch.isupper() or ch.isdigit() for ch in text):
+                return text, tuple(sorted(keys))
+        return None
 
     def mentions(self, question: str) -> list[Mention]:
         """Maximal mentions, left to right; nested shorter matches are dropped."""
@@ -53,16 +84,11 @@ class EntityLinker:
         for i in range(len(spans)):
             for j in range(min(len(spans), i + self.max_tokens) - 1, i - 1, -1):
                 start, end = spans[i][0], spans[j][1]
-                surface = question[start:end].strip(_EDGE)
-                if not surface:
+                hit = self._lookup(question[start:end])
+                if hit is None:
                     continue
-                for candidate in (surface, _PAREN.sub("", surface)):
-                    keys = self.index.get(normalize(candidate))
-                    if keys:
-                        found.append(Mention(start, end, surface, tuple(sorted(keys))))
-                        break
-                else:
-                    continue
+                surface, keys = hit
+                found.append(Mention(start, end, surface, keys))
                 break
         found.sort(key=lambda m: (m.start, -(m.end - m.start)))
         maximal: list[Mention] = []

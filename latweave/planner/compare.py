@@ -1,0 +1,136 @@
+"""Grounded compare candidates for the offline planner: two linked entities A and B.
+
+For a pair of entity mentions the lattice proposes only compares it can evaluate:
+
+* direct: `argmin`/`argmax` over every ordered (date or number) dimension both have, and
+  `same`/`differ` over every other relation both have (`same(country_of_citizenship, "A", "B")`);
+* bridge: through one relation r both have (`"A" -> director`), the same four forms over every
+  dimension both of r's values have (`argmax(date_of_death, ["A" -> director, "B" -> director])`).
+
+A compared thing is named as the question spells it when that spelling normalises to the
+instance's key (the answer of an extremum is the argument as the plan names it, so it then reads
+as the question — and the gold answer — spell it), and by its lattice label otherwise. What a
+candidate answers is never computed here: the engine runs the plan.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Arg, Compare, Name, Plan
+from latweave.planner.graph import ANCHOR, LatticeGraph
+from latweave.planner.linking import Mention
+
+_WORD = re.compile(r"[a-z]+|'s")
+INVERSE = "inverse "
+ORDERED_OPS = ("argmin", "argmax")
+BOOLEAN_OPS = ("same", "differ")
+
+
+@dataclass(frozen=True)
+class CompareCand:
+    """op(dimension, [A (-> via), B (-> via)]) over two linked entities."""
+
+    op: str
+    dimension: str                 # dimension key
+    via: tuple[str, ...]           # relation keys followed from each entity first (bridge)
+    args: tuple[str, str]          # instance keys, in question order
+    names: tuple[str, str]         # how the plan names them
+
+    @property
+    def text(self) -> str:
+        via = "/".join(self.via)
+        return f"{self.op}:{self.dimension}:{via}:{self.names[0]}:{self.names[1]}"
+
+
+def plan_name(graph: LatticeGraph, mention: Mention) -> str:
+    key = mention.instances[0]
+    if normalize(mention.surface) == key:
+        return mention.surface
+    return graph.lattice.instances[key].label
+
+
+def _relations(graph: LatticeGraph, key: str) -> set[str]:
+    return {d for d in graph.out.get(key, {}) if d != ANCHOR}
+
+
+def compare_candidates(graph: LatticeGraph, a: Mention, b: Mention,
+                       ordered: set[str]) -> list[CompareCand]:
+    """Every grounded compare of the two (unambiguous) mentions; `ordered`: the date/number
+    dimension keys."""
+    ka, kb = a.instances[0], b.instances[0]
+    if ka == kb:
+        return []
+    names = (plan_name(graph, a), plan_name(graph, b))
+    out: list[CompareCand] = []
+
+    def forms(dims: set[str], via: tuple[str, ...]) -> None:
+        for d in sorted(dims):
+            if d.startswith(INVERSE):
+                continue
+            ops = ORDERED_OPS if d in ordered else BOOLEAN_OPS
+            for op in ops:
+                out.append(CompareCand(op, d, via, (ka, kb), names))
+
+    forms(_relations(graph, ka) & _relations(graph, kb), ())
+    shared = {r for r in _relations(graph, ka) & _relations(graph, kb)
+              if r not in ordered and not r.startswith(INVERSE)}
+    for r in sorted(shared):
+        va, vb = graph.follow({ka}, r), graph.follow({kb}, r)
+        if va == vb:   # the same thing at the end of both paths compares nothing
+            continue
+        forms(graph.dimensions_of(va) & graph.dimensions_of(vb), (r,))
+    return out
+
+
+def to_plan(graph: LatticeGraph, cand: CompareCand) -> Plan:
+    dim = graph.labels[cand.dimension]
+    path = tuple(graph.labels[r] for r in cand.via)
+    args = tuple(Arg(Name(n), path) for n in cand.names)
+    return Plan((), Compare(cand.op, dim, args))
+
+
+def outside_words(question: str, mentions: list[Mention]) -> list[str]:
+    """The question's words outside the mentions (mentions become the token "ENT")."""
+    parts, at = [], 0
+    for m in sorted(mentions, key=lambda m: m.start):
+        parts.append(question[at:m.start].lower())
+        parts.append(" ENT ")
+        at = m.end
+    parts.append(question[at:].lower())
+    words = []
+    for chunk in parts:
+        words.extend(["ENT"] if chunk == " ENT " else _WORD.findall(chunk))
+    return words
+
+
+def compare_features(question: str, a: Mention, b: Mention, cand: CompareCand,
+                     name_words) -> dict:
+    """Question n-grams paired with (op, dimension, via) and their parts."""
+    words = outside_words(question, [a, b])
+    plain = [w for w in words if w != "ENT"]
+    grams = set(plain) | {f"{x} {y}" for x, y in zip(words, words[1:])}
+    between = _WORD.findall(question[a.end:b.start].lower())
+    via = "/".join(cand.via)
+    sigs = [("cmp",), ("op", cand.op), ("dim", cand.dimension), ("via", via),
+            ("opdim", cand.op, cand.dimension), ("dimvia", cand.dimension, via),
+            ("all", cand.op, cand.dimension, via)]
+    f: dict = defaultdict(float)
+    for sig in sigs:
+        f[("cb",) + sig] += 1
+        for g in grams:
+            f[("cg", g) + sig] += 1
+    for w in between:
+        f[("cbetween", w, cand.op)] += 1
+    if grams:
+        f[("cfirst", plain[0] if plain else "", cand.op, cand.dimension)] += 1
+    wordset = set(plain)
+    if name_words(cand.dimension) & wordset:
+        f[("cnamed-dim", bool(cand.via))] += 1
+    for r in cand.via:
+        if name_words(r) & wordset:
+            f[("cnamed-via",)] += 1
+    return f
