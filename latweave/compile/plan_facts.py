@@ -20,7 +20,7 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Ref, Union
 
 
 @dataclass

@@ -45,6 +45,19 @@ class Session(ABC):
         self.close()
 
 
+class FromScratchSession(Session):
+    """For engines that evaluate everything on each run: keep the base facts (already converted
+    to the engine's form) and evaluate base + this run's facts."""
+
+    def __init__(self, evaluate, convert, base: list):
+        self._evaluate = evaluate
+        self._convert = convert
+        self._base = base
+
+    def run(self, facts: Facts) -> Outputs:
+        return self._evaluate(self._base + self._convert(facts))
+
+
 class Engine(ABC):
     """A backend that executes `Program`s. Subclasses register themselves by `name`."""
 

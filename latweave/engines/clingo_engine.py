@@ -25,7 +25,7 @@ from latweave.datalog.ir import (
     Arith, Atom, Comparison, Const, Negation, Program, Rule, Term, Var, Wildcard,
 )
 from latweave.datalog.parser import bound_by_equality
-from latweave.engines.base import Engine, Facts, Outputs, Session, register, sorted_rows
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register, sorted_rows
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -113,15 +113,6 @@ def render_program(program: Program) -> str:
     return "\n".join(lines) + "\n"
 
 
-class ClingoSession(Session):
-    def __init__(self, engine: "ClingoEngine", base: list):
-        self._engine = engine
-        self._base = base
-
-    def run(self, facts: Facts) -> Outputs:
-        return self._engine._solve(self._base + self._engine._symbols(facts))
-
-
 @register
 class ClingoEngine(Engine):
     name = "clingo"
@@ -146,7 +137,7 @@ class ClingoEngine(Engine):
             raise EngineError(f"engine 'clingo' cannot run here: {_IMPORT_ERROR}")
         if self.refusal is not None:
             raise self.refusal
-        return ClingoSession(self, self._symbols(base))
+        return FromScratchSession(self._solve, self._symbols, self._symbols(base))
 
     # ---- facts -> clingo symbols (typed, never text) ----
 

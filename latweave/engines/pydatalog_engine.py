@@ -48,7 +48,7 @@ from latweave.datalog.ir import (
 )
 from latweave.datalog.parser import bound_by_equality
 from latweave.datalog.strata import Stratum, stratify
-from latweave.engines.base import Engine, Facts, Outputs, Session, register, sorted_rows
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register, sorted_rows
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -193,15 +193,6 @@ class _Stratum:
             self.arity[rule.head.relation] = len(rule.head.args)
 
 
-class PyDatalogSession(Session):
-    def __init__(self, engine: "PyDatalogEngine", base: list):
-        self._engine = engine
-        self._base = base
-
-    def run(self, facts: Facts) -> Outputs:
-        return self._engine._evaluate(self._base + self._engine._facts(facts))
-
-
 @register
 class PyDatalogEngine(Engine):
     name = "pydatalog"
@@ -232,7 +223,7 @@ class PyDatalogEngine(Engine):
             raise EngineError(f"engine 'pydatalog' cannot run here: {_IMPORT_ERROR}")
         if self.refusal is not None:
             raise self.refusal
-        return PyDatalogSession(self, self._facts(base))
+        return FromScratchSession(self._evaluate, self._facts, self._facts(base))
 
     def _facts(self, facts: Facts) -> list[tuple[str, tuple]]:
         out = []

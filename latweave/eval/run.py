@@ -117,7 +117,7 @@ def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     return folder
 
 
-def make_planner(kind: str, lattice, loaded: Loaded, split: str):
+def make_planner(kind: str, lattice, loaded: Loaded, split: str, runner=None):
     if kind == "oracle":
         from latweave.planner.oracle import OraclePlanner
 
@@ -128,7 +128,7 @@ def make_planner(kind: str, lattice, loaded: Loaded, split: str):
         except ImportError as exc:
             raise LatweaveError(f"the offline planner is not available here ({exc})",
                                 hint="use --planner oracle, or install a latweave with latweave/planner/offline.py") from None
-        return OfflinePlanner(lattice)
+        return OfflinePlanner(lattice, runner=runner)
     raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle")
 
 
@@ -162,7 +162,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     folder = cached_lattice(loaded, cache)
     t1 = time.perf_counter()
     with Runner(folder, engine) as runner:
-        chosen = make_planner(planner, runner.lattice, loaded, split)
+        chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner)
         train_part, dev_part = loaded.fit_on.get(split, (None, None))
         examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
         if getattr(chosen, "reads_gold", False):

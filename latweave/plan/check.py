@@ -15,7 +15,7 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
 from latweave.plan.parser import _context, _line_col, _scan, _source_lines
 
 

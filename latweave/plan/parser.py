@@ -381,7 +381,7 @@ def _label(text: str, exc: UnexpectedInput) -> PlanError:
 
     # ---- commas ----
     if tok_type == "COMMA" and prev in ("(", ",", "["):
-        return err("an empty item between commas" if prev == "," else f"nothing before ','", "missing_constraint"
+        return err("an empty item between commas" if prev == "," else "nothing before ','", "missing_constraint"
                    if form in ("meet", "holds") else "missing_value",
                    f"write {_USAGE.get(form, 'meet(dim <= value)')}")
     trailing = (tok_type in ("RPAR", "RSQB") and prev == ",") or (

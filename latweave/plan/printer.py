@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Plan, Range, Ref, Union
 
 KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin"})
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -43,6 +43,19 @@ def print_bound(text: str) -> str:
 
 def print_constraint(c: Constraint) -> str:
     return f"{print_dimension(c.dimension)} {c.op} {print_term(c.value)}"
+
+
+def constraint_triple(c: Constraint) -> tuple[str, str, str]:
+    """(dimension, op, value text) of a constraint as written: `$var` for a step's outputs, `lo..hi`
+    for a range. Proofs state constraints this way, and the auditor reads them back."""
+    value = c.value
+    if isinstance(value, Ref):
+        text = f"${value.var}"
+    elif isinstance(value, Range):
+        text = f"{value.lo}..{value.hi}"
+    else:
+        text = value.text
+    return c.dimension, c.op, text
 
 
 def print_arg(arg: Arg) -> str:

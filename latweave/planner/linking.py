@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 
-_TOKEN = re.compile(r"[\w\-\.]+(?:'[\w]+)?|'s|[^\w\s]", re.UNICODE)
+_TOKEN = re.compile(r"[\w\-\.]+(?:'(?![sS]\b)\w+)?|'[sS]\b|[^\w\s]", re.UNICODE)
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _EDGE = " ?!.,;:\"'"
 

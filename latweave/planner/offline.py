@@ -20,8 +20,11 @@ from dataclasses import dataclass
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.eval.metrics import normalize_answer
+from latweave.planner.compare import compare_candidates, compare_features, outside_words
+from latweave.planner.compare import to_plan as compare_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
-from latweave.planner.linking import EntityLinker, Mention, tokens
+from latweave.planner.linking import EntityLinker, Mention
 from latweave.plan.ast import Constraint, Let, Meet, Name, Plan, Ref
 
 _WORD = re.compile(r"[a-z]+|'s")
@@ -46,10 +49,18 @@ def answer_keys(answer: str) -> set[str]:
     return keys
 
 
+#: A template n-gram is out of scope when the compares chosen for its training questions are
+#: right at most this often (chance, for a two-way choice the lattice cannot make) ...
+OOS_ACCURACY = 0.6
+#: ... over at least this many questions.
+OOS_SUPPORT = 15
+
+
 class OfflinePlanner:
     name = "offline"
 
-    def __init__(self, lattice: Lattice, *, max_hops: int = 3, epochs: int = 10, seed: int = 88):
+    def __init__(self, lattice: Lattice, *, max_hops: int = 3, epochs: int = 10, seed: int = 88,
+                 runner=None, compare: bool = True):
         self.lattice = lattice
         self.graph = LatticeGraph(lattice)
         self.linker = EntityLinker(lattice)
@@ -58,7 +69,16 @@ class OfflinePlanner:
         self.seed = seed
         self.weights: dict = defaultdict(float)
         self.threshold = 0.0
+        self.thresholds: dict[str, float] = {}
         self._names: dict[str, set[str]] = {}
+        #: Runs candidate plans while fitting (compare results come from the engine, never from
+        #: Python); without one, compare candidates are neither trained nor proposed.
+        self.runner = runner
+        self.compare = compare and runner is not None
+        self.ordered = {k for k, d in lattice.dimensions.items() if d.kind in ("date", "number")}
+        self._results: dict = {}
+        #: n-grams whose questions the planner cannot answer (derived values): learned in fit.
+        self.out_of_scope: set[str] = set()
 
     # ---- question analysis ----
     def anchor(self, question: str) -> tuple[Mention | None, str | None]:
@@ -119,6 +139,8 @@ class OfflinePlanner:
                 f[("side", w, side, r, i, k)] += 1
             for w, side, seg in segmented:
                 f[("seg", w, side, seg, r, i, k)] += 1
+        for g in grams:
+            f[("chain-g", g)] += 1
         if words:
             f[("first", words[0], chain.relations[-1])] += 1
         for i, back in enumerate(chain.detours):
@@ -136,6 +158,59 @@ class OfflinePlanner:
         anchor = mention.instances[0]
         return [(Chain(anchor, path, back), reached)
                 for path, reached, back in self.graph.paths(anchor, self.max_hops)]
+
+    def analyse(self, question: str) -> tuple[list[tuple], str | None]:
+        """Every grounded candidate of a question, each as (kind, candidate, features, reached):
+        relation chains from the anchor (reached: the keys the chain ends on) and, when the
+        question names two linked entities, compares of the two (reached: None, the engine
+        answers). When there is none: the reason."""
+        out: list[tuple] = []
+        mention, reason = self.anchor(question)
+        if mention is not None:
+            for chain, reached in self.candidates(mention):
+                out.append(("chain", chain, self.features(question, mention, chain), reached))
+        if self.compare:
+            linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+            if len(linked) >= 2:
+                pairs = ([(linked[i], linked[j]) for i in range(len(linked)) for j in range(i + 1, len(linked))]
+                         if len(linked) <= 4 else list(zip(linked, linked[1:])))
+                for a, b in pairs:
+                    if len(a.instances) > 1 or len(b.instances) > 1:
+                        reason = reason or "ambiguous_anchor"
+                        continue
+                    for cand in compare_candidates(self.graph, a, b, self.ordered):
+                        out.append(("cmp", cand, compare_features(question, a, b, cand, self._name_words),
+                                    None))
+        if not out:
+            return [], reason or "ungrounded"
+        return out, None
+
+    def _plan_of(self, kind: str, cand) -> Plan:
+        return self.to_plan(cand) if kind == "chain" else compare_plan(self.graph, cand)
+
+    def _run(self, plans: list[Plan]) -> None:
+        """Run the plans not yet run, in one batch, and keep their results."""
+        from latweave.eval.harness import run_batch
+
+        todo = [p for p in dict.fromkeys(plans) if p not in self._results]
+        if not todo:
+            return
+        results, bad = run_batch(self.runner, todo)
+        self._results.update(results)
+        self._results.update({p: None for p in bad})
+
+    def _right(self, entry: tuple, gold_keys: set[str], gold_norm: set[str]) -> bool:
+        kind, cand, _, reached = entry
+        if kind == "chain":
+            return bool(reached & gold_keys)
+        result = self._results.get(self._plan_of(kind, cand))
+        if result is None or result.status == "abstain":
+            return False
+        if result.status == "verdict":
+            said = {"yes" if result.verdict else "no"} if result.verdict is not None else set()
+        else:
+            said = {normalize_answer(a) for a in result.answers}
+        return bool(said) and len(said) == 1 and said <= gold_norm
 
     def score(self, f: dict) -> float:
         return sum(self.weights.get(name, 0.0) * value for name, value in f.items())
@@ -170,22 +245,58 @@ class OfflinePlanner:
         for name in list(w):  # averaging
             totals[name] += w[name] * (step - stamp[name])
             w[name] = totals[name] / max(step, 1)
-        self.threshold = self._tune(dev) if dev else 0.0
+        self.thresholds = self._tune(dev) if dev else {}
+        self.threshold = self.thresholds.get("chain", 0.0)
+        self.out_of_scope = self._learn_out_of_scope(train) if self.compare else set()
+
+    def _grams(self, question: str) -> set[str]:
+        """The question's words and word pairs outside its linked mentions (its template)."""
+        words = outside_words(question, self.linker.mentions(question))
+        return {w for w in words if w != "ENT"} | {f"{a} {b}" for a, b in zip(words, words[1:])}
+
+    def _learn_out_of_scope(self, train) -> set[str]:
+        """Template n-grams of questions the lattice has no plan for (a derived value such as "who
+        lived longer": no stored dimension orders it, so the compares chosen for them are right
+        at chance): after fitting, the n-grams whose training questions, planned as compares, are
+        answered right at most OOS_ACCURACY of the time, over at least OOS_SUPPORT questions.
+        Answers only: the chosen plans' results against the gold answers."""
+        tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for ex, cands in self._analysed(train):
+            entry, _ = self._rank(cands)
+            if entry[0] != "cmp":
+                continue
+            keys, norm = self._gold(ex)
+            ok = self._right(entry, keys, norm)
+            for g in self._grams(ex.question):
+                tally[g][0] += ok
+                tally[g][1] += 1
+        return {g for g, (ok, n) in tally.items() if n >= OOS_SUPPORT and ok <= OOS_ACCURACY * n}
+
+    def _analysed(self, examples) -> list[tuple]:
+        """(example, candidates) of the examples that have candidates; compare plans run in one batch."""
+        rows = []
+        for ex in sorted(examples, key=lambda e: e.qid):
+            cands, _ = self.analyse(ex.question)
+            if cands:
+                rows.append((ex, cands))
+        if self.runner is not None:
+            self._run([self._plan_of(k, c) for _, cands in rows for k, c, _, _ in cands if k == "cmp"])
+        return rows
+
+    @staticmethod
+    def _gold(ex) -> tuple[set[str], set[str]]:
+        keys = set().union(*(answer_keys(a) for a in ex.answers)) if ex.answers else set()
+        return keys, {normalize_answer(a) for a in ex.answers}
 
     def _training_data(self, examples) -> list:
-        """(candidate features, indices of the candidates that reach a gold answer) per question."""
+        """(candidate features, indices of the candidates whose result is a gold answer) per question."""
         data = []
-        for ex in sorted(examples, key=lambda e: e.qid):
-            mention, _ = self.anchor(ex.question)
-            if mention is None:
-                continue
-            gold = set().union(*(answer_keys(a) for a in ex.answers)) if ex.answers else set()
-            cands = self.candidates(mention)
-            good = [i for i, (_, reached) in enumerate(cands) if reached & gold]
+        for ex, cands in self._analysed(examples):
+            keys, norm = self._gold(ex)
+            good = [i for i, entry in enumerate(cands) if self._right(entry, keys, norm)]
             if not good or len(good) == len(cands):
                 continue
-            feats = [self.features(ex.question, mention, c) for c, _ in cands]
-            data.append((feats, set(good)))
+            data.append(([f for _, _, f, _ in cands], set(good)))
         return data
 
     def _update(self, name, delta, step, totals, stamp) -> None:
@@ -193,50 +304,64 @@ class OfflinePlanner:
         stamp[name] = step
         self.weights[name] += delta
 
-    def _tune(self, dev) -> float:
-        """The margin threshold maximising (right − wrong) on dev; abstaining scores zero."""
-        scored = []
-        for ex in dev:
-            out = self._best(ex.question)
-            if out is None:
-                continue
-            chain, margin, reached = out
-            gold = set().union(*(answer_keys(a) for a in ex.answers))
-            scored.append((margin, bool(reached & gold)))
-        best_t, best_value = 0.0, None
-        for t in sorted({0.0, *(m for m, _ in scored)}):
-            value = sum(1 if ok else -1 for m, ok in scored if m >= t)
-            if best_value is None or value > best_value:
-                best_t, best_value = t, value
-        return best_t
+    def _tune(self, dev) -> dict[str, float]:
+        """Per kind of plan (chain, compare), the margin threshold maximising (right − wrong) on
+        dev; abstaining scores zero."""
+        scored: dict[str, list] = defaultdict(list)
+        rows = self._analysed(dev)
+        for ex, cands in rows:
+            entry, margin = self._rank(cands)
+            keys, norm = self._gold(ex)
+            scored[entry[0]].append((margin, self._right(entry, keys, norm)))
+        thresholds = {}
+        for kind, items in scored.items():
+            best_t, best_value = 0.0, None
+            for t in sorted({0.0, *(m for m, _ in items)}):
+                value = sum(1 if ok else -1 for m, ok in items if m >= t)
+                if best_value is None or value > best_value:
+                    best_t, best_value = t, value
+            thresholds[kind] = best_t
+        return thresholds
 
     # ---- planning ----
+    def _rank(self, cands: list[tuple]) -> tuple[tuple, float]:
+        """The best candidate and its margin over the runner-up (ties: the plan's text)."""
+        scored = sorted(((self.score(f), self._key(kind, c), i) for i, (kind, c, f, _) in enumerate(cands)),
+                        key=lambda t: (-t[0], t[1]))
+        margin = scored[0][0] - scored[1][0] if len(scored) > 1 else float("inf")
+        return cands[scored[0][2]], margin
+
+    def _key(self, kind: str, cand) -> str:
+        return ("0:" + self._text(cand)) if kind == "chain" else ("1:" + cand.text)
+
     def _best(self, question: str):
-        mention, _ = self.anchor(question)
-        if mention is None:
-            return None
-        cands = self.candidates(mention)
+        cands, _ = self.analyse(question)
         if not cands:
             return None
-        scored = sorted(((self.score(self.features(question, mention, c)), self._text(c), c, reached)
-                         for c, reached in cands), key=lambda t: (-t[0], t[1]))
-        margin = scored[0][0] - scored[1][0] if len(scored) > 1 else float("inf")
-        return scored[0][2], margin, scored[0][3]
+        (kind, cand, _, reached), margin = self._rank(cands)
+        return cand, margin, reached
 
     def plan(self, question: str, qid: str = ""):
         from latweave.planner.base import PlanOutput
 
-        mention, reason = self.anchor(question)
-        if mention is None:
-            return PlanOutput(None, reason, 0.0, {})
-        cands = self.candidates(mention)
+        cands, reason = self.analyse(question)
         if not cands:
-            return PlanOutput(None, "ungrounded", 0.0, {"anchor": mention.surface})
-        chain, margin, _ = self._best(question)
-        trace = {"anchor": mention.surface, "relations": list(chain.relations), "margin": margin}
-        if margin < self.threshold:
+            return PlanOutput(None, reason, 0.0, {})
+        (kind, cand, _, _), margin = self._rank(cands)
+        if kind == "chain":
+            trace = {"kind": kind, "anchor": self.lattice.instances[cand.anchor].label,
+                     "relations": list(cand.relations), "margin": margin}
+        else:
+            trace = {"kind": kind, "op": cand.op, "dimension": cand.dimension, "via": list(cand.via),
+                     "args": list(cand.names), "margin": margin}
+        if kind == "cmp":
+            hit = sorted(self.out_of_scope & self._grams(question))
+            if hit:
+                trace["out_of_scope"] = hit
+                return PlanOutput(None, "out_of_scope", margin, trace)
+        if margin < self.thresholds.get(kind, self.threshold):
             return PlanOutput(None, "low_score", margin, trace)
-        return PlanOutput(self.to_plan(chain), None, margin, trace)
+        return PlanOutput(self._plan_of(kind, cand), None, margin, trace)
 
     def _text(self, chain: Chain) -> str:
         return "/".join(chain.relations)

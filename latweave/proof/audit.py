@@ -24,9 +24,9 @@ from typing import Iterable
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Range, Ref, Union
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
 from latweave.plan.parser import parse_plan
-from latweave.plan.printer import print_constraint
+from latweave.plan.printer import constraint_triple, print_constraint
 
 SELF = ("self", "=", "instance")
 
@@ -236,15 +236,6 @@ def _label(tree: dict) -> str:
     return tree.get("premises", tree.get("axiom", "?")) if isinstance(tree, dict) else repr(tree)
 
 
-def constraint_triple(constraint: Constraint) -> tuple[str, str, str]:
-    value = constraint.value
-    if isinstance(value, Ref):
-        text = f"${value.var}"
-    elif isinstance(value, Range):
-        text = f"{value.lo}..{value.hi}"
-    else:
-        text = value.text
-    return constraint.dimension, constraint.op, text
 
 
 def _same_triple(a, b) -> bool:
@@ -739,7 +730,7 @@ class _Auditor:
         if len(outs) != 1 or len(coords) != 1 or len(children) != 2 or len(outs[0][1]) != 2:
             self.fail(tree, here, "arg needs the step_out that reaches the instance and its coord")
             return
-        (out, (step, y)), (_, (ci, cd, cv)) = outs[0], coords[0]
+        (out, (step, y)), (_, (ci, cd, _)) = outs[0], coords[0]
         if self.L.resolve_instance(y) != normalize(x):
             self.fail(tree, here, f"step output {y!r} does not name instance {x!r}")
         if normalize(ci) != normalize(x):

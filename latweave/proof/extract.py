@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout, path_step_name
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Constraint, Holds, Name, Range, Ref
+from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
+from latweave.plan.printer import constraint_triple
 
 #: When several reasons hold, the first listed is the one reported (all are in the witness).
 REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
@@ -242,16 +243,6 @@ class ProofReader:
         return node(atom("self", L.instance(x)), "(R1)", children)
 
 
-def constraint_triple(constraint) -> tuple[str, str, str]:
-    """(dimension, op, value text) of a plan constraint, as the proof states it."""
-    value = constraint.value
-    if isinstance(value, Ref):
-        text = f"${value.var}"
-    elif isinstance(value, Range):
-        text = f"{value.lo}..{value.hi}"
-    else:
-        text = value.text
-    return constraint.dimension, constraint.op, text
 
 
 def _step_name(var: str) -> str:
@@ -430,7 +421,6 @@ class QueryDecoder(ProofReader):
                 out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True))}
             elif reason == "incomparable":
                 k = layout.compare
-                labels = {a: term for a, term in layout.args}
                 d = self.compiler.sym(layout.plan.final.dimension)
                 out[reason] = {"pairs": [
                     {"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
