@@ -1,7 +1,9 @@
 """The one scoring module: every figure latweave reports is computed here.
 
 Normalisation is SQuAD's (lowercase, drop punctuation, drop the articles a/an/the, collapse
-whitespace), after turning underscores into spaces (PathQuestion writes `united_kingdom`).
+whitespace), after turning underscores into spaces (PathQuestion writes `united_kingdom`) and a
+text that names exactly one day into its canonical form (2WikiMultihopQA's gold "7 August 1672"
+and the lattice's date value 1672-08-07 are the same answer; a year alone stays text).
 
 Per question, the system gives an ordered answer list P (empty when it abstains; a verdict
 true/false counts as the answer "yes"/"no") and the gold is a list G of acceptable answers
@@ -48,8 +50,26 @@ REPORT_ORDER = ANSWER_METRICS + ("em_resolved", "verdict_acc", "abstain_accuracy
                                  "abstain_precision", "abstain_recall", "abstain_dual")
 
 
+_DAY = re.compile(r"^-?\d{4}-\d{2}-\d{2}$")
+
+
+def _day(text: str) -> str | None:
+    """The canonical day (YYYY-MM-DD) a text names, when it names exactly one day, else None:
+    "7 August 1672", "August 7, 1672" and the engine's "1672-08-07" are one answer."""
+    if not any(ch.isdigit() for ch in text) or len(text) > 40:
+        return None
+    from latweave.lattice.ordered import parse_ordered
+
+    try:
+        canonical = parse_ordered(text.strip(), "date").canonical
+    except Exception:  # noqa: BLE001 - not a date: compared as text
+        return None
+    return canonical if _DAY.match(canonical) else None
+
+
 def normalize_answer(text: str) -> str:
-    text = str(text).replace("_", " ").lower()
+    day = _day(str(text))
+    text = (day if day is not None else str(text)).replace("_", " ").lower()
     text = "".join(ch for ch in text if ch not in _PUNCT)
     text = _ARTICLES.sub(" ", text)
     return " ".join(text.split())

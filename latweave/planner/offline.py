@@ -183,7 +183,7 @@ class OfflinePlanner:
                                     None))
         if not out:
             return [], reason or "ungrounded"
-        return out, None
+        return out, reason   # a reason beside candidates: a second name was ambiguous
 
     def _plan_of(self, kind: str, cand) -> Plan:
         return self.to_plan(cand) if kind == "chain" else compare_plan(self.graph, cand)
@@ -348,6 +348,9 @@ class OfflinePlanner:
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
         (kind, cand, _, _), margin = self._rank(cands)
+        if kind == "chain" and reason == "ambiguous_anchor":
+            # two names, one of them ambiguous: what was asked of it cannot be planned — abstain
+            return PlanOutput(None, reason, margin, {"kind": kind})
         if kind == "chain":
             trace = {"kind": kind, "anchor": self.lattice.instances[cand.anchor].label,
                      "relations": list(cand.relations), "margin": margin}

@@ -1,0 +1,119 @@
+"""The offline planner's compare candidates on a small 2Wiki-style lattice: each compare form is
+proposed only where the lattice grounds it, ranked with chains by one perceptron trained from
+answers alone, and answered by the engine; an ambiguous name abstains."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from latweave.build.build import save_lattice
+from latweave.build.kb import Triple, lattice_from_triples
+from latweave.eval.datasets import Example
+from latweave.execute import Runner
+from latweave.plan.ast import Compare
+from latweave.plan.printer import to_text
+from latweave.planner.offline import OfflinePlanner
+
+FACTS = [
+    ("Alice Smith", "date of birth", "1 May 1900"), ("Alice Smith", "date of death", "2 June 1970"),
+    ("Alice Smith", "country of citizenship", "France"),
+    ("Bob Jones", "date of birth", "3 March 1910"), ("Bob Jones", "date of death", "1 January 1960"),
+    ("Bob Jones", "country of citizenship", "France"),
+    ("Carl Brown", "date of birth", "5 May 1890"), ("Carl Brown", "date of death", "9 April 1950"),
+    ("Carl Brown", "country of citizenship", "Germany"),
+    ("Dana White", "date of birth", "7 July 1920"), ("Dana White", "date of death", "8 August 1990"),
+    ("Dana White", "country of citizenship", "Spain"),
+    ("Seven Sinners (1936 film)", "director", "Alice Smith"),
+    ("Seven Sinners (1940 film)", "director", "Dana White"),
+    ("Two Tickets to Paradise", "director", "Bob Jones"),
+    ("Red Sky", "director", "Carl Brown"), ("Blue Sea", "director", "Dana White"),
+    ("Green Hill", "director", "Alice Smith"), ("Grey Rock", "director", "Dana White"),
+    ("Eve Black", "father", "Bob Jones"), ("Fay Green", "father", "Carl Brown"),
+]
+
+TRAIN = [
+    ("Who was born first, Alice Smith or Bob Jones?", "Alice Smith"),
+    ("Who was born first, Dana White or Carl Brown?", "Carl Brown"),
+    ("Are Alice Smith and Bob Jones from the same country?", "yes"),
+    ("Are Carl Brown and Dana White from the same country?", "no"),
+    ("Which film has the director who died later, Seven Sinners (1936 Film) or Two Tickets To Paradise (Film)?",
+     "Seven Sinners (1936 Film)"),
+    ("Which film has the director who died later, Red Sky or Blue Sea?", "Blue Sea"),
+    ("Which film has the director who died later, Red Sky or Two Tickets To Paradise (Film)?",
+     "Two Tickets To Paradise (Film)"),
+    ("Are the directors of films Red Sky and Blue Sea from the same country?", "no"),
+    ("Are the directors of films Seven Sinners (1936 Film) and Two Tickets To Paradise (Film) from the same country?",
+     "yes"),
+    ("Are the directors of films Green Hill and Two Tickets To Paradise (Film) from the same country?", "yes"),
+    ("Are the directors of films Grey Rock and Red Sky from the same country?", "no"),
+    ("When was Eve Black's father born?", "3 March 1910"),
+    ("When was Fay Green's father born?", "5 May 1890"),
+]
+
+
+@pytest.fixture(scope="module")
+def planner(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kb") / "lattice"
+    triples = [Triple(s, r, o, "mini.json", None, f"question q{i} evidence 0") for i, (s, r, o) in enumerate(FACTS)]
+    save_lattice(lattice_from_triples(triples, "mini"), folder)
+    with Runner(folder) as runner:
+        examples = [Example(f"t{i}", q, (a,), "x", None) for i, (q, a) in enumerate(TRAIN)]
+        p = OfflinePlanner(runner.lattice, runner=runner)
+        p.fit(examples, examples)
+        yield p, runner
+
+
+def _answer(planner, question):
+    p, runner = planner
+    out = p.plan(question, "q")
+    assert out.plan is not None, out
+    (result,) = runner.run([out.plan], proofs=False)
+    return out, result
+
+
+def test_plan_sees_only_the_question_text():
+    params = list(inspect.signature(OfflinePlanner.plan).parameters)
+    assert params == ["self", "question", "qid"]
+
+
+def test_extremum_direct(planner):
+    out, result = _answer(planner, "Who was born first, Bob Jones or Dana White?")
+    assert to_text(out.plan) == 'argmin(date_of_birth, ["Bob Jones", "Dana White"])'
+    assert result.answers == ("Bob Jones",)
+
+
+def test_same_direct(planner):
+    out, result = _answer(planner, "Are Bob Jones and Carl Brown from the same country?")
+    assert to_text(out.plan) == 'same(country_of_citizenship, "Bob Jones", "Carl Brown")'
+    assert result.status == "verdict" and result.verdict is False
+
+
+def test_extremum_bridge_keeps_the_question_spelling(planner):
+    out, result = _answer(planner, "Which film has the director who died later, "
+                                   "Seven Sinners (1936 Film) or Red Sky?")
+    assert to_text(out.plan) == ('argmax(date_of_death, ["Seven Sinners (1936 Film)" -> director, '
+                                 '"Red Sky" -> director])')
+    # the answer is the argument as the question spells it (it normalises to the lattice key)
+    assert result.answers == ("Seven Sinners (1936 Film)",)
+
+
+def test_same_bridge(planner):
+    out, result = _answer(planner, "Are the directors of films Two Tickets To Paradise (Film) and "
+                                   "Seven Sinners (1936 Film) from the same country?")
+    assert to_text(out.plan) == ('same(country_of_citizenship, "Two Tickets To Paradise" -> director, '
+                                 '"Seven Sinners (1936 Film)" -> director)')
+    assert result.verdict is True
+
+
+def test_chain_still_ranked_with_compares(planner):
+    out, result = _answer(planner, "When was Fay Green's father born?")
+    assert out.trace["kind"] == "chain"
+    assert result.answers == ("1890-05-05",)
+
+
+def test_ambiguous_name_abstains(planner):
+    p, _ = planner
+    out = p.plan("Which film has the director who died later, Seven Sinners or Red Sky?", "q")
+    assert out.plan is None and out.reason == "ambiguous_anchor"
