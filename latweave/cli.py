@@ -166,6 +166,53 @@ def cmd_audit(args) -> int:
     return EXIT_OK if report.ok else EXIT_AUDIT
 
 
+def cmd_repl(args) -> int:
+    """Read plans (a blank line or `;;` runs what was typed), print results; `:json` toggles JSON,
+    `:quit` or end of input leaves. Errors are printed and the loop goes on."""
+    from latweave.execute import Runner
+    from latweave.plan.read import read_plan
+
+    console = _console()
+    as_json = args.json
+    interactive = sys.stdin.isatty()
+    with Runner(args.lattice, args.engine) as runner:
+        if interactive:
+            console.print(f"latweave repl on {args.lattice} ({runner.engine.name}); blank line runs, :quit leaves")
+        buffer: list[str] = []
+        while True:
+            try:
+                line = input("... " if buffer else "> ") if interactive else sys.stdin.readline()
+            except EOFError:
+                line = ""
+            if not interactive and line == "":
+                line = None
+            if line is not None:
+                line = line.rstrip("\n")
+                if line.strip() in (":quit", ":q"):
+                    break
+                if line.strip() == ":json":
+                    as_json = not as_json
+                    continue
+                if line.strip() and line.strip() != ";;":
+                    buffer.append(line)
+                    continue
+            text = "\n".join(buffer).strip()
+            buffer = []
+            if text:
+                try:
+                    plan = runner.check(read_plan(text), text)
+                    result = runner.run_one(plan)
+                    if as_json:
+                        sys.stdout.write(result.to_json() + "\n")
+                    else:
+                        console.print(result)
+                except LatweaveError as exc:
+                    _console(stderr=True).print(f"[bold red]error[/]: {exc}", highlight=False)
+            if line is None:
+                break
+    return EXIT_OK
+
+
 def cmd_engines(args) -> int:
     from latweave.engines.base import DEFAULT_ENGINE, _REGISTRY, engine_names
 
@@ -285,6 +332,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lattice", required=True)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("repl", help="type plans, see results (blank line runs the plan)")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--engine", default=None)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_repl)
 
     p = sub.add_parser("engines", help="list engines and whether each can run here")
     p.add_argument("--json", action="store_true")

@@ -80,3 +80,16 @@ def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
     report = json.loads(bad.stdout)
     assert bad.returncode == 5 and report["ok"] is False
     assert any("freshwater" in f["step"] for f in report["failures"])
+
+
+def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    session = ('meet(species <= mammal,\n     habitat <= aquatic)\n\nmeet(specis <= x)\n\n'
+               ':json\nholds("Whale", habitat <= aquatic)\n')
+    repl = latweave("repl", "--lattice", str(out), stdin=session)
+    assert repl.returncode == 0, repl.stderr
+    assert repl.stdout.startswith("answer Whale")
+    assert "unknown dimension 'specis'" in repl.stderr and "did you mean 'species'" in repl.stderr
+    last = json.loads(repl.stdout[repl.stdout.index("{"):])
+    assert last["status"] == "verdict" and last["verdict"] is True
