@@ -93,3 +93,22 @@ def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     assert "unknown dimension 'specis'" in repl.stderr and "did you mean 'species'" in repl.stderr
     last = json.loads(repl.stdout[repl.stdout.index("{"):])
     assert last["status"] == "verdict" and last["verdict"] is True
+
+
+def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
+    """`pip install .` (not only -e) must work: the wheel holds copies of the top-level folders."""
+    import zipfile
+
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                            "-w", str(tmp_path), str(ZOO.parents[1])], capture_output=True, text=True, timeout=600)
+    if build.returncode != 0 and "No module named" in build.stderr:
+        import pytest
+
+        pytest.skip(f"cannot build a wheel here: {build.stderr.strip()[-200:]}")
+    assert build.returncode == 0, build.stderr
+    (wheel,) = tmp_path.glob("latweave-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("latweave/_data/rules/meet.dl", "latweave/_data/grammars/plan.lark",
+                   "latweave/_data/grammars/datalog.lark", "latweave/_data/corpora/zoo/facts.jsonl",
+                   "latweave/_data/corpora/zoo/documents/whale.txt"):
+        assert needed in names, needed
