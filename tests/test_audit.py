@@ -1,6 +1,6 @@
 """The independent checker: every result on every engine audits ok, and tampered proofs do not.
 
-The auditor (latweave/proof/audit.py) re-verifies proofs from the lattice folder's JSON-lines
+The auditor (latweave/proof/audit/) re-verifies proofs from the lattice folder's JSON-lines
 files alone; these tests run a broad set of plans (answers, verdicts, abstentions, chains, arg
 paths, unions, numeric windows) on each available engine and audit each result, then tamper with
 one step of a good proof at a time and require the audit to fail naming that step.

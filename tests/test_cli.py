@@ -97,10 +97,16 @@ def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
 
 def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
     """`pip install .` (not only -e) must work: the wheel holds copies of the top-level folders."""
+    import shutil
     import zipfile
 
+    # Build from a clean copy: a stale build/ folder in the checkout must not leak into the wheel.
+    source = tmp_path / "src"
+    shutil.copytree(ZOO.parents[1], source, symlinks=True,
+                    ignore=shutil.ignore_patterns(".venv", ".git", "build", "out", "*.egg-info", "__pycache__",
+                                                  ".pytest_cache", ".hypothesis"))
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                            "-w", str(tmp_path), str(ZOO.parents[1])], capture_output=True, text=True, timeout=600)
+                            "-w", str(tmp_path), str(source)], capture_output=True, text=True, timeout=600)
     if build.returncode != 0 and "No module named" in build.stderr:
         import pytest
 
@@ -108,6 +114,7 @@ def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
     assert build.returncode == 0, build.stderr
     (wheel,) = tmp_path.glob("latweave-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert "latweave/proof/audit/__init__.py" in names and "latweave/proof/audit.py" not in names
     for needed in ("latweave/_data/rules/meet.dl", "latweave/_data/grammars/plan.lark",
                    "latweave/_data/grammars/datalog.lark", "latweave/_data/corpora/zoo/facts.jsonl",
                    "latweave/_data/corpora/zoo/documents/whale.txt"):

@@ -1,0 +1,216 @@
+"""Abstentions: the `abstain(reason)` root and each reason's witness, checked where it can be.
+
+The proof's witnesses must match the result's reasons and witness one for one; then each
+reason's witness is checked on its own against the lattice files: an unknown anchor really
+resolves to nothing, an out-of-scope dimension really is absent, conflicting constraints on a
+functional dimension really share no value, incomparable values really are unordered, an empty
+constraint really matches no predicate. Claims of emptiness that need a full re-evaluation are
+noted, never failed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Compare, Constraint, Holds, Name
+from latweave.proof.audit.arguments import arg_values
+from latweave.proof.audit.atoms import label, parse_atom
+from latweave.proof.audit.extremum import better
+from latweave.proof.audit.plan_meets import plan_constraints
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+
+
+def abstain(ctx: Auditor, proof: dict) -> None:
+    r = ctx.result
+    here = [label(proof)]
+    parsed = parse_atom(proof.get("premises", ""))
+    reasons = list(r.get("reasons") or [])
+    witness = r.get("witness") or {}
+    if not parsed or parsed[0] != "abstain" or len(parsed[1]) != 1:
+        ctx.fail(proof, here, "an abstention must prove abstain(reason)")
+        return
+    ctx.report.checked += 1
+    if parsed[1][0] != r.get("reason") or not reasons or reasons[0] != r.get("reason"):
+        ctx.fail(proof, here, f"the proof abstains for {parsed[1][0]!r}, the result for {r.get('reason')!r} "
+                              f"(reasons {reasons})")
+    if r.get("answers") or r.get("verdict") is not None:
+        ctx.fail("answers", ["answers"], "an abstention answers nothing")
+    children = proof.get("children") or []
+    if [c.get("reason") for c in children] != reasons:
+        ctx.fail(proof, here, f"the proof's witnesses {[c.get('reason') for c in children]} differ from "
+                              f"the reasons {reasons}")
+    if set(witness) != set(reasons):
+        ctx.fail(proof, here, f"the witness covers {sorted(witness)}, the reasons are {reasons}")
+    for child in children:
+        where = [*here, label(child)]
+        ctx.report.checked += 1
+        reason = child.get("reason")
+        try:
+            detail = json.loads(child.get("axiom", ""))
+        except json.JSONDecodeError:
+            ctx.fail(child, where, "the witness axiom is not JSON")
+            continue
+        if reason in witness and witness[reason] != detail:
+            ctx.fail(child, where, f"the proof's {reason} witness differs from the result's")
+        check = WITNESSES.get(f"{reason}")
+        if check is None:
+            ctx.fail(child, where, f"unknown abstention reason {reason!r}")
+        else:
+            check(ctx, child, where, detail)
+
+
+def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
+    unknown = detail.get("unknown") if isinstance(detail, dict) else None
+    if not unknown:
+        ctx.fail(child, where, "unknown_anchor names no unknown name")
+        return
+    plan_cons = plan_constraints(ctx.plan)
+    for entry in unknown:
+        name, dname, con = entry.get("name"), entry.get("dimension"), entry.get("constraint")
+        if dname is not None:
+            d = normalize(dname)
+            if d not in ctx.L.dims:
+                ctx.fail(child, where, f"dimension {dname!r} is itself unknown (that is out_of_scope)")
+            elif ctx.L.resolve(d, name) is not None:
+                ctx.fail(child, where, f"{name!r} is a value (or synonym) of {dname}: "
+                                       f"it resolves to {ctx.L.resolve(d, name)!r}")
+            if ctx.plan is not None and con not in plan_cons:
+                ctx.fail(child, where, f"{con!r} is not a constraint of the plan")
+        elif ctx.L.resolve_instance(name or "") is not None:
+            ctx.fail(child, where, f"{name!r} names instance {ctx.L.resolve_instance(name)!r}")
+
+
+def out_of_scope(ctx: Auditor, child, where, detail) -> None:
+    dims = detail.get("unknown_dimensions") if isinstance(detail, dict) else None
+    if dims is None:
+        ctx.note("out_of_scope without named dimensions (unsupported plan) is not independently verifiable")
+        return
+    for name in dims:
+        if normalize(name) in ctx.L.dims:
+            ctx.fail(child, where, f"dimension {name!r} is in the lattice")
+
+
+def conflict(ctx: Auditor, child, where, detail) -> None:
+    conflicts = detail.get("conflicts") if isinstance(detail, dict) else None
+    if not conflicts:
+        ctx.fail(child, where, "conflict names no conflicting constraints")
+        return
+    plan_cons = plan_constraints(ctx.plan)
+    for entry in conflicts:
+        dname = entry.get("dimension", "")
+        d = ctx.dim(dname, child, where)
+        if d is None:
+            continue
+        if not ctx.L.dims[d].get("functional"):
+            ctx.fail(child, where, f"{dname} is not functional: its constraints cannot conflict")
+        cons, vals = entry.get("constraints") or [], entry.get("values") or []
+        if len(cons) != 2 or len(vals) != 2:
+            ctx.fail(child, where, "a conflict pairs two constraints and their values")
+            continue
+        admitted = []
+        for text, listed in zip(cons, vals):
+            triple = plan_cons.get(text)
+            if ctx.plan is not None and triple is None:
+                ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
+            keys = {normalize(v) for v in listed}
+            for v in keys:
+                if not ctx.L.has_value(d, v):
+                    ctx.fail(child, where, f"{v!r} is not a value of {dname}")
+            op = triple[1] if triple else "<="
+            if triple and triple[1] not in Constraint.NUMERIC and not triple[2].startswith("$"):
+                resolved = ctx.L.resolve(d, triple[2])
+                if {resolved} != keys:
+                    ctx.fail(child, where, f"{text!r} names {resolved!r}, not {sorted(keys)}")
+            if triple and triple[1] in Constraint.NUMERIC:
+                admitted.append(ctx.L.admitted(d, triple[1], triple[2]) or set())
+            else:
+                down = set()
+                for v in keys:
+                    down |= ctx.L.named_admits(d, op, v)
+                admitted.append(down)
+        shared = admitted[0] & admitted[1]
+        if shared:
+            ctx.fail(child, where, f"{cons[0]!r} and {cons[1]!r} share lower bound(s) {sorted(shared)[:5]}: "
+                                   "they do not conflict")
+
+
+def incomparable(ctx: Auditor, child, where, detail) -> None:
+    pairs = detail.get("pairs") if isinstance(detail, dict) else None
+    final = ctx.final
+    if not pairs:
+        ctx.fail(child, where, "incomparable names no pair")
+        return
+    if not isinstance(final, Compare) or final.op not in ("argmax", "argmin"):
+        ctx.fail(child, where, "incomparable needs an argmax/argmin plan")
+        return
+    d = normalize(final.dimension)
+    for pair in pairs:
+        args, values = pair.get("arguments") or [], pair.get("values") or []
+        if len(values) != 2 or len(args) != 2:
+            ctx.fail(child, where, "a pair names two arguments and two values")
+            continue
+        v, w = (normalize(x) for x in values)
+        if not (ctx.L.has_value(d, v) and ctx.L.has_value(d, w)):
+            ctx.fail(child, where, f"{values} are not values of {final.dimension}")
+            continue
+        if v == w or better(ctx.L, d, final.op, v, w) or better(ctx.L, d, final.op, w, v):
+            ctx.fail(child, where, f"{values[0]!r} and {values[1]!r} are ordered (or equal) on {final.dimension}")
+        for arg_label, val in zip(args, (v, w)):
+            held = arg_values(ctx.L, final, arg_label)
+            if held is not None and val not in held:
+                ctx.fail(child, where, f"argument {arg_label!r} has no value {val!r}")
+
+
+def empty(ctx: Auditor, child, where, detail) -> None:
+    if not isinstance(detail, dict):
+        ctx.fail(child, where, "the empty witness is not an object")
+        return
+    final = ctx.final
+    if "no_value" in detail or "missing" in detail:
+        if not isinstance(final, (Compare, Holds)):
+            ctx.fail(child, where, "no_value/missing witnesses belong to compares")
+            return
+        if isinstance(final, Compare):
+            for arg_label in detail.get("no_value", []):
+                values = arg_values(ctx.L, final, arg_label)
+                if values is None:
+                    ctx.note(f"that argument {arg_label} has no value is not independently verifiable")
+                elif values:
+                    ctx.fail(child, where, f"argument {arg_label!r} has values {sorted(values)} on {final.dimension}")
+        if isinstance(final, Holds) and isinstance(final.item, Name):
+            x = ctx.L.resolve_instance(final.item.text)
+            plan_cons = plan_constraints(ctx.plan)
+            for text in detail.get("missing", []):
+                triple = plan_cons.get(text)
+                if triple is None:
+                    ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
+                elif x is not None and ctx.L.values_of(x, normalize(triple[0])):
+                    ctx.fail(child, where, f"{final.item.text!r} does have a value on {triple[0]}")
+        return
+    plan_cons = plan_constraints(ctx.plan)
+    for meet in detail.get("meets", []):
+        for text in meet.get("matches_nothing", []):
+            triple = plan_cons.get(text)
+            if triple is None:
+                ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
+                continue
+            d = normalize(triple[0])
+            admitted = ctx.L.admitted(d, triple[1], triple[2]) if d in ctx.L.dims else set()
+            if admitted is None:
+                ctx.note(f"matches_nothing for {text} (a step reference) is not independently verifiable")
+                continue
+            hits = [row for row in ctx.L.predicates.values() if row["dimension"] == d and row["value"] in admitted]
+            if hits:
+                ctx.fail(child, where, f"{text!r} matches predicate {hits[0]['id']} "
+                                       f"({hits[0]['instance']} at {hits[0]['value']})")
+        if meet.get("emptied_by"):
+            ctx.note("emptied_by claims (which constraint left nothing) are not independently verifiable")
+    ctx.note("that nothing meets the plan (emptiness) is not independently verifiable")
+
+
+WITNESSES = {"unknown_anchor": unknown_anchor, "out_of_scope": out_of_scope, "conflict": conflict,
+             "incomparable": incomparable, "empty": empty}

@@ -1,0 +1,50 @@
+"""An answer result as a whole: one `answer(y)` tree per answer, and nothing else listed.
+
+Each top-level tree must prove `answer(y)` and is walked node by node; the result's answers must
+be exactly the proved ones; a plan that ends in a verdict cannot answer; an extremum's answer
+set must leave no argument unbeaten. That nothing else meets a meet plan is only noted: seeing
+it needs a full re-evaluation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from latweave.plan.ast import Compare, Holds, Meet, Union
+from latweave.proof.audit.atoms import label, parse_atom, premises
+from latweave.proof.audit.extremum import completeness
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+
+
+def answers(ctx: Auditor, proof: dict) -> None:
+    trees = proof.get("trees")
+    if not isinstance(trees, list):
+        ctx.fail("proof", ["proof"], "an answer result needs proof.trees")
+        return
+    labels = []
+    for tree in trees:
+        parsed = parse_atom(tree.get("premises", ""))
+        if not parsed or parsed[0] != "answer" or len(parsed[1]) != 1:
+            ctx.fail(tree, [label(tree)], "a top-level tree must prove answer(y)")
+            continue
+        labels.append(parsed[1][0])
+        ctx.visit(tree, [])
+    if ctx.plan is not None and isinstance(ctx.plan.final, (Meet, Union)):
+        ctx.note("that the answer set is complete (nothing else meets the plan) is not independently verifiable")
+    claimed = ctx.result.get("answers") or []
+    if sorted(set(claimed)) != sorted(set(labels)) or len(claimed) != len(set(claimed)):
+        extra = sorted(set(claimed) - set(labels))
+        missing = sorted(set(labels) - set(claimed))
+        ctx.fail("answers", ["answers"],
+                 f"result answers differ from the proved answers (unproved: {extra}, not listed: {missing})")
+    if ctx.plan is not None:
+        final = ctx.plan.final
+        if isinstance(final, (Holds,)) or (isinstance(final, Compare) and final.op in ("same", "differ")):
+            ctx.fail("answers", ["answers"], f"the plan's final {type(final).__name__.lower()} gives a verdict, "
+                     "not an answer set")
+        if isinstance(final, Compare) and final.op in ("argmax", "argmin"):
+            winners = [args[1] for tree in (ctx.result.get("proof") or {}).get("trees", [])
+                       for _, args in premises(tree.get("children", []), final.op) if len(args) == 2]
+            completeness(ctx, final, winners)

@@ -1,0 +1,109 @@
+"""A compare's arguments: what each stands for, in the lattice and in the proof.
+
+From the lattice files alone, `arg_items` follows an argument named directly along its path
+(None when it is a step's output, which only a re-evaluation could follow) and `arg_values`
+reads those items' values on the compared dimension. In the proof, `arg(label, x)` must reach x
+by the argument's step or the last hop of its path, and `value_leaf` finds the coord a compared
+value rests on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Compare, Name, Ref
+from latweave.proof.audit.atoms import label as label_of
+from latweave.proof.audit.atoms import parse_atom, premises
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.files import LatticeFiles
+
+
+def find_arg(final, label: str):
+    """The compare's (first) argument labelled `label`; None if there is none or no compare."""
+    return next((a for a in final.args if a.label == label), None) if isinstance(final, Compare) else None
+
+
+def arg_items(lattice: LatticeFiles, final: Compare, label: str) -> set[str] | None:
+    """The instances an argument stands for, followed along its path in predicates.jsonl."""
+    args = [a for a in final.args if a.label == label]  # labels may repeat: "x" -> a, "x" -> b
+    if not args or not all(isinstance(a.term, Name) for a in args):
+        return None
+    out: set[str] = set()
+    for arg in args:
+        x = lattice.resolve_instance(arg.term.text)
+        items = {x} if x else set()
+        for dim in arg.path:
+            d = normalize(dim)
+            nxt = set()
+            for item in items:
+                for row in lattice.values_of(item, d):
+                    inst = lattice.resolve_instance(row["value"])
+                    if inst:
+                        nxt.add(inst)
+            items = nxt
+        out |= items
+    return out
+
+
+def arg_values(lattice: LatticeFiles, final: Compare, label: str) -> set[str] | None:
+    """The values an argument's items have on the compared dimension; None if not followable."""
+    items = arg_items(lattice, final, label)
+    if items is None:
+        return None
+    return lattice.values_on(items, normalize(final.dimension))
+
+
+def arg(ctx: Auditor, tree, here, args, children) -> None:
+    """arg(label, x): x is what argument `label` stands for, reached by its path or its step."""
+    if len(args) != 2:
+        ctx.fail(tree, here, "arg takes (argument, instance)")
+        return
+    label, x = args
+    final = ctx.final
+    argument = find_arg(final, label)
+    if final is not None and argument is None:
+        ctx.fail(tree, here, f"{label!r} is not an argument of the plan's compare")
+    outs = premises(children, "step_out")
+    coords = premises(children, "coord")
+    if len(outs) != 1 or len(coords) != 1 or len(children) != 2 or len(outs[0][1]) != 2:
+        ctx.fail(tree, here, "arg needs the step_out that reaches the instance and its coord")
+        return
+    (out, (step, y)), (_, (ci, cd, _)) = outs[0], coords[0]
+    if ctx.L.resolve_instance(y) != normalize(x):
+        ctx.fail(tree, here, f"step output {y!r} does not name instance {x!r}")
+    if normalize(ci) != normalize(x):
+        ctx.fail(tree, here, f"the coord is about {ci!r}, not {x!r}")
+    if final is not None and normalize(cd) != normalize(final.dimension):
+        ctx.fail(tree, here, f"the coord is on {cd}, not the compared {final.dimension}")
+    if argument is None:
+        return
+    members = premises(out.get("children") or [], "member")
+    meet_name = members[0][1][0] if members else None
+    pm = ctx.meets.get(meet_name)
+    if argument.path:
+        lasts = {len(a.path) - 1 for a in final.args if a.label == label}
+        if pm is None or pm.arg != label or pm.hop not in lasts:
+            ctx.fail(tree, here, f"{meet_name} is not the last hop of {label}'s path")
+    elif isinstance(argument.term, Ref):
+        if step != f"${argument.term.var}":
+            ctx.fail(tree, here, f"argument {label} reads step ${argument.term.var}, not {step}")
+    else:
+        ctx.fail(tree, here, f"argument {label} is named directly: it needs no arg(...) step")
+
+
+def value_leaf(child):
+    """The coord premise of a compared value: the leaf itself, or the coord inside arg(...)."""
+    parsed = parse_atom(label_of(child)) if isinstance(child, dict) else None
+    if parsed and parsed[0] == "coord" and len(parsed[1]) == 3:
+        return child, parsed[1]
+    if parsed and parsed[0] == "arg":
+        coords = premises(child.get("children") or [], "coord")
+        if len(coords) == 1 and len(coords[0][1]) == 3:
+            return coords[0]
+    return None
+
+
+RULES = {"arg": arg}

@@ -1,0 +1,115 @@
+"""The walk: one result, its proof tree visited node by node, each node sent to its check.
+
+`Auditor` holds what every check shares (the lattice files, the result, the parsed plan and
+its numbered meets, the report being written) and dispatches: the result by its status
+(answer, verdict, abstain), an inner node by the relation it derives, a leaf by the lattice
+axiom it states. The checks themselves live in one module per family and are plain functions
+`check(auditor, tree, here, args[, children])`, registered by relation name.
+"""
+
+from __future__ import annotations
+
+from latweave.lattice.names import normalize
+from latweave.plan.parser import parse_plan
+from latweave.proof.audit import abstentions, answers, arguments, extremum, hits, leaves, members, verdicts
+from latweave.proof.audit.atoms import label, parse_atom
+from latweave.proof.audit.files import LatticeFiles
+from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
+from latweave.proof.audit.report import AuditReport
+
+RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES}
+AXIOMS = leaves.AXIOMS
+
+
+class Auditor:
+    """One audit in progress: the shared state, the bookkeeping, and the dispatch."""
+
+    def __init__(self, lattice: LatticeFiles, result: dict):
+        self.L = lattice
+        self.result = result
+        self.report = AuditReport()
+        self.plan = None
+        self.meets: dict[str, PlanMeet] = {}
+
+    @property
+    def final(self):
+        """The plan's final expression, or None when the plan is missing or does not parse."""
+        return self.plan.final if self.plan is not None else None
+
+    # ---- bookkeeping ----
+    def fail(self, tree_or_text, path: list[str], problem: str) -> None:
+        step = tree_or_text if isinstance(tree_or_text, str) else label(tree_or_text)
+        self.report.failures.append({"step": step, "path": list(path), "problem": problem})
+        self.report.ok = False
+
+    def note(self, text: str) -> None:
+        if text not in self.report.notes:
+            self.report.notes.append(text)
+
+    def dim(self, name: str, tree, path) -> str | None:
+        d = normalize(name)
+        if d not in self.L.dims:
+            self.fail(tree, path, f"dimension {name!r} is not in the lattice")
+            return None
+        return d
+
+    # ---- the whole result ----
+    def run(self) -> AuditReport:
+        r = self.result
+        text = r.get("plan")
+        if text:
+            try:
+                self.plan = parse_plan(text)
+            except Exception as exc:  # a PlanError, reported as a failure of the plan itself
+                self.fail("plan", ["plan"], f"the plan text does not parse: {exc}")
+        else:
+            self.fail("plan", ["plan"], "the result carries no plan text")
+        if self.plan is not None:
+            self.meets = {f"meet#{m.ordinal}": m for m in plan_meets(self.plan)}
+        status = r.get("status")
+        proof = r.get("proof") or {}
+        if status == "answer":
+            answers.answers(self, proof)
+        elif status == "verdict":
+            verdicts.verdict(self, proof)
+        elif status == "abstain":
+            abstentions.abstain(self, proof)
+        else:
+            self.fail("status", ["status"], f"unknown status {status!r}")
+        return self.report
+
+    # ---- the walk ----
+    def visit(self, tree: dict, path: list[str]) -> None:
+        if not isinstance(tree, dict):
+            self.fail(repr(tree), path, "a proof node must be an object")
+            return
+        here = [*path, label(tree)]
+        self.report.checked += 1
+        if "axiom" in tree:
+            self.axiom(tree, here)
+            return
+        parsed = parse_atom(tree.get("premises", ""))
+        if parsed is None:
+            self.fail(tree, here, "premises are not a ground atom")
+            return
+        rel, args = parsed
+        handler = RULES.get(rel)
+        if handler is None:
+            self.fail(tree, here, f"no rule derives {rel!r}")
+            return
+        children = tree.get("children") or []
+        handler(self, tree, here, args, children)
+        for child in children:
+            self.visit(child, here)
+
+    def axiom(self, tree: dict, here: list[str]) -> None:
+        parsed = parse_atom(tree["axiom"])
+        if parsed is None:
+            self.fail(tree, here, "axiom is not a ground atom")
+            return
+        rel, args = parsed
+        check = AXIOMS.get(rel)
+        if check is None:
+            self.fail(tree, here, f"{rel!r} is not a lattice axiom")
+            return
+        check(self, tree, here, args)

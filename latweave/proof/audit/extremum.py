@@ -1,0 +1,145 @@
+"""argmax and argmin: the winner's value is its best, each `beats` holds, and no one is missed.
+
+"Better" is the lattice's order: on an ordered dimension one value's bounds lie wholly above
+(argmax) or below (argmin) the other's; on a hierarchy argmax prefers the general and argmin
+the specific. Each `argmax`/`argmin` node must rest on the winner's coord and `beats` axioms
+that hold; `completeness` then checks, over the whole answer set, that every other argument is
+beaten on each of its best values or ties as a winner.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Compare
+from latweave.proof.audit.arguments import arg_items, arg_values, value_leaf
+from latweave.proof.audit.atoms import label, premises
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.files import LatticeFiles
+
+
+def better(lattice: LatticeFiles, d: str, op: str, v: str, w: str) -> bool:
+    """v is strictly better than w for this direction (numeric, or general → specific)."""
+    if lattice.ordered(d):
+        bv, bw = lattice.bounds(d, v), lattice.bounds(d, w)
+        if bv is None or bw is None:
+            return False
+        return bw[1] < bv[0] if op == "argmax" else bv[1] < bw[0]
+    if v == w:
+        return False
+    return v in lattice.down(d, w) if op == "argmax" else w in lattice.down(d, v)
+
+
+def best(lattice: LatticeFiles, d: str, op: str, values: set[str]) -> set[str]:
+    """The values nothing else in `values` is better than."""
+    return {v for v in values if not any(better(lattice, d, op, w, v) for w in values)}
+
+
+def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
+    if len(args) != 2:
+        ctx.fail(tree, here, f"{op} takes (dimension, argument)")
+        return
+    dname, winner = args
+    d = ctx.dim(dname, tree, here)
+    if d is None:
+        return
+    final = ctx.final
+    if final is not None and (not isinstance(final, Compare) or final.op != op
+                              or normalize(final.dimension) != d):
+        ctx.fail(tree, here, f"the plan's final expression is not {op} on {dname}")
+        final = None
+    if final is not None and winner not in [a.label for a in final.args]:
+        ctx.fail(tree, here, f"{winner!r} is not an argument of the plan")
+    leaves = [leaf for leaf in map(value_leaf, children) if leaf is not None]
+    if len(leaves) != 1 or len(leaves) + len(premises(children, "beats")) != len(children):
+        ctx.fail(tree, here, f"{op} needs one premise for the winner's value (coord, or arg(...) then coord) "
+                             "and beats axioms")
+        return
+    ci, cd, cv = leaves[0][1]
+    v = normalize(cv)
+    if normalize(cd) != d:
+        ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
+    mine = None
+    if final is not None:
+        items = arg_items(ctx.L, final, winner)
+        if items is None:
+            if not premises(children, "arg"):
+                ctx.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
+                                     f"that {ci!r} is one")
+        elif normalize(ci) not in items:
+            ctx.fail(tree, here, f"{ci!r} is not what argument {winner!r} stands for ({sorted(items)})")
+        mine = arg_values(ctx.L, final, winner)
+        if mine is not None and v not in best(ctx.L, d, op, mine):
+            ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
+    for child, b in premises(children, "beats"):
+        where = [*here, label(child)]
+        if len(b) != 4:
+            ctx.fail(child, where, "beats takes (winner, other, winner value, other value)")
+            continue
+        a, other, bv, bw = b
+        if a != winner:
+            ctx.fail(child, where, f"beats names {a!r}, but the winner is {winner!r}")
+        if normalize(bv) != v:
+            ctx.fail(child, where, f"the winner's value is {cv!r}, not {bv!r}")
+        for val in (bv, bw):
+            if not ctx.L.has_value(d, normalize(val)):
+                ctx.fail(child, where, f"{val!r} is not a value of {dname}")
+        order = child.get("order") or {}
+        if order.get("direction") not in (None, op):
+            ctx.fail(child, where, f"the order note's direction is {order.get('direction')!r}, not {op}")
+        if ctx.L.ordered(d):
+            for key, val in (("winner_bounds", bv), ("other_bounds", bw)):
+                stored = ctx.L.bounds(d, normalize(val))
+                if key in order and (stored is None or [float(x) for x in order[key]] != list(stored)):
+                    ctx.fail(child, where, f"{key} {order[key]} differ from values.jsonl's {stored}")
+        if not better(ctx.L, d, op, normalize(bv), normalize(bw)):
+            how = "ends before" if op == "argmin" else "starts after"
+            ctx.fail(child, where, f"{bv!r} is not better than {bw!r} for {op}"
+                     + (f": it does not {how} it" if ctx.L.ordered(d) else " in the lattice order"))
+        if final is not None:
+            theirs = arg_values(ctx.L, final, other)
+            if other not in [x.label for x in final.args]:
+                ctx.fail(child, where, f"{other!r} is not an argument of the plan")
+            elif theirs is not None and normalize(bw) not in theirs:
+                ctx.fail(child, where, f"{other!r} has no value {bw!r} on {dname}")
+
+
+def argmax(ctx: Auditor, tree, here, args, children) -> None:
+    _extremum(ctx, tree, here, args, children, "argmax")
+
+
+def argmin(ctx: Auditor, tree, here, args, children) -> None:
+    _extremum(ctx, tree, here, args, children, "argmin")
+
+
+def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
+    """Every other argument is beaten (each best value of it), or ties for the extremum."""
+    d = normalize(final.dimension)
+    beaten: dict[str, set[str]] = defaultdict(set)
+    for tree in (ctx.result.get("proof") or {}).get("trees", []):
+        for ext in tree.get("children", []):
+            for child, b in premises(ext.get("children", []), "beats"):
+                if len(b) == 4:
+                    beaten[b[1]].add(normalize(b[3]))
+    if d not in ctx.L.dims:
+        return
+    for arg in final.args:
+        if arg.label in winners:
+            continue
+        values = arg_values(ctx.L, final, arg.label)
+        if values is None:
+            if arg.label not in beaten:
+                ctx.fail("answers", ["answers"], f"argument {arg.label} is neither a winner nor beaten")
+            ctx.note(f"argument {arg.label} is a step's output: its best values are not independently verified")
+            continue
+        missing = best(ctx.L, d, final.op, values) - beaten.get(arg.label, set())
+        if missing:
+            ctx.fail("answers", ["answers"], f"argument {arg.label}'s best value(s) {sorted(missing)} are "
+                                             "not shown beaten by any winner")
+
+
+RULES = {"argmax": argmax, "argmin": argmin}

@@ -1,0 +1,173 @@
+"""The lattice folder, read directly from its JSON-lines files (no model, no invariants).
+
+`LatticeFiles` indexes dimensions, values and their parents, synonyms, instances and aliases,
+predicates and documents, and answers the questions the checks ask of them: what a name
+resolves to, whether an edge is direct, what lies at or below a value, what a constraint
+admits. It reads the files the engines compile from, never what they compiled, so a compiler
+bug cannot hide behind itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from latweave.lattice.names import TOP, normalize
+from latweave.lattice.ordered import KINDS as ORDERED_KINDS
+from latweave.lattice.ordered import parse_ordered
+from latweave.plan.ast import Constraint
+
+
+def _rows(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+class LatticeFiles:
+    """The lattice folder's JSON-lines files, indexed for the checks (no model, no invariants)."""
+
+    def __init__(self, folder: Path | str):
+        folder = Path(folder)
+        self.dims: dict[str, dict] = {}
+        for row in _rows(folder / "dimensions.jsonl"):
+            self.dims[normalize(row["name"])] = row
+        self.values: dict[tuple[str, str], dict] = {}
+        self.children: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for row in _rows(folder / "values.jsonl"):
+            self.values[(row["dimension"], row["key"])] = row
+            for parent in row["parents"]:
+                self.children[(row["dimension"], parent)].add(row["key"])
+        for (d, v), row in self.values.items():  # open dimensions: parentless values hang under ⊤
+            if v != TOP and not row["parents"] and d in self.dims and not self.ordered(d):
+                self.children[(d, TOP)].add(v)
+        self.synonyms: dict[tuple[str, str], str] = {
+            (row["dimension"], row["surface"]): row["value"] for row in _rows(folder / "synonyms.jsonl")}
+        self.instances: dict[str, dict] = {}
+        self.aliases: dict[str, str] = {}
+        for row in _rows(folder / "instances.jsonl"):
+            key = normalize(row["label"])
+            self.instances[key] = row
+            for alias in row["aliases"]:
+                self.aliases[alias] = key
+        self.documents = {row["id"]: row["text"] for row in _rows(folder / "documents.jsonl")}
+        self.predicates = {row["id"]: row for row in _rows(folder / "predicates.jsonl")}
+        self.coords: dict[tuple[str, str], list[dict]] = defaultdict(list)  # (instance, dim) → rows
+        for row in self.predicates.values():
+            self.coords[(row["instance"], row["dimension"])].append(row)
+        self._down: dict[tuple[str, str], frozenset[str]] = {}
+
+    # ---- dimensions and values ----
+    def kind(self, d: str) -> str | None:
+        row = self.dims.get(d)
+        return row["kind"] if row else None
+
+    def ordered(self, d: str) -> bool:
+        return self.kind(d) in ORDERED_KINDS
+
+    def has_value(self, d: str, v: str) -> bool:
+        return (d, v) in self.values
+
+    def bounds(self, d: str, v: str):
+        row = self.values.get((d, v))
+        return tuple(row["bounds"]) if row and row["bounds"] is not None else None
+
+    def resolve(self, d: str, name: str) -> str | None:
+        """The value key `name` denotes on dimension d (itself, a synonym, or a canonical spelling)."""
+        key = normalize(name)
+        if (d, key) in self.values:
+            return key
+        if (d, key) in self.synonyms:
+            return self.synonyms[(d, key)]
+        if self.ordered(d):
+            try:
+                canonical = normalize(parse_ordered(name, self.kind(d)).canonical)
+            except Exception:
+                return None
+            return canonical if (d, canonical) in self.values else None
+        return None
+
+    def resolve_instance(self, name: str) -> str | None:
+        key = normalize(name)
+        if key in self.instances:
+            return key
+        return self.aliases.get(key)
+
+    def inside(self, d: str, child: str, parent: str, strict: bool = True) -> bool:
+        """Containment of bounds on an ordered dimension (⊤ contains everything)."""
+        if parent == TOP:
+            return child != TOP or not strict
+        a, b = self.bounds(d, child), self.bounds(d, parent)
+        if a is None or b is None:
+            return False
+        return b[0] <= a[0] and a[1] <= b[1] and (not strict or a != b)
+
+    def is_edge(self, d: str, parent: str, child: str) -> bool:
+        if not (self.has_value(d, parent) and self.has_value(d, child)):
+            return False
+        if self.ordered(d):
+            return self.inside(d, child, parent)
+        return parent in self.values[(d, child)]["parents"] or child in self.children.get((d, parent), ())
+
+    def down(self, d: str, v: str) -> frozenset[str]:
+        """Every value at or below v on d (reflexive), from values.jsonl alone."""
+        key = (d, v)
+        if key not in self._down:
+            if self.ordered(d):
+                out = {w for (dd, w) in self.values if dd == d and (w == v or self.inside(d, w, v, strict=False))}
+            else:
+                out, todo = {v}, [v]
+                while todo:
+                    for c in self.children.get((d, todo.pop()), ()):
+                        if c not in out:
+                            out.add(c)
+                            todo.append(c)
+            self._down[key] = frozenset(out)
+        return self._down[key]
+
+    # ---- what constraints admit ----
+    def window(self, d: str, op: str, text: str):
+        """The admitted values of a numeric constraint, as a predicate on bounds (or an error text)."""
+        kind = self.kind(d)
+        if kind not in ORDERED_KINDS:
+            return None, f"dimension {d!r} is not ordered, so `{op}` has no window"
+        try:
+            if op == "in":
+                lo_text, hi_text = (part.strip() for part in text.split("..", 1))
+                lo, hi = parse_ordered(lo_text, kind).lo, parse_ordered(hi_text, kind).hi
+                return (lambda b: lo <= b[0] and b[1] <= hi), None
+            value = parse_ordered(text, kind)
+        except Exception:
+            return None, f"{text!r} is not a {kind} value"
+        if op == "<":
+            return (lambda b: b[1] < value.lo), None
+        return (lambda b: b[0] > value.hi), None
+
+    def named_admits(self, d: str, op: str, v: str) -> set[str]:
+        """What a constraint naming value key v admits: v's down-set for `<=`, v alone otherwise."""
+        return set(self.down(d, v)) if op == "<=" else {v}
+
+    def admitted(self, d: str, op: str, text: str) -> set[str] | None:
+        """Every value of d that a constraint (with a named or window value) admits; None if unknown."""
+        if op in Constraint.NUMERIC:
+            inside, _ = self.window(d, op, text)
+            if inside is None:
+                return set()
+            return {w for (dd, w), row in self.values.items()
+                    if dd == d and row["bounds"] is not None and inside(tuple(row["bounds"]))}
+        if text.startswith("$"):
+            return None
+        v = self.resolve(d, text)
+        if v is None:
+            return set()
+        return self.named_admits(d, op, v)
+
+    # ---- predicates ----
+    def values_of(self, instance: str, d: str) -> list[dict]:
+        return self.coords.get((instance, d), [])
+
+    def values_on(self, items, d: str) -> set[str]:
+        """Every value the given instances have on d, by predicates.jsonl."""
+        return {row["value"] for item in items for row in self.values_of(item, d)}

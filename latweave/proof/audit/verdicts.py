@@ -1,0 +1,160 @@
+"""Verdict results: `verdict("true")` or `verdict("false")` for a holds or a same/differ plan.
+
+A true holds rests on one member of the holds meet; a false one on `fails(...)` premises, each a
+constraint of the plan with the instance's coords that it admits none of, and at least one
+failing on every value the instance has. A same verdict needs one coord per argument sharing a
+value; a differ (or a false same) lists every value of every argument, none held by all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Compare, Holds, Name
+from latweave.plan.printer import constraint_triple
+from latweave.proof.audit.arguments import arg_items, value_leaf
+from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+
+
+def verdict(ctx: Auditor, proof: dict) -> None:
+    parsed = parse_atom(proof.get("premises", ""))
+    here = [label(proof)]
+    if not parsed or parsed[0] != "verdict" or parsed[1] not in (["true"], ["false"]):
+        ctx.fail(proof, here, "a verdict result must prove verdict(\"true\") or verdict(\"false\")")
+        return
+    value = parsed[1][0] == "true"
+    if ctx.result.get("verdict") is not value:
+        ctx.fail("verdict", ["verdict"], f"the result says {ctx.result.get('verdict')!r}, the proof {value}")
+    if ctx.result.get("answers"):
+        ctx.fail("answers", ["answers"], "a verdict carries no answers")
+    ctx.report.checked += 1
+    final = ctx.final
+    rule = proof.get("rule-number")
+    children = proof.get("children") or []
+    if isinstance(final, Holds):
+        if rule != "(holds)":
+            ctx.fail(proof, here, f"a holds plan's verdict needs rule (holds), not {rule}")
+        holds_verdict(ctx, proof, here, value, final, children)
+    elif isinstance(final, Compare) and final.op in ("same", "differ"):
+        if rule != f"({final.op})":
+            ctx.fail(proof, here, f"a {final.op} plan's verdict needs rule ({final.op}), not {rule}")
+        same_verdict(ctx, proof, here, value, final, children)
+    elif final is not None:
+        ctx.fail(proof, here, "the plan's final expression gives no verdict")
+    for child in children:
+        ctx.visit(child, here)
+
+
+def fails(ctx: Auditor, tree, here, args, children) -> None:
+    if len(args) != 3 or not any(p.startswith("verdict(") for p in here[:-1]):
+        ctx.fail(tree, here, "fails(dimension, op, text) belongs under a holds verdict")
+    # what it claims is checked with the verdict (holds_verdict), which knows the instance
+
+
+def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children) -> None:
+    x = None
+    if isinstance(final.item, Name):
+        x = ctx.L.resolve_instance(final.item.text)
+        if x is None:
+            ctx.fail(proof, here, f"{final.item.text!r} names no instance, so nothing can hold of it")
+    if value:
+        members = premises(children, "member")
+        if len(children) != 1 or len(members) != 1:
+            ctx.fail(proof, here, "a true holds needs exactly one member premise")
+        elif x is not None and normalize(members[0][1][1]) != x:
+            ctx.fail(proof, here, f"the member is {members[0][1][1]!r}, not {final.item.text!r}")
+        elif (members[0][0].get("meet") or {}).get("step") != "holds":
+            ctx.fail(proof, here, "the member premise is not of the holds meet")
+        return
+    fails_ = premises(children, "fails")
+    if not fails_ or len(fails_) != len(children):
+        ctx.fail(proof, here, "a false holds needs fails(...) premises, and only those")
+        return
+    plan_triples = [constraint_triple(c) for c in final.constraints]
+    failing: set[tuple] = set()
+    for child, triple in fails_:
+        where = [*here, label(child)]
+        kids = child.get("children") or []
+        cons, coords = premises(kids, "constraint"), premises(kids, "coord")
+        if not any(same_triple(tuple(triple), t) for t in plan_triples):
+            ctx.fail(child, where, f"{triple} is not a constraint of the plan")
+            continue
+        if len(cons) != 1 or not same_triple(tuple(cons[0][1]), tuple(triple)) or not coords:
+            ctx.fail(child, where, "fails needs its constraint and the instance's coords on its dimension")
+            continue
+        d = normalize(triple[0])
+        admitted = ctx.L.admitted(d, triple[1], triple[2])
+        bad = False
+        for _, (ci, cd, cv) in coords:
+            if x is not None and normalize(ci) != x:
+                ctx.fail(child, where, f"the coord is about {ci!r}, not {final.item.text!r}")
+                bad = True
+            if normalize(cd) != d:
+                ctx.fail(child, where, f"the coord is on {cd}, not {triple[0]}")
+                bad = True
+            if admitted is not None and normalize(cv) in admitted:
+                ctx.fail(child, where, f"{cv!r} satisfies {' '.join(triple)}: it is no failure")
+                bad = True
+        if admitted is None:
+            ctx.note(f"holds constraint {' '.join(triple)} names a step's output: its failure is not "
+                     "independently verified")
+        elif not bad:
+            failing.add(tuple(triple))
+    # the verdict is false only if some constraint fails on every value the instance has there
+    if x is not None:
+        decisive = False
+        for triple in failing:
+            d = normalize(triple[0])
+            admitted = ctx.L.admitted(d, triple[1], triple[2]) or set()
+            values = ctx.L.values_on([x], d)
+            if values and not values & admitted:
+                decisive = True
+        if failing and not decisive:
+            ctx.fail(proof, here, "no listed constraint fails on every value the instance has")
+
+
+def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, children) -> None:
+    d = normalize(final.dimension)
+    coords = [leaf for leaf in map(value_leaf, children) if leaf is not None]
+    if len(coords) != len(children):
+        ctx.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises only")
+        return
+    for child, (ci, cd, cv) in coords:
+        if normalize(cd) != d:
+            ctx.fail(child, [*here, label(child)], f"this coord is on {cd}, not {final.dimension}")
+    shares = value == (final.op == "same")
+    items = {a.label: arg_items(ctx.L, final, a.label) for a in final.args}
+    if any(v is None for v in items.values()):
+        ctx.note(f"{final.op}: an argument is a step's output; its values are not independently verified")
+        return
+    if shares:
+        if len(coords) != len(final.args):
+            ctx.fail(proof, here, "a shared value needs one coord per argument")
+            return
+        vals = {normalize(c[1][2]) for c in coords}
+        if len(vals) != 1:
+            ctx.fail(proof, here, f"the arguments' coords do not share one value: {sorted(vals)}")
+        for arg, (child, (ci, _, _)) in zip(final.args, coords):
+            if normalize(ci) not in items[arg.label]:
+                ctx.fail(child, [*here, label(child)], f"{ci!r} is not what argument {arg.label!r} stands for")
+        return
+    # no common value: every value of every argument is listed, and none is held by all
+    held = {a.label: ctx.L.values_on(items[a.label], d) for a in final.args}
+    listed = {(normalize(ci), normalize(cv)) for _, (ci, _, cv) in coords}
+    every = {(x, row["value"]) for its in items.values() for x in its for row in ctx.L.values_of(x, d)}
+    if every - listed:
+        ctx.fail(proof, here, f"values {sorted(every - listed)} are missing from the proof")
+    if listed - every:
+        ctx.fail(proof, here, f"coords {sorted(listed - every)} belong to no argument")
+    if any(not vals for vals in held.values()):
+        ctx.fail(proof, here, "an argument has no value on the dimension: the compare should abstain")
+    common = set.intersection(*held.values()) if held else set()
+    if common:
+        ctx.fail(proof, here, f"the arguments do share {sorted(common)}")
+
+
+RULES = {"fails": fails}
