@@ -139,3 +139,19 @@ def test_oracle_on_pq2h_dev(tmp_path, capsys):
     # every gold path of PQ-2H exists in 2H-kb: the oracle's plan must reach a gold answer
     assert report["metrics"]["any_hit"] == 1.0
     assert report["metrics"]["resolved"] == 1.0
+
+
+def test_knockout_removes_a_fact_with_its_restatements():
+    """'a spouse b' and 'b spouse a' are one fact: knocking one out removes both, so a plan through
+    `inverse spouse` cannot find the marriage again (that would be counted as a leak otherwise)."""
+    from latweave.eval.knockout import _Index, restatements, with_restatements
+
+    keys = [(f"p{i}", "spouse", f"q{i}") for i in range(25)] + [(f"q{i}", "spouse", f"p{i}") for i in range(25)]
+    keys += [(f"p{i}", "parents", f"r{i}") for i in range(25)] + [(f"r{i}", "children", f"p{i}") for i in range(10)]
+    keys += [(f"p{i}", "nationality", "x") for i in range(25)]
+    index = _Index(keys)
+    restate = restatements(index)
+    assert restate["spouse"] == {"spouse"}
+    assert "parents" not in restate  # only 10 of 25 restated: below the KB-read threshold
+    assert with_restatements(("p1", "spouse", "q1"), index, restate) == {("p1", "spouse", "q1"), ("q1", "spouse", "p1")}
+    assert with_restatements(("p1", "nationality", "x"), index, restate) == {("p1", "nationality", "x")}

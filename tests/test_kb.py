@@ -303,7 +303,12 @@ def test_2wiki_pooled(tmp_path):
     manifest, report = build_kb(path, "2wiki", tmp_path / "wiki")
     got = report.to_dict()["counts"]
     assert got == {"triples_read": 9846, "malformed": 0, "skipped_values": 1, "duplicates": 678,
-                   "instances": 10139, "dimensions": 63, "predicates": 25716, "documents": 4000}
+                   "instances": 10045, "dimensions": 63, "predicates": 25622, "documents": 4000,
+                   "merged": 94, "refused": 1}  # 94 "E" objects resolved to their "E (…)" subject
+    merged = {r.object: r for r in report.resolutions if r.action == "merged"}
+    assert merged["Thomas Carr"].subjects == ("Thomas Carr (director)",) and merged["Thomas Carr"].triples == 5
+    assert [(r.action, r.object, r.subjects) for r in report.resolutions if r.action != "merged"] == [
+        ("incompatible", "English", ("English (2018 film)",))]  # a nationality is not the 2018 film
     assert [(p.locator, p.kind) for p in report.problems] == [
         ("question 360e44320bde11eba7f7acde48001122 evidence 1", "value")]  # date of death "38"
     kinds = {name: r["kind"] for name, r in report.relations.items()}
@@ -316,3 +321,119 @@ def test_2wiki_pooled(tmp_path):
                                '"What Price Hollywood?" -> director])') == {"taxi!"}
         assert answers(runner, 'meet(subject = "Taxi!") -> director') == {"roy del ruth"}
         assert "taxi!" in answers(runner, 'meet(subject = "Roy Del Ruth") -> inverse_director')
+        # through the merged name: the director's dates are his own subject's
+        assert answers(runner, 'let d = meet(subject = "Hostile Country") -> director\n'
+                               'meet(subject = $d) -> date_of_birth') == {"1907-07-04"}
+        assert answers(runner, 'argmax(date_of_death, ["Hostile Country" -> director, '
+                               '"Taxi!" -> director])') == {"hostile country"}
+
+
+# ------------------------------------------------------------------------------ entity resolution
+
+RESOLVE = [
+    {"_id": "r1", "question": "Which film has the director born first, Film A or Film B?",
+     "evidences": [["Film A", "director", "Thomas Carr"], ["Film B", "director", "Roy Del Ruth"],
+                   ["Roy Del Ruth", "date of birth", "October 18, 1893"]]},
+    {"_id": "r2", "evidences": [["Thomas Carr (director)", "date of birth", "July 4, 1907"],
+                                ["Film C", "director", "Thomas Carr"],
+                                ["Film D", "director", "Jane Roe"],
+                                ["Jane Roe (director)", "date of birth", "1910"],
+                                ["Jane Roe (actress)", "date of birth", "1920"]]},
+    {"_id": "r3", "evidences": [["Film E", "director", "Ann Fox"], ["Ann Fox", "date of birth", "1901"],
+                                ["Ann Fox", "country of citizenship", "English"],
+                                ["English (2018 film)", "director", "Roy Del Ruth"]]},
+]
+
+
+def _resolved(tmp_path, **kwargs):
+    path = write(tmp_path, "dev.json", json.dumps(RESOLVE, ensure_ascii=False))
+    report = BuildReport()
+    lattice = lattice_from_triples(read_2wiki_evidences(path, report), "wiki", report, **kwargs)
+    return path, report, lattice
+
+
+def test_2wiki_entity_resolution_merges_and_reports(tmp_path):
+    from latweave.build.kb import Resolution
+
+    path, report, lattice = _resolved(tmp_path)
+    carr = Resolution("merged", "Thomas Carr", ("Thomas Carr (director)",), 2, str(path), None,
+                      "question r1 evidence 0")
+    roe = Resolution("ambiguous", "Jane Roe", ("Jane Roe (director)", "Jane Roe (actress)"), 1, str(path),
+                     None, "question r2 evidence 2")
+    english = Resolution("incompatible", "English", ("English (2018 film)",), 1, str(path), None,
+                         "question r3 evidence 2")
+    assert report.resolutions == [carr, roe, english]
+    out = report.to_dict()
+    assert (out["counts"]["merged"], out["counts"]["refused"]) == (1, 2)
+    assert out["resolutions"][0] == {"action": "merged", "object": "Thomas Carr",
+                                     "subjects": ["Thomas Carr (director)"], "triples": 2, "file": str(path),
+                                     "line": None, "locator": "question r1 evidence 0"}
+    assert report.problems == []
+
+    # E has no instance of its own: it is an alias of S, and a synonym of S's value on `director`
+    assert "thomas carr" not in lattice.instances
+    carr_inst = lattice.instances["thomas carr (director)"]
+    assert carr_inst.label == "Thomas Carr (director)" and carr_inst.aliases == {"thomas carr"}
+    director = lattice.dimension("director")
+    assert director.resolve("Thomas Carr") == "thomas carr (director)"
+    assert lattice.dimension("subject").resolve("Thomas Carr") == "thomas carr (director)"
+    preds = {(p.instance, p.dimension, p.value): p for p in lattice.predicates}
+    for film in ("film a", "film c"):
+        assert (film, "director", "thomas carr (director)") in preds
+        assert ("thomas carr (director)", "inverse director", film) in preds
+    # the evidence is untouched: the line still says "Thomas Carr", verbatim in its document
+    ev = preds[("film a", "director", "thomas carr (director)")].evidence
+    assert ev.source_text == '["Film A", "director", "Thomas Carr"]'
+    assert lattice.documents[ev.doc][ev.start:ev.end] == ev.source_text
+    assert preds[("thomas carr (director)", "subject", "thomas carr (director)")].evidence.source_text == \
+        '["Thomas Carr (director)", "date of birth", "July 4, 1907"]'
+    # refusals merge nothing
+    assert {"jane roe", "jane roe (director)", "jane roe (actress)", "english", "english (2018 film)"} \
+        <= set(lattice.instances)
+    assert ("film d", "director", "jane roe") in preds
+    assert not lattice.instances["jane roe (director)"].aliases
+
+    shown = _render(report)
+    assert "1 merged, 2 refused" in shown and "Thomas Carr → Thomas Carr (director)" in shown
+    assert "question r2 evidence 2" in shown
+
+    # off on request (and by default for line-based KBs): the two names stay two instances
+    _, off, plain = _resolved(tmp_path, resolve_disambiguated=False)
+    assert off.resolutions == [] and {"thomas carr", "thomas carr (director)"} <= set(plain.instances)
+    line_kb = write(tmp_path, "kb.txt", "Film_A\tdirector\tThomas_Carr\nThomas_Carr_(director)\tborn\tx\n"
+                                        "Film_B\tdirector\tRoy\nRoy\tborn\ty\nFilm_C\tdirector\tAnn\nAnn\tborn\tz\n")
+    report = BuildReport()
+    assert "thomas carr" in lattice_from_triples(read_pathquestion_kb(line_kb, report), "pq", report).instances
+    assert report.resolutions == []
+    report = BuildReport()
+    merged = lattice_from_triples(read_pathquestion_kb(line_kb, report), "pq", report, resolve_disambiguated=True)
+    assert "thomas carr" not in merged.instances and report.merged == 1
+
+
+def _render(report: BuildReport) -> str:
+    from rich.console import Console
+
+    console = Console(record=True, width=200)
+    console.print(report)
+    return console.export_text()
+
+
+def test_2wiki_entity_resolution_proof_audits(tmp_path):
+    from latweave.proof.audit import audit
+
+    _, report, lattice = _resolved(tmp_path)
+    assert report.merged == 1
+    save_lattice(lattice, tmp_path / "wiki")
+    plans = {
+        'argmin(date_of_birth, ["Film A" -> director, "Film B" -> director])': {"film b"},
+        'argmax(date_of_birth, ["Film A" -> director, "Film B" -> director])': {"film a"},
+        'let d = meet(subject = "Film A") -> director\nmeet(subject = $d) -> date_of_birth': {"1907-07-04"},
+        'meet(subject = "Thomas Carr") -> inverse_director': {"film a", "film c"},
+    }
+    with Runner(tmp_path / "wiki") as runner:
+        for plan, want in plans.items():
+            result = runner.run_one(runner.check(read_plan(plan), plan))
+            assert result.status == "answer", (plan, result.status, result.reason)
+            assert {normalize(a) for a in result.answers} == want, plan
+            checked = audit(tmp_path / "wiki", result.to_dict())
+            assert checked.ok, (plan, checked)

@@ -19,7 +19,18 @@ lattice with these conventions (planners are written against them):
   text) and a predicate cites its exact line; a 2Wiki file gives one document per question
   (id `<file name>#<_id>`, text: the question's evidence triples as JSON, one per line) and a
   predicate cites its triple's line. Offsets are always passed, never searched for;
-* a triple seen twice (same subject, relation and value keys) enters once, with its first evidence.
+* a triple seen twice (same subject, relation and value keys) enters once, with its first evidence;
+* entity resolution (`resolve_disambiguated`; on by default for 2Wiki triples, off for the line
+  KBs): an entity E that is only ever an object of entity-valued relations, when exactly one
+  subject S is spelt "E (…)" (E plus a trailing parenthetical disambiguator: "Thomas Carr
+  (director)"), *is* S: the predicates whose object is E take S's key as value (E's spelling
+  stays a synonym of it on that dimension), their inverse lands on S, E becomes an alias of S
+  and a synonym of S on `subject`, and E gets no instance of its own. The evidence is untouched (its line still reads "Thomas
+  Carr", verbatim). Two or more fitting subjects are ambiguous and nothing is merged; nor is S
+  taken when it fails the role check (fewer than ROLE_SUPPORT other subjects that are objects of
+  E's relations share any relation with S: the film "English (2018 film)" is not the
+  nationality "English"). Every merge and every refusal is listed in the report
+  (`resolutions`) with the locator of E's first triple.
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from latweave.errors import CorpusError, LatweaveError
+from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
@@ -67,7 +78,7 @@ class Triple:
 class Problem:
     """A line or value that was skipped, and why."""
 
-    kind: str          # "malformed" | "value" | "relation"
+    kind: str          # "malformed" | "value" | "relation" | "alias"
     message: str
     file: str
     line: int | None = None
@@ -81,6 +92,28 @@ class Problem:
     def to_dict(self) -> dict:
         return {"kind": self.kind, "message": self.message, "file": self.file, "line": self.line,
                 "locator": self.locator}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One entity-resolution decision: object-only `object` (as first spelt) and the subjects that
+    fit it. `action` is "merged" (exactly one subject: `subjects[0]`), "ambiguous" (two or more, not
+    merged), "incompatible" (the one subject fails the role check: fewer than ROLE_SUPPORT other
+    subjects that fill E's roles share a relation with it; not merged) or "collision" (its alias
+    would name another instance, not merged). `triples` counts the
+    triples with it as object; `file`/`line`/`locator` point at the first of them."""
+
+    action: str
+    object: str
+    subjects: tuple[str, ...]
+    triples: int
+    file: str
+    line: int | None = None
+    locator: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "object": self.object, "subjects": list(self.subjects),
+                "triples": self.triples, "file": self.file, "line": self.line, "locator": self.locator}
 
 
 @dataclass
@@ -98,6 +131,15 @@ class BuildReport:
     documents: int = 0
     relations: dict[str, dict] = field(default_factory=dict)  # name → {kind, triples, entity_valued}
     problems: list[Problem] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+
+    @property
+    def merged(self) -> int:
+        return sum(r.action == "merged" for r in self.resolutions)
+
+    @property
+    def refused(self) -> int:
+        return sum(r.action != "merged" for r in self.resolutions)
 
     def problem(self, kind: str, message: str, *, file: str, line: int | None = None,
                 locator: str | None = None, strict: bool = False) -> None:
@@ -117,9 +159,11 @@ class BuildReport:
             "counts": {"triples_read": self.triples_read, "malformed": self.malformed,
                        "skipped_values": self.skipped_values, "duplicates": self.duplicates,
                        "instances": self.instances, "dimensions": self.dimensions,
-                       "predicates": self.predicates, "documents": self.documents},
+                       "predicates": self.predicates, "documents": self.documents,
+                       "merged": self.merged, "refused": self.refused},
             "relations": {k: dict(v) for k, v in self.relations.items()},
             "problems": [p.to_dict() for p in self.problems],
+            "resolutions": [r.to_dict() for r in self.resolutions],
         }
 
     def __rich__(self):
@@ -143,6 +187,16 @@ class BuildReport:
                 parts.append(Text.assemble(("  " + p.where, "yellow"), ": ", p.message))
             if len(self.problems) > 20:
                 parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
+        if self.resolutions:
+            parts.append(Text(f"entity resolution: {self.merged} merged, {self.refused} refused",
+                              style="bold"))
+            for r in self.resolutions[:20]:
+                where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
+                what = ("→ " + r.subjects[0] if r.action == "merged"
+                        else f"{r.action}: " + " | ".join(r.subjects))
+                parts.append(Text.assemble(("  " + r.object, "cyan"), f" {what} ({where})"))
+            if len(self.resolutions) > 20:
+                parts.append(Text(f"  … and {len(self.resolutions) - 20} more (--json lists them all)"))
         return Group(*parts)
 
 
@@ -365,12 +419,99 @@ def _classify(rel: _Relation, subjects: set[str], key: Callable[[str], str], cac
             return
 
 
+#: A label ending in a parenthetical disambiguator: "Thomas Carr (director)" → "Thomas Carr".
+_DISAMBIGUATED = re.compile(r"(.*\S)\s*\(([^()]+)\)")
+#: Entity resolution's role check: at least this many other subjects that fill one of E's roles
+#: (are objects of a relation E is an object of) must share a relation with S.
+ROLE_SUPPORT = 2
+
+
+def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+             key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
+    """Entity resolution (see the module docstring): {object key E → subject key S} for every
+    object-only entity with exactly one "E (…)" subject; every decision goes into the report."""
+    fitting: dict[str, list[str]] = {}          # base key → subject keys spelt "base (…)"
+    for skey, i in subject_rows.items():
+        m = _DISAMBIGUATED.fullmatch(rows[i][1])
+        if m:
+            fitting.setdefault(key(m.group(1)), []).append(skey)
+    if not fitting:
+        return {}
+    seen: dict[str, list] = {}                  # object key → [first row index, triples]
+    kept: set[str] = set(subject_rows)          # keys that will be instances of their own
+    for i, (_, _, rkey, o, *_rest) in enumerate(rows):
+        if not relations[rkey].entity_valued:
+            continue
+        okey = key(o)
+        if okey in subject_rows:
+            continue
+        held = seen.get(okey)
+        if held is None:
+            seen[okey] = [i, 1]
+            if okey not in fitting:
+                kept.add(okey)
+        else:
+            held[1] += 1
+    # the role check: what E is an object of, who else fills those roles, and what they hold
+    wanted = {okey for okey in seen if okey in fitting}
+    holds: dict[str, set[str]] = {}             # subject key → its relations
+    roles: dict[str, set[str]] = {}             # E → the relations it is an object of
+    fillers: dict[str, set[str]] = {}           # relation → its objects that are subjects
+    for _, s, rkey, o, *_rest in rows:
+        holds.setdefault(key(s), set()).add(rkey)
+        if relations[rkey].entity_valued:
+            okey = key(o)
+            if okey in wanted:
+                roles.setdefault(okey, set()).add(rkey)
+            elif okey in subject_rows:
+                fillers.setdefault(rkey, set()).add(okey)
+    profiles: dict[frozenset[str], tuple[set[str], dict[str, int]]] = {}
+
+    def support(okey: str, skey: str) -> int:
+        """How many other subjects filling one of E's roles share a relation with S (the most over
+        S's relations)."""
+        these = frozenset(roles[okey])
+        if these not in profiles:
+            who = set().union(*(fillers.get(r, ()) for r in these))
+            tally: dict[str, int] = {}
+            for g in who:
+                for q in holds[g]:
+                    tally[q] = tally.get(q, 0) + 1
+            profiles[these] = (who, tally)
+        who, tally = profiles[these]
+        own = skey in who
+        return max((tally.get(q, 0) - own for q in holds[skey]), default=0)
+
+    merge: dict[str, str] = {}
+    for okey, (i, count) in seen.items():
+        candidates = fitting.get(okey)
+        if not candidates:
+            continue
+        t = rows[i][0]
+        labels = tuple(rows[subject_rows[c]][1] for c in candidates)
+        if len(candidates) > 1:
+            action = "ambiguous"
+        elif support(okey, candidates[0]) < ROLE_SUPPORT:
+            action = "incompatible"
+        elif okey in kept:  # cannot happen as built; kept as the alias invariant's guard
+            action = "collision"
+        else:
+            action = "merged"
+            merge[okey] = candidates[0]
+        report.resolutions.append(Resolution(action, rows[i][3], labels, count, t.source, t.line,
+                                             t.locator))
+    return merge
+
+
 def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
-                         report: BuildReport | None = None, *, strict: bool = False) -> Lattice:
+                         report: BuildReport | None = None, *, strict: bool = False,
+                         resolve_disambiguated: bool | None = None) -> Lattice:
     """A lattice from a stream of triples, with the conventions of this module's docstring.
 
     Two passes over the triples (held in a list: memory linear in the input): the first decides
-    each relation's kind, the second adds instances and predicates in input order."""
+    each relation's kind, the second adds instances and predicates in input order.
+    `resolve_disambiguated` turns the entity resolution on or off; None (the default) turns it on
+    exactly when every triple comes from a 2Wiki file (a question locator)."""
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
     docs = _Documents(lattice)
@@ -379,6 +520,8 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     relations: dict[str, _Relation] = {}
     subjects: set[str] = set()
     rows: list[tuple[Triple, str, str, str, str, int, int]] = []
+    subject_rows: dict[str, int] = {}      # subject key → its first row (spelling, evidence)
+    wiki = True                            # every triple so far from a 2Wiki file
 
     reserved = {normalize(SUBJECT)}
     for t in triples:
@@ -395,8 +538,12 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.triples += 1
         rel.objects[o] = rel.objects.get(o, 0) + 1
         subjects.add(key(s))
+        subject_rows.setdefault(key(s), len(rows))
+        wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
         rows.append((t, s, rkey, o, *docs.locate(t)))
     docs.finish()
+    if resolve_disambiguated is None:
+        resolve_disambiguated = wiki and bool(rows)
 
     lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
     for rkey, rel in relations.items():
@@ -408,6 +555,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                                       "entity_valued": rel.entity_valued}
         rel.objects = {}
     del subjects
+    merge = _resolve(rows, relations, subject_rows, key, report) if resolve_disambiguated else {}
 
     dims = {rkey: lattice.dimensions[rkey] for rkey in relations}
     seen: set[tuple[str, str, str]] = set()
@@ -415,6 +563,11 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
 
     def entity(label: str, evidence: tuple[str, str, int, int]) -> str:
         k = key(label)
+        if k in merge:  # a resolved object: S's instance, anchored at S's own first triple
+            k = merge[k]
+            if k not in instances:
+                row = rows[subject_rows[k]]
+                label, evidence = row[1], row[4:]
         if k not in instances:
             inst = lattice.add_instance(label)
             doc, text, start, end = evidence
@@ -428,6 +581,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         skey = entity(s, evidence)
         if rel.entity_valued:
             okey = entity(o, evidence)
+            value = instances[okey].label if okey != key(o) else o
         else:
             okey = _parses(o, rel.kind, parsed)
             if okey is None:
@@ -438,16 +592,39 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
             report.duplicates += 1
             continue
         seen.add((skey, rkey, okey))
-        lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end)
-        if rel.entity_valued:
-            lattice.add_predicate(o, INVERSE + rel.name, s, doc=doc, source_text=text,
-                                  start=start, end=end)
+        if not rel.entity_valued:
+            lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end)
+            continue
+        lattice.add_predicate(s, dim.name, value, doc=doc, source_text=text, start=start, end=end)
+        lattice.add_predicate(value, INVERSE + rel.name, s, doc=doc, source_text=text,
+                              start=start, end=end)
+        if value is not o:  # E's own spelling names S's value on this dimension
+            _synonym(dim, value, o, report, t, strict)
+
+    subject_dim = lattice.dimensions[normalize(SUBJECT)]
+    for r in report.resolutions:  # E names S: an alias of the instance, a synonym of its anchor
+        if r.action == "merged":
+            try:
+                lattice.add_alias(r.subjects[0], r.object)
+                subject_dim.add_synonym(r.subjects[0], r.object)
+            except LatticeError as exc:
+                report.problem("alias", f"alias {r.object!r} of {r.subjects[0]!r} skipped: {exc}",
+                               file=r.file, line=r.line, locator=r.locator, strict=strict)
 
     report.instances = len(lattice.instances)
     report.dimensions = len(lattice.dimensions)
     report.predicates = len(lattice.predicates)
     report.documents = len(lattice.documents)
     return lattice
+
+
+def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: Triple,
+             strict: bool) -> None:
+    try:
+        dim.add_synonym(value, surface)
+    except LatticeError as exc:
+        report.problem("alias", f"synonym {surface!r} of {value!r} skipped: {exc}", file=t.source,
+                       line=t.line, locator=t.locator, strict=strict)
 
 
 def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = False,

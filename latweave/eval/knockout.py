@@ -12,6 +12,12 @@ triple the system must abstain; answering then is a **leak**.
 A knock-out after which the gold is still reachable another way is counted as `rerouted` and takes
 no part in the leak rate.
 
+A fact stated twice is one piece of evidence: "a spouse b" and "b spouse a", or "a parents b" and
+"b children a". Knocking a triple out also removes its restatements — triples (o, r2, s) where the
+KB itself shows r2 restating r in reverse (at least RESTATE_MIN of r's triples, and RESTATE_SHARE of
+them, have their reverse stated with r2). Without this, a plan through `inverse spouse` would still
+find the deleted marriage in its other line and be counted as a leak.
+
 Speed: knock-outs are grouped so one rebuilt lattice serves every question that depends on its
 triple, and several triples share one lattice when no question tested there reads another one's
 triple. What a chain plan reads is found by walking it over the triples; a plan of another shape
@@ -36,6 +42,10 @@ from latweave.plan.printer import to_text
 INVERSE = "inverse "
 
 Key = tuple[str, str, str]
+
+#: When r2 counts as restating r in reverse (see the module docstring); read off the KB, not tuned.
+RESTATE_MIN = 20
+RESTATE_SHARE = 0.2
 
 
 def triple_key(s: str, r: str, o: str) -> Key:
@@ -66,6 +76,25 @@ class _Index:
         if without is not None and without[0] == node and without[1] == rel and without[2] in out:
             out = out - {without[2]}
         return out
+
+
+def restatements(index: _Index) -> dict[str, set[str]]:
+    """relation r → the relations r2 with which the KB states r's facts in reverse."""
+    by_rel: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for s, r, o in index.keys:
+        by_rel[r].append((s, o))
+    out: dict[str, set[str]] = defaultdict(set)
+    for r, pairs in sorted(by_rel.items()):
+        for r2 in sorted(by_rel):
+            n = sum((o, r2, s) in index.keys for s, o in pairs)
+            if n >= RESTATE_MIN and n >= RESTATE_SHARE * len(pairs):
+                out[r].add(r2)
+    return out
+
+
+def with_restatements(key: Key, index: _Index, restate: dict[str, set[str]]) -> set[Key]:
+    s, r, o = key
+    return {key} | {(o, r2, s) for r2 in restate.get(r, ()) if (o, r2, s) in index.keys}
 
 
 def gold_triples(ex: Example) -> list[tuple[str, str, str]]:
@@ -144,7 +173,8 @@ class _Case:
     must: bool
 
 
-def _packs(by_key: dict[Key, list[_Case]], footprints: dict[str, set | None]) -> list[list[Key]]:
+def _packs(by_key: dict[Key, list[_Case]], footprints: dict[str, set | None],
+           expand: Callable[[Key], set[Key]] = lambda k: {k}) -> list[list[Key]]:
     """Group triples into lattices: a triple joins a pack when no question tested there reads
     another's triple (footprints known); a triple with an unknown-footprint question goes alone."""
     packs: list[tuple[list[Key], set]] = []
@@ -156,7 +186,8 @@ def _packs(by_key: dict[Key, list[_Case]], footprints: dict[str, set | None]) ->
             continue
         mine = set().union(*fps)
         for keys, union in packs:
-            if _touches(key, union) or any(_touches(k, mine) for k in keys):
+            if any(_touches(x, union) for x in expand(key)) or any(
+                    _touches(x, mine) for k in keys for x in expand(k)):
                 continue
             keys.append(key)
             union |= mine
@@ -178,6 +209,7 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
     triples = list(triples)
     keyed = [(triple_key(*_spo(t)), t) for t in triples]
     index = _Index(k for k, _ in keyed)
+    restate = restatements(index)
     by_qid = {r["qid"]: r for r in records}
     cases: list[_Case] = []
     absent = tested = 0
@@ -199,12 +231,12 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
     for case in cases:
         by_key[case.key].append(case)
     footprints = {c.example.qid: (chain_footprint(c.plan, index) if pack else None) for c in cases}
-    groups = _packs(by_key, footprints)
+    groups = _packs(by_key, footprints, lambda k: with_restatements(k, index, restate))
 
     outcomes: list[tuple[_Case, object]] = []
     with tempfile.TemporaryDirectory(prefix="latweave-knockout-") as tmp:
         for i, keys in enumerate(groups):
-            removed = set(keys)
+            removed = set().union(*(with_restatements(k, index, restate) for k in keys))
             kept = [t for k, t in keyed if k not in removed]
             lattice = lattice_from_triples(kept, f"{name}-ko{i}", BuildReport())
             folder = Path(tmp) / f"ko{i}"
@@ -240,6 +272,7 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
         "rerouted": rerouted,
         "absent_triples": absent,
         "distinct_triples": len(by_key),
+        "restating_relations": {r: sorted(v) for r, v in sorted(restate.items())},
         "lattices": len(groups),
         "seconds": time.perf_counter() - started,
         "leaked": leaks[:50],

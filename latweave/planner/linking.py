@@ -1,14 +1,40 @@
 """Entity linking for the offline planner: find the lattice instances a question names.
 
-A mention is a span of the question between token boundaries whose normalised text is an
-instance's key, an alias, or the key without a trailing parenthetical ("Seven Sinners (1936
-film)" is also found as "Seven Sinners"). Longer mentions win over the shorter ones inside them;
-a surface form that names two different instances is reported as ambiguous, never guessed.
+Two tiers, both deterministic.
+
+*Exact* (tried first, on every span): a mention is a span of the question between token
+boundaries whose normalised text is an instance's key, an alias, or the key without a trailing
+parenthetical ("Seven Sinners (1936 film)" is also found as "Seven Sinners"). Longer mentions win
+over the shorter ones inside them.
+
+*Fuzzy* (only on the stretches of the question no exact mention covers, so a fuzzy mention never
+swallows an exact one), in three steps, the first that finds anything deciding:
+
+1. folded: the span and the instance's key, alias or key without parenthetical are equal once
+   accents are dropped (NFKD, combining marks removed), case is folded and punctuation is ignored
+   ("Fedor Freso" → "Fedor Frešo", "Tum, My Pledge Of Love" → "Tum: My Pledge of Love");
+2. untitled: the two are equal once honorifics and titles (Dame, Sir, Lord, Prince, Count, …;
+   never a name's last word) are dropped as well ("Bertrand, Count Of Toulouse" → "Bertrand of
+   Toulouse");
+3. subset: the span's words without honorifics appear in order among the instance's, the last
+   word being the instance's last word — its last name ("Alexandra Hasluck" → "Dame Alexandra
+   Margaret Martin Hasluck"); at least two of those words are not particles ("of", "de", …) and
+   the first is not one ("Duke Of Mecklenburg-Schwerin" names nobody); an initial fits a word
+   ("R. Whidden Ganong" → "Rendol Whidden Ganong"); the name before a label's comma counts too
+   ("Jacques-Victor Henry" → "Jacques-Victor Henry, Prince Royal of Haiti"). Found through an
+   inverted index (word → entries), never by a scan of all instances.
+
+A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), and
+be a whole name: the words next to it are not capitalised (the question's first word aside), so
+that "Alexandra Hasluck" in "Margaret Alexandra Hasluck" is not taken for someone.
+A surface form that fits two different instances — in any tier — is reported as ambiguous, never
+guessed; each Mention records how it was matched (`how`: exact, alias, stripped or fuzzy).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -19,6 +45,28 @@ _TOKEN = re.compile(r"[\w\-\.]+(?:'(?![sS]\b)\w+)?|'[sS]\b|[^\w\s]", re.UNICODE)
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _EDGE = " ?!.,;:\"'"
 
+#: How a mention was matched, strongest first.
+EXACT, ALIAS, STRIPPED, FUZZY = "exact", "alias", "stripped", "fuzzy"
+
+#: Letters NFKD does not decompose, and the marks dropped inside a word (O'Brien, ʿAbd, Ma'mun).
+_FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
+                       "ı": "i", "ß": "ss", "'": None, "\u2019": None, "\u2018": None, "`": None,
+                       "\u02bf": None, "\u02be": None, "\u02bb": None, "\u02bc": None, "´": None})
+_NONWORD = re.compile(r"[\W_]+", re.UNICODE)
+
+#: Honorifics and titles, ignored by the untitled and subset steps (unless a name's last word).
+HONORIFICS = frozenset("""
+    dame sir lord lady mr mrs ms miss dr prof rev reverend madame mme monsieur don dona
+    prince princess king queen emperor empress tsar tsarina czar shah sultan sultana emir caliph
+    duke duchess archduke archduchess grand count countess earl baron baroness baronet viscount
+    viscountess marquess marquis marchioness margrave margravine landgrave landgravine elector
+    electress infante infanta crown hereditary freiherr freifrau graf grafin furst furstin
+    herzog herzogin duc duchesse comte comtesse dowager baronet regent
+""".split())
+#: Particles: they may sit in a name but do not count towards the two words a subset needs.
+PARTICLES = frozenset("of the a an and de du des da di do dos das del della von van der den zu "
+                      "zur in la le les el al bin ibn bint ben y e".split())
+
 
 @dataclass(frozen=True)
 class Mention:
@@ -26,6 +74,7 @@ class Mention:
     end: int
     surface: str
     instances: tuple[str, ...]   # instance keys it may denote (more than one: ambiguous)
+    how: str = EXACT    # exact | alias | stripped | fuzzy
 
 
 def tokens(text: str) -> list[tuple[int, int]]:
@@ -33,25 +82,108 @@ def tokens(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
+def fold(text: str) -> tuple[str, ...]:
+    """The words of a name with accents, case and punctuation folded away.
+
+    >>> fold("Ulrich II, Count of Frešo-Łódź")
+    ('ulrich', 'ii', 'count', 'of', 'freso', 'lodz')
+    """
+    text = unicodedata.normalize("NFKD", text.casefold()).translate(_FOLD)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return tuple(w for w in _NONWORD.split(text) if w)
+
+
+def untitled(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words without honorifics; a name's last word always stays."""
+    return tuple(w for i, w in enumerate(words) if w not in HONORIFICS or i == len(words) - 1)
+
+
+_ORDINAL = re.compile(r"\d+(st|nd|rd|th)?|[ivxlc]+")
+
+
+def _content(words) -> int:
+    """Words that name: no particle, honorific, ordinal or numeral, nor a single-letter initial."""
+    return sum(len(w) > 1 and w not in PARTICLES and w not in HONORIFICS and not _ORDINAL.fullmatch(w)
+               for w in words)
+
+
+def _capital(word: str) -> bool:
+    return word[:1].isupper()
+
+
+def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """`short` in order within `long`; a one-letter word of `short` is an initial ("R." fits
+    "Rendol")."""
+    it = iter(long)
+    return all(any(w == x or (len(w) == 1 and x.startswith(w)) for x in it) for w in short)
+
+
 class EntityLinker:
     def __init__(self, lattice: Lattice, max_tokens: int = 12):
         self.max_tokens = max_tokens
         index: dict[str, set[str]] = defaultdict(set)
         stripped_only: dict[str, set[str]] = defaultdict(set)
+        folded: dict[tuple, set[str]] = defaultdict(set)
+        folded_stripped: dict[tuple, set[str]] = defaultdict(set)
+        titleless: dict[tuple, set[str]] = defaultdict(set)
+        entries: list[tuple[tuple[str, ...], str]] = []      # (untitled words, instance key)
         for key, inst in lattice.instances.items():
+            names = (inst.label, *inst.aliases)
             for surface in (key, *(normalize(a) for a in inst.aliases)):
                 index[surface].add(key)
                 stripped = normalize(_PAREN.sub("", surface))
                 if stripped and stripped != surface:
                     stripped_only[stripped].add(key)
+            for name in names:
+                words = fold(name)
+                if words:
+                    folded[words].add(key)
+                bare = fold(_PAREN.sub("", name))
+                if bare and bare != words:
+                    folded_stripped[bare].add(key)
+                core = untitled(bare or words)
+                if _content(core) >= 2:
+                    titleless[core].add(key)
+                    entries.append((core, key))
+                # "Jacques-Victor Henry, Prince Royal of Haiti": the name before the comma, for
+                # the subset step only
+                head = untitled(fold(name.split(",")[0])) if "," in name else ()
+                if _content(head) >= 2 and head != core:
+                    entries.append((head, key))
         # A surface that is exactly some instance's own key (or alias) denotes that instance only;
         # a key without its parenthetical ("Seven Sinners" for "Seven Sinners (1936 film)") is a
         # weaker form: it names every instance it strips from (ambiguous when more than one).
         self.index = {s: ({s} if s in lattice.instances else keys) for s, keys in index.items()}
+        self.keys = frozenset(lattice.instances)
         self.stripped = {s: keys for s, keys in stripped_only.items() if s not in self.index}
+        self.folded = dict(folded)
+        self.folded_stripped = {s: keys for s, keys in folded_stripped.items() if s not in self.folded}
+        self.titleless = dict(titleless)
+        # Inverted index for the subset step: word → entries holding it; last word → entries.
+        self.entries = entries
+        self.by_word: dict[str, set[int]] = defaultdict(set)
+        self.by_last: dict[str, set[int]] = defaultdict(set)
+        for n, (core, _) in enumerate(entries):
+            for w in set(core):
+                self.by_word[w].add(n)
+            self.by_last[core[-1]].add(n)
 
-    def _lookup(self, raw: str) -> tuple[str, tuple[str, ...]] | None:
-        """(surface, instance keys) a span names, or None.
+    @staticmethod
+    def _forms(raw: str) -> list[tuple[str, bool]]:
+        """(form, whether a parenthetical was dropped): the span as written, without edge
+        punctuation, then each without a trailing parenthetical disambiguator."""
+        forms: list[tuple[str, bool]] = []
+        for text in (raw.strip(), raw.strip(_EDGE)):
+            if text and all(text != f for f, _ in forms):
+                forms.append((text, False))
+        for text, _ in list(forms):
+            bare = _PAREN.sub("", text).strip(_EDGE)
+            if bare and all(bare != f for f, _ in forms):
+                forms.append((bare, True))
+        return forms
+
+    def _lookup(self, raw: str) -> tuple[str, tuple[str, ...], str] | None:
+        """(surface, instance keys, how) a span names exactly, or None.
 
         Tried in order: the span as written (a title may end in "?", "!" or "."), the span without
         edge punctuation, then each of those without a trailing parenthetical disambiguator
@@ -59,26 +191,58 @@ class EntityLinker:
         parenthetical forms. Case never matters (keys are case folded). A form reached only by
         dropping a parenthetical must be written with a capital or a digit, so that a plain word
         ("later") does not link to a title ("Later (song)")."""
-        forms = []
-        for text in (raw.strip(), raw.strip(_EDGE)):
-            if text and text not in forms:
-                forms.append(text)
-        for text in list(forms):
-            bare = _PAREN.sub("", text).strip(_EDGE)
-            if bare and bare not in forms:
-                forms.append(bare)
-        for text in forms:
-            keys = self.index.get(normalize(text))
+        forms = self._forms(raw)
+        for text, dropped in forms:
+            norm = normalize(text)
+            keys = self.index.get(norm)
+            if keys:
+                how = STRIPPED if dropped else (EXACT if norm in self.keys else ALIAS)
+                return text, tuple(sorted(keys)), how
+        for text, _ in forms:
+            keys = self.stripped.get(normalize(text))
+            if keys and any(ch.isupper() or ch.isdigit() for ch in text):
+                return text, tuple(sorted(keys)), STRIPPED
+        return None
+
+    def _fuzzy(self, raw: str) -> tuple[str, tuple[str, ...]] | None:
+        """(surface, instance keys) a span names by the fuzzy tier, or None (see the module)."""
+        forms = [text for text, _ in self._forms(raw)]
+        if not forms:
+            return None
+        bare = forms[-1]
+        words_of = bare.split()
+        if not words_of or not all(w[0].isupper() or w[0].isdigit() for w in (words_of[0], words_of[-1])):
+            return None
+        for text in forms:                                    # 1. folded
+            keys = self.folded.get(fold(text))
             if keys:
                 return text, tuple(sorted(keys))
         for text in forms:
-            keys = self.stripped.get(normalize(text))
-            if keys and any(ch.isupper() or ch.isdigit() for ch in text):
+            keys = self.folded_stripped.get(fold(text))
+            if keys:
                 return text, tuple(sorted(keys))
-        return None
+        core = untitled(fold(bare))
+        if _content(core) < 2 or core[0] in PARTICLES:   # a name starts with a name, not "of"
+            return None
+        keys = self.titleless.get(core)                       # 2. untitled
+        if keys:
+            return bare, tuple(sorted(keys))
+        ids = self.by_last.get(core[-1])                      # 3. subset
+        if not ids:
+            return None
+        postings = sorted((self.by_word.get(w, set()) for w in set(core[:-1]) if len(w) > 1), key=len)
+        if postings and not postings[0]:
+            return None
+        found = set()
+        for n in ids.intersection(*postings) if postings else ids:
+            entry, key = self.entries[n]
+            if len(entry) >= len(core) and _subsequence(core, entry):
+                found.add(key)
+        return (bare, tuple(sorted(found))) if found else None
 
     def mentions(self, question: str) -> list[Mention]:
-        """Maximal mentions, left to right; nested shorter matches are dropped."""
+        """Maximal mentions, left to right; nested shorter matches are dropped. Exact mentions
+        first; fuzzy ones only in the stretches no exact mention covers."""
         spans = tokens(question)
         found: list[Mention] = []
         for i in range(len(spans)):
@@ -87,10 +251,37 @@ class EntityLinker:
                 hit = self._lookup(question[start:end])
                 if hit is None:
                     continue
-                surface, keys = hit
-                found.append(Mention(start, end, surface, keys))
+                surface, keys, how = hit
+                found.append(Mention(start, end, surface, keys, how))
                 break
-        found.sort(key=lambda m: (m.start, -(m.end - m.start)))
+        exact = self._maximal(found)
+        covered = [any(m.start < e and s < m.end for m in exact) for s, e in spans]
+        fuzzy: list[Mention] = []
+        for i in range(len(spans)):
+            if covered[i]:
+                continue
+            last = i
+            while last + 1 < min(len(spans), i + self.max_tokens) and not covered[last + 1]:
+                last += 1
+            if i > 1 and _capital(question[spans[i - 1][0]:spans[i - 1][1]]):
+                continue   # the name goes on to the left: a part of it names nobody
+            for j in range(last, i - 1, -1):
+                if j + 1 < len(spans) and _capital(question[spans[j + 1][0]:spans[j + 1][1]]):
+                    continue
+                start, end = spans[i][0], spans[j][1]
+                hit = self._fuzzy(question[start:end])
+                if hit is None:
+                    continue
+                surface, keys = hit
+                fuzzy.append(Mention(start, end, surface, keys, FUZZY))
+                break
+        if not fuzzy:
+            return exact
+        return sorted(exact + self._maximal(fuzzy), key=lambda m: m.start)
+
+    @staticmethod
+    def _maximal(found: list[Mention]) -> list[Mention]:
+        found = sorted(found, key=lambda m: (m.start, -(m.end - m.start)))
         maximal: list[Mention] = []
         for m in found:
             if any(o.start <= m.start and m.end <= o.end and o != m for o in found):
