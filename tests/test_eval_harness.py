@@ -155,3 +155,17 @@ def test_knockout_removes_a_fact_with_its_restatements():
     assert "parents" not in restate  # only 10 of 25 restated: below the KB-read threshold
     assert with_restatements(("p1", "spouse", "q1"), index, restate) == {("p1", "spouse", "q1"), ("q1", "spouse", "p1")}
     assert with_restatements(("p1", "nationality", "x"), index, restate) == {("p1", "nationality", "x")}
+
+
+def test_footprint_of_a_compare_over_paths_covers_merged_names():
+    """A bridge compare reads each film's director and the director's date; a director merged into
+    "E (director)" at build time is read under both spellings."""
+    from latweave.eval.knockout import _Index, chain_footprint
+    from latweave.plan.parser import parse_plan
+
+    index = _Index([("film a", "director", "thomas carr"), ("thomas carr (director)", "date of death", "1997"),
+                    ("film b", "director", "jane roe"), ("jane roe", "date of death", "1990")])
+    plan = parse_plan('argmax(date_of_death, ["Film A" -> director, "Film B" -> director])')
+    reads = chain_footprint(plan, index)
+    assert {("f", "film a", "director"), ("f", "film b", "director"), ("f", "jane roe", "date of death"),
+            ("f", "thomas carr (director)", "date of death")} <= reads

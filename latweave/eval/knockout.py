@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Sequence
 from latweave.eval.datasets import Example
 from latweave.eval.metrics import aggregate, score_abstention
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Meet, Name, Plan, Ref
+from latweave.plan.ast import Compare, Meet, Name, Plan, Ref
 from latweave.plan.printer import to_text
 
 INVERSE = "inverse "
@@ -70,6 +70,16 @@ class _Index:
             self.keys.add((s, r, o))
             self.fwd[(s, r)].add(o)
             self.inv[(o, r)].add(s)
+
+    def entities(self, key: str) -> set[str]:
+        """A name and the subjects it may stand for once build-time entity resolution merged
+        "E" into "E (disambiguator)": a footprint must cover both spellings."""
+        if not hasattr(self, "_stripped"):
+            self._stripped: dict[str, set[str]] = defaultdict(set)
+            for s, _ in self.fwd:
+                if s.endswith(")") and " (" in s:
+                    self._stripped[s[:s.rindex(" (")]].add(s)
+        return {key} | self._stripped.get(key, set())
 
     def forward(self, node: str, rel: str, without: Key | None = None) -> set[str]:
         out = self.fwd.get((node, rel), set())
@@ -122,12 +132,14 @@ def must_abstain(ex: Example, knocked: Key, index: _Index) -> bool:
 
 
 def chain_footprint(plan: Plan, index: _Index) -> set | None:
-    """What a chain plan (meets of one `subject = name|$step` constraint, projected) reads, as
-    ("f", entity, relation) / ("i", entity, relation) items, walking the full triples; None for a
-    plan of another shape (then nothing is assumed about what it reads)."""
+    """What a plan reads, as ("f", entity, relation) / ("i", entity, relation) items, walking the
+    full triples: chain steps (meets of one `subject = name|$step` constraint, projected) and a
+    final compare over names, steps and argument paths. None for a plan of another shape (then
+    nothing is assumed about what it reads)."""
     bound: dict[str, set[str]] = {}
     reads: set = set()
-    steps = [(let.var, let.expr) for let in plan.lets] + [(None, plan.final)]
+    final_is_compare = isinstance(plan.final, Compare)
+    steps = [(let.var, let.expr) for let in plan.lets] + ([] if final_is_compare else [(None, plan.final)])
     for var, expr in steps:
         if not isinstance(expr, Meet) or len(expr.constraints) != 1:
             return None
@@ -135,28 +147,43 @@ def chain_footprint(plan: Plan, index: _Index) -> set | None:
         if normalize(c.dimension) != "subject" or c.op != "=":
             return None
         if isinstance(c.value, Name):
-            nodes = {normalize(c.value.text)}
+            nodes = index.entities(normalize(c.value.text))
         elif isinstance(c.value, Ref) and c.value.var in bound:
             nodes = bound[c.value.var]
         else:
             return None
-        out: set[str] = set()
-        if expr.project is None or normalize(expr.project) == "subject":
-            out = set(nodes)
-        else:
-            rel = normalize(expr.project)
-            if rel.startswith(INVERSE):
-                base = rel[len(INVERSE):]
-                for e in nodes:
-                    reads.add(("i", e, base))
-                    out |= index.inv.get((e, base), set())
-            else:
-                for e in nodes:
-                    reads.add(("f", e, rel))
-                    out |= index.fwd.get((e, rel), set())
+        out = set(nodes) if expr.project is None or normalize(expr.project) == "subject" \
+            else _project(nodes, normalize(expr.project), index, reads)
         if var is not None:
             bound[var] = out
+    if final_is_compare:
+        dim = normalize(plan.final.dimension)
+        for arg in plan.final.args:
+            if isinstance(arg.term, Name):
+                nodes = index.entities(normalize(arg.term.text))
+            elif arg.term.var in bound:
+                nodes = bound[arg.term.var]
+            else:
+                return None
+            for rel in arg.path:
+                nodes = _project(nodes, normalize(rel), index, reads)
+            _project(nodes, dim, index, reads)
     return reads
+
+
+def _project(nodes: set[str], rel: str, index: _Index, reads: set) -> set[str]:
+    """Follow `rel` (or `inverse rel`) from nodes, recording what is read."""
+    out: set[str] = set()
+    if rel.startswith(INVERSE):
+        base = rel[len(INVERSE):]
+        for e in nodes:
+            reads.add(("i", e, base))
+            out |= index.inv.get((e, base), set())
+    else:
+        for e in nodes:
+            reads.add(("f", e, rel))
+            out |= index.fwd.get((e, rel), set())
+    return {x for e in out for x in index.entities(e)}
 
 
 def _touches(key: Key, footprint: set) -> bool:
