@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from typing import ClassVar, Iterable, Mapping, Sequence, Union
+from typing import ClassVar, Iterable, Iterator, Mapping, Sequence, Union
 
 from latweave.datalog.ir import Program
-from latweave.errors import EngineUnavailable, LatweaveError
+from latweave.errors import EngineError, EngineUnavailable, LatweaveError
 
 log = logging.getLogger("latweave.engines")
 
@@ -123,6 +123,31 @@ def get_engine(name: str | None, program: Program) -> Engine:
     if reason is not None:
         raise EngineUnavailable(f"engine {name!r} cannot run here: {reason}")
     return cls(program)
+
+
+def checked_rows(program: Program, facts: Facts, engine: str) -> Iterator[tuple[str, Row, tuple[str, ...]]]:
+    """(relation, row, column types) for every fact row, in relation order, refusing — with the
+    engine's name — facts for a relation that is not a declared .input, a row of the wrong width,
+    or a cell of the wrong type (a number column takes an int, not a bool; a symbol column a str)."""
+    types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
+    inputs = {r.name for r in program.inputs}
+    for relation in sorted(facts):
+        if relation not in types:
+            raise EngineError(f"{engine}: facts for undeclared relation {relation!r}")
+        if relation not in inputs:
+            raise EngineError(f"{engine}: facts for {relation!r}, which is not an .input relation")
+        columns = types[relation]
+        for row in facts[relation]:
+            row = tuple(row)
+            if len(row) != len(columns):
+                raise EngineError(f"{engine}: {relation} takes {len(columns)} columns, got {len(row)}: {row!r}")
+            for kind, value in zip(columns, row):
+                if kind == "number":
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        raise EngineError(f"{engine}: {relation}: expected a number, got {value!r}")
+                elif not isinstance(value, str):
+                    raise EngineError(f"{engine}: {relation}: expected a symbol (str), got {value!r}")
+            yield relation, row, columns
 
 
 def sorted_rows(rows: Iterable[Sequence[Value]]) -> list[Row]:

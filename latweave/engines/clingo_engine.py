@@ -25,7 +25,9 @@ from latweave.datalog.ir import (
     Arith, Atom, Comparison, Const, Negation, Program, Rule, Term, Var, Wildcard,
 )
 from latweave.datalog.parser import bound_by_equality
-from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register, sorted_rows
+from latweave.engines.base import (
+    Engine, Facts, FromScratchSession, Outputs, Session, checked_rows, register, sorted_rows,
+)
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -125,8 +127,6 @@ class ClingoEngine(Engine):
             self.text = render_program(program)
         except EngineError as exc:
             self.text, self.refusal = "", exc
-        self._types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-        self._inputs = {r.name for r in program.inputs}
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
@@ -141,34 +141,17 @@ class ClingoEngine(Engine):
 
     # ---- facts -> clingo symbols (typed, never text) ----
 
-    def _value(self, relation: str, type_: str, value) -> "_clingo.Symbol":
+    @staticmethod
+    def _value(relation: str, type_: str, value) -> "_clingo.Symbol":
         if type_ == "number":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise EngineError(f"clingo: {relation}: expected a number, got {value!r}")
             if not _INT_MIN <= value <= _INT_MAX:
                 raise EngineError(f"clingo: {relation}: number {value} does not fit clingo's 32-bit integers")
             return _clingo.Number(value)
-        if not isinstance(value, str):
-            raise EngineError(f"clingo: {relation}: expected a symbol (str), got {value!r}")
         return _clingo.String(value)
 
     def _symbols(self, facts: Facts) -> list:
-        out = []
-        for relation in sorted(facts):
-            if relation not in self._types:
-                raise EngineError(f"clingo: facts for undeclared relation {relation!r}")
-            if relation not in self._inputs:
-                raise EngineError(f"clingo: facts for {relation!r}, which is not an .input relation")
-            types = self._types[relation]
-            name = pred_name(relation)
-            for row in facts[relation]:
-                row = tuple(row)
-                if len(row) != len(types):
-                    raise EngineError(
-                        f"clingo: {relation} takes {len(types)} columns, got {len(row)}: {row!r}")
-                out.append(_clingo.Function(
-                    name, [self._value(relation, t, v) for t, v in zip(types, row)]))
-        return out
+        return [_clingo.Function(pred_name(relation), [self._value(relation, t, v) for t, v in zip(types, row)])
+                for relation, row, types in checked_rows(self.program, facts, "clingo")]
 
     # ---- one evaluation ----
 

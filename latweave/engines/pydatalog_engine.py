@@ -48,7 +48,9 @@ from latweave.datalog.ir import (
 )
 from latweave.datalog.parser import bound_by_equality
 from latweave.datalog.strata import Stratum, stratify
-from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register, sorted_rows
+from latweave.engines.base import (
+    Engine, Facts, FromScratchSession, Outputs, Session, checked_rows, register, sorted_rows,
+)
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -212,7 +214,6 @@ class PyDatalogEngine(Engine):
         except EngineError as exc:
             self.refusal = exc
         self._types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-        self._inputs = {r.name for r in program.inputs}
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
@@ -227,26 +228,11 @@ class PyDatalogEngine(Engine):
 
     def _facts(self, facts: Facts) -> list[tuple[str, tuple]]:
         out = []
-        for relation in sorted(facts):
-            if relation not in self._types:
-                raise EngineError(f"pydatalog: facts for undeclared relation {relation!r}")
-            if relation not in self._inputs:
-                raise EngineError(f"pydatalog: facts for {relation!r}, which is not an .input relation")
-            types = self._types[relation]
-            for row in facts[relation]:
-                row = tuple(row)
-                if len(row) != len(types):
-                    raise EngineError(
-                        f"pydatalog: {relation} takes {len(types)} columns, got {len(row)}: {row!r}")
-                for t, v in zip(types, row):
-                    if t == "number":
-                        if isinstance(v, bool) or not isinstance(v, int):
-                            raise EngineError(f"pydatalog: {relation}: expected a number, got {v!r}")
-                    else:
-                        if not isinstance(v, str):
-                            raise EngineError(f"pydatalog: {relation}: expected a symbol (str), got {v!r}")
-                        _check_symbol(v, f"facts of {relation}")
-                out.append((relation, row))
+        for relation, row, types in checked_rows(self.program, facts, "pydatalog"):
+            for t, v in zip(types, row):
+                if t == "symbol":
+                    _check_symbol(v, f"facts of {relation}")
+            out.append((relation, row))
         return out
 
     def _evaluate(self, facts: Iterable[tuple[str, tuple]]) -> Outputs:
