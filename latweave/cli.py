@@ -261,6 +261,57 @@ def cmd_demo(args) -> int:
     return EXIT_OK
 
 
+def _llm_config(args):
+    from latweave.llm import LLMConfig
+
+    return LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                             config_file=args.config)
+
+
+def cmd_ask(args) -> int:
+    from latweave.ask import ask
+    from latweave.execute import Runner
+    from latweave.planner.llm import LLMPlanner
+    from latweave.planner.prompt import read_exemplars
+
+    config = _llm_config(args)
+    exemplars = read_exemplars(args.exemplars) if args.exemplars else None
+    with Runner(args.lattice, args.engine) as runner:
+        planner = LLMPlanner(runner.lattice, config, record=args.record, repairs=args.repairs,
+                             cache=args.cache, replay=args.replay, exemplars=exemplars)
+        asked = ask(planner, runner, args.question)
+    if args.json:
+        sys.stdout.write(asked.to_json() + "\n")
+    else:
+        _console().print(asked)
+    return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
+
+
+def _llm_arguments(p, cache_flag: str) -> None:
+    p.add_argument("--model", default=None, help="the model name (default: $LATWEAVE_MODEL, or the config file)")
+    p.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 "
+                                                    "(default: $OPENAI_BASE_URL, or the config file)")
+    p.add_argument("--api-key", default=None, help="default: $OPENAI_API_KEY, or the config file")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
+    p.add_argument("--repairs", type=int, default=2, help="how many times an invalid plan goes back for repair")
+    p.add_argument(cache_flag, dest="plan_cache" if cache_flag == "--cache-file" else "cache", default=None,
+                   metavar="FILE",
+                   help="the plan cache (JSON lines): read first, appended to")
+    p.add_argument("--replay", action="store_true",
+                   help="use only the plan cache: a miss abstains cache_miss, no request is made")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="append every LLM call (messages, reply) to this JSON-lines file")
+
+
+def _eval_llm(args) -> dict | None:
+    """LLMPlanner's keyword arguments for `eval --planner llm` (None for other planners)."""
+    if args.planner != "llm":
+        return None
+    return {"config": _llm_config(args), "cache": args.plan_cache, "replay": args.replay,
+            "repairs": args.repairs, "record": args.record}
+
+
 def cmd_eval(args) -> int:
     from latweave.eval.run import run_eval
 
@@ -274,7 +325,8 @@ def cmd_eval(args) -> int:
     try:
         report = run_eval(args.dataset, split=args.split, data=args.data, hops=args.hops,
                           questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
-                          limit=args.limit, cache=args.cache, knockout=args.knockout, progress=progress)
+                          limit=args.limit, cache=args.cache, knockout=args.knockout,
+                          failures=args.failures, llm=_eval_llm(args), progress=progress)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -348,6 +400,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="out/zoo-lattice")
     p.add_argument("--engine", default=None)
     p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
+    p.add_argument("question")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--engine", default=None)
+    p.add_argument("--exemplars", default=None, help="few-shot examples: JSON lines {\"question\", \"plan\"}")
+    p.add_argument("--json", action="store_true")
+    _llm_arguments(p, "--cache")
+    p.set_defaults(func=cmd_ask)
+
     p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
     p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"])
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
@@ -355,13 +417,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=None, help="evaluate only the first N questions of the split")
     p.add_argument("--engine", default=None)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--planner", default="offline", choices=["offline", "oracle"],
-                   help="oracle reads gold paths (PathQuestion ceiling only)")
+    p.add_argument("--planner", default="offline", choices=["offline", "oracle", "llm"],
+                   help="oracle reads gold paths (PathQuestion ceiling only); llm asks a model (--model ...)")
+    _llm_arguments(p, "--cache-file")
     p.add_argument("--hops", default=None, help="PathQuestion 2H|3H (MetaQA 1H|2H|3H)")
     p.add_argument("--questions", default=None, help="a questions file in the dataset's format")
     p.add_argument("--kb", default=None, help="the KB file (required for metaqa)")
     p.add_argument("--out", default=None, help="write one JSON line per question to FILE")
     p.add_argument("--knockout", action="store_true", help="add the knock-out leak test")
+    p.add_argument("--failures", action="store_true",
+                   help="after scoring, sort the missed questions into failure classes (reads gold; reporting only)")
     p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
     p.set_defaults(func=cmd_eval)
     return top

@@ -104,3 +104,10 @@ def test_aggregate_by_group():
     groups = aggregate_by(recs, "qtype")
     assert groups["2H"]["n"] == 1 and groups["2H"]["em"] == 1.0
     assert groups["3H"]["n"] == 2 and groups["3H"]["em"] == 0.5
+
+
+def test_zero_padded_years_are_the_year():
+    # The lattice's canonical year 922 is "0922"; the gold answer says "922".
+    assert exact_match("0922", "922") == 1.0
+    assert exact_match("1922", "922") == 0.0
+    assert normalize_answer("007") == "007"          # not a four-digit year: left alone

@@ -90,6 +90,13 @@ class EvalReport:
                               f"(leak rate {knock['leak_rate'] if knock['leak_rate'] is not None else '–'}); "
                               f"{knock['rerouted']} rerouted, {knock['lattices']} lattices rebuilt "
                               f"in {knock['seconds']:.1f}s", style="bold"))
+        failures = self.extra.get("failures")
+        if failures and failures["n_missed"]:
+            why = Table("failure class", "missed", title=f"why {failures['n_missed']} were missed",
+                        title_justify="left")
+            for cls, count in failures["classes"].items():
+                why.add_row(cls.replace("_", " "), str(count))
+            parts.append(why)
         if self.timing:
             parts.append(Text("timing: " + ", ".join(f"{k} {v:.2f}s" for k, v in self.timing.items()), style="dim"))
         return Group(*parts)

@@ -51,6 +51,7 @@ REPORT_ORDER = ANSWER_METRICS + ("em_resolved", "verdict_acc", "abstain_accuracy
 
 
 _DAY = re.compile(r"^-?\d{4}-\d{2}-\d{2}$")
+_PADDED_YEAR = re.compile(r"^(?=\d{4}$)0+(\d{1,3})$")   # the lattice writes year 922 as "0922"
 
 
 def _day(text: str) -> str | None:
@@ -69,7 +70,7 @@ def _day(text: str) -> str | None:
 
 def normalize_answer(text: str) -> str:
     day = _day(str(text))
-    text = (day if day is not None else str(text)).replace("_", " ").lower()
+    text = (day if day is not None else _PADDED_YEAR.sub(r"\1", str(text).strip())).replace("_", " ").lower()
     text = "".join(ch for ch in text if ch not in _PUNCT)
     text = _ARTICLES.sub(" ", text)
     return " ".join(text.split())

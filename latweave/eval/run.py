@@ -117,11 +117,24 @@ def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     return folder
 
 
-def make_planner(kind: str, lattice, loaded: Loaded, split: str, runner=None):
+def make_planner(kind: str, lattice, loaded: Loaded, split: str, runner=None, llm: dict | None = None):
     if kind == "oracle":
         from latweave.planner.oracle import OraclePlanner
 
+        if loaded.kb_format != "pathquestion":
+            # 2Wiki gives evidence triples, not plans: which of argmax/argmin, same/differ a
+            # question asks is in its wording, so no gold plan can be built without reading it
+            raise LatweaveError(f"the oracle planner needs gold plans, and {loaded.name} has none "
+                                "(PathQuestion's gold relation paths are the only ones)",
+                                hint="use --planner offline or --planner llm")
         return OraclePlanner()
+    if kind == "llm":
+        from latweave.planner.llm import LLMPlanner
+
+        if not llm or llm.get("config") is None:
+            raise LatweaveError("--planner llm needs a model endpoint",
+                                hint="pass --model (or set LATWEAVE_MODEL) and --base-url (or OPENAI_BASE_URL)")
+        return LLMPlanner(lattice, **llm)
     if kind == "offline":
         try:
             from latweave.planner.offline import OfflinePlanner
@@ -129,7 +142,7 @@ def make_planner(kind: str, lattice, loaded: Loaded, split: str, runner=None):
             raise LatweaveError(f"the offline planner is not available here ({exc})",
                                 hint="use --planner oracle, or install a latweave with latweave/planner/offline.py") from None
         return OfflinePlanner(lattice, runner=runner)
-    raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle")
+    raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle, llm")
 
 
 def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> list:
@@ -147,9 +160,11 @@ def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> 
 
 def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, questions=None, kb=None,
              planner: str = "offline", engine: str | None = None, limit: int | None = None,
-             cache: Path | str = "out/lattices", knockout: bool = False,
+             cache: Path | str = "out/lattices", knockout: bool = False, failures: bool = False,
+             llm: dict | None = None,
              progress: Callable[[str], Callable[[int, int], None] | None] | None = None):
-    """Everything `latweave eval` does; returns the EvalReport."""
+    """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
+    LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`."""
     import time
 
     from latweave.eval.harness import evaluate
@@ -162,7 +177,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     folder = cached_lattice(loaded, cache)
     t1 = time.perf_counter()
     with Runner(folder, engine) as runner:
-        chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner)
+        chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner, llm=llm)
         train_part, dev_part = loaded.fit_on.get(split, (None, None))
         examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
         if getattr(chosen, "reads_gold", False):
@@ -174,6 +189,11 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
         t2 = time.perf_counter()
         report = evaluate(examples, chosen, runner, progress=progress("planning") if progress else None,
                           dataset=loaded.name, split=split)
+        if failures:   # after scoring: sorts the misses into classes (reads gold; never plans)
+            from latweave.eval.failures import classify
+
+            report.extra["failures"] = classify(report.records, {ex.qid: ex.gold for ex in examples},
+                                                runner.lattice)
     report.timing = {"lattice_s": t1 - t0, "load_fit_s": t2 - t1, **report.timing}
     report.extra["lattice"] = str(folder)
     report.extra["notes"] = loaded.notes
