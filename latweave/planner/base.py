@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.eval.datasets import Example
 
 #: Abstention reasons a planner gives when it returns no plan (free text is allowed too).
-PLANNER_REASONS = ("unknown_anchor", "ambiguous_anchor", "low_score", "out_of_scope", "ungrounded")
+PLANNER_REASONS = ("unknown_anchor", "ambiguous_anchor", "low_score", "out_of_scope", "ungrounded",
+                   "planner_failure", "planner_unavailable", "cache_miss")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,88 @@
+"""A *text corpus*: documents to extract from, plus the names the extraction should use.
+
+    documents/*.txt    one document each; its id is the path below documents/ without .txt
+    dimensions.jsonl   optional: the preferred dimensions (the whitelist shown to the model), in
+                       the corpus format — {"dimension", "kind", "functional"} and an optional
+                       "description" for the prompt; a date or number kind makes it ordered
+    variants.tsv       optional: variant<TAB>dimension — relation names the model may use,
+                       mapped onto one dimension after extraction
+
+Whitelisted taxonomy dimensions are always open (extracted values join under ⊤: there is no
+hierarchy to check them against). `subject` is reserved: the builder binds every instance's own
+name on it, so chains can start from a name; it is never asked of the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from latweave.build.corpus import _field, _jsonl, _tsv
+from latweave.errors import CorpusError
+from latweave.lattice.model import DIMENSION_KINDS
+from latweave.lattice.names import normalize
+
+#: The dimension every instance binds its own name on (as in KB lattices).
+SUBJECT = "subject"
+
+
+@dataclass(frozen=True)
+class PreferredDimension:
+    """A whitelisted dimension: its name is shown to the model, its kind types the values."""
+
+    name: str
+    kind: str = "taxonomy"
+    functional: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class TextCorpus:
+    """A text corpus read into memory: documents by id (sorted), whitelist, variant table."""
+
+    root: Path
+    documents: tuple[tuple[str, str], ...]
+    dimensions: tuple[PreferredDimension, ...]
+    variants: tuple[tuple[str, str], ...]   # (variant, dimension), in file order
+
+    @property
+    def name(self) -> str:
+        return self.root.resolve().name
+
+
+def read_text_corpus(folder: Path | str) -> TextCorpus:
+    """Read a text corpus folder; CorpusError (file and line) on anything malformed."""
+    root = Path(folder)
+    docs = root / "documents"
+    if not docs.is_dir():
+        raise CorpusError("not a text corpus: documents/ is missing", file=str(root),
+                          hint="put one .txt file per document under documents/ (see corpora/bios/README.md)")
+    documents = tuple((f.relative_to(docs).with_suffix("").as_posix(), f.read_text(encoding="utf-8"))
+                      for f in sorted(docs.rglob("*.txt")))
+    if not documents:
+        raise CorpusError("documents/ holds no .txt file", file=str(docs))
+
+    dimensions: list[PreferredDimension] = []
+    path = root / "dimensions.jsonl"
+    if path.is_file():
+        seen: set[str] = set()
+        for line, obj in _jsonl(path):
+            name = _field(obj, "dimension", str, path, line)
+            kind = _field(obj, "kind", str, path, line, "taxonomy")
+            if kind not in DIMENSION_KINDS:
+                raise CorpusError(f"kind {kind!r} is not one of {DIMENSION_KINDS}", file=str(path), line=line)
+            if normalize(name) in seen:
+                raise CorpusError(f"dimension {name!r} is declared twice", file=str(path), line=line)
+            seen.add(normalize(name))
+            if normalize(name) == SUBJECT:
+                continue  # reserved: bound by the builder, never extracted
+            dimensions.append(PreferredDimension(
+                name, kind, _field(obj, "functional", bool, path, line, False),
+                _field(obj, "description", str, path, line, "")))
+
+    variants: list[tuple[str, str]] = []
+    path = root / "variants.tsv"
+    if path.is_file():
+        for _line, (variant, dimension) in _tsv(path, ("variant", "dimension")):
+            variants.append((variant, dimension))
+    return TextCorpus(root, documents, tuple(dimensions), tuple(variants))

@@ -1,0 +1,225 @@
+"""One chat-completions call to an OpenAI-compatible endpoint, with our own retries and a record.
+
+The `openai` client is made with `max_retries=0` so that every retry is ours: what is retried
+(429, 5xx, timeouts, dropped connections, a malformed response body), how long we wait
+(exponential backoff, or the server's Retry-After up to 10 s) and what we give up with
+(`LLMUnavailable`, naming the last failure) are decided here and tested against a real HTTP server.
+
+Structured output: a `schema` is first sent as `response_format={"type": "json_schema", ...}`.
+Servers that do not support that (llama.cpp's server answers 500, others 400) get the same
+request again at once with `{"type": "json_object", "schema": ...}`; once that works the client
+remembers it (`fell_back`) and logs one warning on the "latweave.llm" logger.
+
+A response body that is not valid JSON (a proxy cut it short) is treated like a dropped
+connection: retried, and `LLMUnavailable` once retries run out. It is a transport fault, not an
+answer, so it never reaches the caller as text.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import openai
+from openai.types.chat import ChatCompletion
+
+from latweave.errors import LatweaveError
+from latweave.llm.config import LLMConfig
+
+log = logging.getLogger("latweave.llm")
+
+#: The longest we wait on a server's Retry-After header.
+MAX_RETRY_AFTER_S = 10.0
+
+
+class LLMError(LatweaveError):
+    """The server answered, but unusably (e.g. a 4xx other than 429); `status` is the HTTP status."""
+
+    def __init__(self, message: str, *, hint: str | None = None, status: int | None = None):
+        super().__init__(message, hint=hint)
+        self.status = status
+
+
+class LLMUnavailable(LLMError):
+    """Retries exhausted on 429 / 5xx / timeout / connection error / malformed body."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str                  # message content ("" if none)
+    finish_reason: str | None  # "stop", "length", ...
+    prompt_tokens: int
+    completion_tokens: int
+    attempts: int              # HTTP attempts this call took (1 = no retry)
+
+
+class _Transient(Exception):
+    """A failure worth retrying; `wait` is the server's Retry-After, if it sent one."""
+
+    def __init__(self, what: str, wait: float | None = None):
+        super().__init__(what)
+        self.what = what
+        self.wait = wait
+
+
+class LLMClient:
+    """Thread-safe chat completions with retries, schema fallback and an optional JSON-lines record."""
+
+    def __init__(self, config: LLMConfig, *, record: str | Path | None = None):
+        self.config = config
+        self._client = openai.OpenAI(base_url=config.base_url, api_key=config.api_key,
+                                     timeout=config.timeout_s, max_retries=0)
+        self._record = Path(record) if record is not None else None
+        self._lock = threading.Lock()
+        self.fell_back = False
+        self.calls = 0
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
+
+    # -- public -------------------------------------------------------------------------------
+    def complete(self, messages: list[dict], *, schema: dict | None = None,
+                 schema_name: str = "output", max_tokens: int | None = None) -> Completion:
+        """One completion; retried on transient failures; recorded whether it succeeds or not."""
+        fmt = self._response_format(schema, schema_name)
+        attempts = 0
+        retries = 0
+        while True:
+            attempts += 1
+            try:
+                result = self._attempt(messages, fmt, max_tokens, attempts)
+                break
+            except openai.APIStatusError as exc:
+                if fmt is not None and fmt["type"] == "json_schema" and exc.status_code in (400, 500):
+                    fmt = {"type": "json_object", "schema": schema}
+                    continue  # at once, not counted as a retry
+                if exc.status_code != 429 and exc.status_code < 500:
+                    error = LLMError(f"LLM endpoint refused the request: HTTP {exc.status_code}: "
+                                     f"{_status_message(exc)}",
+                                     hint="check --model / --base-url / --api-key",
+                                     status=exc.status_code)
+                    self._write_record(messages, fmt, None, attempts, error)
+                    raise error from None
+                failure = _Transient(f"HTTP {exc.status_code}: {_status_message(exc)}",
+                                     _retry_after(exc.response.headers))
+            except openai.APITimeoutError:
+                failure = _Transient(f"timeout after {self.config.timeout_s:g} s")
+            except openai.APIConnectionError as exc:
+                failure = _Transient(f"connection error: {exc}")
+            except _Transient as exc:
+                failure = exc
+            if retries >= self.config.max_retries:
+                error = LLMUnavailable(
+                    f"LLM endpoint unavailable after {attempts} attempt(s); last failure: {failure.what}",
+                    hint=f"is the server at {self.config.base_url or 'the default OpenAI URL'} up?")
+                self._write_record(messages, fmt, None, attempts, error)
+                raise error
+            wait = self.config.backoff_s * 2 ** retries
+            if failure.wait is not None:
+                wait = min(failure.wait, MAX_RETRY_AFTER_S)
+            retries += 1
+            time.sleep(wait)
+        if fmt is not None and fmt["type"] == "json_object" and schema is not None:
+            self._note_fallback()
+        self._write_record(messages, fmt, result, attempts, None)
+        return result
+
+    # -- internals ----------------------------------------------------------------------------
+    def _response_format(self, schema: dict | None, schema_name: str) -> dict | None:
+        if schema is None:
+            return None
+        if self.fell_back:
+            return {"type": "json_object", "schema": schema}
+        return {"type": "json_schema",
+                "json_schema": {"name": schema_name, "schema": schema, "strict": True}}
+
+    def _attempt(self, messages, fmt, max_tokens, attempts) -> Completion:
+        kwargs = {"model": self.config.model, "messages": messages,
+                  "temperature": self.config.temperature, "seed": self.config.seed}
+        if fmt is not None:
+            kwargs["response_format"] = fmt
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
+        with self._lock:
+            self.calls += 1
+        raw = self._client.chat.completions.with_raw_response.create(**kwargs)
+        try:
+            parsed = raw.parse()
+        except ValueError as exc:  # json.JSONDecodeError, or a body that is not a completion
+            raise _Transient(f"malformed response body ({type(exc).__name__}: {exc})") from None
+        if not isinstance(parsed, ChatCompletion) or not parsed.choices:
+            raise _Transient("malformed response body (not a chat.completion with choices)")
+        choice = parsed.choices[0]
+        usage = parsed.usage
+        prompt_tokens = usage.prompt_tokens if usage else 0
+        completion_tokens = usage.completion_tokens if usage else 0
+        with self._lock:
+            self.prompt_tokens += prompt_tokens or 0
+            self.completion_tokens += completion_tokens or 0
+        return Completion(text=choice.message.content or "", finish_reason=choice.finish_reason,
+                          prompt_tokens=prompt_tokens or 0, completion_tokens=completion_tokens or 0,
+                          attempts=attempts)
+
+    def _note_fallback(self) -> None:
+        with self._lock:
+            if self.fell_back:
+                return
+            self.fell_back = True
+        log.warning("LLM endpoint %s rejected response_format json_schema; using json_object "
+                    "with the schema for the rest of this run", self.config.fingerprint())
+
+    def _write_record(self, messages, fmt, result: Completion | None, attempts: int,
+                      error: LatweaveError | None) -> None:
+        if self._record is None:
+            return
+        line = {"model": self.config.model, "messages": messages, "response_format": fmt,
+                "text": result.text if result else None,
+                "finish_reason": result.finish_reason if result else None,
+                "usage": ({"prompt_tokens": result.prompt_tokens,
+                           "completion_tokens": result.completion_tokens} if result else None),
+                "attempts": attempts}
+        if error is not None:
+            line["error"] = error.message
+        text = json.dumps(line, ensure_ascii=False) + "\n"
+        with self._lock:
+            self._record.parent.mkdir(parents=True, exist_ok=True)
+            with self._record.open("a", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+
+
+def _status_message(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+        if isinstance(inner, str):
+            return inner
+    return exc.message
+
+
+def _retry_after(headers) -> float | None:
+    """Seconds from Retry-After-Ms / Retry-After (a number or an HTTP date); None if absent."""
+    value = headers.get("retry-after-ms")
+    if value:
+        try:
+            return max(0.0, float(value) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())

@@ -1,0 +1,91 @@
+"""Where the model lives and how to talk to it: one frozen `LLMConfig`, resolved from three layers.
+
+Precedence is flags > environment > config file, so a script can pin a value that a shared config
+file sets differently. The environment uses the `openai` package's own variables
+(`OPENAI_BASE_URL`, `OPENAI_API_KEY`) plus `LATWEAVE_MODEL` and `LATWEAVE_LLM_CONFIG` (the path of
+a JSON config file). The API key never enters `fingerprint()`, cache keys or records.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from latweave.errors import LatweaveError
+
+ENV_BASE_URL = "OPENAI_BASE_URL"
+ENV_API_KEY = "OPENAI_API_KEY"
+ENV_MODEL = "LATWEAVE_MODEL"
+ENV_CONFIG = "LATWEAVE_LLM_CONFIG"
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    model: str
+    base_url: str | None = None      # None -> the openai package's default
+    api_key: str = "not-needed"      # local servers ignore it; the openai package requires some string
+    timeout_s: float = 60.0
+    max_retries: int = 4             # our own retry loop (the openai client is made with max_retries=0)
+    backoff_s: float = 0.5           # first wait; doubles each retry (tests set it tiny)
+    temperature: float = 0.0
+    seed: int = 88
+    concurrency: int = 4             # used by the builder's thread pool
+    context_chars: int = 12000       # the model's context, in characters, for window sizing
+
+    @classmethod
+    def resolve(cls, *, model=None, base_url=None, api_key=None, config_file=None,
+                **overrides) -> "LLMConfig":
+        """Merge flags > environment > config file into one config.
+
+        `overrides` are further flag values for any field (None means "not given"). The config file
+        is `config_file`, else `$LATWEAVE_LLM_CONFIG`; it is a JSON object with any LLMConfig field.
+        """
+        known = {f.name for f in fields(cls)}
+        bad = sorted(set(overrides) - known)
+        if bad:
+            raise TypeError(f"LLMConfig.resolve: unknown field(s) {', '.join(bad)}")
+        values: dict = {}
+        path = config_file or _env(ENV_CONFIG)
+        if path:
+            values.update(_read_config_file(Path(path), known))
+        for field_name, var in (("base_url", ENV_BASE_URL), ("api_key", ENV_API_KEY), ("model", ENV_MODEL)):
+            if _env(var) is not None:
+                values[field_name] = _env(var)
+        flags = {"model": model, "base_url": base_url, "api_key": api_key, **overrides}
+        values.update({k: v for k, v in flags.items() if v is not None})
+        if not values.get("model"):
+            raise LatweaveError(
+                "no model given for the LLM endpoint",
+                hint=f"pass --model NAME, set {ENV_MODEL}=NAME, or put \"model\" in a JSON config "
+                     f"file (--config FILE or {ENV_CONFIG}=FILE)")
+        return cls(**values)
+
+    def fingerprint(self) -> str:
+        """model + base_url, for cache keys and records (never the API key)."""
+        return f"{self.model}@{self.base_url or 'default'}"
+
+
+def _env(name: str) -> str | None:
+    value = os.environ.get(name)
+    return value if value else None
+
+
+def _read_config_file(path: Path, known: set[str]) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LatweaveError(f"LLM config file {path} does not exist",
+                            hint=f"check --config or {ENV_CONFIG}") from None
+    except json.JSONDecodeError as exc:
+        raise LatweaveError(f"LLM config file {path} is not JSON: {exc}",
+                            hint="the file holds one JSON object, e.g. {\"model\": \"qwen2.5-7b\"}") from None
+    if not isinstance(data, dict):
+        raise LatweaveError(f"LLM config file {path} must hold a JSON object",
+                            hint="e.g. {\"model\": \"qwen2.5-7b\", \"base_url\": \"http://127.0.0.1:8080/v1\"}")
+    bad = sorted(set(data) - known)
+    if bad:
+        raise LatweaveError(f"LLM config file {path}: unknown field(s) {', '.join(bad)}",
+                            hint=f"known fields: {', '.join(sorted(known))}")
+    return data
