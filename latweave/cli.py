@@ -2,7 +2,8 @@
 
 Exit codes: 0 answered (an answer set or a verdict; for audit: the proof checks out), 3 abstained,
 2 user error (bad arguments, plan, corpus or lattice), 4 engine failure or engine not available
-here, 5 audit failed (a step of the proof does not follow from the lattice).
+here, 5 audit failed (a step of the proof does not follow from the lattice), 6 the lattice may
+not go live (`check`, `build`: some dimension's meets are not unique).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from latweave.errors import EngineError, LatweaveError
 
-EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT = 0, 2, 3, 4, 5
+EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE = 0, 2, 3, 4, 5, 6
 
 
 def _console(stderr: bool = False):
@@ -52,29 +53,91 @@ def _print_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2) + "\n")
 
 
+def _legitimacy_summary(gate) -> dict:
+    report = gate.report
+    return {"ok": report.ok, "live_blockers": list(report.live_blockers), "allowed": gate.allow,
+            "file": "legitimacy.json"}
+
+
+def _print_gate(console, gate) -> None:
+    report = gate.report
+    if report.ok:
+        console.print(f"[green]legitimate[/]: every one of {len(report.dimensions)} dimensions has unique meets "
+                      "(latweave check <lattice> for the full report)")
+    else:
+        console.print(f"[bold yellow]written with --allow[/]: meets are not unique in "
+                      f"{', '.join(report.live_blockers)} (see legitimacy.json, or latweave check)")
+
+
+def _build_extract(args, gate) -> int:
+    """`latweave build CORPUS --extract llm`: documents → an LLM → checked predicates → a lattice.
+    Exit 0 when every window got a usable answer; 4 when some failed (the lattice is written with
+    the rest, and a rerun asks only for the failed windows)."""
+    from latweave.build.extract import extract_corpus
+    from latweave.build.extract.progress import ProgressBar
+    from latweave.llm import LLMConfig
+
+    if args.format != "corpus":
+        raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
+    config = LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                               config_file=args.config, concurrency=args.concurrency)
+    with ProgressBar() as progress:
+        report = extract_corpus(args.path, args.out, config, cache=args.cache, progress=progress, gate=gate)
+    if args.json:
+        _print_json({**report.to_dict(), "legitimacy": _legitimacy_summary(gate)})
+    else:
+        console = _console()
+        console.print(report)
+        _print_gate(console, gate)
+        counts = ", ".join(f"{v} {k}" for k, v in report.manifest["counts"].items())
+        console.print(f"[bold green]built[/] {args.out}: {counts}")
+    return EXIT_OK if report.complete else EXIT_ENGINE
+
+
 def cmd_build(args) -> int:
+    from latweave.build.build import Gate, NotLive
+
+    gate = Gate(allow=args.allow)
+    try:
+        return _build(args, gate)
+    except NotLive as exc:
+        if args.json:
+            _print_json(exc.to_dict())
+        else:
+            _console().print(exc.report)
+            _console(stderr=True).print(f"[bold red]error[/]: {exc}", markup=True, highlight=False)
+        return EXIT_NOT_LIVE
+
+
+def _build(args, gate) -> int:
+    if args.extract == "llm":
+        return _build_extract(args, gate)
     if args.format != "corpus":
         from latweave.build.kb import build_kb
 
-        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict)
+        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict, gate=gate)
         if args.json:
-            _print_json({"out": str(args.out), "manifest": manifest, "report": report.to_dict()})
+            _print_json({"out": str(args.out), "manifest": manifest, "report": report.to_dict(),
+                         "legitimacy": _legitimacy_summary(gate)})
         else:
             console = _console()
             console.print(report)
             counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
             console.print(f"[bold green]built[/] {args.out}: {counts}")
+            _print_gate(console, gate)
         return EXIT_OK
 
     from latweave.build.build import build_corpus
 
     with _progress("reading facts") as advance:
-        manifest = build_corpus(args.path, args.out, progress=advance)
+        manifest = build_corpus(args.path, args.out, progress=advance, gate=gate)
     if args.json:
-        _print_json(manifest)
+        _print_json({**manifest, "legitimacy": _legitimacy_summary(gate)})
     else:
+        console = _console()
         counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
-        _console().print(f"[bold green]built[/] {args.out}: {counts}")
+        console.print(f"[bold green]built[/] {args.out}: {counts}")
+        _print_gate(console, gate)
     return EXIT_OK
 
 
@@ -164,6 +227,18 @@ def cmd_audit(args) -> int:
     else:
         _console().print(report)
     return EXIT_OK if report.ok else EXIT_AUDIT
+
+
+def cmd_check(args) -> int:
+    from latweave.lattice.store import load_lattice
+    from latweave.legitimacy import check_lattice
+
+    report = check_lattice(load_lattice(args.lattice))
+    if args.json:
+        _print_json(report.to_dict(limit=None if args.all else 50))
+    else:
+        _console().print(report)
+    return EXIT_OK if report.ok else EXIT_NOT_LIVE
 
 
 def cmd_repl(args) -> int:
@@ -277,8 +352,8 @@ def cmd_ask(args) -> int:
     config = _llm_config(args)
     exemplars = read_exemplars(args.exemplars) if args.exemplars else None
     with Runner(args.lattice, args.engine) as runner:
-        planner = LLMPlanner(runner.lattice, config, record=args.record, repairs=args.repairs,
-                             cache=args.cache, replay=args.replay, exemplars=exemplars)
+        planner = LLMPlanner(runner.lattice, config, record=_record_path(args.record, args.cache),
+                             repairs=args.repairs, cache=args.cache, replay=args.replay, exemplars=exemplars)
         asked = ask(planner, runner, args.question)
     if args.json:
         sys.stdout.write(asked.to_json() + "\n")
@@ -301,7 +376,13 @@ def _llm_arguments(p, cache_flag: str) -> None:
     p.add_argument("--replay", action="store_true",
                    help="use only the plan cache: a miss abstains cache_miss, no request is made")
     p.add_argument("--record", default=None, metavar="FILE",
-                   help="append every LLM call (messages, reply) to this JSON-lines file")
+                   help="append every LLM call (messages, reply) to this JSON-lines file "
+                        "(default: beside the plan cache, <cache>.calls.jsonl)")
+
+
+def _record_path(record: str | None, cache: str | None) -> str | None:
+    """Where LLM calls are logged: --record, else beside the plan cache (`<cache>.calls.jsonl`)."""
+    return record if record is not None else (f"{cache}.calls.jsonl" if cache else None)
 
 
 def _eval_llm(args) -> dict | None:
@@ -309,7 +390,7 @@ def _eval_llm(args) -> dict | None:
     if args.planner != "llm":
         return None
     return {"config": _llm_config(args), "cache": args.plan_cache, "replay": args.replay,
-            "repairs": args.repairs, "record": args.record}
+            "repairs": args.repairs, "record": _record_path(args.record, args.plan_cache)}
 
 
 def cmd_eval(args) -> int:
@@ -350,8 +431,23 @@ def parser() -> argparse.ArgumentParser:
                    help="corpus: a corpus folder (default); pathquestion: subject<TAB>relation<TAB>object "
                         "lines; metaqa: kb.txt subject|relation|object lines; 2wiki: a 2WikiMultihopQA "
                         "JSON file (its evidences, pooled; questions are never read)")
+    p.add_argument("--allow", action="store_true",
+                   help="write the lattice even when some dimension's meets are not unique (latweave check)")
     p.add_argument("--strict", action="store_true",
                    help="a malformed line or unreadable value is fatal (default: reported and skipped)")
+    p.add_argument("--extract", default="none", choices=("none", "llm"),
+                   help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
+                        "documents/*.txt (see corpora/bios/README.md)")
+    p.add_argument("--model", default=None, help="--extract llm: the model (default: $LATWEAVE_MODEL or --config)")
+    p.add_argument("--base-url", default=None, help="--extract llm: an OpenAI-compatible endpoint "
+                                                    "(default: $OPENAI_BASE_URL or --config)")
+    p.add_argument("--api-key", default=None, help="--extract llm: default $OPENAI_API_KEY or --config")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="--extract llm: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
+    p.add_argument("--cache", default=None, metavar="DIR",
+                   help="--extract llm: the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
+    p.add_argument("--concurrency", type=int, default=None,
+                   help="--extract llm: requests in flight at once (default 4, or --config)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
 
@@ -384,6 +480,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lattice", required=True)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("check", help="is the lattice legitimate? unique meets, distributivity, FCA, width")
+    p.add_argument("lattice", help="a lattice folder")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--all", action="store_true", help="with --json: do not cut long lists at 50")
+    p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("repl", help="type plans, see results (blank line runs the plan)")
     p.add_argument("--lattice", required=True)

@@ -153,6 +153,9 @@ def test_cache_hit_makes_no_request_and_replay_uses_only_the_cache(capsys, zoo_l
     assert {k: v for k, v in second.items() if k != "planner"} == {k: v for k, v in first.items() if k != "planner"}
     entry = json.loads(cache.read_text())
     assert entry["plan"] == GOOD and entry["model"] == "scripted" and entry["calls"] == 1
+    # every call is recorded beside the plan cache (the cache hit made none)
+    calls = [json.loads(line) for line in (tmp_path / "plans.jsonl.calls.jsonl").read_text().splitlines()]
+    assert len(calls) == 1 and calls[0]["text"] == plan_reply(GOOD)
     # --replay with nothing listening: the cache alone answers
     rc3, third = ask(capsys, "http://127.0.0.1:9/v1", zoo_lattice, fast_config, "--cache", str(cache), "--replay")
     assert rc3 == EXIT_OK and third["answers"] == ["Whale"] and third["planner"]["cached"] is True

@@ -325,6 +325,10 @@ def test_an_unavailable_server_stops_the_build_and_a_rerun_resumes_byte_identica
         one_shot = extract_corpus(BIOS, tmp_path / "fresh", cfg, cache=tmp_path / "fresh-cache")
     assert read_manifest(tmp_path / "out")["content_hash"] == read_manifest(tmp_path / "fresh")["content_hash"]
     assert resumed.to_dict()["manifest"] == one_shot.to_dict()["manifest"]
+    # every call of both runs is recorded in the cache folder
+    calls = [json.loads(line) for line in (tmp_path / "out.extract-cache" / "calls.jsonl").read_text().splitlines()]
+    answered = [c for c in calls if "error" not in c]
+    assert len(answered) == 3 + resumed.calls and len(calls) > len(answered)   # the failed call too
 
 
 def test_ctrl_c_leaves_the_previous_lattice_intact_and_the_finished_windows_cached(tmp_path):

@@ -4,18 +4,64 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import json
+
 from latweave.build.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
+from latweave.errors import LatweaveError
 from latweave.lattice.model import Lattice
 from latweave.lattice.store import write_lattice
 
+LEGITIMACY_FILE = "legitimacy.json"
 
-def save_lattice(lattice: Lattice, out: Path | str) -> dict:
-    """Validate, compile and write `lattice` at `out` in one atomic step; returns the manifest."""
+
+class NotLive(LatweaveError):
+    """The lattice was built but not written: some dimension's meets are not unique."""
+
+    def __init__(self, report):
+        blockers = ", ".join(report.live_blockers)
+        super().__init__(f"not written: meets are not unique in {blockers}, so meet would not be a function there",
+                         hint="fix the hierarchy (see the competing lower bounds above), or pass --allow "
+                              "to write it anyway (the report is kept in legitimacy.json)")
+        self.report = report
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "legitimacy": self.report.to_dict()}
+
+
+class Gate:
+    """`latweave build`'s legitimacy gate (issue 6): before a lattice is written, every dimension
+    must have unique meets (latweave.legitimacy), or the build is refused with NotLive and whatever
+    was at `out` stays untouched — unless `allow`. After a save, `report` holds the LatticeReport,
+    which is also written into the lattice folder as legitimacy.json."""
+
+    def __init__(self, allow: bool = False):
+        self.allow = allow
+        self.report = None
+
+    def check(self, lattice: Lattice):
+        from latweave.legitimacy import check_lattice
+
+        self.report = check_lattice(lattice)
+        if not self.report.ok and not self.allow:
+            raise NotLive(self.report)
+        return self.report
+
+
+def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None) -> dict:
+    """Validate, compile and write `lattice` at `out` in one atomic step; returns the manifest.
+    With a `gate`, the lattice is checked first and its report is written beside it."""
     lattice.validate()
+    report = gate.check(lattice) if gate is not None else None
     compiled = compile_lattice(lattice)
-    return write_lattice(lattice, out, {"facts": compiled.write})
+    attachments = {"facts": compiled.write}
+    if report is not None:
+        def write_report(folder: Path) -> None:
+            text = json.dumps(report.to_dict(limit=None), ensure_ascii=False, sort_keys=True, indent=1)
+            (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
+        attachments["legitimacy"] = write_report
+    return write_lattice(lattice, out, attachments)
 
 
-def build_corpus(corpus: Path | str, out: Path | str, progress=None) -> dict:
-    return save_lattice(read_corpus(corpus, progress), out)
+def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:
+    return save_lattice(read_corpus(corpus, progress), out, gate)

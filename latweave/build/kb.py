@@ -628,9 +628,9 @@ def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: T
 
 
 def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = False,
-             report: BuildReport | None = None) -> tuple[dict, BuildReport]:
+             report: BuildReport | None = None, gate=None) -> tuple[dict, BuildReport]:
     """Read a KB file of format `fmt` (one of FORMATS), build its lattice and save it at `out`
-    atomically; returns (manifest, report)."""
+    atomically (through `gate`, a build.Gate, when given); returns (manifest, report)."""
     from latweave.build.build import save_lattice
 
     if fmt not in READERS:
@@ -638,4 +638,4 @@ def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = Fals
     report = report if report is not None else BuildReport()
     triples = READERS[fmt](path, report, strict=strict)
     lattice = lattice_from_triples(triples, Path(path).stem, report, strict=strict)
-    return save_lattice(lattice, out), report
+    return save_lattice(lattice, out, gate), report

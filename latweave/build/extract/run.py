@@ -268,11 +268,16 @@ def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]
     return size, jobs
 
 
+#: Every model call of a build (messages, reply, usage) is logged here, in the cache folder.
+CALLS_FILE = "calls.jsonl"
+
+
 def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *,
                    cache: Path | str | None = None,
                    progress: Callable[[ExtractProgress], None] | None = None,
-                   client: LLMClient | None = None) -> ExtractReport:
-    """Build the lattice of a text corpus with an LLM extractor; write it atomically at `out`.
+                   client: LLMClient | None = None, gate=None) -> ExtractReport:
+    """Build the lattice of a text corpus with an LLM extractor; write it atomically at `out`
+    (through `gate`, a build.Gate, when given).
 
     `cache` is the extraction cache folder (default `<out>.extract-cache`); `progress` receives an
     `ExtractProgress` after each window; `client` defaults to `LLMClient(config)`."""
@@ -280,7 +285,7 @@ def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *
     cache_dir = Path(cache) if cache is not None else default_cache(out)
     store = ExtractionCache(cache_dir)
     size, jobs = plan_windows(corpus, config)
-    client = client if client is not None else LLMClient(config)
+    client = client if client is not None else LLMClient(config, record=cache_dir / CALLS_FILE)
     build = _Build(corpus, jobs, store, client, progress)
     try:
         build.run(config.concurrency)
@@ -289,7 +294,7 @@ def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *
             f"{len(store)} finished window(s) are cached in {cache_dir}; once the server is back, run the "
             "same command again to resume")) from exc
     lattice, counts = build.lattice()
-    manifest = save_lattice(lattice, out)
+    manifest = save_lattice(lattice, out, gate)
 
     rejections = [r for job in jobs for r in build.checked.get(job.key, ()) if isinstance(r, Rejected)]
     rejections += counts["conflicts"]

@@ -1,0 +1,98 @@
+"""`check_lattice`: run every legitimacy check on a lattice and gather one `LatticeReport`.
+
+Per dimension: unique meets (else the competing lower bounds and the Dedekind–MacNeille
+completion's new elements), distributivity with an M3/N5 witness (of the completion when the
+DAG is not a lattice), and Dilworth width with a largest antichain. Across dimensions: the formal
+context's co-occurring attributes and concept count, and mutually determining dimension pairs.
+Every cap is a keyword argument, so nothing here can run for minutes on a large lattice.
+"""
+
+from __future__ import annotations
+
+from latweave.lattice.model import Dimension, Lattice
+from latweave.legitimacy import fca as fca_mod
+from latweave.legitimacy.dependence import dependent_dimensions
+from latweave.legitimacy.distributive import DISTRIBUTIVE_CAP, check_distributive
+from latweave.legitimacy.meets import check_meets, completion, completion_cuts
+from latweave.legitimacy.poset import Poset, poset_of
+from latweave.legitimacy.report import (CompetingPair, DimensionReport, FcaReport, LatticeReport,
+                                        WitnessReport)
+from latweave.legitimacy.width import EDGE_CAP, dilworth_width
+
+
+def _labels(poset: Poset, items) -> tuple[str, ...]:
+    return tuple(poset.labels[i] for i in poset.sorted(items))
+
+
+def check_dimension(dimension: Dimension, *, distributive_cap: int = DISTRIBUTIVE_CAP,
+                    pair_cap: int = 2_000_000, width_edge_cap: int = EDGE_CAP) -> DimensionReport:
+    """All per-dimension verdicts for one dimension."""
+    poset = poset_of(dimension)
+    meets = check_meets(poset, pair_cap=pair_cap)
+    competing = tuple(CompetingPair((poset.labels[c.a], poset.labels[c.b]),
+                                    tuple(poset.labels[i] for i in c.lower_bounds)) for c in meets.competing)
+    cuts = completion_cuts(poset, meets.competing) if meets.competing else []
+    warnings = []
+    if meets.unique is None:
+        warnings.append(f"meets not fully checked: more than {pair_cap} candidate pairs")
+        target, of = poset, "dimension"
+    elif not meets.unique:
+        first = competing[0]
+        warnings.append(f"meets not unique: {len(competing)} pair(s) with competing lower bounds, e.g. "
+                        f"{first.pair[0]} ∧ {first.pair[1]} ∈ {{{', '.join(first.lower_bounds)}}}; "
+                        f"the Dedekind–MacNeille completion adds {', '.join(c.label for c in cuts)}")
+        target, of = completion(poset, cuts), "completion"
+    else:
+        target, of = poset, "dimension"
+
+    if meets.unique is None:
+        distributive, witness, note = None, None, "skipped: meets not fully checked"
+    else:
+        verdict = check_distributive(target, cap=distributive_cap)
+        distributive, note = verdict.distributive, verdict.note
+        witness = (WitnessReport(verdict.witness.kind, tuple(target.labels[i] for i in verdict.witness.elements))
+                   if verdict.witness else None)
+    where = " (of the completion)" if of == "completion" else ""
+    if distributive is False:
+        warnings.append(f"not distributive{where}: "
+                        + (f"{witness} is a sublattice" if witness else note) + " (information only)")
+    elif distributive is None and meets.unique is not None:
+        warnings.append(f"distributivity {note}")
+
+    width = dilworth_width(poset, edge_cap=width_edge_cap)
+    if width.width is None:
+        warnings.append(f"width {width.note}")
+    return DimensionReport(
+        name=dimension.name, kind=dimension.kind, values=len(dimension.labels) - 1, size=poset.size,
+        is_lattice=meets.unique, competing=competing, added_by_completion=tuple(c.label for c in cuts),
+        distributive=distributive, distributive_of=of, distributive_note=note, witness=witness,
+        width=width.width, antichain=_labels(poset, width.antichain), width_note=width.note,
+        warnings=tuple(warnings))
+
+
+def check_fca(lattice: Lattice, *, min_support: int = 2, max_concepts: int = fca_mod.MAX_CONCEPTS,
+              max_cells: int = fca_mod.MAX_CELLS) -> FcaReport:
+    """The formal-context part of the report."""
+    context = fca_mod.context_of(lattice)
+    concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
+    return FcaReport(
+        objects=len(context.objects), attributes=len(context.attributes),
+        incidences=context.incidences,
+        concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
+        co_occurring=fca_mod.co_occurring(context, min_support=min_support),
+        implications=fca_mod.implications(context, min_support=min_support), min_support=min_support)
+
+
+def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP, pair_cap: int = 2_000_000,
+                  width_edge_cap: int = EDGE_CAP, fca_max_concepts: int = fca_mod.MAX_CONCEPTS,
+                  fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
+                  dependence_min_support: int = 5) -> LatticeReport:
+    """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate."""
+    dims = tuple(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
+                                 width_edge_cap=width_edge_cap)
+                 for d in sorted(lattice.dimensions.values(), key=lambda d: d.name))
+    return LatticeReport(
+        name=lattice.name, dimensions=dims,
+        fca=check_fca(lattice, min_support=fca_min_support, max_concepts=fca_max_concepts,
+                      max_cells=fca_max_cells),
+        dependent=dependent_dimensions(lattice, min_support=dependence_min_support))

@@ -1,0 +1,221 @@
+"""The legitimacy report: what `latweave check` prints and what the build gate reads.
+
+Frozen dataclasses that hold values by their labels, serialise to JSON with `to_dict` (the shape
+of issue 6, plus a few extra keys) and render themselves through rich's `__rich__`. `ok` is the
+gate: every dimension has unique meets in its own DAG. Non-distributivity is information and a
+warning, never a blocker, since a plain taxonomy tree with ⊥ is already an N5 or M3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+
+def _cut(items, limit: int | None) -> list:
+    items = list(items)
+    return items if limit is None else items[:limit]
+
+
+@dataclass(frozen=True)
+class CompetingPair:
+    """`pair` has no meet: its maximal common `lower_bounds` compete (labels, sorted)."""
+
+    pair: tuple[str, str]
+    lower_bounds: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"pair": list(self.pair), "lower_bounds": list(self.lower_bounds)}
+
+
+@dataclass(frozen=True)
+class WitnessReport:
+    """An M3 or N5 sublattice by labels: M3 [top, p, q, r, bottom], N5 [top, high, low, side, bottom]."""
+
+    kind: str
+    elements: tuple[str, str, str, str, str]
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "elements": list(self.elements)}
+
+    def __str__(self) -> str:
+        return f"{self.kind} {{{', '.join(self.elements)}}}"
+
+
+@dataclass(frozen=True)
+class DimensionReport:
+    """The verdicts on one dimension (its DAG plus ⊤ and an added ⊥).
+
+    `is_lattice` is None only when the candidate pairs exceeded the cap (then it blocks, unverified);
+    `distributive` and `witness` are of the completion when the DAG is not a lattice
+    (`distributive_of` says which); `distributive`/`width` are None when skipped (see the notes).
+    """
+
+    name: str
+    kind: str
+    values: int
+    size: int
+    is_lattice: bool | None
+    competing: tuple[CompetingPair, ...]
+    added_by_completion: tuple[str, ...]
+    distributive: bool | None
+    distributive_of: str
+    distributive_note: str
+    witness: WitnessReport | None
+    width: int | None
+    antichain: tuple[str, ...]
+    width_note: str
+    warnings: tuple[str, ...]
+
+    @property
+    def meets_unique(self) -> bool:
+        return self.is_lattice is True
+
+    def to_dict(self, limit: int | None = 50) -> dict:
+        out = {
+            "is_lattice": self.is_lattice,
+            "competing_lower_bounds": [c.to_dict() for c in _cut(self.competing, limit)],
+            "added_by_completion": _cut(self.added_by_completion, limit),
+            "distributive": self.distributive,
+            "witness": self.witness.to_dict() if self.witness else None,
+            "width": self.width,
+            "antichain": _cut(self.antichain, limit),
+            "kind": self.kind, "values": self.values, "size": self.size,
+            "distributive_of": self.distributive_of, "distributive_note": self.distributive_note,
+            "width_note": self.width_note, "warnings": list(self.warnings),
+        }
+        totals = {name: len(items) for name, items in (
+            ("competing_lower_bounds", self.competing), ("added_by_completion", self.added_by_completion),
+            ("antichain", self.antichain)) if limit is not None and len(items) > limit}
+        if totals:
+            out["truncated"] = totals
+        return out
+
+
+def _attribute(attribute: Hashable) -> list:
+    return list(attribute) if isinstance(attribute, tuple) else [attribute]
+
+
+@dataclass(frozen=True)
+class FcaReport:
+    """The formal context's size, the concept count (None when capped), co-occurrence, implications."""
+
+    objects: int
+    attributes: int
+    incidences: int
+    concepts: int | None
+    message: str | None
+    co_occurring: tuple            # of fca.CoOccurrence
+    implications: tuple            # of fca.Implication
+    min_support: int
+
+    def to_dict(self, limit: int | None = 50) -> dict:
+        out = {
+            "objects": self.objects, "attributes": self.attributes, "incidences": self.incidences,
+            "concepts": self.concepts, "message": self.message, "min_support": self.min_support,
+            "co_occurring": [{"attributes": [_attribute(a) for a in c.attributes], "support": c.support}
+                             for c in _cut(self.co_occurring, limit)],
+            "implications": [{"if": _attribute(i.premise), "then": [_attribute(a) for a in i.conclusion],
+                              "support": i.support} for i in _cut(self.implications, limit)],
+        }
+        totals = {name: len(items) for name, items in (
+            ("co_occurring", self.co_occurring), ("implications", self.implications))
+            if limit is not None and len(items) > limit}
+        if totals:
+            out["truncated"] = totals
+        return out
+
+
+@dataclass(frozen=True)
+class LatticeReport:
+    """Everything `check_lattice` found; `ok` iff no dimension blocks going live."""
+
+    name: str
+    dimensions: tuple[DimensionReport, ...]
+    fca: FcaReport
+    dependent: tuple               # of dependence.Dependence
+
+    @property
+    def live_blockers(self) -> tuple[str, ...]:
+        """Dimensions whose meets are not unique (or could not be verified) in their own DAG."""
+        return tuple(d.name for d in self.dimensions if not d.meets_unique)
+
+    @property
+    def ok(self) -> bool:
+        return not self.live_blockers
+
+    def dimension(self, name: str) -> DimensionReport:
+        for d in self.dimensions:
+            if d.name == name:
+                return d
+        raise KeyError(name)
+
+    def to_dict(self, limit: int | None = 50) -> dict:
+        """The JSON of `latweave check --json`; lists longer than `limit` are cut (see "truncated")."""
+        return {
+            "lattice": self.name,
+            "ok": self.ok,
+            "live_blockers": list(self.live_blockers),
+            "dimensions": {d.name: d.to_dict(limit) for d in self.dimensions},
+            "fca": self.fca.to_dict(limit),
+            "dependent_dimensions": [d.to_dict() for d in self.dependent],
+        }
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+        from rich.tree import Tree
+
+        def verdict(value: bool | None, yes: str = "yes", no: str = "NO") -> Text:
+            if value is None:
+                return Text("skipped", style="yellow")
+            return Text(yes, style="green") if value else Text(no, style="bold red")
+
+        table = Table(title=f"lattice {self.name}: {len(self.dimensions)} dimensions", title_justify="left")
+        for column, justify in (("dimension", "left"), ("kind", "left"), ("values", "right"),
+                                ("meets unique", "center"), ("distributive", "center"),
+                                ("witness", "left"), ("width", "right")):
+            table.add_column(column, justify=justify)
+        for d in self.dimensions:
+            lattice = verdict(d.is_lattice, no="NO") if d.is_lattice is not None else Text("unknown", "bold red")
+            distributive = verdict(d.distributive, no="no")
+            if d.distributive is False:
+                distributive.stylize("yellow")
+            table.add_row(d.name, d.kind, str(d.values), lattice, distributive,
+                          str(d.witness) if d.witness else "", "" if d.width is None else str(d.width))
+        parts = [table]
+        head = (Text("ok: every dimension has unique meets", style="bold green") if self.ok else
+                Text(f"NOT ok: meets are not unique in {', '.join(self.live_blockers)}", style="bold red"))
+        tree = Tree(head)
+        for d in self.dimensions:
+            # The table already shows each witness; the tree lists what else needs reading.
+            shown = [w for w in d.warnings if not w.startswith("not distributive")]
+            if not shown and not d.competing:
+                continue
+            branch = tree.add(Text(d.name, style="bold"))
+            for c in d.competing[:10]:
+                branch.add(Text(f"{c.pair[0]} ∧ {c.pair[1]}: competing lower bounds "
+                                f"{', '.join(c.lower_bounds)}", style="red"))
+            if len(d.competing) > 10:
+                branch.add(Text(f"… {len(d.competing) - 10} more pairs", style="red"))
+            for w in shown:
+                branch.add(Text(w, style="yellow" if d.meets_unique else "red"))
+        parts.append(tree)
+        fca = Tree(Text(f"FCA: {self.fca.objects} instances × {self.fca.attributes} attributes, "
+                        f"{self.fca.incidences} incidences", style="bold"))
+        fca.add(Text(f"{self.fca.concepts} concepts" if self.fca.concepts is not None else self.fca.message or "",
+                     style="dim" if self.fca.concepts is not None else "yellow"))
+        for c in self.fca.co_occurring[:10]:
+            names = ", ".join("=".join(map(str, _attribute(a))) for a in c.attributes)
+            fca.add(f"always together ({c.support} instances): {names}")
+        if len(self.fca.co_occurring) > 10:
+            fca.add(Text(f"… {len(self.fca.co_occurring) - 10} more groups", style="dim"))
+        if self.fca.implications:
+            fca.add(Text(f"{len(self.fca.implications)} attribute implications", style="dim"))
+        parts.append(fca)
+        dep = Tree(Text(f"dependent dimensions: {len(self.dependent)}", style="bold"))
+        for d in self.dependent:
+            dep.add(f"{d.first} ⇔ {d.second} ({d.instances} instances, {d.values} values)")
+        parts.append(dep)
+        return Group(*parts)
