@@ -61,18 +61,22 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def local_server():
+def local_server(tmp_path_factory):
     model = _gguf()
     port = _free_port()
+    # The server's log goes to a file: llama.cpp writes far more than a pipe buffer holds at load
+    # time, and an undrained pipe would block it before it ever listens.
+    log_path = tmp_path_factory.mktemp("llama") / "server.log"
+    log = log_path.open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model),
                              "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/v1"
     try:
         deadline = time.monotonic() + 120
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"llama_cpp.server exited: {proc.stderr.read().decode()[-2000:]}")
+                pytest.fail(f"llama_cpp.server exited: {log_path.read_text(errors='replace')[-2000:]}")
             try:
                 with urllib.request.urlopen(f"{base}/models", timeout=2) as response:
                     if response.status == 200:
@@ -89,6 +93,7 @@ def local_server():
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 def test_real_model_replies_are_parsed_validated_and_repaired(local_server, zoo_lattice, tmp_path):
