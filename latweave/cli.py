@@ -80,7 +80,8 @@ def _build_extract(args, gate) -> int:
     if args.format != "corpus":
         raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
     config = LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                               config_file=args.config, concurrency=args.concurrency)
+                               config_file=args.config, concurrency=args.concurrency,
+                               timeout_s=args.timeout)
     with ProgressBar() as progress:
         report = extract_corpus(args.path, args.out, config, cache=args.cache, progress=progress, gate=gate)
     if args.json:
@@ -340,7 +341,7 @@ def _llm_config(args):
     from latweave.llm import LLMConfig
 
     return LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                             config_file=args.config)
+                             config_file=args.config, timeout_s=args.timeout)
 
 
 def cmd_ask(args) -> int:
@@ -369,6 +370,8 @@ def _llm_arguments(p, cache_flag: str) -> None:
     p.add_argument("--api-key", default=None, help="default: $OPENAI_API_KEY, or the config file")
     p.add_argument("--config", default=None, metavar="FILE",
                    help="a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="seconds one request may take (default 60, or --config); raise it for a model on CPU")
     p.add_argument("--repairs", type=int, default=2, help="how many times an invalid plan goes back for repair")
     p.add_argument(cache_flag, dest="plan_cache" if cache_flag == "--cache-file" else "cache", default=None,
                    metavar="FILE",
@@ -448,6 +451,9 @@ def parser() -> argparse.ArgumentParser:
                    help="--extract llm: the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
     p.add_argument("--concurrency", type=int, default=None,
                    help="--extract llm: requests in flight at once (default 4, or --config)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="--extract llm: seconds one request may take (default 60, or --config); "
+                        "raise it for a model on CPU")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
 

@@ -128,6 +128,13 @@ def test_timeout_then_good(capsys, zoo_lattice, fast_config):
     assert rc == EXIT_OK and obj["answers"] == ["Whale"] and len(server.requests) == 2
 
 
+def test_timeout_flag_beats_the_config_file(capsys, zoo_lattice, fast_config):
+    # The config file allows 0.5 s; --timeout 3 lets a 1.5 s reply through on the first request.
+    with ScriptedServer([delay(1.5, reply(plan_reply(GOOD)))]) as server:
+        rc, obj = ask(capsys, server, zoo_lattice, fast_config, "--timeout", "3")
+    assert rc == EXIT_OK and obj["answers"] == ["Whale"] and len(server.requests) == 1
+
+
 def test_truncated_json_body_then_good(capsys, zoo_lattice, fast_config):
     cut = b'{"id": "x", "object": "chat.completion", "choices": [{"index": 0, "message": {"content": "{\\"pl'
     with ScriptedServer([raw(cut), reply(plan_reply(GOOD))]) as server:

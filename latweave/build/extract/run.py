@@ -93,7 +93,8 @@ def _ask(client: LLMClient, job: _Job, corpus: TextCorpus, repairs: _Tally) -> C
     spent = [0, 0]
     for turn in range(2):
         try:
-            answer = client.complete(turns[-1], schema=SCHEMA, schema_name=SCHEMA_NAME)
+            answer = client.complete(turns[-1], schema=SCHEMA, schema_name=SCHEMA_NAME,
+                                     max_tokens=client.config.max_output_tokens)
         except LLMUnavailable:
             raise
         except LLMError as exc:
