@@ -97,6 +97,7 @@ def test_a_clean_build_of_bios_holds_exactly_the_expected_predicates_and_answers
     assert (report.dimensions_before, report.dimensions_after) == (23, 8)
     assert report.dimension_map["alma mater"] == "educated_at"
     assert report.prompt_tokens > 0 and report.completion_tokens > 0
+    assert {r["max_tokens"] for r in server.requests} == {2048}     # a reply is capped
     lattice = load_lattice(tmp_path / "bios")
     employer = [p for p in lattice.predicates if p.instance == "ilse marrow" and p.dimension == "employer"]
     assert [p.qualifiers for p in employer] == [(("end", "1979"), ("start", "1948"))]
