@@ -318,17 +318,19 @@ DEMO_PLANS = (
 def cmd_demo(args) -> int:
     from rich.rule import Rule
 
-    from latweave.build.build import build_corpus
+    from latweave.build.build import Gate, build_corpus
     from latweave.execute import Runner
     from latweave.paths import RULES
     from latweave.plan.read import read_plan
 
     corpus = Path(args.corpus) if args.corpus else RULES.parent / "corpora" / "zoo"
     out = Path(args.out)
-    manifest = build_corpus(corpus, out)
+    gate = Gate()
+    manifest = build_corpus(corpus, out, gate=gate)
     console = _console()
     console.print(f"[bold green]built[/] {out} from {corpus}: "
                   + ", ".join(f"{v} {k}" for k, v in manifest["counts"].items()))
+    _print_gate(console, gate)
     with Runner(out, args.engine) as runner:
         results = runner.run([read_plan(plan) for _, plan in DEMO_PLANS])
     for (title, plan), result in zip(DEMO_PLANS, results):

@@ -65,6 +65,8 @@ def test_demo_runs(tmp_path):
     demo = latweave("demo", "--out", str(tmp_path / "demo"))
     assert demo.returncode == 0, demo.stderr
     assert "answer Whale" in demo.stdout and "abstain conflict" in demo.stdout
+    assert "legitimate: every one of 5 dimensions has unique meets" in " ".join(demo.stdout.split())
+    assert (tmp_path / "demo" / "legitimacy.json").is_file()
 
 
 def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
