@@ -67,6 +67,9 @@ def _add(tree, proof: dict) -> None:
             label.append(f'  [{evidence["doc"]} {evidence["start"]}:{evidence["end"]}]', style="dim")
         tree.add(label)
         return
-    branch = tree.add(Text(proof["premises"], style="bold"))
+    label = Text(proof["premises"], style="bold")
+    if proof.get("note"):  # a readable gloss, e.g. a span of days in years
+        label.append(f'  {proof["note"]}', style="dim")
+    branch = tree.add(label)
     for child in proof.get("children", []):
         _add(branch, child)

@@ -143,6 +143,9 @@ gap(x, y) :- num(x), num(y), y = x + 2.
 chain(x, z) :- num(x), z = y + 1, y = x + 1.
 .decl mirror(x:number, y:number)
 mirror(x, y) :- num(x), y = 10 - (x - 1).
+.decl around(x:number, lo:number, hi:number)
+around(x, x - 1, x + 1) :- num(x).
+.output around
 .output succ
 .output pred
 .output gap
@@ -214,7 +217,8 @@ CASES = [
       "pred": [(1, 0), (2, 1), (4, 3)],
       "gap": [(2, 4)],
       "chain": [(1, 3), (2, 4), (4, 6)],
-      "mirror": [(1, 10), (2, 9), (4, 7)]}),
+      "mirror": [(1, 10), (2, 9), (4, 7)],
+      "around": [(1, 0, 2), (2, 1, 3), (4, 3, 5)]}),      # arithmetic in the head
     ("comparisons", COMPARE,
      {"num": [(1,), (2,), (4,)], "name": [("a",), ("B",)]},
      {"lt": [(1, 2), (1, 4), (2, 4)],

@@ -2,7 +2,7 @@
 
 `parse_plan(to_text(p)) == p` for random plans (arbitrary Unicode values with quotes, backslashes
 and newlines; numbers, dates, ranges; refs to earlier lets; unions; compares with arg paths;
-holds), `to_text` is idempotent, and plans are frozen, hashable values (equal plans hash equal,
+extrema over a difference of two dimensions; holds), `to_text` is idempotent, and plans are frozen, hashable values (equal plans hash equal,
 positions aside).
 """
 
@@ -67,7 +67,8 @@ def finals(bound):
     compare = st.builds(Compare, st.sampled_from(["same", "differ"]), dimensions,
                         st.lists(args(bound), min_size=2, max_size=4).map(tuple))
     extremum = st.builds(Compare, st.sampled_from(["argmax", "argmin"]), dimensions,
-                         st.lists(args(bound), min_size=1, max_size=4).map(tuple))
+                         st.lists(args(bound), min_size=1, max_size=4).map(tuple),
+                         st.none() | dimensions)   # an extremum may compare dimension - minus
     holds = st.builds(Holds, terms(bound), st.lists(constraints(bound), min_size=1, max_size=3).map(tuple))
     # the parser also reads a compare or holds as a union branch (the checker rejects it later)
     odd_union = st.tuples(meets(bound), st.one_of(compare, holds)).map(lambda bs: Union(bs))
@@ -113,6 +114,30 @@ def test_plans_are_frozen_and_hash_by_value(plan):
         pass
     else:  # pragma: no cover
         raise AssertionError("Plan is mutable")
+
+
+def test_difference_is_part_of_the_plan_value():
+    a = parse_plan('argmax(date_of_death - date_of_birth, ["Ann", "Bob"])')
+    b = parse_plan('argmax( date_of_death-date_of_birth ,["Ann","Bob"])')
+    assert a == b and hash(a) == hash(b)
+    assert a != parse_plan('argmax(date_of_death, ["Ann", "Bob"])')
+    assert a != parse_plan('argmax(date_of_birth - date_of_death, ["Ann", "Bob"])')
+
+
+def test_the_json_form_reads_a_difference():
+    from latweave.errors import PlanError
+    from latweave.plan.json_form import plan_from_json
+
+    plan = plan_from_json({"argmax": "date_of_death", "minus": "date_of_birth", "args": ["Ann", "Bob"]})
+    assert plan == parse_plan('argmax(date_of_death - date_of_birth, ["Ann", "Bob"])')
+    for bad in ({"same": "date_of_death", "minus": "date_of_birth", "args": ["Ann", "Bob"]},
+                {"argmin": "date_of_death", "minus": 3, "args": ["Ann", "Bob"]}):
+        try:
+            plan_from_json(bad)
+        except PlanError as exc:
+            assert exc.code == "misplaced_difference" and "in days" in exc.hint
+        else:  # pragma: no cover
+            raise AssertionError(f"accepted {bad}")
 
 
 def test_equal_plans_hash_equal_whatever_their_positions():

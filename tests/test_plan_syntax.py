@@ -62,6 +62,7 @@ EXAMPLES = [
     ("zoo", "let a = meet(species <= fish) -> habitat\nlet b = meet(habitat = $a)\n"
             "meet(species <= mammal, species = $b) | meet(species <= bird, species = $b)"),
     ("zoo", "argmax(lifespan_years, [Whale, Dog])"),
+    ("movies", 'argmin(release_date - date_of_birth, ["Taxi!" -> directed_by, "Ed Wood"])'),
 ]
 
 
@@ -92,6 +93,17 @@ def test_examples_parse_to_the_expected_nodes():
     assert [c.op for c in parse_plan("meet(x < 3, y > 2020-01-31)").final.constraints] == ["<", ">"]
     # a keyword where only a value can stand is read as a value
     assert parse_plan("meet(species <= in)").final.constraints[0].value == Name("in")
+
+
+def test_a_difference_of_dimensions_parses_to_minus():
+    plan = parse_plan('argmax(date_of_death - date_of_birth, ["Ann", "Bob" -> directed_by])')
+    assert plan.final == Compare("argmax", "date_of_death", (Arg(Name("Ann")), Arg(Name("Bob"), ("directed_by",))),
+                                 minus="date_of_birth")
+    assert plan.final.measure == "date_of_death - date_of_birth"
+    assert to_text(plan) == 'argmax(date_of_death - date_of_birth, [Ann, Bob -> directed_by])'
+    assert parse_plan("argmin(a-b,[$x])").final.minus == "b"
+    with pytest.raises(ValueError):
+        Compare("same", "date_of_death", (Arg(Name("Ann")), Arg(Name("Bob"))), minus="date_of_birth")
 
 
 def test_positions_are_kept_and_ignored_by_equality():
@@ -162,6 +174,17 @@ SYNTAX_ERRORS = [
     ("meet(species <= mammal) |", "missing_branch", 1, 26, "after '|'", "|"),
     ("meet", "missing_paren", 1, 5, "'('", "meet(dim <= value"),
     ("meet(species <= mammal);;", "trailing_input", 1, 25, "after the final expression", None),
+    # a difference of two dimensions: only as the measure of argmax/argmin
+    ('same(date_of_birth - release_date, "Ed Wood", "Ridley Scott")', "misplaced_difference", 1, 20,
+     "not a difference", "two date dimensions, in days"),
+    ('holds("Ed Wood", date_of_birth - release_date > 3)', "misplaced_difference", 1, 32, "in a constraint",
+     "argmax(date_of_death - date_of_birth"),
+    ('argmax(date_of_birth, ["Ed Wood" - release_date])', "misplaced_difference", 1, 34, "in an argument",
+     "only argmax/argmin"),
+    ('argmax(date_of_birth -, ["Ed Wood"])', "missing_dimension", 1, 23, "dimension to subtract", "in days"),
+    ("argmin(date_of_birth -", "missing_dimension", 1, 23, "dimension to subtract", "in days"),
+    ("argmax(date_of_birth - release_date - x, [A, B])", "bad_difference", 1, 37, "exactly two dimensions",
+     "in days"),
     # the error on line 3, after a comment, with a tab before it
     ("let d = meet(species <= mammal) -> diet  # step\n# the question:\n\tmeet(diet = $d habitat <= aquatic)",
      "missing_comma", 3, 17, "expected ','", None),
@@ -217,6 +240,17 @@ TYPE_ERRORS = [
      2, 23, "not $d", "lifespan_years = $d"),
     ("zoo", "meet(species <= mammal,\n     habitat <= aquatic, specis <= bird)", "unknown_dimension", 2, 26,
      "'specis'", "'species'"),
+    # a difference is defined between two date dimensions, in days
+    ("movies", 'argmax(date_of_birth - nationality, ["Ed Wood", "Ridley Scott"])', "difference_not_dates", 1, 24,
+     "'nationality' is a taxonomy dimension", "two date dimensions, in days"),
+    ("zoo", "argmax(lifespan_years - first_described, [Whale, Dog])", "difference_not_dates", 1, 8,
+     "'lifespan_years' is a number dimension", "two date dimensions, in days"),
+    ("movies", 'argmax(date_of_birth - date_of_birth, ["Ed Wood", "Ridley Scott"])', "difference_of_itself", 1, 24,
+     "from itself", "two date dimensions"),
+    ("movies", 'argmin(date_of_birht - release_date, ["Ed Wood", "Ridley Scott"])', "unknown_dimension", 1, 8,
+     "'date_of_birht'", "did you mean 'date_of_birth'?"),
+    ("movies", 'argmin(release_date -\n  date_of_brth, ["Ed Wood", "Ridley Scott"])', "unknown_dimension", 2, 3,
+     "'date_of_brth' after '-'", "did you mean 'date_of_birth'?"),
 ]
 
 

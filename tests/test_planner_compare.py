@@ -12,7 +12,6 @@ from latweave.build.build import save_lattice
 from latweave.build.kb import Triple, lattice_from_triples
 from latweave.eval.datasets import Example
 from latweave.execute import Runner
-from latweave.plan.ast import Compare
 from latweave.plan.printer import to_text
 from latweave.planner.offline import OfflinePlanner
 
@@ -31,11 +30,16 @@ FACTS = [
     ("Red Sky", "director", "Carl Brown"), ("Blue Sea", "director", "Dana White"),
     ("Green Hill", "director", "Alice Smith"), ("Grey Rock", "director", "Dana White"),
     ("Eve Black", "father", "Bob Jones"), ("Fay Green", "father", "Carl Brown"),
+    ("Hal Long", "date of birth", "1 January 1920"), ("Hal Long", "date of death", "1 January 2010"),
+    ("Ivy Short", "date of birth", "1 January 1880"), ("Ivy Short", "date of death", "1 January 1900"),
+    ("Joe Old", "date of birth", "1 January 1800"), ("Joe Old", "date of death", "1 January 1880"),
 ]
 
 TRAIN = [
     ("Who was born first, Alice Smith or Bob Jones?", "Alice Smith"),
     ("Who was born first, Dana White or Carl Brown?", "Carl Brown"),
+    ("Who was born first, Hal Long or Dana White?", "Hal Long"),
+    ("Who was born first, Bob Jones or Alice Smith?", "Alice Smith"),
     ("Are Alice Smith and Bob Jones from the same country?", "yes"),
     ("Are Carl Brown and Dana White from the same country?", "no"),
     ("Which film has the director who died later, Seven Sinners (1936 Film) or Two Tickets To Paradise (Film)?",
@@ -43,6 +47,8 @@ TRAIN = [
     ("Which film has the director who died later, Red Sky or Blue Sea?", "Blue Sea"),
     ("Which film has the director who died later, Red Sky or Two Tickets To Paradise (Film)?",
      "Two Tickets To Paradise (Film)"),
+    ("Which film has the director who died later, Two Tickets To Paradise (Film) or Blue Sea?", "Blue Sea"),
+    ("Which film has the director who died later, Seven Sinners (1936 Film) or Grey Rock?", "Grey Rock"),
     ("Are the directors of films Red Sky and Blue Sea from the same country?", "no"),
     ("Are the directors of films Seven Sinners (1936 Film) and Two Tickets To Paradise (Film) from the same country?",
      "yes"),
@@ -50,6 +56,12 @@ TRAIN = [
     ("Are the directors of films Grey Rock and Red Sky from the same country?", "no"),
     ("When was Eve Black's father born?", "3 March 1910"),
     ("When was Fay Green's father born?", "5 May 1890"),
+    # who lived longer: no stored date orders it (the later death or earlier birth is right only
+    # by chance), the difference date of death - date of birth does
+    ("Who lived longer, Hal Long or Ivy Short?", "Hal Long"),
+    ("Who lived longer, Bob Jones or Ivy Short?", "Bob Jones"),
+    ("Who lived longer, Hal Long or Bob Jones?", "Hal Long"),
+    ("Who lived longer, Ivy Short or Joe Old?", "Joe Old"),
 ]
 
 
@@ -82,6 +94,27 @@ def test_extremum_direct(planner):
     out, result = _answer(planner, "Who was born first, Bob Jones or Dana White?")
     assert to_text(out.plan) == 'argmin(date_of_birth, ["Bob Jones", "Dana White"])'
     assert result.answers == ("Bob Jones",)
+
+
+def test_extremum_over_a_difference_of_dates(planner):
+    out, result = _answer(planner, "Who lived longer, Dana White or Bob Jones?")
+    assert to_text(out.plan) == 'argmax(date_of_death - date_of_birth, ["Dana White", "Bob Jones"])'
+    assert out.trace["minus"] == "date of birth"
+    assert result.answers == ("Dana White",)   # 70 years against 49; Bob died first, and was born first
+
+
+def test_lived_longer_is_not_out_of_scope(planner):
+    p, _ = planner
+    assert not {"lived", "lived longer"} & p.out_of_scope
+
+
+def test_a_difference_is_proposed_only_the_way_the_dates_go(planner):
+    from latweave.planner.compare import compare_candidates
+
+    p, _ = planner
+    a, b = p.linker.mentions("Who lived longer, Dana White or Bob Jones?")[:2]
+    derived = sorted((c.op, c.dimension, c.minus) for c in compare_candidates(p.graph, a, b, p.ordered) if c.minus)
+    assert derived == [("argmax", "date of death", "date of birth"), ("argmin", "date of death", "date of birth")]
 
 
 def test_same_direct(planner):

@@ -1,4 +1,4 @@
-"""Our proof of a zoo answer uses the same lattice facts as Souffle's own `explain` of it."""
+"""Our proof of an answer uses the same lattice facts as Souffle's own `explain` of it."""
 
 from __future__ import annotations
 
@@ -73,3 +73,43 @@ def test_proof_facts_match_souffle_explain(zoo_lattice, text):
     assert proof is not None, "souffle did not derive the answer we found"
     assert _souffle_axioms(proof, "coord") == ours_coord
     assert _souffle_axioms(proof, "subsumes") == ours_edges
+
+
+@pytest.mark.souffle
+def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tmp_path):
+    """argmax(date_of_death - date_of_birth, ...): Soufflé's explain of the answer rests on the
+    winner's two coords and their day numbers; our proof shows exactly those for the winner (and,
+    beyond what Soufflé shows for a negated premise, the span of each thing it beats)."""
+    reason = _REGISTRY["souffle"].unavailable_reason()
+    if reason:
+        pytest.skip(f"engine 'souffle' unavailable: {reason}")
+    from pathlib import Path
+
+    from latweave.build.build import build_corpus
+    from latweave.engines.souffle_engine import explain
+
+    lattice = tmp_path / "lifespans"
+    build_corpus(Path(__file__).parent / "fixtures" / "lifespans", lattice)
+    plan = parse_plan('argmax(date_of_death - date_of_birth, ["Ann Archer", "Bob Baker"])')
+    with Runner(lattice, "duckdb") as runner:
+        result = runner.run_one(plan)
+        compiler = compile_plans([plan], runner.compiled, runner.lattice)
+        facts = {**runner.compiled.facts, **compiler.facts}
+        sym = runner.compiled.symbols
+    assert result.answers == ("Ann Archer",)
+    (tree,) = result.proof["trees"]
+    winner_span = tree["children"][0]["children"][0]
+    assert winner_span["premises"] == 'span("Ann Archer", 25567, 25567)'
+    ours_coord, ours_mag = set(), set()
+    for leaf in winner_span["children"]:
+        args = re.findall(r'"((?:[^"\\]|\\.)*)"', leaf["axiom"])
+        if leaf["axiom"].startswith("coord("):
+            ours_coord.add((*(sym.id(normalize(a)) for a in args), leaf["evidence"]["predicate"]))
+        else:
+            d, v = (sym.id(normalize(a)) for a in args)
+            ours_mag.add((d, v, *(int(n) for n in re.findall(r", (-?\d+)", leaf["axiom"]))))
+    assert len(ours_coord) == len(ours_mag) == 2   # death and birth
+    (proof,) = explain(load_rules(), facts, [f"answer(0, {sym.id(normalize('Ann Archer'))})"], depth=40)
+    assert proof is not None, "souffle did not derive the answer we found"
+    assert _souffle_axioms(proof, "coord") == ours_coord
+    assert _souffle_axioms(proof, "magnitude") == ours_mag

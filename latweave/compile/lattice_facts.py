@@ -1,7 +1,9 @@
 """Compile a Lattice into the lattice input relations of rules/schema.dl.
 
 Strings are interned (sorted, so ids are stable for the same lattice); numeric and date bounds
-become dense ranks, so every engine compares integers and no float ever reaches Datalog.
+become dense ranks, so every engine compares integers and no float ever reaches Datalog. Dates
+also keep their magnitude — day numbers (proleptic Gregorian ordinals, exact integers) — which a
+rank cannot give: the difference of two dates in days (`date_of_death - date_of_birth`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ def endpoints(dim) -> list[float]:
     return sorted({x for lo_hi in dim.bounds.values() for x in lo_hi})
 
 
+def day_span(lo: float, hi: float) -> tuple[int, int]:
+    """A date value's bounds as whole day numbers (they are ordinals: never fractional)."""
+    if lo != int(lo) or hi != int(hi):
+        raise ValueError(f"date bounds must be whole day numbers, got {lo}..{hi}")
+    return int(lo), int(hi)
+
+
 def compile_lattice(lattice: Lattice) -> CompiledLattice:
     symbols = SymbolTable(lattice_strings(lattice))
     sid = symbols.id
@@ -69,6 +78,8 @@ def compile_lattice(lattice: Lattice) -> CompiledLattice:
             facts["ordered"].append((d,))
             rank = {x: i for i, x in enumerate(endpoints(dim))}
             facts["bounds"].extend((d, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in dim.bounds.items())
+        if dim.kind == "date":
+            facts["magnitude"].extend((d, sid(v), *day_span(lo, hi)) for v, (lo, hi) in dim.bounds.items())
     for inst in lattice.instances.values():
         x = sid(inst.key)
         facts["instance"].append((x,))

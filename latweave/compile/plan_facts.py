@@ -115,6 +115,8 @@ class PlanCompiler:
             self.facts["query_compare"].append((q, k))
             if isinstance(final, Compare):
                 self.facts[f"compare_{final.op}"].append((k, self.sym(final.dimension)))
+                if final.minus is not None:
+                    self.facts["compare_minus"].append((k, self.sym(final.minus)))
                 for index, arg in enumerate(final.args):
                     a = self._id("a")
                     layout.args.append((a, arg))

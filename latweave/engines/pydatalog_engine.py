@@ -167,7 +167,27 @@ class _Renderer:
                 raise EngineError(f"pydatalog: unsupported literal {lit!r} in {rule}")
         if not rule.head.args:
             raise EngineError(f"pydatalog: nullary relations are not supported: {rule}")
-        return f"{self.atom(rule.head, head=True)} <= {' & '.join(body)}"
+        return f"{self.head(body)} <= {' & '.join(body)}"
+
+    def head(self, body: list[str]) -> str:
+        """The head atom. pyDatalog derives nothing from an arithmetic term in a head, so each one
+        becomes a fresh variable bound by an equality at the end of the body."""
+        args = []
+        for arg in self.rule.head.args:
+            if isinstance(arg, Arith):
+                name = self.fresh_head()
+                body.append(f"({name} == {self.term(arg)})")
+                args.append(name)
+            else:
+                args.append(self.term(arg))
+        return f"{pred_name(self.rule.head.relation)}({', '.join(args)})"
+
+    def fresh_head(self) -> str:
+        while True:
+            self.fresh += 1
+            name = f"H_{self.fresh}"
+            if name not in self.taken:
+                return name
 
 
 def render_rules(rules: Iterable[Rule], snapshot: frozenset = frozenset()) -> str:

@@ -7,8 +7,9 @@ time: `classify` takes records that already hold their answers and scores.
 
 Classes, first match wins (each is a cause a person can act on):
 
-    derived_value          the planner declared the question out of scope ("who lived longer"
-                           needs date of death minus date of birth, which no rule derives)
+    derived_value          the planner declared the question out of scope: a value no stored
+                           dimension orders and no rule derives (the offline planner learns such
+                           question templates; "who lived longer" is now a difference of dates)
     anchor_not_linked      no lattice entity matches the question's entity name (or several do)
     answer_not_in_lattice  the gold answer is no entity and no value of the lattice at all
     evidence_chain_broken  the gold evidence chain does not connect in the lattice: one triple

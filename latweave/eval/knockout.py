@@ -168,6 +168,8 @@ def chain_footprint(plan: Plan, index: _Index) -> set | None:
             for rel in arg.path:
                 nodes = _project(nodes, normalize(rel), index, reads)
             _project(nodes, dim, index, reads)
+            if plan.final.minus is not None:   # a difference of dates reads both dimensions
+                _project(nodes, normalize(plan.final.minus), index, reads)
     return reads
 
 

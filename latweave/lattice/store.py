@@ -20,7 +20,8 @@ from latweave.errors import StoreError
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
 
 FORMAT = "latweave-lattice"
-SCHEMA_VERSION = 1
+#: 2: facts/magnitude.facts (dates as day numbers, for differences of dates) joined the facts.
+SCHEMA_VERSION = 2
 MANIFEST = "manifest.json"
 
 
@@ -124,7 +125,8 @@ def read_manifest(folder: Path | str, verify: bool = True) -> dict:
     except json.JSONDecodeError as exc:
         raise StoreError(f"{path}: unreadable manifest ({exc.msg})") from None
     if manifest.get("format") != FORMAT or manifest.get("schema_version") != SCHEMA_VERSION:
-        raise StoreError(f"{path}: not a {FORMAT} of schema version {SCHEMA_VERSION}")
+        raise StoreError(f"{path}: not a {FORMAT} of schema version {SCHEMA_VERSION}",
+                         hint="rebuild it with `latweave build` (lattices of an older schema are not read)")
     if verify:
         for name, digest in sorted(manifest["files"].items()):
             file = folder / name

@@ -100,12 +100,27 @@ class Arg:
 
 @dataclass(frozen=True)
 class Compare:
+    """op(dimension, args). An extremum may compare a derived value instead: `minus` names a
+    second date dimension, and each thing is compared on `dimension - minus`, in days
+    (`argmax(date_of_death - date_of_birth, [...])`: who lived longer)."""
+
     op: str  # same, differ, argmax, argmin
     dimension: str
     args: tuple[Arg, ...]
+    minus: Optional[str] = None
     pos: Optional[Pos] = _pos()
 
     OPS = ("same", "differ", "argmax", "argmin")
+    EXTREMA = ("argmax", "argmin")
+
+    def __post_init__(self):
+        if self.minus is not None and self.op not in self.EXTREMA:
+            raise ValueError(f"only argmax/argmin compare a difference of dimensions, not {self.op}")
+
+    @property
+    def measure(self) -> str:
+        """What is compared, as proofs name it: `dimension` or `dimension - minus`."""
+        return self.dimension if self.minus is None else f"{self.dimension} - {self.minus}"
 
 
 @dataclass(frozen=True)

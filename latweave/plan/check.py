@@ -3,7 +3,8 @@
 It catches what would otherwise be a silent wrong answer or an abstention for the wrong reason:
 an unknown dimension (with a did-you-mean), a numeric comparison on a dimension that is not
 ordered, a number or date that cannot be read, a `$var` used before its `let`, a union or a
-`let` off the meet path. An entity the lattice lacks is not a type error: the run abstains
+`let` off the meet path, a difference (`argmax(d1 - d2, ...)`) of anything but two distinct date
+dimensions. An entity the lattice lacks is not a type error: the run abstains
 `unknown_anchor`, with its witness.
 """
 
@@ -16,7 +17,7 @@ from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
-from latweave.plan.parser import _context, _line_col, _scan, _source_lines
+from latweave.plan.parser import DIFFERENCE_HINT, _context, _line_col, _scan, _source_lines
 
 
 class _Checker:
@@ -133,8 +134,25 @@ class _Checker:
             for c in expr.constraints:
                 self.constraint(c)
 
+    def measure_pos(self, cmp: Compare) -> tuple[Pos | None, Pos | None]:
+        """Where a compare's dimension and the dimension after its '-' are written."""
+        if cmp.pos is None or self.text is None:
+            return cmp.pos, cmp.pos
+        lines = _source_lines(self.text)
+        if not 0 < cmp.pos.line <= len(lines):
+            return cmp.pos, cmp.pos
+        start = sum(len(line) + 1 for line in lines[:cmp.pos.line - 1]) + cmp.pos.column - 1
+        toks = _scan(self.text[start:], len(self.text) - start)[0][:5]  # op ( dim - minus
+        at = [Pos(*_line_col(self.text, start + t.start)) for t in toks]
+        if len(toks) == 5 and toks[1].text == "(" and toks[3].text == "-":
+            return at[2], at[4]
+        return (at[2] if len(at) > 2 else cmp.pos), cmp.pos
+
     def compare(self, cmp: Compare) -> None:
-        self.dimension(cmp.dimension, cmp.pos)
+        if cmp.minus is None:
+            self.dimension(cmp.dimension, cmp.pos)
+        else:
+            self.difference(cmp)
         # a bare $step argument of argmax/argmin makes its items compete, so one is enough there
         items_compete = cmp.op in ("argmax", "argmin") and any(
             isinstance(a.term, Ref) and not a.path for a in cmp.args)
@@ -147,6 +165,19 @@ class _Checker:
                 self.ref(arg.term)
             for dim in arg.path:
                 self.dimension(dim, arg.pos, f" in the path of {arg.label}")
+
+    def difference(self, cmp: Compare) -> None:
+        """`d1 - d2`: two date dimensions (values are days, so the difference is a span of days)."""
+        places = zip((cmp.dimension, cmp.minus), self.measure_pos(cmp), ("", " after '-'"))
+        dims = [(name, self.dimension(name, pos, where), pos) for name, pos, where in places]
+        for name, dim, pos in dims:
+            if dim is not None and dim.kind != "date":
+                self.error(f"'{name}' is a {dim.kind} dimension: {cmp.op} over a difference needs two date "
+                           "dimensions", pos, "difference_not_dates", hint=DIFFERENCE_HINT)
+        (_, first, _), (_, second, pos) = dims
+        if first is not None and first is second:
+            self.error(f"'{cmp.dimension} - {cmp.minus}' subtracts a dimension from itself", pos,
+                       "difference_of_itself", hint=DIFFERENCE_HINT)
 
     def plan(self, plan: Plan) -> None:
         for let in plan.lets:

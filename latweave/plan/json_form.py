@@ -4,6 +4,7 @@
     step/expr:  {"meet": [[dim, "<=" | "=", value], ...], "project": dim?}
                 {"union": [<meet>, ...]}
                 {"same" | "differ" | "argmax" | "argmin": dim, "args": [value, ...]}
+                {"argmax" | "argmin": dim, "minus": dim, "args": [...]}   (on dim - minus, in days)
                 {"holds": value, "where": [[dim, op, value], ...]}
     value:      "text"  or  {"ref": "var"}
 """
@@ -14,6 +15,7 @@ import json
 
 from latweave.errors import PlanError
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
+from latweave.plan.parser import DIFFERENCE_HINT
 
 
 def _term(obj):
@@ -66,7 +68,12 @@ def _expr(obj):
             args = obj.get("args")
             if not isinstance(args, list) or len(args) < 2:
                 raise PlanError(f"{op} needs at least two args")
-            return Compare(op, str(obj[op]), tuple(Arg(_term(a)) for a in args))
+            minus = obj.get("minus")
+            if minus is not None and (op not in Compare.EXTREMA or not isinstance(minus, str)):
+                raise PlanError(f"{op} takes no \"minus\"" if op not in Compare.EXTREMA
+                                else "minus must be a dimension name", code="misplaced_difference",
+                                hint=DIFFERENCE_HINT)
+            return Compare(op, str(obj[op]), tuple(Arg(_term(a)) for a in args), minus)
     if "holds" in obj:
         return Holds(_term(obj["holds"]), _constraints(obj.get("where")))
     raise PlanError(f"unknown plan form with keys {sorted(obj)}",

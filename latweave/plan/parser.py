@@ -23,6 +23,8 @@ from latweave.plan.printer import KEYWORDS
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 FORMS = ("meet", "same", "differ", "argmax", "argmin", "holds", "let")
 _ALLOWED_OPS = {"<=", "=", "<", ">"}
+DIFFERENCE_HINT = ("a difference is defined between two date dimensions, in days, and only argmax/argmin "
+                   "compare it: argmax(date_of_death - date_of_birth, [\"A\", \"B\"])")
 _OP_HINTS = {
     ">=": "the plan language has no >=: use `> n`, or `in lo..hi` for a range",
     "==": "write a single = for an exact value",
@@ -35,7 +37,7 @@ _OP_HINTS = {
 _TERMINALS = {
     "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='",
     "NAME": "a name", "STRING": "a quoted string", "NUMBER": "a number", "DATE": "a date",
-    "VAR": "a $variable", "OP": "an operator (<=, =, <, >)", "IN": "in", "ARROW": "'->'",
+    "VAR": "a $variable", "OP": "an operator (<=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
     "PIPE": "'|'", "_SEMI": "';'", "LET": "let", "MEET": "meet", "HOLDS": "holds",
     "BOOLCMP": "same or differ", "EXTREMUM": "argmax or argmin", "$END": "the end of the plan",
     "__ANON_0": "'..'", "DOUBLE_DOT": "'..'",
@@ -90,8 +92,17 @@ class _ToPlan(Transformer):
 
     @v_args(meta=True)
     def compare(self, meta, items):
-        op, dim, *args = items
-        return Compare(str(op), dim, tuple(args), _pos(meta))
+        op, (dim, minus, minus_token), *args = items
+        if minus is not None and str(op) not in Compare.EXTREMA:
+            raise _DifferenceError(op, minus_token)
+        return Compare(str(op), dim, tuple(args), minus, pos=_pos(meta))
+
+    def measure(self, items):
+        """(dimension, subtracted dimension or None, the '-' token or None)."""
+        if len(items) == 1:
+            return items[0], None, None
+        dim, minus_token, minus = items
+        return dim, minus, minus_token
 
     @v_args(meta=True)
     def arg(self, meta, items):
@@ -132,6 +143,14 @@ class _OpError(Exception):
 
 class _StringError(Exception):
     def __init__(self, token):
+        self.token = token
+
+
+class _DifferenceError(Exception):
+    """same/differ over a difference of dimensions (only an extremum orders a derived value)."""
+
+    def __init__(self, op, token):
+        self.op = op
         self.token = token
 
 
@@ -228,6 +247,11 @@ def parse_plan(text: str) -> Plan:
             raise PlanError(f"bad escape in string {tok}", code="bad_string", line=tok.line, column=tok.column,
                             context=_context(text, tok.line, tok.column),
                             hint='strings use JSON escapes: \\" \\\\ \\n \\t \\uXXXX') from None
+        if isinstance(inner, _DifferenceError):
+            tok = inner.token
+            raise PlanError(f"{inner.op} compares the values of one dimension, not a difference of two",
+                            code="misplaced_difference", line=tok.line, column=tok.column,
+                            context=_context(text, tok.line, tok.column), hint=DIFFERENCE_HINT) from None
         raise PlanError(f"cannot read the plan: {inner}", code="invalid_plan", line=1, column=1) from None
     except UnexpectedInput as exc:
         raise _label(text, exc) from None
@@ -314,6 +338,8 @@ def _label(text: str, exc: UnexpectedInput) -> PlanError:
                        "name the dimension to project onto: meet(...) -> directed_by")
         if prev == "let":
             return err("let needs a step name", "missing_let_name", "write let d = meet(...)")
+        if prev == "-":
+            return err("missing the dimension to subtract after '-'", "missing_dimension", DIFFERENCE_HINT)
         if prev == "|":
             return err("the plan ends after '|': another meet(...) must follow", "missing_branch",
                        "join meets with |: meet(genre = comedy) | meet(genre = drama)")
@@ -409,6 +435,18 @@ def _label(text: str, exc: UnexpectedInput) -> PlanError:
         return err(f"expected '(' after {prev!r}, found {found}", "missing_paren",
                    f"write {_USAGE.get(prev, prev + '(...)')}")
 
+    # ---- a difference of two dimensions ----
+    if tok_type == "MINUS":
+        if form in ("argmax", "argmin", "same", "differ") and _in_measure(toks, opened):
+            return err("a difference takes exactly two dimensions: d1 - d2", "bad_difference", DIFFERENCE_HINT)
+        where = ("in a constraint" if form in ("meet", "holds")
+                 else "in an argument" if form in ("argmax", "argmin", "same", "differ") else "here")
+        return err(f"a difference of dimensions is compared only by argmax/argmin, not {where}",
+                   "misplaced_difference", DIFFERENCE_HINT)
+    if prev == "-" and accepts == {"NAME"}:
+        return err(f"expected the dimension to subtract after '-', found {found}", "missing_dimension",
+                   DIFFERENCE_HINT)
+
     # ---- inside a constraint ----
     if prev == "->" and accepts == {"NAME"}:
         return err(f"expected a dimension name after '->', found {found}", "missing_projection",
@@ -443,6 +481,15 @@ def _next_closer(text: str, token) -> bool:
         return False
     following = _scan(text[token.end_pos:], len(text) - token.end_pos)[0]
     return bool(following) and following[0].text in (")", "]")
+
+
+def _in_measure(toks: list, opened: list) -> bool:
+    """Whether the innermost open bracket is a compare's '(' with no ',' yet: its first place,
+    where the compared dimension (or difference) is written."""
+    if not opened or opened[-1][0].text != "(":
+        return False
+    start = opened[-1][0].start
+    return not any(t.text == "," for t in toks if t.start > start)
 
 
 def _holds_items(text: str, toks: list, opened: list) -> int:

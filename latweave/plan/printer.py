@@ -70,9 +70,12 @@ def print_expr(expr) -> str:
         return " | ".join(print_expr(b) for b in expr.branches)
     if isinstance(expr, Compare):
         args = ", ".join(map(print_arg, expr.args))
+        measure = print_dimension(expr.dimension)
+        if expr.minus is not None:
+            measure += f" - {print_dimension(expr.minus)}"
         if expr.op in ("argmax", "argmin"):
-            return f"{expr.op}({print_dimension(expr.dimension)}, [{args}])"
-        return f"{expr.op}({print_dimension(expr.dimension)}, {args})"
+            return f"{expr.op}({measure}, [{args}])"
+        return f"{expr.op}({measure}, {args})"
     if isinstance(expr, Holds):
         return f"holds({print_term(expr.item)}, {', '.join(map(print_constraint, expr.constraints))})"
     raise TypeError(f"not a plan expression: {expr!r}")

@@ -5,7 +5,11 @@ For a pair of entity mentions the lattice proposes only compares it can evaluate
 * direct: `argmin`/`argmax` over every ordered (date or number) dimension both have, and
   `same`/`differ` over every other relation both have (`same(country_of_citizenship, "A", "B")`);
 * bridge: through one relation r both have (`"A" -> director`), the same four forms over every
-  dimension both of r's values have (`argmax(date_of_death, ["A" -> director, "B" -> director])`).
+  dimension both of r's values have (`argmax(date_of_death, ["A" -> director, "B" -> director])`);
+* derived: `argmin`/`argmax` over the difference of two date dimensions both have
+  (`argmax(date_of_death - date_of_birth, ["A", "B"])`: who lived longer), only in the direction
+  the lattice's values go for both (death after birth: the mirror, birth − death, would answer
+  the same questions with argmin and argmax swapped, and teach the ranker nothing).
 
 A compared thing is named as the question spells it when that spelling normalises to the
 instance's key (the answer of an extremum is the argument as the plan names it, so it then reads
@@ -32,18 +36,23 @@ BOOLEAN_OPS = ("same", "differ")
 
 @dataclass(frozen=True)
 class CompareCand:
-    """op(dimension, [A (-> via), B (-> via)]) over two linked entities."""
+    """op(dimension [- minus], [A (-> via), B (-> via)]) over two linked entities."""
 
     op: str
     dimension: str                 # dimension key
     via: tuple[str, ...]           # relation keys followed from each entity first (bridge)
     args: tuple[str, str]          # instance keys, in question order
     names: tuple[str, str]         # how the plan names them
+    minus: str | None = None       # a second date dimension key: compare dimension - minus, in days
+
+    @property
+    def measure(self) -> str:
+        return self.dimension if self.minus is None else f"{self.dimension} - {self.minus}"
 
     @property
     def text(self) -> str:
         via = "/".join(self.via)
-        return f"{self.op}:{self.dimension}:{via}:{self.names[0]}:{self.names[1]}"
+        return f"{self.op}:{self.measure}:{via}:{self.names[0]}:{self.names[1]}"
 
 
 def plan_name(graph: LatticeGraph, mention: Mention) -> str:
@@ -76,6 +85,8 @@ def compare_candidates(graph: LatticeGraph, a: Mention, b: Mention,
                 out.append(CompareCand(op, d, via, (ka, kb), names))
 
     forms(_relations(graph, ka) & _relations(graph, kb), ())
+    for d, m in date_differences(graph, (ka, kb)):
+        out.extend(CompareCand(op, d, (), (ka, kb), names, m) for op in ORDERED_OPS)
     shared = {r for r in _relations(graph, ka) & _relations(graph, kb)
               if r not in ordered and not r.startswith(INVERSE)}
     for r in sorted(shared):
@@ -86,11 +97,26 @@ def compare_candidates(graph: LatticeGraph, a: Mention, b: Mention,
     return out
 
 
+def date_differences(graph: LatticeGraph, keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Pairs (d, m) of distinct date dimensions every entity has, where each entity's earliest
+    value on d comes after its earliest value on m (so d - m is the positive difference)."""
+    dims = graph.lattice.dimensions
+    dates = sorted(d for d in set.intersection(*(_relations(graph, k) for k in keys))
+                   if d in dims and dims[d].kind == "date")
+
+    def first(key: str, d: str) -> float:
+        return min(dims[d].bounds[v][0] for v in graph.out[key][d])
+
+    return [(d, m) for d in dates for m in dates
+            if d != m and all(first(k, d) > first(k, m) for k in keys)]
+
+
 def to_plan(graph: LatticeGraph, cand: CompareCand) -> Plan:
     dim = graph.labels[cand.dimension]
     path = tuple(graph.labels[r] for r in cand.via)
     args = tuple(Arg(Name(n), path) for n in cand.names)
-    return Plan((), Compare(cand.op, dim, args))
+    minus = graph.labels[cand.minus] if cand.minus is not None else None
+    return Plan((), Compare(cand.op, dim, args, minus))
 
 
 def outside_words(question: str, mentions: list[Mention]) -> list[str]:
@@ -115,9 +141,12 @@ def compare_features(question: str, a: Mention, b: Mention, cand: CompareCand,
     grams = set(plain) | {f"{x} {y}" for x, y in zip(words, words[1:])}
     between = _WORD.findall(question[a.end:b.start].lower())
     via = "/".join(cand.via)
-    sigs = [("cmp",), ("op", cand.op), ("dim", cand.dimension), ("via", via),
-            ("opdim", cand.op, cand.dimension), ("dimvia", cand.dimension, via),
-            ("all", cand.op, cand.dimension, via)]
+    measure = cand.measure
+    sigs = [("cmp",), ("op", cand.op), ("dim", measure), ("via", via),
+            ("opdim", cand.op, measure), ("dimvia", measure, via),
+            ("all", cand.op, measure, via)]
+    if cand.minus is not None:
+        sigs += [("derived",), ("opderived", cand.op)]
     f: dict = defaultdict(float)
     for sig in sigs:
         f[("cb",) + sig] += 1
@@ -126,7 +155,7 @@ def compare_features(question: str, a: Mention, b: Mention, cand: CompareCand,
     for w in between:
         f[("cbetween", w, cand.op)] += 1
     if grams:
-        f[("cfirst", plain[0] if plain else "", cand.op, cand.dimension)] += 1
+        f[("cfirst", plain[0] if plain else "", cand.op, measure)] += 1
     wordset = set(plain)
     if name_words(cand.dimension) & wordset:
         f[("cnamed-dim", bool(cand.via))] += 1

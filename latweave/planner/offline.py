@@ -79,7 +79,7 @@ class OfflinePlanner:
         self.compare = compare and runner is not None
         self.ordered = {k for k, d in lattice.dimensions.items() if d.kind in ("date", "number")}
         self._results: dict = {}
-        #: n-grams whose questions the planner cannot answer (derived values): learned in fit.
+        #: n-grams whose questions the planner cannot answer (values nothing derives): learned in fit.
         self.out_of_scope: set[str] = set()
 
     # ---- question analysis ----
@@ -312,15 +312,18 @@ class OfflinePlanner:
         w = self.weights
         for _ in range(self.epochs):
             rng.shuffle(data)
-            for feats, good in data:
+            for feats, good, soft in data:
                 step += 1
                 scores = [self.score(f) for f in feats]
                 best = max(range(len(feats)), key=lambda i: (scores[i], -i))
                 if best in good:
                     continue
-                target = max(good, key=lambda i: (scores[i], -i))
-                for name, value in feats[target].items():
-                    self._update(name, value, step, totals, stamp)
+                # Hard EM: toward the best-scoring right plan. Soft, for compares: toward every
+                # right plan equally (see _training_data).
+                targets = sorted(good) if soft else [max(good, key=lambda i: (scores[i], -i))]
+                for target in targets:
+                    for name, value in feats[target].items():
+                        self._update(name, value / len(targets), step, totals, stamp)
                 for name, value in feats[best].items():
                     self._update(name, -value, step, totals, stamp)
         for name in list(w):  # averaging
@@ -336,11 +339,12 @@ class OfflinePlanner:
         return {w for w in words if w != "ENT"} | {f"{a} {b}" for a, b in zip(words, words[1:])}
 
     def _learn_out_of_scope(self, train) -> set[str]:
-        """Template n-grams of questions the lattice has no plan for (a derived value such as "who
-        lived longer": no stored dimension orders it, so the compares chosen for them are right
-        at chance): after fitting, the n-grams whose training questions, planned as compares, are
-        answered right at most OOS_ACCURACY of the time, over at least OOS_SUPPORT questions.
-        Answers only: the chosen plans' results against the gold answers."""
+        """Template n-grams of questions the lattice has no plan for (a value no stored dimension
+        orders and no rule derives, so the compares chosen for them are right at chance; "who
+        lived longer" was one until argmax(date_of_death - date_of_birth) answered it): after
+        fitting, the n-grams whose training questions, planned as compares, are answered right at
+        most OOS_ACCURACY of the time, over at least OOS_SUPPORT questions. Answers only: the
+        chosen plans' results against the gold answers."""
         tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         for ex, cands in self._analysed(train):
             entry, _ = self._rank(cands)
@@ -370,14 +374,20 @@ class OfflinePlanner:
         return keys, {normalize_answer(a) for a in ex.answers}
 
     def _training_data(self, examples) -> list:
-        """(candidate features, indices of the candidates whose result is a gold answer) per question."""
+        """(candidate features, indices of the candidates whose result is a gold answer, soft) per
+        question. `soft` when every right candidate is a compare: of two things, one of argmax and
+        argmin over any dimension both have is right by chance, so the best-scoring right plan
+        (hard EM's target) is often a chance one and the plan right on every question of its kind
+        (argmax(date_of_death - date_of_birth) for "who lived longer") would never become a target;
+        updating toward every right plan lets only the consistently right one accumulate."""
         data = []
         for ex, cands in self._analysed(examples):
             keys, norm = self._gold(ex)
             good = [i for i, entry in enumerate(cands) if self._right(entry, keys, norm)]
             if not good or len(good) == len(cands):
                 continue
-            data.append(([f for _, _, f, _ in cands], set(good)))
+            soft = all(cands[i][0] == "cmp" for i in good)
+            data.append(([f for _, _, f, _ in cands], set(good), soft))
         return data
 
     def _update(self, name, delta, step, totals, stamp) -> None:
@@ -438,6 +448,8 @@ class OfflinePlanner:
         else:
             trace = {"kind": kind, "op": cand.op, "dimension": cand.dimension, "via": list(cand.via),
                      "args": list(cand.names), "margin": margin}
+            if cand.minus is not None:
+                trace["minus"] = cand.minus
         if kind == "cmp":
             hit = sorted(self.out_of_scope & self._grams(question))
             if hit:

@@ -34,7 +34,7 @@ from latweave.plan.read import read_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import EntityLinker
 
-PROMPT_VERSION = "1"
+PROMPT_VERSION = "2"   # 2: the difference of two date dimensions
 
 #: What the model must answer: one JSON object with the plan text.
 PLAN_SCHEMA = {"type": "object", "properties": {"plan": {"type": "string"}},
@@ -54,6 +54,8 @@ GRAMMAR_BRIEF: tuple[tuple[str, str], ...] = (
     ('argmax(lifespan_years, ["Whale", "Dog"])', "which has the largest value (argmin: the smallest)"),
     ('argmin(date_of_birth, ["Taxi!" -> directed_by, "What Price Hollywood?" -> directed_by])',
      "compare what a path from each thing reaches"),
+    ('argmax(date_of_death - date_of_birth, ["Ed Wood", "George Cukor"])',
+     "compare the difference of two date dimensions, in days (who lived longer)"),
     ('holds("Whale", habitat <= aquatic)', "is this claim true?"),
 )
 

@@ -1,7 +1,8 @@
 """Decode one query's engine output into its outcome, witness and proof tree.
 
 The proof is read from witness relations the rules derive (rules/witness.dl), never from a second
-run. Its JSON shape is Souffle's provenance shape — inner nodes {"premises", "rule-number",
+run. An extremum over a difference of two date dimensions shows, for the winner and for each thing
+it beats, `span(x, lo, hi)`: x's two coords with their evidence and day numbers, subtracted. Its JSON shape is Souffle's provenance shape — inner nodes {"premises", "rule-number",
 "children"}, leaves {"axiom"} — so tools that read one read the other. Leaves that are lattice
 facts carry their evidence; every choice among equal derivations is the least in sorted order,
 so the same outputs always give the same proof.
@@ -313,7 +314,7 @@ class QueryDecoder(ProofReader):
         """The compared value of argument a; for a step or a path, also how x was reached."""
         a, x, v, p = row
         d = self.compiler.sym(layout.plan.final.dimension)
-        leaf = self.coord_leaf(x, d, v, p)
+        leaf = self.span_proof(layout, a, x) if _derived(layout) else self.coord_leaf(x, d, v, p)
         index = [aa for aa, _ in layout.args].index(a)
         arg = layout.args[index][1]
         if not arg.path and isinstance(arg.term, Name):
@@ -336,18 +337,61 @@ class QueryDecoder(ProofReader):
         best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
         chosen = [r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best and (not items or r[1] == c)]
         children = [self._arg_value_leaf(layout, min(chosen))]
+        derived = _derived(layout)
+        spans = self.spans(k) if derived else {}
         for aa, cc, b, e, v, w in sorted(self.out.get("beats", k)):
             if (aa, cc) != (a, c):
                 continue
-            beat = axiom(atom("beats", labels[a].label, labels[b].label, L.value(d, v), L.value(d, w)),
-                         order=self._order_note(d, v, w, final.op))
+            if derived:  # v and w are items, compared by their spans; the loser's span is proved too
+                loser = min(r for r in self.out.get("arg_value", k) if r[0] == b and r[2] == w)
+                beat = node(atom("beats", labels[a].label, labels[b].label, *spans[v], *spans[w]),
+                            "(R1)", [self._arg_value_leaf(layout, loser)])
+                beat["order"] = {"kind": "span", "direction": final.op}
+            else:
+                beat = axiom(atom("beats", labels[a].label, labels[b].label, L.value(d, v), L.value(d, w)),
+                             order=self._order_note(d, v, w, final.op))
             if items:
                 beat["winner_item"] = L.instance(c)
             if self._items_compete(layout, b):
                 beat["other_item"] = L.instance(e)
             children.append(beat)
         return node(atom("answer", shown), "(R2)",
-                    [node(atom(final.op, final.dimension, labels[a].label), "(R1)", children)])
+                    [node(atom(final.op, final.measure, labels[a].label), "(R1)", children)])
+
+    # ---- a derived value: the difference of two date dimensions ----
+    def spans(self, k: int) -> dict[int, tuple[int, int]]:
+        """Each item's span of days in derived compare k (one per item: the rules see to it)."""
+        return {x: (lo, hi) for _, x, _, _, lo, hi in self.out.get("span_of", k)}
+
+    def span_proof(self, layout: QueryLayout, a: int, x: int) -> dict:
+        """span(x, lo, hi): x's value on the compared dimension minus its value on the subtracted
+        one, each a coord with its evidence and its day numbers (magnitude)."""
+        final = layout.plan.final
+        _, p1, p2, lo, hi = min(r[1:] for r in self.out.get("span_of", layout.compare) if r[:2] == (a, x))
+        children = []
+        for dim_name, p in ((final.dimension, p1), (final.minus, p2)):
+            dim = self.lattice.dimensions[_norm(dim_name)]
+            key = self.predicates[p].value
+            first, last = (int(b) for b in dim.bounds[key])
+            children.append(axiom(atom("coord", self.labels.instance(x), dim.name, dim.labels[key]),
+                                  evidence=self.evidence(p)))
+            children.append(axiom(atom("magnitude", dim.name, dim.labels[key], first, last)))
+        tree = node(atom("span", self.labels.instance(x), lo, hi), "(R1)", children)
+        tree["note"] = span_note(lo, hi)
+        return tree
+
+    def _derived_incomparable(self, layout: QueryLayout) -> dict:
+        k, L = layout.compare, self.labels
+        spans = self.spans(k)
+        labels = dict(layout.args)
+        pairs = [{"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
+                  "items": [L.instance(v), L.instance(w)], "spans": [list(spans[v]), list(spans[w])]}
+                 for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]
+        ambiguous = sorted(({"argument": labels[a].label, "item": L.instance(x), "dimension": L.dimension(e),
+                             "values": sorted([L.value(e, v), L.value(e, w)])}
+                            for a, x, e, v, w in self.out.get("two_values", k)),
+                           key=lambda entry: json.dumps(entry, ensure_ascii=False, sort_keys=True))
+        return {"pairs": pairs, "ambiguous": ambiguous}
 
     def _order_note(self, d: int, v: int, w: int, op: str) -> dict:
         dim = self.lattice.dimensions.get(self.labels.key(d))
@@ -419,6 +463,8 @@ class QueryDecoder(ProofReader):
                                                           describe(constraint_of[(meet.m, c2)])],
                                           "values": [vals[c1], vals[c2]]})
                 out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True))}
+            elif reason == "incomparable" and _derived(layout):
+                out[reason] = self._derived_incomparable(layout)
             elif reason == "incomparable":
                 k = layout.compare
                 d = self.compiler.sym(layout.plan.final.dimension)
@@ -438,7 +484,8 @@ class QueryDecoder(ProofReader):
             missing = [self._arg_label(labels[a]) for (a,) in self.out.get("arg_missing", k)]
             missing += [f"{self._arg_label(labels[a])}: {L.instance(x)}" for a, x in self.out.get("item_missing", k)]
             holds = [describe(constraint_of[(layout.holds_meet, c)]) for c, d in self.out.get("holds_missing", k)]
-            return {"no_value": sorted(missing), "dimension": getattr(layout.plan.final, "dimension", None),
+            final = layout.plan.final
+            return {"no_value": sorted(missing), "dimension": final.measure if isinstance(final, Compare) else None,
                     "missing": sorted(holds)}
         # The earliest step (in plan order) whose every meet came back empty explains the rest.
         for var in [*(let.var for let in layout.plan.lets), ""]:
@@ -452,6 +499,25 @@ class QueryDecoder(ProofReader):
                 details.append({"meet": _meet_name(meet), "emptied_by": emptied, "matches_nothing": sorted(alone)})
             return {"step": _step_name(var), "meets": details}
         return {"step": "final", "meets": []}
+
+
+def _derived(layout: QueryLayout) -> bool:
+    """Whether the query is an extremum over a difference of two date dimensions."""
+    final = layout.plan.final
+    return isinstance(final, Compare) and final.minus is not None
+
+
+#: days in a mean Gregorian year, for the readable note beside a span of days
+YEAR_DAYS = 365.2425
+
+
+def span_note(lo: int, hi: int) -> str:
+    """A span of days as a person reads it: `25,567 days (70.0 years)`, or a range of both."""
+    def years(days: int) -> str:
+        return f"{days / YEAR_DAYS:.1f}"
+    if lo == hi:
+        return f"{lo:,} days ({years(lo)} years)"
+    return f"{lo:,}–{hi:,} days ({years(lo)}–{years(hi)} years)"
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -24,6 +24,7 @@ Modules, one job each:
     members       self, member, step_out, answer: meet membership and what it yields
     arguments     a compare's arguments, in the lattice and in the proof (arg)
     extremum      argmax/argmin, beats, and the completeness of the answer set
+    spans         argmax/argmin over a difference of two date dimensions: spans of days
     answers       an answer result as a whole
     verdicts      holds and same/differ verdicts (and fails)
     abstentions   abstain and each reason's witness

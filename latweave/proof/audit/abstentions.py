@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Constraint, Holds, Name
+from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_values
 from latweave.proof.audit.atoms import label, parse_atom
 from latweave.proof.audit.extremum import better
@@ -141,11 +142,14 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
 def incomparable(ctx: Auditor, child, where, detail) -> None:
     pairs = detail.get("pairs") if isinstance(detail, dict) else None
     final = ctx.final
-    if not pairs:
+    if not pairs and not (isinstance(detail, dict) and detail.get("ambiguous")):
         ctx.fail(child, where, "incomparable names no pair")
         return
     if not isinstance(final, Compare) or final.op not in ("argmax", "argmin"):
         ctx.fail(child, where, "incomparable needs an argmax/argmin plan")
+        return
+    if spans.is_derived(final):
+        spans.incomparable(ctx, child, where, detail)
         return
     d = normalize(final.dimension)
     for pair in pairs:
@@ -174,7 +178,9 @@ def empty(ctx: Auditor, child, where, detail) -> None:
         if not isinstance(final, (Compare, Holds)):
             ctx.fail(child, where, "no_value/missing witnesses belong to compares")
             return
-        if isinstance(final, Compare):
+        if spans.is_derived(final):
+            spans.no_value(ctx, child, where, final, detail.get("no_value", []))
+        elif isinstance(final, Compare):
             for arg_label in detail.get("no_value", []):
                 values = arg_values(ctx.L, final, arg_label)
                 if values is None:

@@ -67,17 +67,20 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
     if final is not None and argument is None:
         ctx.fail(tree, here, f"{label!r} is not an argument of the plan's compare")
     outs = premises(children, "step_out")
-    coords = premises(children, "coord")
-    if len(outs) != 1 or len(coords) != 1 or len(children) != 2 or len(outs[0][1]) != 2:
-        ctx.fail(tree, here, "arg needs the step_out that reaches the instance and its coord")
+    derived = isinstance(final, Compare) and final.minus is not None
+    # the compared value: a coord, or for a difference of dimensions the item's span (checked below it)
+    values = premises(children, "span") if derived else premises(children, "coord")
+    what = "span" if derived else "coord"
+    if len(outs) != 1 or len(values) != 1 or len(children) != 2 or len(outs[0][1]) != 2 or not values[0][1]:
+        ctx.fail(tree, here, f"arg needs the step_out that reaches the instance and its {what}")
         return
-    (out, (step, y)), (_, (ci, cd, _)) = outs[0], coords[0]
+    (out, (step, y)), (_, (ci, *rest)) = outs[0], values[0]
     if ctx.L.resolve_instance(y) != normalize(x):
         ctx.fail(tree, here, f"step output {y!r} does not name instance {x!r}")
     if normalize(ci) != normalize(x):
-        ctx.fail(tree, here, f"the coord is about {ci!r}, not {x!r}")
-    if final is not None and normalize(cd) != normalize(final.dimension):
-        ctx.fail(tree, here, f"the coord is on {cd}, not the compared {final.dimension}")
+        ctx.fail(tree, here, f"the {what} is about {ci!r}, not {x!r}")
+    if final is not None and not derived and normalize(rest[0]) != normalize(final.dimension):
+        ctx.fail(tree, here, f"the coord is on {rest[0]}, not the compared {final.dimension}")
     if argument is None:
         return
     members = premises(out.get("children") or [], "member")

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
-from latweave.proof.audit import abstentions, answers, arguments, extremum, hits, leaves, members, verdicts
+from latweave.proof.audit import abstentions, answers, arguments, extremum, hits, leaves, members, spans, verdicts
 from latweave.proof.audit.atoms import label, parse_atom
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
 
-RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES}
-AXIOMS = leaves.AXIOMS
+RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES}
+AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS}
 
 
 class Auditor:

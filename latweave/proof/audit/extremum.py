@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
+from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_items, arg_values, value_leaf
 from latweave.proof.audit.atoms import label, premises
 
@@ -42,6 +43,9 @@ def best(lattice: LatticeFiles, d: str, op: str, values: set[str]) -> set[str]:
 def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, f"{op} takes (dimension, argument)")
+        return
+    if spans.is_derived(ctx.final):
+        spans.extremum(ctx, tree, here, args, children, op)
         return
     dname, winner = args
     d = ctx.dim(dname, tree, here)
@@ -118,6 +122,9 @@ def argmin(ctx: Auditor, tree, here, args, children) -> None:
 
 def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
     """Every other argument is beaten (each best value of it), or ties for the extremum."""
+    if spans.is_derived(final):
+        spans.completeness(ctx, final, winners)
+        return
     d = normalize(final.dimension)
     beaten: dict[str, set[str]] = defaultdict(set)
     for tree in (ctx.result.get("proof") or {}).get("trees", []):

@@ -1,0 +1,284 @@
+"""A derived extremum: argmax/argmin over a difference of two date dimensions, re-derived.
+
+`argmax(date_of_death - date_of_birth, [...])` compares each item by its span of days: with v its
+value on the compared dimension and w on the subtracted one, x spans [v.lo - w.hi, v.hi - w.lo]
+(values.jsonl keeps dates as day numbers, so a year is 365 days wide). From the lattice files
+alone, `item_span` re-derives an item's span (None when it lacks a value; an item with two values
+on either dimension has no single span). In the proof, `span(x, lo, hi)` must rest on x's two
+coords and their `magnitude` leaves and subtract correctly; the extremum node on the winner's span
+and `beats(a, b, winner lo, hi, loser lo, hi)` nodes, each over the loser's proved span, whose
+order must hold; `completeness` then checks every other argument's best spans are beaten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.plan.ast import Compare
+from latweave.proof.audit.arguments import arg_items, find_arg
+from latweave.proof.audit.atoms import label, parse_atom, premises
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.files import LatticeFiles
+
+AMBIGUOUS = "ambiguous"
+
+
+def is_derived(final) -> bool:
+    return isinstance(final, Compare) and final.minus is not None
+
+
+def item_values(lattice: LatticeFiles, x: str, d: str) -> set[str]:
+    return {row["value"] for row in lattice.values_of(x, d)}
+
+
+def item_span(lattice: LatticeFiles, final: Compare, x: str):
+    """x's span (lo, hi) in days on `final`'s difference; None without a value on either
+    dimension, AMBIGUOUS with two values on one of them."""
+    out = []
+    for name in (final.dimension, final.minus):
+        d = normalize(name)
+        values = item_values(lattice, x, d)
+        if len(values) > 1:
+            return AMBIGUOUS
+        bounds = lattice.bounds(d, next(iter(values))) if values and lattice.kind(d) == "date" else None
+        if bounds is None:
+            return None
+        out.append(bounds)
+    (vlo, vhi), (wlo, whi) = out
+    return int(vlo - whi), int(vhi - wlo)
+
+
+def better(op: str, s: tuple, t: tuple) -> bool:
+    """Span s is strictly better than span t: wholly after it (argmax) or before it (argmin)."""
+    return t[1] < s[0] if op == "argmax" else s[1] < t[0]
+
+
+def best(op: str, spans: set[tuple]) -> set[tuple]:
+    return {s for s in spans if not any(better(op, t, s) for t in spans)}
+
+
+def arg_spans(lattice: LatticeFiles, final: Compare, arg_label: str):
+    """{item: span} of what an argument stands for; None when it is a step's output."""
+    items = arg_items(lattice, final, arg_label)
+    if items is None:
+        return None
+    return {x: item_span(lattice, final, x) for x in sorted(items)}
+
+
+def span_of(child):
+    """The span premise of a compared value: the span node itself, or the span inside arg(...)."""
+    parsed = parse_atom(label(child)) if isinstance(child, dict) else None
+    if parsed and parsed[0] == "span" and len(parsed[1]) == 3:
+        return child, parsed[1]
+    if parsed and parsed[0] == "arg":
+        spans = premises(child.get("children") or [], "span")
+        if len(spans) == 1 and len(spans[0][1]) == 3:
+            return spans[0]
+    return None
+
+
+def _ints(values) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def span(ctx: Auditor, tree, here, args, children) -> None:
+    """span(x, lo, hi): x's coord on each dimension with its day numbers, subtracted."""
+    final = ctx.final
+    if len(args) != 3 or not _ints(args[1:]):
+        ctx.fail(tree, here, "span takes (instance, first day, last day) with whole day numbers")
+        return
+    if not is_derived(final):
+        ctx.fail(tree, here, "a span belongs to an argmax/argmin over a difference of dimensions")
+        return
+    x, lo, hi = normalize(args[0]), args[1], args[2]
+    coords, mags = premises(children, "coord"), premises(children, "magnitude")
+    if len(coords) != 2 or len(mags) != 2 or len(children) != 4:
+        ctx.fail(tree, here, "a span rests on two coords (compared and subtracted dimension) and their magnitudes")
+        return
+    days = []
+    for (_, (ci, cd, cv)), (_, mag), name in zip(coords, mags, (final.dimension, final.minus)):
+        if normalize(ci) != x:
+            ctx.fail(tree, here, f"the coord is about {ci!r}, not {args[0]!r}")
+        if normalize(cd) != normalize(name):
+            ctx.fail(tree, here, f"the coord is on {cd}, not {name}")
+        if len(mag) != 4 or normalize(mag[0]) != normalize(cd) or normalize(mag[1]) != normalize(cv):
+            ctx.fail(tree, here, f"the magnitude {mag} is not that of {cd} {cv!r}")
+            return
+        days.append((mag[2], mag[3]))
+    (vlo, vhi), (wlo, whi) = days
+    if (lo, hi) != (vlo - whi, vhi - wlo):
+        ctx.fail(tree, here, f"{vlo}..{vhi} minus {wlo}..{whi} spans {vlo - whi}..{vhi - wlo} days, not {lo}..{hi}")
+    stored = item_span(ctx.L, final, x)
+    if stored == AMBIGUOUS:
+        ctx.fail(tree, here, f"{args[0]!r} has two values on {final.dimension} or {final.minus}: no single span")
+    elif stored is not None and stored != (lo, hi):
+        ctx.fail(tree, here, f"the lattice gives {args[0]!r} the span {stored[0]}..{stored[1]}, not {lo}..{hi}")
+
+
+def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
+    """argmax/argmin(d - m, winner): the winner's span, and beats nodes over the others'."""
+    final = ctx.final
+    measure, winner = args
+    if not is_derived(final) or final.op != op or normalize(measure) != normalize(final.measure):
+        ctx.fail(tree, here, f"the plan's final expression is not {op} on {measure}")
+        final = None
+    elif winner not in [a.label for a in final.args]:
+        ctx.fail(tree, here, f"{winner!r} is not an argument of the plan")
+    values = [s for s in map(span_of, children) if s is not None]
+    beats = premises(children, "beats")
+    if len(values) != 1 or len(values) + len(beats) != len(children):
+        ctx.fail(tree, here, f"{op} needs one premise for the winner's span (span, or arg(...) then span) "
+                             "and beats nodes")
+        return
+    x, lo, hi = values[0][1]
+    mine = (lo, hi)
+    if final is not None:
+        spans = arg_spans(ctx.L, final, winner)
+        if spans is None:
+            if not premises(children, "arg"):
+                ctx.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
+                                     f"that {x!r} is one")
+        elif normalize(x) not in spans:
+            ctx.fail(tree, here, f"{x!r} is not what argument {winner!r} stands for ({sorted(spans)})")
+        else:
+            held = {s for s in spans.values() if isinstance(s, tuple)}
+            if mine not in best(op, held):
+                ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
+    for child, b in beats:
+        if len(b) != 6 or b[0] != winner:
+            continue  # the beats node's own check reports it
+        if (b[2], b[3]) != mine:
+            ctx.fail(child, [*here, label(child)], f"the winner's span is {lo}..{hi}, not {b[2]}..{b[3]}")
+
+
+def beats(ctx: Auditor, tree, here, args, children) -> None:
+    """beats(a, b, a lo, a hi, b lo, b hi): a's span lies wholly after (argmax) or before (argmin)
+    b's, which is proved below it."""
+    final = ctx.final
+    if len(args) != 6 or not _ints(args[2:]):
+        ctx.fail(tree, here, "beats over spans takes (winner, other, winner lo, hi, other lo, hi)")
+        return
+    if not is_derived(final):
+        ctx.fail(tree, here, "beats over spans belongs to an argmax/argmin over a difference of dimensions")
+        return
+    parent = parse_atom(here[-2]) if len(here) > 1 else None
+    if not parent or parent[0] != final.op or len(parent[1]) != 2:
+        ctx.fail(tree, here, f"beats must sit directly under the {final.op} node")
+        return
+    a, other = args[0], args[1]
+    if a != parent[1][1]:
+        ctx.fail(tree, here, f"beats names {a!r}, but the winner is {parent[1][1]!r}")
+    win, lose = (args[2], args[3]), (args[4], args[5])
+    values = [s for s in map(span_of, children) if s is not None]
+    if len(values) != 1 or len(children) != 1:
+        ctx.fail(tree, here, "beats over spans rests on the other's span (span, or arg(...) then span)")
+        return
+    x, lo, hi = values[0][1]
+    if (lo, hi) != lose:
+        ctx.fail(tree, here, f"the other's proved span is {lo}..{hi}, not {lose[0]}..{lose[1]}")
+    if not better(final.op, win, lose):
+        how = "start after" if final.op == "argmax" else "end before"
+        ctx.fail(tree, here, f"{win[0]}..{win[1]} does not {how} {lose[0]}..{lose[1]}: it is not better for {final.op}")
+    argument = find_arg(final, other)
+    if argument is None:
+        ctx.fail(tree, here, f"{other!r} is not an argument of the plan")
+        return
+    spans = arg_spans(ctx.L, final, other)
+    if spans is not None and normalize(x) not in spans:
+        ctx.fail(tree, here, f"{x!r} is not what argument {other!r} stands for ({sorted(spans)})")
+
+
+def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
+    """Every other argument is beaten on each of its best spans, or ties as a winner."""
+    beaten: dict[str, set[tuple]] = {}
+    for tree in (ctx.result.get("proof") or {}).get("trees", []):
+        for ext in tree.get("children", []):
+            for _, b in premises(ext.get("children", []), "beats"):
+                if len(b) == 6:
+                    beaten.setdefault(b[1], set()).add((b[4], b[5]))
+    for arg in final.args:
+        if arg.label in winners:
+            continue
+        spans = arg_spans(ctx.L, final, arg.label)
+        if spans is None:
+            if arg.label not in beaten:
+                ctx.fail("answers", ["answers"], f"argument {arg.label} is neither a winner nor beaten")
+            ctx.note(f"argument {arg.label} is a step's output: its best spans are not independently verified")
+            continue
+        if AMBIGUOUS in spans.values():
+            ctx.fail("answers", ["answers"], f"argument {arg.label} has an item with no single span: "
+                                             "the compare should abstain")
+        missing = best(final.op, {s for s in spans.values() if isinstance(s, tuple)}) - beaten.get(arg.label, set())
+        if missing:
+            ctx.fail("answers", ["answers"], f"argument {arg.label}'s best span(s) {sorted(missing)} are not "
+                                             "shown beaten by any winner")
+
+
+def incomparable(ctx: Auditor, child, where, detail) -> None:
+    """The witness of an abstaining derived extremum: overlapping spans, or an item with two values."""
+    final = ctx.final
+    pairs, ambiguous = detail.get("pairs"), detail.get("ambiguous")
+    if not isinstance(pairs, list) or not isinstance(ambiguous, list) or not (pairs or ambiguous):
+        ctx.fail(child, where, "incomparable names no overlapping pair and no item with two values")
+        return
+    for pair in pairs:
+        args, items, spans = pair.get("arguments") or [], pair.get("items") or [], pair.get("spans") or []
+        if not (len(args) == len(items) == len(spans) == 2):
+            ctx.fail(child, where, "a pair names two arguments, their items and their spans")
+            continue
+        stored = [item_span(ctx.L, final, normalize(x)) for x in items]
+        for x, s, given in zip(items, stored, spans):
+            if s is None or s == AMBIGUOUS or list(s) != list(given):
+                ctx.fail(child, where, f"{x!r} does not span {given} days on {final.measure} (the lattice gives {s})")
+        s, t = (tuple(x) for x in spans)
+        if s == t or better(final.op, s, t) or better(final.op, t, s):
+            ctx.fail(child, where, f"spans {list(s)} and {list(t)} are ordered (or equal): they are comparable")
+        for arg_label, x in zip(args, items):
+            if find_arg(final, arg_label) is None:  # an item of a bare $step argument, by its own name
+                ctx.note(f"that {x} is an item of a step's output is not independently verifiable")
+                continue
+            held = arg_items(ctx.L, final, arg_label)
+            if held is not None and normalize(x) not in held:
+                ctx.fail(child, where, f"{x!r} is not what argument {arg_label!r} stands for")
+    for entry in ambiguous:
+        x, dname, vals = entry.get("item", ""), entry.get("dimension", ""), entry.get("values") or []
+        if normalize(dname) not in (normalize(final.dimension), normalize(final.minus)):
+            ctx.fail(child, where, f"{dname!r} is not a dimension of {final.measure}")
+            continue
+        held = item_values(ctx.L, normalize(x), normalize(dname))
+        if len(vals) != 2 or not {normalize(v) for v in vals} <= held or len({normalize(v) for v in vals}) != 2:
+            ctx.fail(child, where, f"{x!r} does not have the two values {vals} on {dname} (it has {sorted(held)})")
+
+
+def no_value(ctx: Auditor, child, where, final: Compare, labels: list[str]) -> None:
+    """`no_value` of a derived compare: none of the argument's items has both values."""
+    for arg_label in labels:
+        spans = arg_spans(ctx.L, final, arg_label) if find_arg(final, arg_label) else None
+        if spans is None:
+            ctx.note(f"that {arg_label} has no span is not independently verifiable")
+        elif any(s is not None for s in spans.values()):
+            ctx.fail(child, where, f"argument {arg_label!r} has a value on both {final.dimension} and "
+                                   f"{final.minus} ({spans})")
+
+
+def magnitude(ctx: Auditor, tree, here, args) -> None:
+    """magnitude(d, v, first, last): a date value's day numbers, as values.jsonl stores them."""
+    d = ctx.dim(args[0], tree, here) if len(args) == 4 else None
+    if len(args) != 4:
+        ctx.fail(tree, here, "magnitude takes (dimension, value, first day, last day)")
+        return
+    if d is None:
+        return
+    if ctx.L.kind(d) != "date":
+        ctx.fail(tree, here, f"{args[0]} is not a date dimension")
+        return
+    stored = ctx.L.bounds(d, normalize(args[1]))
+    if stored is None or [float(args[2]), float(args[3])] != [float(x) for x in stored]:
+        ctx.fail(tree, here, f"day numbers {args[2:]} differ from values.jsonl's {stored}")
+
+
+RULES = {"span": span, "beats": beats}
+AXIOMS = {"magnitude": magnitude}
