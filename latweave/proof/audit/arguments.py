@@ -110,3 +110,36 @@ def value_leaf(child):
 
 
 RULES = {"arg": arg}
+
+
+def shown_beaten(ctx: Auditor, width: int, key) -> dict[str, set]:
+    """Per beaten argument, what the proof's `beats` premises (of `width` terms) show it beaten on:
+    `key(beats_terms)` picks that (a value, or a span)."""
+    beaten: dict[str, set] = {}
+    for tree in (ctx.result.get("proof") or {}).get("trees", []):
+        for ext in tree.get("children", []):
+            for _, b in premises(ext.get("children", []), "beats"):
+                if len(b) == width:
+                    beaten.setdefault(b[1], set()).add(key(b))
+    return beaten
+
+
+def losers_beaten(ctx: Auditor, final: Compare, winners: list[str], beaten: dict[str, set], best_of,
+                  what: str) -> None:
+    """Every argument that is not a winner is shown beaten on each of its best `what`s.
+    `best_of(label)` gives those, or None when the argument is a step's output (then only that it
+    is beaten somewhere can be checked, and a note says so)."""
+    for argument in final.args:
+        if argument.label in winners:
+            continue
+        best = best_of(argument.label)
+        if best is None:
+            if argument.label not in beaten:
+                ctx.fail("answers", ["answers"], f"argument {argument.label} is neither a winner nor beaten")
+            ctx.note(f"argument {argument.label} is a step's output: "
+                     f"its best {what}s are not independently verified")
+            continue
+        missing = best - beaten.get(argument.label, set())
+        if missing:
+            ctx.fail("answers", ["answers"], f"argument {argument.label}'s best {what}(s) {sorted(missing)} are "
+                                             "not shown beaten by any winner")

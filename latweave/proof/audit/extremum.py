@@ -9,13 +9,12 @@ beaten on each of its best values or ties as a winner.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit import spans
-from latweave.proof.audit.arguments import arg_items, arg_values, value_leaf
+from latweave.proof.audit.arguments import arg_items, arg_values, losers_beaten, shown_beaten, value_leaf
 from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
@@ -126,27 +125,14 @@ def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
         spans.completeness(ctx, final, winners)
         return
     d = normalize(final.dimension)
-    beaten: dict[str, set[str]] = defaultdict(set)
-    for tree in (ctx.result.get("proof") or {}).get("trees", []):
-        for ext in tree.get("children", []):
-            for child, b in premises(ext.get("children", []), "beats"):
-                if len(b) == 4:
-                    beaten[b[1]].add(normalize(b[3]))
+    beaten = shown_beaten(ctx, 4, lambda b: normalize(b[3]))
     if d not in ctx.L.dims:
         return
-    for arg in final.args:
-        if arg.label in winners:
-            continue
-        values = arg_values(ctx.L, final, arg.label)
-        if values is None:
-            if arg.label not in beaten:
-                ctx.fail("answers", ["answers"], f"argument {arg.label} is neither a winner nor beaten")
-            ctx.note(f"argument {arg.label} is a step's output: its best values are not independently verified")
-            continue
-        missing = best(ctx.L, d, final.op, values) - beaten.get(arg.label, set())
-        if missing:
-            ctx.fail("answers", ["answers"], f"argument {arg.label}'s best value(s) {sorted(missing)} are "
-                                             "not shown beaten by any winner")
 
+    def best_of(argument: str) -> set[str] | None:
+        values = arg_values(ctx.L, final, argument)
+        return None if values is None else best(ctx.L, d, final.op, values)
+
+    losers_beaten(ctx, final, winners, beaten, best_of, "value")
 
 RULES = {"argmax": argmax, "argmin": argmin}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
-from latweave.proof.audit.arguments import arg_items, find_arg
+from latweave.proof.audit.arguments import arg_items, find_arg, losers_beaten, shown_beaten
 from latweave.proof.audit.atoms import label, parse_atom, premises
 
 if TYPE_CHECKING:
@@ -193,29 +193,18 @@ def beats(ctx: Auditor, tree, here, args, children) -> None:
 
 def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
     """Every other argument is beaten on each of its best spans, or ties as a winner."""
-    beaten: dict[str, set[tuple]] = {}
-    for tree in (ctx.result.get("proof") or {}).get("trees", []):
-        for ext in tree.get("children", []):
-            for _, b in premises(ext.get("children", []), "beats"):
-                if len(b) == 6:
-                    beaten.setdefault(b[1], set()).add((b[4], b[5]))
-    for arg in final.args:
-        if arg.label in winners:
-            continue
-        spans = arg_spans(ctx.L, final, arg.label)
-        if spans is None:
-            if arg.label not in beaten:
-                ctx.fail("answers", ["answers"], f"argument {arg.label} is neither a winner nor beaten")
-            ctx.note(f"argument {arg.label} is a step's output: its best spans are not independently verified")
-            continue
-        if AMBIGUOUS in spans.values():
-            ctx.fail("answers", ["answers"], f"argument {arg.label} has an item with no single span: "
-                                             "the compare should abstain")
-        missing = best(final.op, {s for s in spans.values() if isinstance(s, tuple)}) - beaten.get(arg.label, set())
-        if missing:
-            ctx.fail("answers", ["answers"], f"argument {arg.label}'s best span(s) {sorted(missing)} are not "
-                                             "shown beaten by any winner")
+    beaten = shown_beaten(ctx, 6, lambda b: (b[4], b[5]))
 
+    def best_of(argument: str) -> set[tuple] | None:
+        spans = arg_spans(ctx.L, final, argument)
+        if spans is None:
+            return None
+        if AMBIGUOUS in spans.values():
+            ctx.fail("answers", ["answers"], f"argument {argument} has an item with no single span: "
+                                             "the compare should abstain")
+        return best(final.op, {s for s in spans.values() if isinstance(s, tuple)})
+
+    losers_beaten(ctx, final, winners, beaten, best_of, "span")
 
 def incomparable(ctx: Auditor, child, where, detail) -> None:
     """The witness of an abstaining derived extremum: overlapping spans, or an item with two values."""
