@@ -450,3 +450,13 @@ def test_auditor_imports_no_engine_or_rules():
             "print(bad)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_a_winner_relabelled_to_another_argument_is_named(lattices, zoo_results):
+    """argmax names Dog the winner while its premise is Whale's coord: Whale is not what Dog stands for."""
+    result = copy.deepcopy(zoo_results['argmax(lifespan_years, [Whale, Dog])'].to_dict())
+    node = _find(result, "argmax", "lifespan_years", "Whale")
+    node["premises"] = _atom("argmax", "lifespan_years", "Dog")
+    report, steps = _failed_steps(lattices["zoo"], result)
+    assert node["premises"] in steps
+    assert any("'Whale' is not what argument 'Dog' stands for" in f["problem"] for f in report.failures)

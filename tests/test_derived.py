@@ -205,3 +205,13 @@ def test_a_forged_overlap_is_named(lattice, results):
     text = json.dumps(detail, ensure_ascii=False, sort_keys=True)
     result["proof"]["children"][0]["axiom"] = text
     assert text in _failed(lattice, result)
+
+
+def test_a_winner_relabelled_to_another_argument_is_named(lattice, results):
+    """argmax names Bob the winner over Ann's span: Ann is not what argument Bob stands for."""
+    result = copy.deepcopy(results["duckdb"][0].to_dict())
+    ext = result["proof"]["trees"][0]["children"][0]
+    ext["premises"] = f'argmax("{LIVED}", "Bob Baker")'
+    report = audit(lattice, result)
+    assert not report.ok and ext["premises"] in [f["step"] for f in report.failures]
+    assert any("'Ann Archer' is not what argument 'Bob Baker' stands for" in f["problem"] for f in report.failures)

@@ -143,3 +143,18 @@ def losers_beaten(ctx: Auditor, final: Compare, winners: list[str], beaten: dict
         if missing:
             ctx.fail("answers", ["answers"], f"argument {argument.label}'s best {what}(s) {sorted(missing)} are "
                                              "not shown beaten by any winner")
+
+
+def winner_item_checked(ctx: Auditor, tree, here, children, winner: str, item: str, items) -> bool:
+    """The winner's item `item` is what argument `winner` stands for (`items`, from the lattice);
+    when the argument is a step's output (`items` None) an arg(...) premise must show it instead.
+    True when `item` was found among known `items`."""
+    if items is None:
+        if not premises(children, "arg"):
+            ctx.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
+                                 f"that {item!r} is one")
+        return False
+    if normalize(item) not in items:
+        ctx.fail(tree, here, f"{item!r} is not what argument {winner!r} stands for ({sorted(items)})")
+        return False
+    return True

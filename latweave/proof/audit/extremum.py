@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit import spans
-from latweave.proof.audit.arguments import arg_items, arg_values, losers_beaten, shown_beaten, value_leaf
+from latweave.proof.audit.arguments import (arg_items, arg_values, losers_beaten, shown_beaten, value_leaf,
+                                           winner_item_checked)
 from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
@@ -68,13 +69,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
     mine = None
     if final is not None:
-        items = arg_items(ctx.L, final, winner)
-        if items is None:
-            if not premises(children, "arg"):
-                ctx.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
-                                     f"that {ci!r} is one")
-        elif normalize(ci) not in items:
-            ctx.fail(tree, here, f"{ci!r} is not what argument {winner!r} stands for ({sorted(items)})")
+        winner_item_checked(ctx, tree, here, children, winner, ci, arg_items(ctx.L, final, winner))
         mine = arg_values(ctx.L, final, winner)
         if mine is not None and v not in best(ctx.L, d, op, mine):
             ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
-from latweave.proof.audit.arguments import arg_items, find_arg, losers_beaten, shown_beaten
+from latweave.proof.audit.arguments import arg_items, find_arg, losers_beaten, shown_beaten, winner_item_checked
 from latweave.proof.audit.atoms import label, parse_atom, premises
 
 if TYPE_CHECKING:
@@ -137,13 +137,7 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     mine = (lo, hi)
     if final is not None:
         spans = arg_spans(ctx.L, final, winner)
-        if spans is None:
-            if not premises(children, "arg"):
-                ctx.fail(tree, here, f"argument {winner} is a step's output, but no arg(...) premise shows "
-                                     f"that {x!r} is one")
-        elif normalize(x) not in spans:
-            ctx.fail(tree, here, f"{x!r} is not what argument {winner!r} stands for ({sorted(spans)})")
-        else:
+        if winner_item_checked(ctx, tree, here, children, winner, x, spans):
             held = {s for s in spans.values() if isinstance(s, tuple)}
             if mine not in best(op, held):
                 ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
