@@ -32,6 +32,7 @@ from typing import Sequence
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.planner.graph import LatticeGraph
 
 ORDER = ("derived_value", "anchor_not_linked", "answer_not_in_lattice", "evidence_chain_broken",
          "same_value_spelled_apart", "answer_set_not_singleton", "below_threshold",
@@ -50,22 +51,17 @@ def _keys(text: str) -> set[str]:
 
 
 class _LatticeIndex:
-    """Out-edges per instance and every key the lattice knows, built once per evaluation."""
+    """Out-edges per instance (the planner's LatticeGraph) and every key the lattice knows, built
+    once per evaluation."""
 
     def __init__(self, lattice: Lattice):
-        self.out: dict[str, dict[str, set[str]]] = {}
+        self.out = LatticeGraph(lattice).out
         known: set[str] = set(lattice.instances)
         for inst in lattice.instances.values():
             known |= inst.aliases
         for dim in lattice.dimensions.values():
             known |= set(dim.labels) | set(dim.synonyms)
-        for p in lattice.predicates:
-            self.out.setdefault(p.instance, {}).setdefault(p.dimension, set()).add(p.value)
         self.known = known
-
-    def resolve(self, name: str) -> str | None:
-        key = normalize(name)
-        return key if key in self.out else None
 
     def chain_reaches(self, evidences: Sequence[Sequence[str]], answers: set[str] | None) -> bool | None:
         """Do the gold evidence chains (a triple's object the next one's subject) hold in the
