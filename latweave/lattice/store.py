@@ -1,20 +1,42 @@
 """The on-disk lattice: a folder with a manifest, written atomically, verified on load.
 
-A lattice folder is written whole into a hidden sibling folder, the manifest last, then renamed
-into place; a folder without a manifest, or whose files do not match the manifest's hashes, is
-refused. So an interrupted write never leaves a lattice that loads, and an old lattice at the
-same path stays intact until the new one is complete.
+A lattice folder is written whole into a hidden sibling folder, the manifest last, then put in
+place in one atomic step; a folder without a manifest, or whose files do not match the manifest's
+hashes, is refused. So an interrupted write never leaves a lattice that loads, and at every
+instant the path holds the old complete lattice or the new one:
+
+* where the file system can swap two names atomically (Linux `renameat2(RENAME_EXCHANGE)`: ext4,
+  xfs, btrfs, tmpfs...; macOS `renamex_np(RENAME_SWAP)`: APFS), the path stays a plain folder and
+  the new folder is swapped with the old one, which is then deleted;
+* elsewhere the path is a symlink to a versioned sibling `.<name>.v-<hash>-<n>/`, replaced by
+  renaming a new symlink over it (`os.replace`); the old version is deleted after the swap. Only
+  turning a plain lattice folder into such a symlink there leaves the path missing for the instant
+  between two renames (the old lattice is then complete in `.<name>.old-*`).
+
+A write refuses (StoreError, nothing touched) a target that holds anything but a lattice: a file,
+a folder with other files, or the input it is built from (`check_target`). Writes to one path
+serialise on `.<name>.lock` beside it, and each removes the leftovers (`.<name>.tmp-*`,
+`.<name>.old-*`, unreferenced versions) of writes to that path that were killed.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import fcntl
 import hashlib
 import json
 import os
+import platform
+import re
+import secrets
 import shutil
+import sys
 import tempfile
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from latweave.errors import StoreError
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
@@ -65,50 +87,341 @@ def _model_files(lattice: Lattice, folder: Path) -> None:
         for n, p in enumerate(lattice.sorted_predicates())))
 
 
+_TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet: mkdtemp adds 8 of them
+
+
+def _token() -> str:
+    return "".join(secrets.choice(_TOKEN_CHARS) for _ in range(8))
+
+
+def _version_re(name: str) -> re.Pattern:
+    return re.compile(rf"\.{re.escape(name)}\.v-[0-9a-f]{{12}}-([0-9]+)")
+
+
+def _leftover_re(name: str) -> re.Pattern:
+    return re.compile(rf"\.{re.escape(name)}\.(?:(?:tmp|old)-[a-z0-9_]{{8}}|v-[0-9a-f]{{12}}-[0-9]+)")
+
+
+def _pointer(path: Path) -> str | None:
+    """The version folder `path` points at when it is latweave's own symlink (`.<name>.v-*`)."""
+    try:
+        link = os.readlink(path)
+    except OSError:
+        return None
+    return link if _version_re(path.name).fullmatch(link) else None
+
+
+def _follow(out: Path) -> Path:
+    """`out` with the user's symlinks followed (a write replaces what they point at); latweave's own
+    pointer is not followed: it is what a write replaces."""
+    path = out
+    for _ in range(40):
+        if not os.path.islink(path) or _pointer(path) is not None:
+            return path
+        path = Path(os.path.abspath(os.path.join(path.parent, os.readlink(path))))
+    raise StoreError(f"{out}: too many levels of symbolic links")
+
+
+def _not_listed(folder: Path) -> list[str] | None:
+    """The files in `folder` its manifest does not list; None when `folder` is not a latweave
+    lattice (no readable manifest with latweave's format marker)."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        return None
+    files = manifest.get("files")
+    listed = {MANIFEST, *(files if isinstance(files, dict) else ())}
+    extra = []
+    for root, dirs, names in os.walk(folder):
+        linked = [d for d in dirs if os.path.islink(os.path.join(root, d))]
+        dirs[:] = [d for d in dirs if d not in linked]
+        extra += [rel for name in names + linked
+                  if (rel := Path(root, name).relative_to(folder).as_posix()) not in listed]
+    return sorted(extra)
+
+
+def _some(names: list[str]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+_KEEP_OUT = ("pass --out a new or empty folder, or an existing lattice folder (which is replaced); "
+             "nothing was changed")
+
+
+def _refuse_unsafe(target: Path | str, inputs: Iterable[Path | str | None]) -> None:
+    out = Path(os.path.abspath(target))
+    if out == out.parent:
+        raise StoreError(f"{out}: refusing to write a lattice over the root folder", hint=_KEEP_OUT)
+    real = Path(os.path.realpath(out))
+    for source in inputs:
+        if source is None:
+            continue
+        src = Path(os.path.realpath(source))
+        if src == real:
+            what = f"is the input {source} itself; writing the lattice there would delete it"
+        elif real in src.parents:
+            what = f"holds the input {source}; writing the lattice there would delete it"
+        elif src in real.parents:
+            what = f"lies inside the input {source}; a lattice is never written into what it is built from"
+        else:
+            continue
+        raise StoreError(f"{out}: refusing to write the lattice here: it {what}",
+                         hint="write the lattice outside its input, e.g. --out out/<name>; nothing was changed")
+    for parent in out.parents:
+        if os.path.lexists(parent):
+            if not os.path.isdir(parent):
+                raise StoreError(f"{out}: refusing to write the lattice here: {parent} is a file, not a folder",
+                                 hint=_KEEP_OUT)
+            break
+    path = _follow(out)
+    version = _pointer(path)
+    if version is not None:  # latweave's own symlink: what it points at must be a lattice, or gone
+        path, shown = path.parent / version, f"{out} (the version {version} it points to)"
+    else:
+        shown = str(out) if path == out else f"{out} (the symlink's target {path})"
+    if not os.path.lexists(path):
+        return
+    if not os.path.isdir(path):
+        raise StoreError(f"{shown}: refusing to write the lattice here: it is a file, not a lattice folder, "
+                         "and writing would delete it", hint=_KEEP_OUT)
+    entries = sorted(os.listdir(path))
+    if not entries:
+        return
+    extra = _not_listed(path)
+    if extra is None:
+        raise StoreError(f"{shown}: refusing to write the lattice here: the folder is not a latweave lattice "
+                         f"(no latweave manifest.json) and holds {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
+                         f"({_some(entries)}) that writing would delete", hint=_KEEP_OUT)
+    if extra:
+        raise StoreError(f"{shown}: refusing to replace this lattice: the folder also holds {len(extra)} "
+                         f"file(s) that are not part of it ({_some(extra)}) and writing would delete them",
+                         hint="move them out of the lattice folder, or pass another folder; nothing was changed")
+
+
+def check_target(target: Path | str, inputs: Iterable[Path | str | None] = ()) -> None:
+    """Refuse (StoreError) to write a lattice at `target` unless nothing is lost: `target` must be
+    absent, an empty folder, or a latweave lattice (a folder with latweave's manifest holding only
+    the files it lists, or latweave's own symlink to one — user symlinks are judged by what they
+    point at), and must neither be, hold, nor lie inside one of `inputs` (the corpus folder or KB
+    file the lattice is built from). Every build path goes through here; nothing is touched."""
+    try:
+        _refuse_unsafe(target, inputs)
+    except StoreError as first:
+        # A write to the same path may have been caught mid-swap: look again once it is done.
+        try:
+            lock = _locked(_follow(Path(os.path.abspath(target))))
+            lock.__enter__()
+        except (OSError, StoreError):
+            raise first from None
+        try:
+            _refuse_unsafe(target, inputs)
+        finally:
+            lock.__exit__(None, None, None)
+
+
+@contextmanager
+def _locked(path: Path):
+    """Hold `.<name>.lock` beside `path` (fcntl.flock), so writes to one path run one at a time.
+    The file is removed on release; a waiter that then holds a removed file takes a new one."""
+    lock = path.parent / f".{path.name}.lock"
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            held, now = os.fstat(fd), os.stat(lock)
+        except FileNotFoundError:
+            os.close(fd)
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+            break
+        os.close(fd)
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(lock)
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+_AT_FDCWD, _RENAME_EXCHANGE, _RENAME_SWAP = -100, 2, 2
+_SYS_RENAMEAT2 = {"x86_64": 316, "amd64": 316, "aarch64": 276, "arm64": 276}
+
+
+@lru_cache(maxsize=None)
+def _swap_call():
+    """renameat2(RENAME_EXCHANGE) (Linux) or renamex_np(RENAME_SWAP) (macOS), or None."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    if sys.platform.startswith("linux"):
+        fn = getattr(libc, "renameat2", None)
+        if fn is not None:
+            fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+            fn.restype = ctypes.c_int
+            return lambda a, b: fn(_AT_FDCWD, a, _AT_FDCWD, b, _RENAME_EXCHANGE)
+        number = _SYS_RENAMEAT2.get(platform.machine().lower())
+        if number is not None:
+            call = libc.syscall
+            call.restype = ctypes.c_long
+            return lambda a, b: call(ctypes.c_long(number), ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(a),
+                                     ctypes.c_int(_AT_FDCWD), ctypes.c_char_p(b), ctypes.c_uint(_RENAME_EXCHANGE))
+    elif sys.platform == "darwin":
+        fn = getattr(libc, "renamex_np", None)
+        if fn is not None:
+            fn.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint]
+            fn.restype = ctypes.c_int
+            return lambda a, b: fn(a, b, _RENAME_SWAP)
+    return None
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap the names `a` and `b` (both present, in one folder) in one atomic step; False where
+    the OS or the file system cannot (and nothing changed)."""
+    call = _swap_call()
+    if call is None:
+        return False
+    if call(os.fsencode(a), os.fsencode(b)) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(a), None, str(b))
+
+
+def _can_exchange(path: Path) -> bool:
+    """Whether names beside `path` can be swapped atomically (tried on two empty folders)."""
+    a = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
+    try:
+        b = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
+        try:
+            return _exchange(a, b)
+        finally:
+            os.rmdir(b)
+    finally:
+        os.rmdir(a)
+
+
+def _repoint(tmp: Path, path: Path, content: str, upgrade: bool = False) -> None:
+    """Rename `tmp` to a new version `.<name>.v-<hash>-<n>` and point `path` at it: a new symlink
+    under a temporary name renamed over `path`. `upgrade`: `path` is a plain lattice folder, which
+    no rename can replace by a symlink, so it is moved aside first (the one gap)."""
+    parent, name = path.parent, path.name
+    taken = [int(m.group(1)) for entry in os.listdir(parent) if (m := _version_re(name).fullmatch(entry))]
+    version = f".{name}.v-{content[:12]}-{max(taken, default=0) + 1}"
+    os.rename(tmp, parent / version)
+    while True:
+        link = parent / f".{name}.tmp-{_token()}"
+        try:
+            os.symlink(version, link)
+            break
+        except FileExistsError:
+            continue
+    if upgrade:
+        old = parent / f".{name}.old-{_token()}"
+        os.rename(path, old)  # from here until the next rename `path` is missing; `old` is complete
+    os.replace(link, path)
+
+
+def _install(tmp: Path, path: Path, content: str) -> None:
+    """Put the complete lattice folder `tmp` at `path` in one atomic step; what it replaces is
+    left under a leftover name (`_remove_leftovers` deletes it)."""
+    if _pointer(path) is not None:
+        _repoint(tmp, path, content)
+    elif not os.path.lexists(path):
+        if _can_exchange(path):
+            os.rename(tmp, path)
+        else:
+            _repoint(tmp, path, content)
+    elif _exchange(tmp, path):
+        pass  # the old lattice is now under the temporary name
+    elif not os.listdir(path):
+        os.rmdir(path)  # an empty folder: nothing is lost while the path is missing
+        _repoint(tmp, path, content)
+    else:
+        _repoint(tmp, path, content, upgrade=True)
+    try:
+        handle = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Delete what writes to `path` leave beside it (`.<name>.tmp-*`, `.<name>.old-*`, versions
+    the pointer does not reference): only names of exactly that shape, only for this name."""
+    keep = _pointer(path)
+    pattern = _leftover_re(path.name)
+    for entry in sorted(os.listdir(path.parent)):
+        if entry == keep or not pattern.fullmatch(entry):
+            continue
+        leftover = path.parent / entry
+        if os.path.isdir(leftover) and not os.path.islink(leftover):
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            try:
+                os.unlink(leftover)
+            except FileNotFoundError:
+                pass
+
+
 def write_lattice(lattice: Lattice, target: Path | str,
-                  attachments: Mapping[str, Callable[[Path], None]] = {}) -> dict:
+                  attachments: Mapping[str, Callable[[Path], None]] = {}, *,
+                  inputs: Iterable[Path | str | None] = ()) -> dict:
     """Write `lattice` (plus attachments, each a writer given the folder) atomically at `target`.
 
     Returns the manifest. `attachments` lets the compiler add its facts to the same atomic write
-    without this module knowing about compilation.
+    without this module knowing about compilation. `target` must hold nothing but a lattice, and
+    must not be, hold, or lie inside one of `inputs` (check_target); writes to one target run one
+    at a time, under its lock.
     """
-    target = Path(target).resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
-    try:
-        _model_files(lattice, tmp)
-        for _, writer in sorted(attachments.items()):
-            writer(tmp)
-        files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-        hashes = {name: _sha256(tmp / name) for name in files}
-        content = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()
-        manifest = {
-            "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": lattice.name,
-            "content_hash": content, "files": hashes,
-            "counts": {
-                "dimensions": len(lattice.dimensions),
-                "values": sum(len(d.labels) for d in lattice.dimensions.values()),
-                "instances": len(lattice.instances),
-                "predicates": len(lattice.predicates),
-                "documents": len(lattice.documents),
-            },
-        }
-        with (tmp / MANIFEST).open("w", encoding="utf-8") as handle:
-            json.dump(manifest, handle, indent=2, sort_keys=True, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            os.replace(target, old / "lattice")
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-        return manifest
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    out = Path(os.path.abspath(target))
+    check_target(out, inputs)  # refused: nothing touched
+    path = _follow(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path):
+        _refuse_unsafe(out, inputs)  # again: another write may have changed it while this one waited
+        _remove_leftovers(path)
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
+            _model_files(lattice, tmp)
+            for _, writer in sorted(attachments.items()):
+                writer(tmp)
+            files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+            hashes = {name: _sha256(tmp / name) for name in files}
+            content = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()
+            manifest = {
+                "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": lattice.name,
+                "content_hash": content, "files": hashes,
+                "counts": {
+                    "dimensions": len(lattice.dimensions),
+                    "values": sum(len(d.labels) for d in lattice.dimensions.values()),
+                    "instances": len(lattice.instances),
+                    "predicates": len(lattice.predicates),
+                    "documents": len(lattice.documents),
+                },
+            }
+            with (tmp / MANIFEST).open("w", encoding="utf-8") as handle:
+                json.dump(manifest, handle, indent=2, sort_keys=True, ensure_ascii=False)
+                handle.write("\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            _install(tmp, path, content)
+            return manifest
+        finally:
+            _remove_leftovers(path)  # the replaced lattice, or this write's own pieces when it failed
 
 
 def read_manifest(folder: Path | str, verify: bool = True) -> dict:
