@@ -60,6 +60,10 @@ class EngineUnavailable(EngineError):
     """The engine cannot run on this machine; the message says why."""
 
 
+class EngineTimeout(EngineError):
+    """An evaluation ran past the timeout it was given (`--timeout`) and was stopped."""
+
+
 class PlanError(LatweaveError):
     """A plan cannot be read or does not fit the lattice's schema.
 

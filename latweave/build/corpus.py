@@ -20,15 +20,15 @@ from typing import Callable, Iterator
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
+from latweave.textio import json_problem, read_text, text_lines
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     """(line number, text) of non-blank, non-comment lines."""
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            text = line.rstrip("\n").rstrip("\r")
-            if text.strip() and not text.lstrip().startswith("#"):
-                yield number, text
+    for number, line in text_lines(path, CorpusError):  # UTF-8, BOM dropped, bad bytes located
+        text = line.rstrip("\n").rstrip("\r")
+        if text.strip() and not text.lstrip().startswith("#"):
+            yield number, text
 
 
 def _tsv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
@@ -47,6 +47,8 @@ def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
         except json.JSONDecodeError as exc:
             raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
                               line=number) from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit integer, a nesting too deep
+            raise CorpusError(f"not valid JSON: {json_problem(exc)}", file=str(path), line=number) from None
         if not isinstance(obj, dict):
             raise CorpusError("expected a JSON object", file=str(path), line=number)
         yield number, obj
@@ -59,7 +61,9 @@ def _field(obj: dict, name: str, kind, path: Path, line: int, default=...):
         return default
     value = obj[name]
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise CorpusError(f"field {name!r} must be {getattr(kind, '__name__', kind)}", file=str(path), line=line)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        words = " or ".join(getattr(k, "__name__", str(k)) for k in kinds)
+        raise CorpusError(f"field {name!r} must be {words}", file=str(path), line=line)
     return value
 
 
@@ -120,9 +124,10 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
     if docs.is_dir():
         for file in sorted(docs.rglob("*.txt")):
             doc_id = file.relative_to(docs).with_suffix("").as_posix()
-            lattice.add_document(doc_id, file.read_text(encoding="utf-8"))
+            lattice.add_document(doc_id, read_text(file, CorpusError))
 
     path = root / "facts.jsonl"
+    total = 0
     if path.is_file():
         total = sum(1 for _ in path.open("rb")) if progress is not None else 0
         for line, obj in _jsonl(path):
@@ -132,6 +137,11 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
             if not isinstance(evidence, dict):
                 raise CorpusError("predicate has no evidence object", file=str(path), line=line,
                                   hint='add "evidence": {"doc": ..., "source_text": ...}')
+            for key, kind in (("doc", str), ("source_text", str), ("start", int), ("end", int)):
+                held = evidence.get(key)
+                if held is not None and (not isinstance(held, kind) or isinstance(held, bool)):
+                    raise CorpusError(f"evidence field {key!r} must be {kind.__name__}", file=str(path), line=line,
+                                      hint='"evidence": {"doc": "whale", "source_text": "...", "start": 0, "end": 12}')
             qualifiers = _field(obj, "qualifiers", dict, path, line, {})
             with _At(path, line):
                 lattice.add_predicate(

@@ -29,7 +29,12 @@ DEFAULT_ENGINE = "duckdb"
 
 
 class Session(ABC):
-    """Facts of one lattice, loaded once; run plans against them many times."""
+    """Facts of one lattice, loaded once; run plans against them many times.
+
+    `timeout`: seconds one `run` may take, or None; past it the run raises EngineTimeout (how
+    each engine stops its evaluation: latweave/engines/timeout.py)."""
+
+    timeout: float | None = None
 
     @abstractmethod
     def run(self, facts: Facts) -> Outputs:
@@ -55,7 +60,13 @@ class FromScratchSession(Session):
         self._base = base
 
     def run(self, facts: Facts) -> Outputs:
-        return self._evaluate(self._base + self._convert(facts))
+        if self.timeout is None:
+            return self._evaluate(self._base + self._convert(facts))
+        from latweave.engines.timeout import in_child  # nothing stops them in-process: a child does
+
+        base, more = self._base, self._convert(facts)
+        name = getattr(getattr(self._evaluate, "__self__", None), "name", "engine")
+        return in_child(lambda: self._evaluate(base + more), self.timeout, name)
 
 
 class Engine(ABC):

@@ -490,6 +490,22 @@ class DuckDBSession(Session):
             parity, nxt = nxt, 1 - nxt
 
     def run(self, facts: Facts) -> Outputs:
+        if self.con is None:
+            raise EngineError("duckdb: this session is closed (a run that timed out closes it)")
+        if self.timeout is None:
+            return self._run(facts)
+        from latweave.engines.timeout import Interrupter, timeout_error
+
+        with Interrupter(self.timeout, self.con.interrupt) as guard:
+            try:
+                return self._run(facts)
+            except (duckdb.Error, EngineError):
+                if not guard.fired:
+                    raise
+        self.close()  # stopped mid-run: its tables are half-evaluated, so the session is done
+        raise timeout_error("duckdb", self.timeout)
+
+    def _run(self, facts: Facts) -> Outputs:
         engine = self.engine
         rows = self._materialise(facts)
         touched = {n for n, r in rows.items() if r and n in self.base_inputs}

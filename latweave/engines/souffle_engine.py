@@ -340,8 +340,10 @@ def _run_souffle(cmd: list[str], *, input: str | None = None, timeout: float | N
     try:
         proc = subprocess.run(cmd, input=input, capture_output=True, text=True, timeout=timeout,
                               encoding="utf-8", errors="replace")
-    except subprocess.TimeoutExpired as exc:
-        raise EngineError(f"{what} ran past {timeout} s: {' '.join(cmd)}") from exc
+    except subprocess.TimeoutExpired:  # subprocess.run has killed it
+        from latweave.engines.timeout import timeout_error
+
+        raise timeout_error(what, timeout) from None
     except OSError as exc:
         raise EngineError(f"{what} could not be started: {exc}") from exc
     stderr = proc.stderr or ""
@@ -397,7 +399,8 @@ class SouffleSession(Session):
                     target.symlink_to(base_file)
             cmd = _souffle_cmd(self.engine.jobs, factsdir, outdir, self._program_file)
             start = time.perf_counter()
-            _run_souffle(cmd, timeout=self.engine.timeout)
+            timeouts = [t for t in (self.timeout, self.engine.timeout) if t is not None]
+            _run_souffle(cmd, timeout=min(timeouts) if timeouts else None)
             log.debug("souffle run %d took %.3f s", self._runs, time.perf_counter() - start)
             return _parse_outputs(self.program, outdir)
         finally:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from latweave.errors import SourceError
+from latweave.textio import json_problem, read_text, text_lines
 
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -91,10 +92,9 @@ def load_pathquestion(questions_file: Path | str, *, prefix: str | None = None) 
     path = Path(questions_file)
     prefix = prefix or path.stem
     out = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if line.strip():
-                out.append(parse_pathquestion_line(line, f"{prefix}:{number:05d}", file=str(path), number=number))
+    for number, line in text_lines(path):  # UTF-8, BOM dropped, bad bytes located
+        if line.strip():
+            out.append(parse_pathquestion_line(line, f"{prefix}:{number:05d}", file=str(path), number=number))
     return out
 
 
@@ -126,11 +126,20 @@ def load_2wiki(path: Path | str) -> list[Example]:
     the evidences (comparison 1, compositional and bridge comparison 2, inference 2+).
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     try:
         records = json.loads(text)
     except json.JSONDecodeError:
-        records = [json.loads(line) for line in text.splitlines() if line.strip()]
+        records = []
+        for number, line in enumerate(text.split("\n"), 1):
+            if line.strip():
+                try:
+                    records.append(json.loads(line))
+                except (ValueError, RecursionError) as exc:
+                    raise SourceError(f"not valid JSON: {getattr(exc, 'msg', None) or json_problem(exc)}",
+                                      file=str(path), line=number) from None
+    except (ValueError, RecursionError) as exc:
+        raise SourceError(f"not valid JSON: {json_problem(exc)}", file=str(path)) from None
     if isinstance(records, dict):
         records = [records]
     out = []
@@ -163,10 +172,9 @@ def load_metaqa(qa_file: Path | str, hops: int, qtype_file: Path | str | None = 
             if candidate.is_file():
                 qtype_file = candidate
                 break
-    qtypes = Path(qtype_file).read_text(encoding="utf-8").splitlines() if qtype_file else None
+    qtypes = read_text(qtype_file).splitlines() if qtype_file else None
     out = []
-    with path.open(encoding="utf-8") as handle:
-        lines = handle.read().splitlines()
+    lines = read_text(path).splitlines()
     if qtypes is not None and len(qtypes) != len(lines):
         raise SourceError(f"qtype file has {len(qtypes)} lines, the QA file {len(lines)}", file=str(qtype_file))
     for number, line in enumerate(lines, 1):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from latweave.errors import LatweaveError
+from latweave.textio import read_text
 
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = "OPENAI_API_KEY"
@@ -76,11 +77,11 @@ def _env(name: str) -> str | None:
 
 def _read_config_file(path: Path, known: set[str]) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
     except FileNotFoundError:
         raise LatweaveError(f"LLM config file {path} does not exist",
                             hint=f"check --config or {ENV_CONFIG}") from None
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a number/nesting too big
         raise LatweaveError(f"LLM config file {path} is not JSON: {exc}",
                             hint="the file holds one JSON object, e.g. {\"model\": \"qwen2.5-7b\"}") from None
     if not isinstance(data, dict):

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos, Range, Ref, Union
+from latweave.plan.limits import MAX_ARGS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length
 from latweave.plan.printer import KEYWORDS
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -160,9 +161,18 @@ def _source_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
+#: Characters of a plan line shown in an error's context (a longer line is cut around the spot).
+_CONTEXT_WIDTH = 100
+
+
 def _context(text: str, line: int, column: int) -> str:
     lines = _source_lines(text)
     source = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    if len(source) > _CONTEXT_WIDTH:  # a long line: a window around the spot, cut ends marked …
+        start = max(0, min(column - 1 - _CONTEXT_WIDTH * 2 // 3, len(source) - _CONTEXT_WIDTH))
+        end = start + _CONTEXT_WIDTH
+        source = ("…" if start else "") + source[start:end] + ("…" if end < len(source) else "")
+        column = column - start + (1 if start else 0)
     # keep tabs under tabs, so the caret lines up however the terminal expands them
     pad = "".join("\t" if ch == "\t" else " " for ch in source[:max(column - 1, 0)])
     pad += " " * max(column - 1 - len(source), 0)
@@ -229,12 +239,13 @@ def _is_blank(text: str) -> bool:
 
 def parse_plan(text: str) -> Plan:
     """Parse plan text; raise PlanError (never a lark exception) when it is not a plan."""
+    check_length(text)
     if _is_blank(text):
         raise PlanError("the plan is empty" + (" (it has only comments)" if text.strip() else ""),
                         code="empty_plan", line=1, column=1, context=_context(text, 1, 1),
                         hint="write an expression such as meet(species <= mammal)")
     try:
-        return _ToPlan().transform(_parser().parse(text))
+        plan = _ToPlan().transform(_parser().parse(text))
     except VisitError as exc:
         inner = exc.orig_exc
         if isinstance(inner, _OpError):
@@ -255,6 +266,49 @@ def parse_plan(text: str) -> Plan:
         raise PlanError(f"cannot read the plan: {inner}", code="invalid_plan", line=1, column=1) from None
     except UnexpectedInput as exc:
         raise _label(text, exc) from None
+    _check_limits(plan, text)
+    return plan
+
+
+def _check_limits(plan: Plan, text: str) -> None:
+    """Refuse a plan over a size limit (latweave/plan/limits.py), at the first item over it."""
+    counter = Counter()
+
+    def at(node) -> dict:
+        pos = getattr(node, "pos", None)
+        if pos is None:
+            return {}
+        return {"line": pos.line, "column": pos.column, "context": _context(text, pos.line, pos.column)}
+
+    def value(v) -> None:
+        for t in ((v.lo, v.hi) if isinstance(v, Range) else (v.text,) if isinstance(v, Name) else ()):
+            counter.value(t, **at(v))
+
+    def constraints(cs) -> None:
+        counter.meet(len(cs), **at(cs[min(len(cs), MAX_CONSTRAINTS + 1) - 1]))
+        for c in cs:
+            value(c.value)
+
+    def expr(e) -> None:
+        if isinstance(e, Meet):
+            constraints(e.constraints)
+        elif isinstance(e, Union):
+            counter.branches(len(e.branches), **at(e.branches[min(len(e.branches), MAX_BRANCHES + 1) - 1]))
+            for b in e.branches:
+                expr(b)
+        elif isinstance(e, Compare):
+            counter.arguments(len(e.args), **at(e.args[min(len(e.args), MAX_ARGS + 1) - 1]))
+            for a in e.args:
+                counter.path(len(a.path), **at(a))
+                value(a.term)
+        elif isinstance(e, Holds):
+            value(e.item)
+            constraints(e.constraints)
+
+    counter.lets(len(plan.lets), **at(plan.lets[min(len(plan.lets), MAX_LETS + 1) - 1] if plan.lets else plan))
+    for let in plan.lets:
+        expr(let.expr)
+    expr(plan.final)
 
 
 _FORM_TOKENS = {"MEET", "BOOLCMP", "EXTREMUM", "HOLDS"}

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from latweave.lattice.model import Lattice
 from latweave.planner.prompt import vocabulary
+from latweave.textio import read_text
 
 
 def schema_hash(lattice: Lattice) -> str:
@@ -47,12 +48,12 @@ class PlanCache:
         self.skipped = 0
         self._lock = threading.Lock()
         if self.path.is_file():
-            for line in self.path.read_text(encoding="utf-8").splitlines():
+            for line in read_text(self.path).split("\n"):
                 if not line.strip():
                     continue
                 try:
                     entry = json.loads(line)
-                except json.JSONDecodeError:
+                except (ValueError, RecursionError):  # JSONDecodeError, or a number/nesting too big
                     self.skipped += 1          # a truncated last line from a crash
                     continue
                 if isinstance(entry, dict) and isinstance(entry.get("key"), str):

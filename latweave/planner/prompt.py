@@ -33,6 +33,7 @@ from latweave.plan.printer import print_dimension, print_name, to_text
 from latweave.plan.read import read_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import EntityLinker
+from latweave.textio import read_text
 
 PROMPT_VERSION = "2"   # 2: the difference of two date dimensions
 
@@ -85,13 +86,13 @@ def read_exemplars(path: Path | str) -> list[Exemplar]:
     """JSON lines {"question", "plan"}; each plan must parse (a SourceError names the line)."""
     path = Path(path)
     out: list[Exemplar] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(read_text(path).split("\n"), 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
             question, plan = row["question"], row["plan"]
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except (ValueError, RecursionError, KeyError, TypeError) as exc:
             raise SourceError(f"not an exemplar line {{\"question\", \"plan\"}} ({exc})", file=str(path),
                               line=number) from None
         try:

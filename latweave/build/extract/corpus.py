@@ -21,6 +21,7 @@ from latweave.build.corpus import _field, _jsonl, _tsv
 from latweave.errors import CorpusError
 from latweave.lattice.model import DIMENSION_KINDS
 from latweave.lattice.names import normalize
+from latweave.textio import read_text
 
 #: The dimension every instance binds its own name on (as in KB lattices).
 SUBJECT = "subject"
@@ -57,7 +58,7 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
     if not docs.is_dir():
         raise CorpusError("not a text corpus: documents/ is missing", file=str(root),
                           hint="put one .txt file per document under documents/ (see corpora/bios/README.md)")
-    documents = tuple((f.relative_to(docs).with_suffix("").as_posix(), f.read_text(encoding="utf-8"))
+    documents = tuple((f.relative_to(docs).with_suffix("").as_posix(), read_text(f, CorpusError))
                       for f in sorted(docs.rglob("*.txt")))
     if not documents:
         raise CorpusError("documents/ holds no .txt file", file=str(docs))

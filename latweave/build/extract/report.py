@@ -93,6 +93,8 @@ class ExtractReport:
         from rich.table import Table
         from rich.text import Text
 
+        from latweave.terminal import safe  # names and model output: shown escaped
+
         counts = Table(show_header=False, box=None, pad_edge=False)
         counts.add_column(style="bold")
         counts.add_column(justify="right")
@@ -101,19 +103,19 @@ class ExtractReport:
                     "prompt_tokens", "completion_tokens", "proposed", "accepted", "rejected",
                     "duplicates", "subject_predicates"):
             counts.add_row(key.replace("_", " "), f"{rows[key]:,}")
-        parts = [Text.assemble(("extract ", "bold green"), self.corpus, " with ", (self.model, "cyan"),
+        parts = [Text.assemble(("extract ", "bold green"), safe(self.corpus), " with ", (safe(self.model), "cyan"),
                                f" (prompt {self.prompt_version}, windows of {self.window_chars:,} characters)"),
                  counts,
                  Text.assemble(("dimensions ", "bold"),
                                f"{self.dimensions_before} relation name(s) proposed → "
                                f"{self.dimensions_after} dimension(s) after the variant map")]
         for raw, mapped in sorted(self.dimension_map.items()):
-            parts.append(Text(f"  {raw} → {mapped}"))
+            parts.append(Text(safe(f"  {raw} → {mapped}")))
         if self.rejected:
             parts.append(Text("rejected: " + ", ".join(f"{reason} {n}" for reason, n in sorted(self.rejected.items())),
                               style="bold yellow"))
             for r in self.rejections[:10]:
-                parts.append(Text.assemble((f"  {r.doc}#{r.window} {r.reason}", "yellow"), f": {r.detail}"))
+                parts.append(Text.assemble((safe(f"  {r.doc}#{r.window} {r.reason}"), "yellow"), safe(f": {r.detail}")))
             if len(self.rejections) > 10:
                 parts.append(Text(f"  … and {len(self.rejections) - 10} more (--json lists them all)"))
         if self.schema_fallback:
@@ -123,8 +125,8 @@ class ExtractReport:
             parts.append(Text(f"{len(self.failed_windows)} window(s) failed (not cached: run the same "
                               "command again to retry them):", style="bold red"))
             for w in self.failed_windows[:20]:
-                parts.append(Text.assemble((f"  {w.doc}#{w.index} [{w.start}:{w.end}] {w.reason}", "red"),
-                                           f": {w.detail}"))
+                parts.append(Text.assemble((safe(f"  {w.doc}#{w.index} [{w.start}:{w.end}] {w.reason}"), "red"),
+                                           safe(f": {w.detail}")))
             if len(self.failed_windows) > 20:
                 parts.append(Text(f"  … and {len(self.failed_windows) - 20} more (--json lists them all)"))
         return Group(*parts)

@@ -1,0 +1,156 @@
+"""Reading a saved result (`latweave run --save` / `--json`) back, for `explain` and `audit`.
+
+A result file is user input like any other: it may be another JSON document, hand-edited, cut
+short or not UTF-8. `read_result` checks its shape — an object whose `status` is answer, verdict
+or abstain and whose fields have the types `Result.to_dict` writes, with a proof that is a tree of
+nodes `explain` can render — and raises a `SourceError` naming the file and what is wrong, so
+nothing downstream meets a list where it expects an object. Whether the proof's steps *follow*
+from a lattice is the auditor's question, not this module's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from latweave.errors import SourceError
+from latweave.textio import json_problem, read_text
+
+STATUSES = ("answer", "verdict", "abstain")
+#: A proof tree deeper than this is refused (saved proofs are a few dozen levels deep; rendering
+#: walks the tree recursively).
+MAX_PROOF_DEPTH = 400
+
+_HINT = "give a file written by `latweave run --save FILE` or `latweave run --json`"
+_OPTIONAL = {  # field -> (allowed types, in words)
+    "answers": ((list,), "a list of strings"),
+    "verdict": ((bool, type(None)), "true, false or null"),
+    "reason": ((str, type(None)), "a string or null"),
+    "reasons": ((list,), "a list of strings"),
+    "witness": ((dict,), "an object"),
+    "proof": ((dict,), "an object"),
+    "plan": ((str, type(None)), "a string or null"),
+    "contested": ((list,), "a list of objects"),
+}
+
+
+def read_result(path: Path | str) -> dict:
+    """The saved result at `path`, its shape checked (SourceError otherwise)."""
+    file = str(path)
+    text = read_text(path)
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"not JSON: {exc.msg} (column {exc.colno})", file=file, line=exc.lineno,
+                          hint=_HINT) from None
+    except (ValueError, RecursionError) as exc:
+        raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
+    return check_result(obj, file)
+
+
+def check_result(obj, file: str = "<result>") -> dict:
+    """`obj` when it has the shape of a saved result; SourceError naming what is wrong otherwise."""
+    def bad(message: str) -> SourceError:
+        return SourceError(f"not a saved result: {message}", file=file, hint=_HINT)
+
+    if not isinstance(obj, dict):
+        raise bad(f"the file holds a JSON {_json_type(obj)}, not an object")
+    status = obj.get("status")
+    if status not in STATUSES:
+        raise bad(f"\"status\" is {json.dumps(status)[:60]}, not one of {', '.join(STATUSES)}"
+                  if "status" in obj else "it has no \"status\"")
+    for name, (types, words) in _OPTIONAL.items():
+        if name in obj and (not isinstance(obj[name], types)
+                            or (bool not in types and isinstance(obj[name], bool))):
+            raise bad(f"\"{name}\" must be {words}, not a JSON {_json_type(obj[name])}")
+    for name in ("answers", "reasons"):
+        if not all(isinstance(x, str) for x in obj.get(name, ())):
+            raise bad(f"\"{name}\" must be a list of strings")
+    if not all(isinstance(x, dict) for x in obj.get("contested", ())):
+        raise bad("\"contested\" must be a list of objects")
+    if status == "verdict" and not isinstance(obj.get("verdict"), bool):
+        raise bad("a verdict needs \"verdict\": true or false")
+    if status == "abstain" and not isinstance(obj.get("reason"), str):
+        raise bad("an abstention needs its \"reason\" (a string)")
+    _check_contested(obj.get("contested", []), "\"contested\"", bad, answers=status == "answer")
+    for reason, detail in obj.get("witness", {}).items():
+        if isinstance(detail, dict) and "contested" in detail:
+            _check_contested(detail["contested"], f"\"witness\".{reason}.contested", bad)
+    proof = obj.get("proof") or {}
+    trees = proof.get("trees", [proof] if proof else [])
+    if not isinstance(trees, list):
+        raise bad("\"proof\".\"trees\" must be a list of proof nodes")
+    _check_trees(trees, bad)
+    return obj
+
+
+def _check_trees(trees: list, bad) -> None:
+    """Every node is what the renderer reads: an axiom (a string, with optional evidence) or a
+    step (its premises, a string, and a list of children). Iterative: no recursion on input depth."""
+    stack = [(node, f"proof node {i}", 1) for i, node in enumerate(trees)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > MAX_PROOF_DEPTH:
+            raise bad(f"the proof is nested deeper than {MAX_PROOF_DEPTH} levels")
+        if not isinstance(node, dict):
+            raise bad(f"{where} is a JSON {_json_type(node)}, not an object")
+        if "axiom" in node:
+            if not isinstance(node["axiom"], str):
+                raise bad(f"{where}: \"axiom\" must be a string")
+            _check_evidence(node.get("evidence"), where, bad)
+            continue
+        if not isinstance(node.get("premises"), str):
+            raise bad(f"{where} has neither \"axiom\" nor \"premises\" (a string)")
+        if "note" in node and not isinstance(node["note"], (str, type(None))):
+            raise bad(f"{where}: \"note\" must be a string")
+        children = node.get("children", [])
+        if not isinstance(children, list):
+            raise bad(f"{where}: \"children\" must be a list")
+        stack.extend((child, f"{where}.{i}", depth + 1) for i, child in enumerate(children))
+
+
+def _check_contested(entries, where: str, bad, answers: bool = False) -> None:
+    """Contested answers, items or values as the renderer reads them: objects naming what is
+    contested (strings) with lists of stated coordinates (objects with instance, dimension, value
+    and optional evidence)."""
+    if not isinstance(entries, list):
+        raise bad(f"{where} must be a list of objects")
+    for i, entry in enumerate(entries):
+        here = f"{where}[{i}]"
+        if not isinstance(entry, dict):
+            raise bad(f"{here} is a JSON {_json_type(entry)}, not an object")
+        if answers and not isinstance(entry.get("answer"), str):
+            raise bad(f"{here} needs its \"answer\" (a string)")
+        if "values" in entry:
+            if not (isinstance(entry.get("item"), str) and "dimension" in entry):
+                raise bad(f"{here} needs \"item\" (a string) and \"dimension\"")
+            sides = [("values", entry["values"])]
+        else:
+            if not isinstance(entry.get("answer", entry.get("item", "")), str):
+                raise bad(f"{here}: \"answer\" / \"item\" must be a string")
+            sides = [(k, entry[k]) for k in ("supported_by", "contradicted_by") if entry.get(k)]
+        for side, stated in sides:
+            if not isinstance(stated, list):
+                raise bad(f"{here}.{side} must be a list of objects")
+            for j, one in enumerate(stated):
+                if not (isinstance(one, dict) and all(k in one for k in ("instance", "dimension", "value"))):
+                    raise bad(f"{here}.{side}[{j}] must be an object with instance, dimension and value")
+                _check_evidence(one.get("evidence"), f"{here}.{side}[{j}]", bad)
+
+
+def _check_evidence(evidence, where: str, bad) -> None:
+    if evidence and (not isinstance(evidence, dict) or not all(
+            isinstance(evidence.get(k), str) for k in ("source_text", "doc")) or not all(
+            k in evidence and (evidence[k] is None or _is_int(evidence[k])) for k in ("start", "end"))):
+        raise bad(f"{where}: \"evidence\" must be an object with \"doc\" and \"source_text\" "
+                  "(strings), \"start\" and \"end\" (integers or null)")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_type(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return {dict: "object", list: "list", str: "string", int: "number", float: "number"}.get(type(value), "value")

@@ -1,0 +1,58 @@
+"""Fuzzing bad input (issue 10): every generated plan text, JSON plan, corpus folder, KB file and
+saved result either works or raises a LatweaveError — never a traceback. A short budget here (a
+few seconds); `bench/fuzz.py` runs the same targets for minutes and counts what it tried."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests.support.fuzz import (Targets, corpus_files, json_plans, kb_files, plan_texts, result_files)
+
+FAST = settings(max_examples=150, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                       HealthCheck.data_too_large])
+SLOW = settings(FAST, max_examples=12)
+
+
+@pytest.fixture(scope="module")
+def targets(tmp_path_factory):
+    t = Targets(tmp_path_factory.mktemp("fuzz"), run_engine=False)
+    yield t
+    t.close()
+
+
+@FAST
+@given(plan_texts)
+def test_plan_text_parses_or_raises_plan_error(targets, text):
+    targets.plan_text(text)
+
+
+@FAST
+@given(json_plans)
+def test_json_plan_reads_or_raises_plan_error(targets, obj):
+    targets.json_plan(obj)
+
+
+@SLOW
+@given(corpus_files())
+def test_corpus_builds_or_raises_corpus_error(targets, files):
+    targets.corpus(files)
+
+
+@SLOW
+@given(kb_files())
+def test_kb_builds_or_raises(targets, fmt_data):
+    targets.kb(*fmt_data)
+
+
+@SLOW
+@given(result_files())
+def test_explain_and_audit_exit_cleanly(targets, data):
+    targets.result_file(data)
+
+
+@settings(SLOW, max_examples=6)
+@given(plan_texts)
+def test_cli_run_exits_0_2_or_3(targets, text):
+    targets.cli_plan(text)
