@@ -13,24 +13,36 @@ from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
 from latweave.engines.base import get_engine
+from latweave.errors import EngineTimeout
 from latweave.lattice.store import load_lattice, read_manifest
 from latweave.plan.ast import Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
+from latweave.proof.contested import Worlds
 from latweave.proof.extract import QueryDecoder
 from latweave.result import Result
 
 
 class Runner:
-    def __init__(self, lattice_dir: Path | str, engine: str | None = None):
+    def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None):
         self.directory = Path(lattice_dir)
+        #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
+        self.timeout = timeout
         self.manifest = read_manifest(self.directory)
         self.lattice = load_lattice(self.directory, verify=False)
         self.predicates = self.lattice.sorted_predicates()
         self.compiled = CompiledLattice.read(self.directory)
         self.engine = get_engine(engine, load_rules())
         self._session = None
+        self._worlds = None
         self.last_timing: dict[str, float] = {}
+
+    @property
+    def worlds(self) -> Worlds:
+        """The worlds of every contested or merged coordinate (read once, for proofs)."""
+        if self._worlds is None:
+            self._worlds = Worlds(self.lattice, self.predicates)
+        return self._worlds
 
     @property
     def session(self):
@@ -48,15 +60,21 @@ class Runner:
         started = time.perf_counter()
         compiler = compile_plans(plans, self.compiled, self.lattice)
         compiled = time.perf_counter()
-        outputs = self.session.run(dict(compiler.facts))
+        session = self.session
+        session.timeout = self.timeout
+        try:
+            outputs = session.run(dict(compiler.facts))
+        except EngineTimeout:
+            self.close()  # an interrupted session is not reused: the next run opens a fresh one
+            raise
         evaluated = time.perf_counter()
-        decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs)
+        decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs, self.worlds)
         decoder.with_proofs = proofs
         results = []
         for layout in compiler.layouts:
             o = decoder.outcome(layout)
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
-                                  o.witness, o.proof, to_text(layout.plan)))
+                                  o.witness, o.proof, to_text(layout.plan), tuple(o.contested)))
         self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                             "decode_s": time.perf_counter() - evaluated}
         return results

@@ -17,10 +17,9 @@ from pathlib import Path
 import pytest
 
 from latweave.build.build import build_corpus
-from latweave.engines.base import available_engines
-from latweave.execute import Runner
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import audit, parse_atom
+from tests.support.engines import assert_byte_identical, on_every_engine
 
 LIFESPANS = Path(__file__).parent / "fixtures" / "lifespans"
 LIVED = "date_of_death - date_of_birth"
@@ -60,11 +59,7 @@ def lattice(tmp_path_factory):
 def results(lattice):
     """Every case on every available engine, one batch per engine."""
     plans = [parse_plan(case[0]) for case in CASES]
-    out = {}
-    for name in available_engines():
-        with Runner(lattice, name) as runner:
-            out[name] = runner.run(plans)
-    return out
+    return on_every_engine(lattice, plans)
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[str(i) for i in range(len(CASES))])
@@ -75,9 +70,7 @@ def test_expected_outcome(engine, results, index):
 
 
 def test_engines_agree_byte_for_byte(results):
-    reference = [r.to_json() for r in results["duckdb"]]
-    for name, got in results.items():
-        assert [r.to_json() for r in got] == reference, f"{name} differs from duckdb"
+    assert_byte_identical(results)
 
 
 def test_every_result_passes_the_independent_audit(lattice, results):

@@ -135,7 +135,8 @@ def test_conventions(tmp_path):
     assert report.skipped_values == 1
     assert lattice.documents == {"kb.txt": text}
     assert report.to_dict()["counts"]["instances"] == 5
-    assert report.relations["date of birth"] == {"kind": "date", "triples": 11, "entity_valued": False}
+    assert report.relations["date of birth"] == {"kind": "date", "triples": 11, "entity_valued": False,
+                                                 "functional": False}
 
     with pytest.raises(CorpusError) as err:  # strict: the unparsed value is fatal at its line
         lattice_from_triples(read_pathquestion_kb(write(tmp_path, "ok.txt", "\n".join(lines[6:])),
@@ -271,6 +272,44 @@ def test_cli_build_kb(tmp_path, capsys):
     assert f"{path}:5" in capsys.readouterr().err
     assert not (tmp_path / "s").exists()
     assert main(["build", str(FIXTURES / "kb.txt"), "--format", "metaqa", "--out", str(tmp_path / "m")]) == 0
+
+
+CONTRADICTING = (
+    "Ann_Lee\tplace_of_birth\tLeeds\n"
+    "Ann_Lee\tplace_of_birth\tYork\n"          # line 2: a second, contradicting birthplace
+    "Ann_Lee\tprofession\tWriter\n"
+    "Ann_Lee\tprofession\tPainter\n"           # several professions: both hold
+    "Bob_Ray\tplace_of_birth\tLeeds\n"
+)
+
+
+def test_functional_relations_of_the_format_make_contradictions_contested(tmp_path):
+    path = write(tmp_path, "kb.txt", CONTRADICTING)
+    manifest, report = build_kb(path, "pathquestion", tmp_path / "o")
+    assert report.relations["place_of_birth"]["functional"] and not report.relations["profession"]["functional"]
+    with Runner(tmp_path / "o") as runner:
+        result = runner.run_one(read_plan("meet(place_of_birth = Leeds)"))
+        assert (list(result.answers), [e["answer"] for e in result.contested]) == (["Bob_Ray"], ["Ann_Lee"])
+        (entry,) = result.contested
+        assert [(e["value"], e["evidence"]["source_text"]) for e in entry["contradicted_by"]] == [
+            ("York", "Ann_Lee\tplace_of_birth\tYork")]
+        assert answers(runner, "meet(profession = Painter)") == {"ann lee"}  # several-valued: no contest
+    # --functional overrides the format's list ('' for none); a relation the KB lacks is refused
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "n"),
+                 "--functional", ""]) == 0
+    with Runner(tmp_path / "n") as runner:
+        assert answers(runner, "meet(place_of_birth = Leeds)") == {"ann lee", "bob ray"}
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "x"),
+                 "--functional", "place_of_birth,birthday"]) == 2
+    assert not (tmp_path / "x").exists()
+
+
+def test_check_counts_contested_kb_coordinates(tmp_path, capsys):
+    path = write(tmp_path, "kb.txt", CONTRADICTING)
+    assert main(["build", str(path), "--format", "pathquestion", "--out", str(tmp_path / "o")]) == 0
+    assert "contested coordinates" in capsys.readouterr().out
+    assert main(["check", str(tmp_path / "o"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["contested"] == {"place_of_birth": 1, "subject": 0}
 
 
 # ------------------------------------------------------------------------------- public benchmarks

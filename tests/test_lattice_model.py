@@ -1,4 +1,4 @@
-"""Lattice invariants: rooted DAGs, evidence on every predicate, functional dimensions, ordered values."""
+"""Lattice invariants: rooted DAGs, evidence on every predicate, every predicate kept, ordered values."""
 
 from __future__ import annotations
 
@@ -69,11 +69,13 @@ def test_closed_dimension_refuses_unknown_values():
         lattice.add_predicate("X", "species", "unicorn", doc="d1", source_text="The whale")
 
 
-def test_functional_dimension_refuses_a_second_value():
+def test_functional_dimension_keeps_a_second_value():
+    """Sources may contradict each other: both predicates are kept (latweave/lattice/coordinates.py
+    reads the coordinate off them; tests/test_coordinates.py)."""
     lattice = small_lattice()
     lattice.add_predicate("Whale", "length", "30", doc="d1", source_text="It is 30 metres long.")
-    with pytest.raises(LatticeError, match="functional"):
-        lattice.add_predicate("Whale", "length", "31", doc="d1", source_text="It is 30 metres long.")
+    lattice.add_predicate("Whale", "length", "31", doc="d1", source_text="It is 30 metres long.")
+    assert sorted(p.value for p in lattice.predicates) == ["30", "31"]
 
 
 def test_qualifiers_are_stored():

@@ -287,11 +287,13 @@ def test_zoo_fca_counts_match_brute_force(zoo_lattice):
 def test_zoo_json_shape_and_rendering(zoo_lattice):
     report = check_lattice(load_lattice(zoo_lattice))
     data = json.loads(json.dumps(report.to_dict(), ensure_ascii=False))
-    assert set(data) == {"lattice", "ok", "live_blockers", "dimensions", "fca", "dependent_dimensions"}
+    assert set(data) == {"lattice", "ok", "live_blockers", "dimensions", "fca", "dependent_dimensions", "contested"}
+    # the zoo's sources never contradict each other: every functional dimension, zero contested
+    assert data["contested"] == {"first_described": 0, "habitat": 0, "lifespan_years": 0, "species": 0}
     assert sorted(data["dimensions"]) == ["diet", "first_described", "habitat", "lifespan_years", "species"]
     assert {"is_lattice", "competing_lower_bounds", "added_by_completion", "distributive", "witness", "width",
             "antichain"} <= set(data["dimensions"]["habitat"])
-    console = Console(width=120, color_system=None, record=True)
+    console = Console(width=160, color_system=None, record=True)
     console.print(report)
     text = console.export_text()
     assert "ok: every dimension has unique meets" in text

@@ -31,7 +31,8 @@ def test_build_refuses_competing_meets_and_keeps_the_old_lattice(tmp_path, capsy
     good = _corpus(tmp_path / "good", diamond=False)
     assert main(["build", str(good), "--out", str(out), "--json"]) == EXIT_OK
     built = json.loads(capsys.readouterr().out)
-    assert built["legitimacy"] == {"ok": True, "live_blockers": [], "allowed": False, "file": "legitimacy.json"}
+    assert built["legitimacy"] == {"ok": True, "live_blockers": [], "allowed": False, "file": "legitimacy.json",
+                                   "contested": {}}
     before = read_manifest(out)["content_hash"]
     assert json.loads((out / "legitimacy.json").read_text())["ok"] is True
 

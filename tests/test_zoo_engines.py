@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.engines.base import available_engines
 from latweave.execute import Runner
 from latweave.plan.json_form import plan_from_json
+from tests.support.engines import assert_byte_identical, on_every_engine
 
 MAMMAL_AQUATIC = {"meet": [["species", "<=", "mammal"], ["habitat", "<=", "aquatic"]]}
 
@@ -66,11 +66,7 @@ CASES = [
 def results(zoo_lattice):
     """Every case on every available engine, one batch per engine."""
     plans = [plan_from_json(case[0]) for case in CASES]
-    out = {}
-    for name in available_engines():
-        with Runner(zoo_lattice, name) as runner:
-            out[name] = runner.run(plans)
-    return out
+    return on_every_engine(zoo_lattice, plans)
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[str(i) for i in range(len(CASES))])
@@ -81,9 +77,7 @@ def test_expected_outcome(engine, results, index):
 
 
 def test_engines_agree_byte_for_byte(results):
-    reference = [r.to_json() for r in results["duckdb"]]
-    for name, got in results.items():
-        assert [r.to_json() for r in got] == reference, f"{name} differs from duckdb"
+    assert_byte_identical(results)
 
 
 def test_same_plan_same_bytes_across_runs(zoo_lattice, engine):

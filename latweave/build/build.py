@@ -9,8 +9,9 @@ import json
 from latweave.build.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.errors import LatweaveError
+from latweave.lattice.coordinates import settle
 from latweave.lattice.model import Lattice
-from latweave.lattice.store import write_lattice
+from latweave.lattice.store import check_target, write_lattice
 
 LEGITIMACY_FILE = "legitimacy.json"
 
@@ -48,10 +49,14 @@ class Gate:
         return self.report
 
 
-def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None) -> dict:
+def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=()) -> dict:
     """Validate, compile and write `lattice` at `out` in one atomic step; returns the manifest.
-    With a `gate`, the lattice is checked first and its report is written beside it."""
+    With a `gate`, the lattice is checked first and its report is written beside it. `out` must
+    hold nothing but a lattice and must not overlap `inputs` (what the lattice is built from):
+    store.check_target refuses it first, before any compiling, and nothing is touched."""
+    check_target(out, inputs)
     lattice.validate()
+    settle(lattice)  # contested coordinates: may add the meet of overlapping intervals as a value
     report = gate.check(lattice) if gate is not None else None
     compiled = compile_lattice(lattice)
     attachments = {"facts": compiled.write}
@@ -60,8 +65,8 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None) ->
             text = json.dumps(report.to_dict(limit=None), ensure_ascii=False, sort_keys=True, indent=1)
             (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
         attachments["legitimacy"] = write_report
-    return write_lattice(lattice, out, attachments)
+    return write_lattice(lattice, out, attachments, inputs=inputs)
 
 
 def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:
-    return save_lattice(read_corpus(corpus, progress), out, gate)
+    return save_lattice(read_corpus(corpus, progress), out, gate, inputs=(corpus,))

@@ -9,7 +9,11 @@ lattice with these conventions (planners are written against them):
 * dimension `subject` (taxonomy, functional, open): every instance binds its own label, with the
   first triple that mentions it as evidence;
 * one dimension per relation, named exactly as the source spells it (`place_of_birth`,
-  `date of birth`), open and not functional; its values are the objects. A relation whose objects
+  `date of birth`), open; its values are the objects. It is functional (one value per subject,
+  so that sources stating two contradicting values make a *contested* coordinate, never a silent
+  choice: latweave/lattice/coordinates.py) when the source's own ontology says the property has a
+  single value — FUNCTIONAL, per format (Wikidata's single-value constraints for 2Wiki, Freebase's
+  unique properties for PathQuestion) — or when the caller names it; otherwise several-valued. A relation whose objects
   are ≥ 90% dates (resp. numbers), and not mostly subjects themselves, is an ordered dimension of
   kind "date" (resp. "number"); an object that does not parse there is reported and skipped.
   Every other relation is *entity-valued*;
@@ -47,6 +51,7 @@ from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.textio import json_problem, read_text, text_lines
 
 #: The dimension every instance binds its own name on.
 SUBJECT = "subject"
@@ -58,6 +63,18 @@ ORDERED_SHARE = 0.9
 SUBJECT_SHARE = 0.5
 
 FORMATS = ("pathquestion", "metaqa", "2wiki")
+
+#: Relations whose source ontology allows one value per subject: Wikidata's single-value
+#: constraint (P569 date of birth, P570 date of death, P19 place of birth, P20 place of death,
+#: P22 father, P25 mother) for 2Wiki; Freebase's unique properties (people.person.gender,
+#: people.person.place_of_birth, people.deceased_person.place_of_death) for PathQuestion. MetaQA's
+#: movie titles name several films (remakes share a title), so none of its relations is.
+#: Chosen from the ontologies, never from the data or the questions; `--functional` overrides.
+FUNCTIONAL: dict[str, frozenset[str]] = {
+    "2wiki": frozenset({"date of birth", "date of death", "place of birth", "place of death", "father", "mother"}),
+    "pathquestion": frozenset({"gender", "place of birth", "place of death"}),
+    "metaqa": frozenset(),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +188,8 @@ class BuildReport:
         from rich.table import Table
         from rich.text import Text
 
+        from latweave.terminal import safe  # names come from the KB: shown escaped, never as markup
+
         counts = Table(show_header=False, box=None, pad_edge=False)
         counts.add_column(style="bold")
         counts.add_column(justify="right")
@@ -178,13 +197,14 @@ class BuildReport:
             counts.add_row(key.replace("_", " "), f"{value:,}")
         relations = Table("relation", "kind", "triples", title="relations", title_justify="left")
         for name, row in self.relations.items():
-            kind = row["kind"] + (" (entity-valued: inverse too)" if row["entity_valued"] else "")
-            relations.add_row(name, kind, f"{row['triples']:,}")
-        parts = [Text.assemble(("kb ", "bold green"), ", ".join(self.sources)), counts, relations]
+            kind = row["kind"] + (" (entity-valued: inverse too)" if row["entity_valued"] else "") \
+                + (", functional" if row.get("functional") else "")
+            relations.add_row(Text(safe(name)), Text(safe(kind)), f"{row['triples']:,}")
+        parts = [Text.assemble(("kb ", "bold green"), safe(", ".join(self.sources))), counts, relations]
         if self.problems:
             parts.append(Text(f"{len(self.problems)} problem(s), skipped:", style="bold yellow"))
             for p in self.problems[:20]:
-                parts.append(Text.assemble(("  " + p.where, "yellow"), ": ", p.message))
+                parts.append(Text.assemble(("  " + safe(p.where), "yellow"), ": ", safe(p.message)))
             if len(self.problems) > 20:
                 parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
         if self.resolutions:
@@ -194,7 +214,7 @@ class BuildReport:
                 where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
                 what = ("→ " + r.subjects[0] if r.action == "merged"
                         else f"{r.action}: " + " | ".join(r.subjects))
-                parts.append(Text.assemble(("  " + r.object, "cyan"), f" {what} ({where})"))
+                parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({where})")))
             if len(self.resolutions) > 20:
                 parts.append(Text(f"  … and {len(self.resolutions) - 20} more (--json lists them all)"))
         return Group(*parts)
@@ -207,22 +227,22 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
     report = report if report is not None else BuildReport()
     source = str(path)
     report.sources.append(source)
-    with open(path, encoding="utf-8") as handle:  # universal newlines, as the document text is read
-        for number, raw in enumerate(handle, 1):
-            text = raw[:-1] if raw.endswith("\n") else raw
-            if not text.strip():
-                continue
-            cells = split(text)
-            if len(cells) != 3:
-                report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
-                               file=source, line=number, strict=strict)
-                continue
-            if not all(c.strip() for c in cells):
-                report.problem("malformed", f"empty field in {shape}", file=source, line=number,
-                               strict=strict)
-                continue
-            report.triples_read += 1
-            yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}")
+    # universal newlines and the BOM dropped, as the document text is read (_Documents._file)
+    for number, raw in text_lines(path, CorpusError):
+        text = raw[:-1] if raw.endswith("\n") else raw
+        if not text.strip():
+            continue
+        cells = split(text)
+        if len(cells) != 3:
+            report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
+                           file=source, line=number, strict=strict)
+            continue
+        if not all(c.strip() for c in cells):
+            report.problem("malformed", f"empty field in {shape}", file=source, line=number,
+                           strict=strict)
+            continue
+        report.triples_read += 1
+        yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}")
 
 
 def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
@@ -262,26 +282,28 @@ def _only_id_and_evidences(pairs: list[tuple[str, object]]) -> dict:
 
 def _records(path: Path) -> Iterator[tuple[int | None, object]]:
     """(line or None, record) of a JSON list file (no line per record) or a JSON Lines file."""
-    with open(path, encoding="utf-8") as handle:
-        head = handle.read(4096).lstrip()
-    if head.startswith("["):
-        with open(path, encoding="utf-8") as handle:
-            try:
-                records = json.load(handle, object_pairs_hook=_only_id_and_evidences)
-            except json.JSONDecodeError as exc:
-                raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
-                                  line=exc.lineno) from None
+    with open(path, "rb") as handle:
+        head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"["):
+        try:
+            records = json.loads(read_text(path, CorpusError), object_pairs_hook=_only_id_and_evidences)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
+                              line=exc.lineno) from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit integer, a nesting too deep
+            raise CorpusError(f"not valid JSON: {json_problem(exc)}", file=str(path)) from None
         for record in records:
             yield None, record
         return
-    with open(path, encoding="utf-8") as handle:
-        for number, text in enumerate(handle, 1):
-            if not text.strip():
-                continue
-            try:
-                yield number, json.loads(text, object_pairs_hook=_only_id_and_evidences)
-            except json.JSONDecodeError as exc:
-                yield number, exc
+    for number, text in text_lines(path, CorpusError):
+        if not text.strip():
+            continue
+        try:
+            yield number, json.loads(text, object_pairs_hook=_only_id_and_evidences)
+        except json.JSONDecodeError as exc:
+            yield number, exc
+        except (ValueError, RecursionError) as exc:
+            yield number, json.JSONDecodeError(json_problem(exc), text, 0)
 
 
 def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
@@ -335,7 +357,7 @@ class _Documents:
     def _file(self, source: str) -> tuple[str, str, array]:
         if source not in self.files:
             try:
-                text = Path(source).read_text(encoding="utf-8")
+                text = read_text(source, CorpusError)  # the BOM dropped, as the lines were read
             except OSError as exc:
                 raise CorpusError(f"cannot read the KB file for its evidence ({exc.strerror})",
                                   file=source) from None
@@ -505,13 +527,16 @@ def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str
 
 def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                          report: BuildReport | None = None, *, strict: bool = False,
-                         resolve_disambiguated: bool | None = None) -> Lattice:
+                         resolve_disambiguated: bool | None = None,
+                         functional: Iterable[str] = ()) -> Lattice:
     """A lattice from a stream of triples, with the conventions of this module's docstring.
 
     Two passes over the triples (held in a list: memory linear in the input): the first decides
     each relation's kind, the second adds instances and predicates in input order.
     `resolve_disambiguated` turns the entity resolution on or off; None (the default) turns it on
-    exactly when every triple comes from a 2Wiki file (a question locator)."""
+    exactly when every triple comes from a 2Wiki file (a question locator). `functional` names the
+    relations (any spelling: they are normalised) that take one value per subject (FUNCTIONAL[fmt]
+    for a format's own)."""
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
     docs = _Documents(lattice)
@@ -546,12 +571,13 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         resolve_disambiguated = wiki and bool(rows)
 
     lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
+    one_valued = {normalize(r) for r in functional}
     for rkey, rel in relations.items():
         _classify(rel, subjects, key, parsed)
-        lattice.add_dimension(Dimension(rel.name, rel.kind, functional=False, open=True))
+        lattice.add_dimension(Dimension(rel.name, rel.kind, functional=rkey in one_valued, open=True))
         if rel.entity_valued:
             lattice.add_dimension(Dimension(INVERSE + rel.name, "taxonomy", functional=False, open=True))
-        report.relations[rel.name] = {"kind": rel.kind, "triples": rel.triples,
+        report.relations[rel.name] = {"kind": rel.kind, "triples": rel.triples, "functional": rkey in one_valued,
                                       "entity_valued": rel.entity_valued}
         rel.objects = {}
     del subjects
@@ -628,14 +654,23 @@ def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: T
 
 
 def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = False,
-             report: BuildReport | None = None, gate=None) -> tuple[dict, BuildReport]:
+             report: BuildReport | None = None, gate=None,
+             functional: Iterable[str] | None = None) -> tuple[dict, BuildReport]:
     """Read a KB file of format `fmt` (one of FORMATS), build its lattice and save it at `out`
-    atomically (through `gate`, a build.Gate, when given); returns (manifest, report)."""
+    atomically (through `gate`, a build.Gate, when given); returns (manifest, report).
+    `functional`: the relations with one value per subject (default: FUNCTIONAL[fmt]); a name the
+    KB does not have is refused, with the relations it does have."""
     from latweave.build.build import save_lattice
 
     if fmt not in READERS:
         raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")
     report = report if report is not None else BuildReport()
+    named = functional is not None
+    functional = sorted(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
     triples = READERS[fmt](path, report, strict=strict)
-    lattice = lattice_from_triples(triples, Path(path).stem, report, strict=strict)
+    lattice = lattice_from_triples(triples, Path(path).stem, report, strict=strict, functional=functional)
+    missing = [r for r in functional if r not in lattice.dimensions]
+    if named and missing:
+        raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
+                            hint="its relations: " + ", ".join(sorted(report.relations)))
     return save_lattice(lattice, out, gate), report

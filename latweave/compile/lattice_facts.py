@@ -13,6 +13,7 @@ from pathlib import Path
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.symbols import SymbolTable
+from latweave.lattice.coordinates import settle
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import TOP
 
@@ -62,6 +63,10 @@ def day_span(lo: float, hi: float) -> tuple[int, int]:
 
 
 def compile_lattice(lattice: Lattice) -> CompiledLattice:
+    """The lattice's input relations. A predicate on a functional dimension whose instance states
+    several values there becomes one `coord` row per world it supports (its value's meet with the
+    values consistent with it: latweave/lattice/coordinates.py); every other predicate is one row."""
+    worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
     symbols = SymbolTable(lattice_strings(lattice))
     sid = symbols.id
     facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}
@@ -85,6 +90,11 @@ def compile_lattice(lattice: Lattice) -> CompiledLattice:
         facts["instance"].append((x,))
         facts["alias"].extend((sid(a), x) for a in inst.aliases)
     for p, pred in enumerate(lattice.sorted_predicates()):
-        facts["coord"].append((sid(pred.instance), sid(pred.dimension), sid(pred.value), p))
+        x, d = sid(pred.instance), sid(pred.dimension)
+        held = worlds.get((pred.instance, pred.dimension))
+        if held is None:
+            facts["coord"].append((x, d, sid(pred.value), p))
+        else:
+            facts["coord"].extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
         facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
     return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()})

@@ -228,8 +228,10 @@ def _packs(by_key: dict[Key, list[_Case]], footprints: dict[str, set | None],
 
 def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[str, Plan],
              triples: Sequence, *, engine: str | None = None, name: str = "knockout",
-             pack: bool = True, progress: Callable[[int, int], None] | None = None) -> dict:
-    """Run the knock-out leak test; returns the report as a dict (counts, leak rate, leaks)."""
+             pack: bool = True, progress: Callable[[int, int], None] | None = None,
+             functional: Sequence[str] = ()) -> dict:
+    """Run the knock-out leak test; returns the report as a dict (counts, leak rate, leaks).
+    `functional`: the relations the full lattice made functional (each rebuild does the same)."""
     from latweave.build.build import save_lattice
     from latweave.build.kb import BuildReport, lattice_from_triples
     from latweave.execute import Runner
@@ -267,7 +269,7 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
         for i, keys in enumerate(groups):
             removed = set().union(*(with_restatements(k, index, restate) for k in keys))
             kept = [t for k, t in keyed if k not in removed]
-            lattice = lattice_from_triples(kept, f"{name}-ko{i}", BuildReport())
+            lattice = lattice_from_triples(kept, f"{name}-ko{i}", BuildReport(), functional=functional)
             folder = Path(tmp) / f"ko{i}"
             save_lattice(lattice, folder)
             group_cases = [c for k in keys for c in by_key[k]]

@@ -100,7 +100,7 @@ def read_triples(kb: Path, fmt: str, report=None) -> list:
 def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     """The lattice folder for this dataset's KB, built once into the cache."""
     from latweave.build.build import save_lattice
-    from latweave.build.kb import BuildReport, lattice_from_triples
+    from latweave.build.kb import FUNCTIONAL, BuildReport, lattice_from_triples
     from latweave.lattice.store import read_manifest
 
     folder = Path(cache) / f"{loaded.name}-{_digest(loaded.kb, loaded.kb_format)}"
@@ -111,7 +111,8 @@ def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
         except LatweaveError:
             pass  # half-written or stale: build it again (save_lattice replaces it atomically)
     report = BuildReport()
-    lattice = lattice_from_triples(read_triples(loaded.kb, loaded.kb_format, report), loaded.name, report)
+    lattice = lattice_from_triples(read_triples(loaded.kb, loaded.kb_format, report), loaded.name, report,
+                                   functional=FUNCTIONAL[loaded.kb_format])
     folder.parent.mkdir(parents=True, exist_ok=True)
     save_lattice(lattice, folder)
     return folder
@@ -162,9 +163,11 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
              planner: str = "offline", engine: str | None = None, limit: int | None = None,
              cache: Path | str = "out/lattices", knockout: bool = False, failures: bool = False,
              llm: dict | None = None,
-             progress: Callable[[str], Callable[[int, int], None] | None] | None = None):
+             progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
+             engine_timeout: float | None = None):
     """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
-    LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`."""
+    LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`. `engine_timeout`:
+    seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it)."""
     import time
 
     from latweave.eval.harness import evaluate
@@ -176,7 +179,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     t0 = time.perf_counter()
     folder = cached_lattice(loaded, cache)
     t1 = time.perf_counter()
-    with Runner(folder, engine) as runner:
+    with Runner(folder, engine, timeout=engine_timeout) as runner:
         chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner, llm=llm)
         train_part, dev_part = loaded.fit_on.get(split, (None, None))
         examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
@@ -198,9 +201,11 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     report.extra["lattice"] = str(folder)
     report.extra["notes"] = loaded.notes
     if knockout:
+        from latweave.build.kb import FUNCTIONAL
         from latweave.eval.knockout import knockout as run_knockout
 
         report.extra["knockout"] = run_knockout(
             examples, report.records, report.plans, read_triples(loaded.kb, loaded.kb_format),
-            engine=engine, name=loaded.name, progress=progress("knock-outs") if progress else None)
+            engine=engine, name=loaded.name, progress=progress("knock-outs") if progress else None,
+            functional=sorted(FUNCTIONAL[loaded.kb_format]))
     return report

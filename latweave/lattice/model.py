@@ -214,7 +214,6 @@ class Lattice:
     instances: dict[str, Instance] = field(default_factory=dict)
     documents: dict[str, str] = field(default_factory=dict)
     predicates: set[Predicate] = field(default_factory=set)
-    _bound: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
         if dimension.key in self.dimensions:
@@ -274,12 +273,6 @@ class Lattice:
         dim = self.dimension(dimension)
         value_key = dim.value_for_fact(value)
         inst = self.add_instance(instance)
-        if dim.functional:
-            held = self._bound.setdefault((inst.key, dim.key), value_key)
-            if held != value_key:
-                raise LatticeError(
-                    f"{what}: dimension {dim.name!r} is functional and {inst.label!r} already has "
-                    f"{dim.labels[held]!r}", hint="declare the dimension with functional: false")
         pred = Predicate(inst.key, dim.key, value_key, Evidence(doc, source_text, start, end),
                          float(confidence), tuple(sorted((normalize(k), v) for k, v in qualifiers)))
         self.predicates.add(pred)

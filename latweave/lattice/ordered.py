@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import math
 import re
 from dataclasses import dataclass
 
@@ -84,6 +85,31 @@ def _month(y: int, mo: int) -> OrderedValue:
     return OrderedValue(f"{y:04d}-{mo:02d}", _day(y, mo, 1), _day(y, mo, last))
 
 
+def _day_text(ordinal: float) -> str:
+    d = dt.date.fromordinal(int(ordinal))
+    return f"{d.year:04d}-{d.month:02d}-{d.day:02d}"
+
+
+def interval_value(lo: float, hi: float, kind: str) -> str:
+    """The spelling of the interval [lo, hi] (a point when lo == hi) that parse_ordered reads back
+    to exactly these bounds: the meet of two overlapping values on an ordered dimension.
+
+    >>> interval_value(711918.0, 712038.0, "date")
+    '1950-03-02..1950-06-30'
+    >>> interval_value(3.0, 3.0, "number")
+    '3'
+    """
+    if kind == "number":
+        ends = [_number(repr(x)).canonical for x in (lo, hi)]
+    else:
+        ends = [_day_text(lo), _day_text(hi)]
+    text = ends[0] if lo == hi else f"{ends[0]}..{ends[1]}"
+    parsed = parse_ordered(text, kind)
+    if (parsed.lo, parsed.hi) != (lo, hi):  # pragma: no cover - a spelling that does not read back
+        raise OrderedValueError(f"cannot spell the interval [{lo}, {hi}] as a {kind} value")
+    return text
+
+
 def parse_ordered(text: str, kind: str) -> OrderedValue:
     """Read `text` as a value of an ordered dimension of `kind` ("number" or "date").
 
@@ -101,9 +127,14 @@ def parse_ordered(text: str, kind: str) -> OrderedValue:
             a, b = read(left), read(right)
             if b.hi < a.lo:
                 raise ValueError(text)
-            return OrderedValue(f"{a.canonical}..{b.canonical}", a.lo, b.hi)
-        return read(text.strip())
+            value = OrderedValue(f"{a.canonical}..{b.canonical}", a.lo, b.hi)
+        else:
+            value = read(text.strip())
+        if not (math.isfinite(value.lo) and math.isfinite(value.hi)):
+            raise ValueError(text)  # nan, inf, Infinity, or a number too long to be finite (1e400)
+        return value
     except (ValueError, OverflowError):
         example = "42, 3.5 or 10..20" if kind == "number" else "1961-04-27, April 27, 1961, 1961 or 1950..1960"
         raise OrderedValueError(
-            f"{text!r} is not a {kind} value", hint=f"write it like {example}") from None
+            f"{(text if len(text) <= 60 else text[:40] + '…')!r} is not a {kind} value",
+            hint=f"write it like {example}") from None

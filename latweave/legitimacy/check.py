@@ -1,6 +1,7 @@
 """`check_lattice`: run every legitimacy check on a lattice and gather one `LatticeReport`.
 
-Per dimension: unique meets (else the competing lower bounds and the Dedekind–MacNeille
+Per dimension: contested coordinates (an instance whose sources state values of a functional
+dimension with no common lower bound: latweave/lattice/coordinates.py), unique meets (else the competing lower bounds and the Dedekind–MacNeille
 completion's new elements), distributivity with an M3/N5 witness (of the completion when the
 DAG is not a lattice), and Dilworth width with a largest antichain. Across dimensions: the formal
 context's co-occurring attributes and concept count, and mutually determining dimension pairs.
@@ -9,6 +10,9 @@ Every cap is a keyword argument, so nothing here can run for minutes on a large 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from latweave.lattice.coordinates import contested_counts, settle
 from latweave.lattice.model import Dimension, Lattice
 from latweave.legitimacy import fca as fca_mod
 from latweave.legitimacy.dependence import dependent_dimensions
@@ -88,8 +92,10 @@ def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP,
                   fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
                   dependence_min_support: int = 5) -> LatticeReport:
     """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate."""
-    dims = tuple(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
-                                 width_edge_cap=width_edge_cap)
+    contested = contested_counts(settle(lattice), lattice)
+    dims = tuple(replace(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
+                                         width_edge_cap=width_edge_cap),
+                         functional=d.functional, contested=contested.get(d.name, 0))
                  for d in sorted(lattice.dimensions.values(), key=lambda d: d.name))
     return LatticeReport(
         name=lattice.name, dimensions=dims,

@@ -66,6 +66,8 @@ class DimensionReport:
     antichain: tuple[str, ...]
     width_note: str
     warnings: tuple[str, ...]
+    functional: bool = False
+    contested: int = 0             # instances whose coordinate here is contested (functional only)
 
     @property
     def meets_unique(self) -> bool:
@@ -83,6 +85,7 @@ class DimensionReport:
             "kind": self.kind, "values": self.values, "size": self.size,
             "distributive_of": self.distributive_of, "distributive_note": self.distributive_note,
             "width_note": self.width_note, "warnings": list(self.warnings),
+            "functional": self.functional, "contested": self.contested,
         }
         totals = {name: len(items) for name, items in (
             ("competing_lower_bounds", self.competing), ("added_by_completion", self.added_by_completion),
@@ -144,6 +147,12 @@ class LatticeReport:
     def ok(self) -> bool:
         return not self.live_blockers
 
+    @property
+    def contested(self) -> dict[str, int]:
+        """Contested coordinates per functional dimension (sources that contradict each other:
+        latweave/lattice/coordinates.py), by name; zeros included."""
+        return {d.name: d.contested for d in self.dimensions if d.functional}
+
     def dimension(self, name: str) -> DimensionReport:
         for d in self.dimensions:
             if d.name == name:
@@ -157,6 +166,7 @@ class LatticeReport:
             "ok": self.ok,
             "live_blockers": list(self.live_blockers),
             "dimensions": {d.name: d.to_dict(limit) for d in self.dimensions},
+            "contested": self.contested,
             "fca": self.fca.to_dict(limit),
             "dependent_dimensions": [d.to_dict() for d in self.dependent],
         }
@@ -167,40 +177,44 @@ class LatticeReport:
         from rich.text import Text
         from rich.tree import Tree
 
+        from latweave.terminal import safe  # names come from data: shown escaped, never as markup
+
         def verdict(value: bool | None, yes: str = "yes", no: str = "NO") -> Text:
             if value is None:
                 return Text("skipped", style="yellow")
             return Text(yes, style="green") if value else Text(no, style="bold red")
 
-        table = Table(title=f"lattice {self.name}: {len(self.dimensions)} dimensions", title_justify="left")
+        table = Table(title=Text(f"lattice {safe(self.name)}: {len(self.dimensions)} dimensions"),
+                      title_justify="left")
         for column, justify in (("dimension", "left"), ("kind", "left"), ("values", "right"),
                                 ("meets unique", "center"), ("distributive", "center"),
-                                ("witness", "left"), ("width", "right")):
+                                ("witness", "left"), ("width", "right"), ("contested", "right")):
             table.add_column(column, justify=justify)
         for d in self.dimensions:
             lattice = verdict(d.is_lattice, no="NO") if d.is_lattice is not None else Text("unknown", "bold red")
             distributive = verdict(d.distributive, no="no")
             if d.distributive is False:
                 distributive.stylize("yellow")
-            table.add_row(d.name, d.kind, str(d.values), lattice, distributive,
-                          str(d.witness) if d.witness else "", "" if d.width is None else str(d.width))
+            table.add_row(Text(safe(d.name)), Text(safe(d.kind)), str(d.values), lattice, distributive,
+                          Text(safe(d.witness)) if d.witness else "", "" if d.width is None else str(d.width),
+                          Text(str(d.contested), style="yellow" if d.contested else "") if d.functional else "")
         parts = [table]
         head = (Text("ok: every dimension has unique meets", style="bold green") if self.ok else
-                Text(f"NOT ok: meets are not unique in {', '.join(self.live_blockers)}", style="bold red"))
+                Text(f"NOT ok: meets are not unique in {safe(', '.join(self.live_blockers))}", style="bold red"))
         tree = Tree(head)
         for d in self.dimensions:
             # The table already shows each witness; the tree lists what else needs reading.
             shown = [w for w in d.warnings if not w.startswith("not distributive")]
             if not shown and not d.competing:
                 continue
-            branch = tree.add(Text(d.name, style="bold"))
+            branch = tree.add(Text(safe(d.name), style="bold"))
             for c in d.competing[:10]:
-                branch.add(Text(f"{c.pair[0]} ∧ {c.pair[1]}: competing lower bounds "
-                                f"{', '.join(c.lower_bounds)}", style="red"))
+                branch.add(Text(safe(f"{c.pair[0]} ∧ {c.pair[1]}: competing lower bounds "
+                                     f"{', '.join(c.lower_bounds)}"), style="red"))
             if len(d.competing) > 10:
                 branch.add(Text(f"… {len(d.competing) - 10} more pairs", style="red"))
             for w in shown:
-                branch.add(Text(w, style="yellow" if d.meets_unique else "red"))
+                branch.add(Text(safe(w), style="yellow" if d.meets_unique else "red"))
         parts.append(tree)
         fca = Tree(Text(f"FCA: {self.fca.objects} instances × {self.fca.attributes} attributes, "
                         f"{self.fca.incidences} incidences", style="bold"))
@@ -208,7 +222,7 @@ class LatticeReport:
                      style="dim" if self.fca.concepts is not None else "yellow"))
         for c in self.fca.co_occurring[:10]:
             names = ", ".join("=".join(map(str, _attribute(a))) for a in c.attributes)
-            fca.add(f"always together ({c.support} instances): {names}")
+            fca.add(Text(safe(f"always together ({c.support} instances): {names}")))
         if len(self.fca.co_occurring) > 10:
             fca.add(Text(f"… {len(self.fca.co_occurring) - 10} more groups", style="dim"))
         if self.fca.implications:
@@ -216,6 +230,6 @@ class LatticeReport:
         parts.append(fca)
         dep = Tree(Text(f"dependent dimensions: {len(self.dependent)}", style="bold"))
         for d in self.dependent:
-            dep.add(f"{d.first} ⇔ {d.second} ({d.instances} instances, {d.values} values)")
+            dep.add(Text(safe(f"{d.first} ⇔ {d.second} ({d.instances} instances, {d.values} values)")))
         parts.append(dep)
         return Group(*parts)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout, path_step_name
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
 from latweave.plan.printer import constraint_triple
+from latweave.proof.contested import Doubts, Worlds
 
 #: When several reasons hold, the first listed is the one reported (all are in the witness).
 REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
@@ -129,18 +130,21 @@ class Outcome:
     reasons: list[str]
     witness: dict
     proof: dict
+    contested: list = field(default_factory=list)
 
 
 class ProofReader:
     """Everything needed to decode the queries of one batch run."""
 
     def __init__(self, lattice: Lattice, predicates: list[Predicate], compiler: PlanCompiler,
-                 outputs: Outputs):
+                 outputs: Outputs, worlds: Worlds | None = None):
         self.lattice = lattice
         self.predicates = predicates
         self.compiler = compiler
         self.out = OutputIndex(outputs)
         self.labels = Labels(lattice, compiler)
+        self.worlds = worlds if worlds is not None else Worlds(lattice, predicates)
+        self.doubts = Doubts(self)
         self._desc_memo: dict[tuple, dict] = {}
         self.paths: dict[tuple, list[int]] = defaultdict(list)
         for d, v, w, u in outputs.get("path_step", ()):
@@ -154,8 +158,23 @@ class ProofReader:
                 "end": ev.end, "confidence": pred.confidence}
 
     def coord_leaf(self, x: int, d: int, v: int, p: int) -> dict:
+        """coord(x, d, v) by predicate p — or, when v is the meet of several values x is stated to
+        have on functional d, by all of them: `stated(x, d, value)` leaves under a (meet) node."""
         L = self.labels
-        return axiom(atom("coord", L.instance(x), L.dimension(d), L.value(d, v)), evidence=self.evidence(p))
+        head = atom("coord", L.instance(x), L.dimension(d), L.value(d, v))
+        merged = self.worlds.merged(L.key(x), L.key(d), L.key(v))
+        if merged is None:
+            return axiom(head, evidence=self.evidence(p))
+        return node(head, "(meet)", [self.stated_leaf(q) for q in merged])
+
+    def stated_leaf(self, p: int) -> dict:
+        """What predicate p states, with its evidence (a value that may be more general than the
+        coordinate it supports)."""
+        pred = self.predicates[p]
+        dim = self.lattice.dimensions[pred.dimension]
+        inst = self.lattice.instances.get(pred.instance)
+        return axiom(atom("stated", inst.label if inst else pred.instance, dim.name,
+                          dim.labels.get(pred.value, pred.value)), evidence=self.evidence(p))
 
     def desc_proof(self, d: int, v: int, w: int) -> dict:
         """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers."""
@@ -177,25 +196,31 @@ class ProofReader:
 
     # ---- meets and steps ----
     def step_output_proof(self, layout: QueryLayout, var: str, y: int) -> dict:
+        """step_out(var, y) by a sure route (a sure member; an uncontested value of one) — the
+        proofs of answers, which are sure outputs by the rules."""
         s = layout.steps[var]
         for meet in layout.meets:
             if meet.step != var:
                 continue
             if meet.project is None:
-                if self.out.get2("member", meet.m, 1, y):
+                if self.out.get2("member_sure", meet.m, 1, y):
                     return node(atom("step_out", _step_name(var), self.labels.instance(y)), "(R1)",
                                 [self.member_proof(layout, meet, y)])
             else:
-                rows = sorted(self.out.get2("projected", meet.m, 2, y))
+                doubtful = {x for x, _, _ in self.out.get("doubt_project", meet.m)}
+                rows = sorted(r for r in self.out.get2("projected", meet.m, 2, y)
+                              if r[0] not in doubtful and self.out.get2("member_sure", meet.m, 1, r[0]))
                 if rows:
                     x, _, p = rows[0]
                     d = self.compiler.sym(meet.project)
                     return node(atom("step_out", _step_name(var), self.labels.value(d, y)), "(R2)",
                                 [self.member_proof(layout, meet, x), self.coord_leaf(x, d, y, p)])
-        raise LookupError(f"no derivation of output {y} of step {s}")  # the rules guarantee one
+        raise LookupError(f"no sure derivation of output {y} of step {s}")  # the rules guarantee one
 
     def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> dict:
-        """member(meet, x): one hit per constraint of the meet (the meet's constraints are listed)."""
+        """member(meet, x) by a sure route: one hit per constraint of the meet (the meet's
+        constraints are listed), each through a sure value; where x's coordinate is contested,
+        `hit_all` shows the constraint met in every one of its worlds."""
         L = self.labels
         children = []
         hits = defaultdict(list)
@@ -205,25 +230,49 @@ class ProofReader:
             if constraint is None:
                 children.append(self.self_proof(layout, meet, c, x))
                 continue
-            d = self.compiler.sym(constraint.dimension)
-            v, w, p = min(hits[c], key=lambda t: (L.key(t[0]), L.key(t[1]), t[2]))
+            sure = [h for h in hits[c] if self._sure_value(layout, meet, c, constraint, h[0])]
+            rule = "(R1)" if c == meet.seed else "(R2)"
+            if not self.doubts.contested_at(meet.m, c, x):
+                v, w, p = min(sure, key=lambda t: (L.key(t[0]), L.key(t[1]), t[2]))
+                children.append(self.hit_proof(layout, meet, c, constraint, x, v, w, p, rule))
+                continue
+            per_world: dict[int, tuple] = {}
+            for v, w, p in sorted(sure, key=lambda t: (L.key(t[0]), L.key(t[1]), t[2])):
+                per_world.setdefault(w, (v, w, p))
             dim_name, op, text = constraint_triple(constraint)
-            parts = [axiom(atom("constraint", dim_name, op, text))]
-            if isinstance(constraint.value, Ref):
-                ys = sorted(y for cc, y, vv in self.out.get("ref_value", meet.m) if cc == c and vv == v)
-                parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
-            if constraint.op == "<=":
-                parts.append(self.desc_proof(d, v, w))
-            elif constraint.op in Constraint.NUMERIC:
-                dim = self.lattice.dimensions[L.key(d)]
-                parts.append(axiom(atom("bounds", dim.name, L.value(d, w)), bounds=list(dim.bounds[L.key(w)])))
-            parts.append(self.coord_leaf(x, d, w, p))
-            named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
-            children.append(node(atom("hit", dim_name, op, named, L.instance(x), L.value(d, w)),
-                                 "(R1)" if c == meet.seed else "(R2)", children=parts))
+            worlds = [self.hit_proof(layout, meet, c, constraint, x, *per_world[w], rule)
+                      for w in sorted(per_world, key=L.key)]
+            children.append(node(atom("hit_all", dim_name, op, text, L.instance(x)), "(worlds)", worlds))
         tree = node(atom("member", _meet_name(meet), L.instance(x)), "(R1)", children)
         tree["meet"] = self.meet_info(meet)
         return tree
+
+    def _sure_value(self, layout: QueryLayout, meet: MeetLayout, c: int, constraint, v: int) -> bool:
+        """Whether constraint c names value v for certain (a name; a sure output of its step)."""
+        if not isinstance(constraint.value, Ref):
+            return True
+        sure = self.doubts.sure_outputs(layout.steps[constraint.value.var])
+        return any(cc == c and vv == v and y in sure for cc, y, vv in self.out.get("ref_value", meet.m))
+
+    def hit_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, constraint, x: int,
+                  v: int, w: int, p: int, rule: str) -> dict:
+        """hit(dim, op, named, x, w): x's coordinate w meets the constraint through value v."""
+        L = self.labels
+        d = self.compiler.sym(constraint.dimension)
+        dim_name, op, text = constraint_triple(constraint)
+        parts = [axiom(atom("constraint", dim_name, op, text))]
+        if isinstance(constraint.value, Ref):
+            sure = self.doubts.sure_outputs(layout.steps[constraint.value.var])
+            ys = sorted(y for cc, y, vv in self.out.get("ref_value", meet.m) if cc == c and vv == v and y in sure)
+            parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
+        if constraint.op == "<=":
+            parts.append(self.desc_proof(d, v, w))
+        elif constraint.op in Constraint.NUMERIC:
+            dim = self.lattice.dimensions[L.key(d)]
+            parts.append(axiom(atom("bounds", dim.name, L.value(d, w)), bounds=list(dim.bounds[L.key(w)])))
+        parts.append(self.coord_leaf(x, d, w, p))
+        named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
+        return node(atom("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
 
     def meet_info(self, meet: MeetLayout) -> dict:
         return {"name": _meet_name(meet), "step": _step_name(meet.step) if meet.step is not None else "holds",
@@ -239,7 +288,7 @@ class ProofReader:
         if ref is not None:
             inst = self.lattice.instances.get(L.key(x))
             aliases = inst.aliases if inst else set()
-            ys = sorted(y for (y,) in self.out.get("step_out", layout.steps[ref]) if y == x or L.key(y) in aliases)
+            ys = sorted(y for (y,) in self.out.get("step_sure", layout.steps[ref]) if y == x or L.key(y) in aliases)
             children.append(self.step_output_proof(layout, ref, ys[0]))
         return node(atom("self", L.instance(x)), "(R1)", children)
 
@@ -281,22 +330,34 @@ class QueryDecoder(ProofReader):
             return Outcome("verdict", [], verdict, None, [], {}, proof)
         answers = [y for (y,) in self.out.get("answer", q)]
         if isinstance(final, Compare):
-            # a winner is an argument (shown by its label) or an item of a bare $step argument
-            shown = sorted((self._candidate_label(layout, a, c), a, c)
-                           for a, c in self.out.get("winner", layout.compare))
+            # a winner is an argument (shown by its label) or an item of a bare $step argument;
+            # in doubt, only a winner in every world (robust)
+            doubt = self._compare_in_doubt(layout)
+            rows = self.out.get("robust" if doubt else "winner", layout.compare)
+            shown = sorted((self._candidate_label(layout, a, c), a, c) for a, c in rows)
             answers = sorted({label for label, _, _ in shown})
             if not self.with_proofs:
                 return Outcome("answer", answers, None, None, [], {}, {})
-            trees = [self.extremum_proof(layout, a, c, label) for label, a, c in shown]
+            prove = self.robust_proof if doubt else self.extremum_proof
+            trees = [prove(layout, a, c, label) for label, a, c in shown]
             return Outcome("answer", answers, None, None, [], {}, {"trees": trees})
         project = _final_projection(layout)
         by_label = sorted(((self.labels.item(y, project), y) for y in answers))
+        undecided = [y for (y,) in self.out.get("contested_answer", q)]
+        contested = self.doubts.contested_answers(layout, undecided)
         if not self.with_proofs:
-            return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, {})
+            return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, {}, contested)
         trees = [self.step_output_proof(layout, "", y) for _, y in by_label]
-        return Outcome("answer", [label for label, _ in by_label], None, None, [], {},
-                       {"trees": [node(atom("answer", label), "(R1)", [tree])
-                                  for (label, _), tree in zip(by_label, trees)]})
+        proof = {"trees": [node(atom("answer", label), "(R1)", [tree]) for (label, _), tree in zip(by_label, trees)]}
+        if contested:
+            proof["contested"] = [contested_node(entry) for entry in contested]
+        return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, proof, contested)
+
+    def _compare_in_doubt(self, layout: QueryLayout) -> bool:
+        """Whether an item of the compare is in doubt (rules: compare_doubt), so that only a winner
+        in every world answers."""
+        k = layout.compare
+        return bool(self.out.get("doubt_item", k) or self.out.get("doubt_coord", k))
 
     # ---- compare ----
     def _arg_label(self, arg) -> str:
@@ -310,11 +371,11 @@ class QueryDecoder(ProofReader):
         """An argument's label, or the instance label of one item of a bare $step argument."""
         return self.labels.instance(c) if self._items_compete(layout, a) else dict(layout.args)[a].label
 
-    def _arg_value_leaf(self, layout: QueryLayout, row) -> dict:
+    def _arg_value_leaf(self, layout: QueryLayout, row, world: tuple | None = None) -> dict:
         """The compared value of argument a; for a step or a path, also how x was reached."""
         a, x, v, p = row
         d = self.compiler.sym(layout.plan.final.dimension)
-        leaf = self.span_proof(layout, a, x) if _derived(layout) else self.coord_leaf(x, d, v, p)
+        leaf = self.span_proof(layout, a, x, world) if _derived(layout) else self.coord_leaf(x, d, v, p)
         index = [aa for aa, _ in layout.args].index(a)
         arg = layout.args[index][1]
         if not arg.path and isinstance(arg.term, Name):
@@ -322,10 +383,28 @@ class QueryDecoder(ProofReader):
         var = path_step_name(index, len(arg.path) - 1) if arg.path else arg.term.var
         inst = self.lattice.instances.get(self.labels.key(x))
         aliases = inst.aliases if inst else set()
-        ys = sorted(y for (y,) in self.out.get("step_out", layout.steps[var])
+        ys = sorted(y for (y,) in self.out.get("step_sure", layout.steps[var])
                     if y == x or self.labels.key(y) in aliases)
+        if not ys:  # an item only a doubtful route reaches (shown where every possible value counts)
+            entry = self.doubts.entry("item", self.labels.instance(x), self._item_doubt(layout, var, x))
+            tree = node(atom("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf])
+            tree["contested"] = entry
+            return tree
         return node(atom("arg", arg.label, self.labels.instance(x)), "(R2)",
                     [self.step_output_proof(layout, var, ys[0]), leaf])
+
+    def _item_doubt(self, layout: QueryLayout, var: str, x: int):
+        """Why item x of step `var` is only possibly there (every output that names it)."""
+        inst = self.lattice.instances.get(self.labels.key(x))
+        aliases = inst.aliases if inst else set()
+        sup: set = set()
+        con: set = set()
+        for (y,) in self.out.get("step_out", layout.steps[var]):
+            if y == x or self.labels.key(y) in aliases:
+                pair = self.doubts.output(layout, var, y)
+                sup |= pair[0]
+                con |= pair[1]
+        return frozenset(sup), frozenset(con)
 
     def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
         """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
@@ -358,27 +437,79 @@ class QueryDecoder(ProofReader):
         return node(atom("answer", shown), "(R2)",
                     [node(atom(final.op, final.measure, labels[a].label), "(R1)", children)])
 
+    def robust_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
+        """answer(shown) ← argmax(dim, argument) in doubt: a sure item of the winner with every
+        value it may have (each world of a contested coordinate, each span) and, for every value
+        any other candidate may have, the winner's values beating it, or a tie no world breaks."""
+        k, L = layout.compare, self.labels
+        final = layout.plan.final
+        d = self.compiler.sym(final.dimension)
+        labels = dict(layout.args)
+        derived = _derived(layout)
+        rows = sorted(set(self.out.get("robust_beats", k)))
+        items = sorted({x for aa, cc, x, _, _, _, _ in rows if (aa, cc) == (a, c)})
+        if not items:  # no other candidate: the winner's sure item with a value
+            doubtful = {x for aa, x in self.out.get("doubt_item", k) if aa == a}
+            items = sorted({r[1] for r in self.out.get("arg_value", k)
+                            if r[0] == a and r[1] not in doubtful and (r[1] == c or not self._items_compete(layout, a))})[:1]
+        x = items[0]
+        if derived:
+            children = [self._arg_value_leaf(layout, (a, x, x, None), world=(v, w))
+                        for v, w, _, _ in self.span_worlds(k, x)]
+        else:
+            children = [self._arg_value_leaf(layout, r) for r in _one_per_value(self.out.get("arg_value", k))
+                        if r[0] == a and r[1] == x]
+        for aa, cc, xx, v, b, e, w in rows:
+            if (aa, cc) != (a, c) or xx != x:
+                continue
+            pairs = ([(sv[2:], sw[2:]) for sv in self.span_worlds(k, v) for sw in self.span_worlds(k, w)]
+                     if derived else [(L.value(d, v), L.value(d, w))])
+            for mine, theirs in pairs:
+                order = {"kind": "span", "direction": final.op} if derived else self._order_note(d, v, w, final.op)
+                beat = axiom(atom("beats", labels[a].label, labels[b].label,
+                                  *(mine if derived else (mine,)), *(theirs if derived else (theirs,))), order=order)
+                beat["every_world"] = True
+                if self._items_compete(layout, a):
+                    beat["winner_item"] = L.instance(c)
+                if self._items_compete(layout, b):
+                    beat["other_item"] = L.instance(e)
+                children.append(beat)
+        for aa, cc, b, e in sorted(self.out.get("solid_tie", k)):
+            if (aa, cc) == (a, c) and (b, e) != (a, c):
+                children.append(axiom(atom("ties", labels[a].label, labels[b].label),
+                                      other=self._candidate_label(layout, b, e)))
+        return node(atom("answer", shown), "(R3)",
+                    [node(atom(final.op, final.measure, labels[a].label), "(robust)", children)])
+
     # ---- a derived value: the difference of two date dimensions ----
     def spans(self, k: int) -> dict[int, tuple[int, int]]:
         """Each item's span of days in derived compare k (one per item: the rules see to it)."""
-        return {x: (lo, hi) for _, x, _, _, lo, hi in self.out.get("span_of", k)}
+        return {x: (lo, hi) for _, x, _, _, _, _, lo, hi in self.out.get("span_of", k)}
 
-    def span_proof(self, layout: QueryLayout, a: int, x: int) -> dict:
+    def span_proof(self, layout: QueryLayout, a: int, x: int, world: tuple | None = None) -> dict:
         """span(x, lo, hi): x's value on the compared dimension minus its value on the subtracted
-        one, each a coord with its evidence and its day numbers (magnitude)."""
+        one, each a coord with its evidence and its day numbers (magnitude). An item whose date is
+        contested has one span per world: `world` (v, w) picks one (default: the least)."""
         final = layout.plan.final
-        _, p1, p2, lo, hi = min(r[1:] for r in self.out.get("span_of", layout.compare) if r[:2] == (a, x))
+        rows = sorted(r[2:] for r in self.out.get("span_of", layout.compare) if r[:2] == (a, x))
+        if world is not None:
+            rows = [r for r in rows if (r[0], r[2]) == world]
+        v, p1, w, p2, lo, hi = rows[0]
         children = []
-        for dim_name, p in ((final.dimension, p1), (final.minus, p2)):
+        for dim_name, value, p in ((final.dimension, v, p1), (final.minus, w, p2)):
             dim = self.lattice.dimensions[_norm(dim_name)]
-            key = self.predicates[p].value
+            d = self.compiler.sym(dim_name)
+            key = self.labels.key(value)
             first, last = (int(b) for b in dim.bounds[key])
-            children.append(axiom(atom("coord", self.labels.instance(x), dim.name, dim.labels[key]),
-                                  evidence=self.evidence(p)))
+            children.append(self.coord_leaf(x, d, value, p))
             children.append(axiom(atom("magnitude", dim.name, dim.labels[key], first, last)))
         tree = node(atom("span", self.labels.instance(x), lo, hi), "(R1)", children)
         tree["note"] = span_note(lo, hi)
         return tree
+
+    def span_worlds(self, k: int, x: int) -> list[tuple]:
+        """Every (v, w, lo, hi) span of item x in derived compare k (several when contested)."""
+        return sorted({(v, w, lo, hi) for _, xx, v, _, w, _, lo, hi in self.out.get("span_of", k) if xx == x})
 
     def _derived_incomparable(self, layout: QueryLayout) -> dict:
         k, L = layout.compare, self.labels
@@ -406,7 +537,7 @@ class QueryDecoder(ProofReader):
         if isinstance(final, Holds):
             meet = next(m for m in layout.meets if m.m == layout.holds_meet)
             if verdict:
-                (x,) = sorted(x for (x,) in self.out.get("member", meet.m))[:1]
+                (x,) = sorted(x for (x,) in self.out.get("member_sure", meet.m))[:1]
                 return node(head, "(holds)", [self.member_proof(layout, meet, x)])
             # The constraint after which nothing was left (in evaluation order) is one the instance
             # fails on every value it has there: show it, with all of those values.
@@ -422,13 +553,16 @@ class QueryDecoder(ProofReader):
                                      + [self.coord_leaf(x, d, w, p) for cc, x, w, p in actual if cc == c]))
             return node(head, "(holds)", children)
         rows = sorted(self.out.get("arg_value", k))
-        common = {v for (v,) in self.out.get("common_value", k)}
         if verdict == (final.op == "same"):
+            # a value every argument has in every world: an uncontested value of a sure item
+            common = {v for (v,) in self.out.get("common_sure", k)}
             v = min(common, key=self.labels.key)
-            leaves = [self._arg_value_leaf(layout, min(r for r in rows if r[0] == a and r[2] == v))
+            doubtful = set(self.out.get("doubt_item", k))
+            leaves = [self._arg_value_leaf(layout, min(r for r in rows if r[0] == a and r[2] == v
+                                                       and (a, r[1]) not in doubtful))
                       for a, _ in layout.args]
         else:
-            leaves = [self._arg_value_leaf(layout, r) for r in rows]
+            leaves = [self._arg_value_leaf(layout, r) for r in _one_per_value(rows)]
         return node(head, f"({final.op})", leaves)
 
     # ---- abstention witnesses ----
@@ -462,7 +596,8 @@ class QueryDecoder(ProofReader):
                                           "constraints": [describe(constraint_of[(meet.m, c1)]),
                                                           describe(constraint_of[(meet.m, c2)])],
                                           "values": [vals[c1], vals[c2]]})
-                out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True))}
+                out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True)),
+                               **self._contested_witness(layout)}
             elif reason == "incomparable" and _derived(layout):
                 out[reason] = self._derived_incomparable(layout)
             elif reason == "incomparable":
@@ -476,6 +611,16 @@ class QueryDecoder(ProofReader):
                 out[reason] = self._empty_witness(layout, meets, constraint_of)
         return out
 
+    def _contested_witness(self, layout: QueryLayout) -> dict:
+        """What the sources contest, when that is why nothing certain is left: the undecided
+        answers of a meet, the items and values of a compare, the member of a claim."""
+        if layout.compare is None:
+            undecided = [y for (y,) in self.out.get("undecided", layout.q)]
+            return {"contested": self.doubts.contested_answers(layout, undecided)}
+        if layout.holds_meet is not None:
+            return self.doubts.holds_witness(layout)
+        return self.doubts.compare_witness(layout)
+
     def _empty_witness(self, layout, meets, constraint_of) -> dict:
         L = self.labels
         if layout.compare is not None:
@@ -485,6 +630,8 @@ class QueryDecoder(ProofReader):
             missing += [f"{self._arg_label(labels[a])}: {L.instance(x)}" for a, x in self.out.get("item_missing", k)]
             holds = [describe(constraint_of[(layout.holds_meet, c)]) for c, d in self.out.get("holds_missing", k)]
             final = layout.plan.final
+            if self.out.get("holds_no_item", k):  # holds($s, ...) and $s yields no instance
+                missing.append(f"${final.item.var}")
             return {"no_value": sorted(missing), "dimension": final.measure if isinstance(final, Compare) else None,
                     "missing": sorted(holds)}
         # The earliest step (in plan order) whose every meet came back empty explains the rest.
@@ -518,6 +665,28 @@ def span_note(lo: int, hi: int) -> str:
     if lo == hi:
         return f"{lo:,} days ({years(lo)} years)"
     return f"{lo:,}–{hi:,} days ({years(lo)}–{years(hi)} years)"
+
+
+def _one_per_value(rows) -> list[tuple]:
+    """arg_value rows (a, x, v, p), one per (a, x, v): the least predicate stands for the value
+    (a coordinate that is the meet of several stated values proves itself with all of them)."""
+    seen, out = set(), []
+    for row in sorted(rows):
+        if row[:3] not in seen:
+            seen.add(row[:3])
+            out.append(row)
+    return out
+
+
+def contested_node(entry: dict) -> dict:
+    """A contested answer in the proof's shape: the stated predicates (with their evidence) under
+    whose worlds it is reached, and those under whose worlds it is not."""
+    def leaves(items: list[dict]) -> list[dict]:
+        return [axiom(atom("stated", i["instance"], i["dimension"], i["value"]), evidence=i["evidence"])
+                for i in items]
+    return node(atom("contested", entry["answer"]), "(contested)",
+                [node(atom("supported_by", entry["answer"]), "(worlds)", leaves(entry["supported_by"])),
+                 node(atom("contradicted_by", entry["answer"]), "(worlds)", leaves(entry["contradicted_by"]))])
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -23,7 +23,6 @@ The lattice is written once, at the end, by `save_lattice` (atomically).
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
@@ -41,7 +40,6 @@ from latweave.build.extract.report import ExtractReport, FailedWindow
 from latweave.build.extract.validate import Accepted, AnswerError, DocumentText, Rejected, Validator, parse_answer
 from latweave.build.extract.variants import DimensionMap
 from latweave.build.extract.windows import Window, window_size, windows
-from latweave.errors import LatticeError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
@@ -199,7 +197,7 @@ class _Build:
             lattice.add_document(doc, text)
         seen: set[tuple] = set()
         first_doc: dict[str, str] = {}
-        counts = {"accepted": 0, "duplicates": 0, "conflicts": []}
+        counts = {"accepted": 0, "duplicates": 0}
         for job in self.jobs:
             for result in self.checked.get(job.key, ()):
                 if not isinstance(result, Accepted):
@@ -214,14 +212,11 @@ class _Build:
                     counts["duplicates"] += 1
                     continue
                 seen.add(point)
-                try:
-                    lattice.add_predicate(result.subject, dim.name, result.value, doc=result.doc,
-                                          source_text=result.source_text, start=result.start, end=result.end,
-                                          confidence=result.confidence, qualifiers=result.qualifiers)
-                except LatticeError as exc:
-                    counts["conflicts"].append(Rejected(result.doc, job.window.index, "functional_conflict",
-                                                        exc.message, _proposed(result)))
-                    continue
+                # every predicate is kept: a second value on a functional dimension is compatible
+                # (the coordinate is their meet) or contests it — the rules decide, nothing is dropped
+                lattice.add_predicate(result.subject, dim.name, result.value, doc=result.doc,
+                                      source_text=result.source_text, start=result.start, end=result.end,
+                                      confidence=result.confidence, qualifiers=result.qualifiers)
                 counts["accepted"] += 1
                 first_doc.setdefault(normalize(result.subject), result.doc)
         counts["subjects"] = self._bind_subjects(lattice, first_doc)
@@ -250,11 +245,6 @@ def _find_name(text: str, name: str) -> tuple[int, int] | None:
     pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.IGNORECASE)
     match = pattern.search(text)
     return match.span() if match else None
-
-
-def _proposed(result: Accepted) -> str:
-    return json.dumps({"subject": result.subject, "dimension": result.raw_dimension, "value": result.value,
-                       "evidence": result.source_text}, ensure_ascii=False, sort_keys=True)
 
 
 def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]]:
@@ -298,7 +288,6 @@ def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *
     manifest = save_lattice(lattice, out, gate)
 
     rejections = [r for job in jobs for r in build.checked.get(job.key, ()) if isinstance(r, Rejected)]
-    rejections += counts["conflicts"]
     rejected: dict[str, int] = {}
     for r in rejections:
         rejected[r.reason] = rejected.get(r.reason, 0) + 1

@@ -18,9 +18,6 @@ these checks in order, and the first it fails is its rejection reason:
                            date or number written in the evidence that reads the same
 ``bad_value``              on a date or number dimension, a value that does not read as one
 ``subject_not_in_document``  the subject is named nowhere in the document
-``functional_conflict``    (given when the lattice is assembled, not here) a second, different
-                           value on a functional dimension for the same subject: the first one,
-                           in document / window / answer order, stays
 =========================  ===================================================================
 
 Why these defend against prompt injection: a model that obeys an instruction planted in a
@@ -45,7 +42,7 @@ from latweave.lattice.names import normalize
 from latweave.lattice.ordered import OrderedValueError, parse_ordered
 
 REASONS = ("bad_field", "missing_field", "evidence_not_found", "instruction_evidence",
-           "value_not_in_evidence", "bad_value", "subject_not_in_document", "functional_conflict")
+           "value_not_in_evidence", "bad_value", "subject_not_in_document")
 
 _FENCE = re.compile(r"^\s*```(?:json|JSON)?\s*\n?(.*?)\n?```\s*$", re.DOTALL)
 _SPACE = re.compile(r"\s+")

@@ -1,0 +1,24 @@
+"""One batch of plans on every engine that can run here, and the byte-for-byte agreement check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from latweave.engines.base import available_engines
+from latweave.execute import Runner
+
+
+def on_every_engine(lattice: Path, plans: list) -> dict[str, list]:
+    """engine name → the results of `plans`, one batch (one evaluation) per engine."""
+    out = {}
+    for name in available_engines():
+        with Runner(lattice, name) as runner:
+            out[name] = runner.run(plans)
+    return out
+
+
+def assert_byte_identical(results: dict[str, list]) -> None:
+    """Every engine's result JSON equals DuckDB's (the embedded default), plan by plan."""
+    reference = [r.to_json() for r in results["duckdb"]]
+    for name, got in results.items():
+        assert [r.to_json() for r in got] == reference, f"{name} differs from duckdb"
