@@ -1,21 +1,31 @@
-"""The independent checker: re-verify a result's proof against the lattice folder, step by step.
+"""The independent checker: re-verify a result against the lattice folder, step by step and whole.
 
-`audit(lattice_dir, result)` reads the lattice's JSON-lines files directly (never the compiled
-facts, the rules or an engine) and checks every node of the proof tree: each lattice axiom
-against the stored rows (predicates and their evidence offsets in the documents, subsumption
-edges, bounds), each inner node against the rule its relation names, the proof's meets against
-the plan's canonical text, the answer set against the trees, and each abstention witness where
-it can be checked on its own. Claims that only a full re-evaluation could confirm (that nothing
-else meets a constraint, say) are listed as notes, never as failures.
+`audit(lattice_dir, result)` first checks the folder against its manifest (every file's hash;
+StoreError when the folder is no lattice at all, an audit failure when a file changed), then
+reads the lattice's JSON-lines files directly (never the compiled facts, the rules or an engine)
+and certifies two things:
 
-This package must not import the engines, the compiler, the Datalog front end or the executor:
-a checker that shares the machinery it checks would share its bugs.
+* every node of the proof tree holds: each lattice axiom against the stored rows (predicates and
+  their evidence offsets in the documents, subsumption edges, bounds), each inner node against
+  the rule its relation names, the proof's meets against the plan's canonical text;
+* the result is exactly what the plan denotes: semantics.py evaluates the plan a second time, in
+  plain Python written from the rules' comments (contested coordinates included: sure and
+  possible routes, worlds, winners in every world), and completeness.py compares its outcome —
+  status, answers as printed, verdict, every reason that holds, each witness, the contested
+  answers — with the result's, naming the instance and the step where they differ. A removed,
+  added or altered answer, an `empty` that is not empty, an edited reason or witness all fail.
+
+This package must not import the engines, the compiler, the Datalog front end, the executor or
+the proof extractor: a checker that shares the machinery it checks would share its bugs.
 
 Modules, one job each:
 
-    report        AuditReport: what failed, what was noted, and its rich rendering
-    files         LatticeFiles: the lattice folder read and indexed (values, synonyms,
-                  instances, predicates, documents, down-sets, what a constraint admits)
+    report        AuditReport: what failed, and its rich rendering
+    files         LatticeFiles: the lattice folder (manifest first) read and indexed (values,
+                  synonyms, instances, predicates, documents, down-sets, what a constraint admits)
+    semantics     the plan's meaning over the lattice files: worlds of contested coordinates,
+                  an inverted index, meets, chains, unions, compares, holds, abstentions
+    completeness  the result as a whole against that meaning; member/step_out claims
     atoms         proof text: parse_atom, node labels, premises of one relation
     plan_meets    the plan's meets as the compiler numbers them, its constraints by text
     auditor       the walk: shared state, bookkeeping, dispatch by status and relation
@@ -23,8 +33,9 @@ Modules, one job each:
     hits          desc and hit: why a coordinate meets a constraint
     members       self, member, step_out, answer: meet membership and what it yields
     arguments     a compare's arguments, in the lattice and in the proof (arg)
-    extremum      argmax/argmin, beats, and the completeness of the answer set
+    extremum      argmax/argmin, beats, and that every non-winner is shown beaten
     spans         argmax/argmin over a difference of two date dimensions: spans of days
+    worlds        contested coordinates in proofs: coord (meet), stated, hit_all, robust winners
     answers       an answer result as a whole
     verdicts      holds and same/differ verdicts (and fails)
     abstentions   abstain and each reason's witness

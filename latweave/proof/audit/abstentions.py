@@ -3,9 +3,11 @@
 The proof's witnesses must match the result's reasons and witness one for one; then each
 reason's witness is checked on its own against the lattice files: an unknown anchor really
 resolves to nothing, an out-of-scope dimension really is absent, conflicting constraints on a
-functional dimension really share no value, incomparable values really are unordered, an empty
-constraint really matches no predicate. Claims of emptiness that need a full re-evaluation are
-noted, never failed.
+functional dimension really share no value (a conflict in the sources — contested coordinates —
+names no constraints: its entries are checked with the evaluation), incomparable values really are unordered, an empty
+constraint really matches no instance. That the plan's answer set is empty, which constraint
+emptied it, and every other field of each witness are compared with the independent evaluation
+(completeness.py).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Constraint, Holds, Name
 from latweave.proof.audit import spans
-from latweave.proof.audit.arguments import arg_values
+from latweave.proof.audit.arguments import arg_values, per_arg_values
 from latweave.proof.audit.atoms import label, parse_atom
 from latweave.proof.audit.extremum import better
 from latweave.proof.audit.plan_meets import plan_constraints
@@ -87,8 +89,7 @@ def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
 
 def out_of_scope(ctx: Auditor, child, where, detail) -> None:
     dims = detail.get("unknown_dimensions") if isinstance(detail, dict) else None
-    if dims is None:
-        ctx.note("out_of_scope without named dimensions (unsupported plan) is not independently verifiable")
+    if dims is None:  # "unsupported": the evaluation says whether it holds (completeness.py)
         return
     for name in dims:
         if normalize(name) in ctx.L.dims:
@@ -97,8 +98,8 @@ def out_of_scope(ctx: Auditor, child, where, detail) -> None:
 
 def conflict(ctx: Auditor, child, where, detail) -> None:
     conflicts = detail.get("conflicts") if isinstance(detail, dict) else None
-    if not conflicts:
-        ctx.fail(child, where, "conflict names no conflicting constraints")
+    if not isinstance(conflicts, list) or not (conflicts or "contested" in detail):
+        ctx.fail(child, where, "conflict names no conflicting constraints and nothing contested")
         return
     plan_cons = plan_constraints(ctx.plan)
     for entry in conflicts:
@@ -164,7 +165,7 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
         if v == w or better(ctx.L, d, final.op, v, w) or better(ctx.L, d, final.op, w, v):
             ctx.fail(child, where, f"{values[0]!r} and {values[1]!r} are ordered (or equal) on {final.dimension}")
         for arg_label, val in zip(args, (v, w)):
-            held = arg_values(ctx.L, final, arg_label)
+            held = arg_values(ctx, final, arg_label)
             if held is not None and val not in held:
                 ctx.fail(child, where, f"argument {arg_label!r} has no value {val!r}")
 
@@ -181,12 +182,13 @@ def empty(ctx: Auditor, child, where, detail) -> None:
         if spans.is_derived(final):
             spans.no_value(ctx, child, where, final, detail.get("no_value", []))
         elif isinstance(final, Compare):
-            for arg_label in detail.get("no_value", []):
-                values = arg_values(ctx.L, final, arg_label)
-                if values is None:
-                    ctx.note(f"that argument {arg_label} has no value is not independently verifiable")
-                elif values:
-                    ctx.fail(child, where, f"argument {arg_label!r} has values {sorted(values)} on {final.dimension}")
+            listed = detail.get("no_value", [])
+            for arg_label in dict.fromkeys(listed):
+                # labels may repeat ("x", "x" -> d): as many arguments so labelled must lack a value
+                have = [vals for vals in per_arg_values(ctx, final, arg_label) if vals]
+                lacking = len(per_arg_values(ctx, final, arg_label)) - len(have)
+                if have and lacking < listed.count(arg_label):
+                    ctx.fail(child, where, f"argument {arg_label!r} has values {sorted(have[0])} on {final.dimension}")
         if isinstance(final, Holds) and isinstance(final.item, Name):
             x = ctx.L.resolve_instance(final.item.text)
             plan_cons = plan_constraints(ctx.plan)
@@ -194,7 +196,7 @@ def empty(ctx: Auditor, child, where, detail) -> None:
                 triple = plan_cons.get(text)
                 if triple is None:
                     ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
-                elif x is not None and ctx.L.values_of(x, normalize(triple[0])):
+                elif x is not None and ctx.coords(x, normalize(triple[0])):
                     ctx.fail(child, where, f"{final.item.text!r} does have a value on {triple[0]}")
         return
     plan_cons = plan_constraints(ctx.plan)
@@ -204,18 +206,25 @@ def empty(ctx: Auditor, child, where, detail) -> None:
             if triple is None:
                 ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
                 continue
-            d = normalize(triple[0])
-            admitted = ctx.L.admitted(d, triple[1], triple[2]) if d in ctx.L.dims else set()
-            if admitted is None:
-                ctx.note(f"matches_nothing for {text} (a step reference) is not independently verifiable")
-                continue
-            hits = [row for row in ctx.L.predicates.values() if row["dimension"] == d and row["value"] in admitted]
-            if hits:
-                ctx.fail(child, where, f"{text!r} matches predicate {hits[0]['id']} "
-                                       f"({hits[0]['instance']} at {hits[0]['value']})")
-        if meet.get("emptied_by"):
-            ctx.note("emptied_by claims (which constraint left nothing) are not independently verifiable")
-    ctx.note("that nothing meets the plan (emptiness) is not independently verifiable")
+            met = _met_alone(ctx, meet.get("meet"), text)
+            if met:
+                x = sorted(met)[0]
+                ctx.fail(child, where, f"{text!r} is met by {x!r} (its {triple[0]}: "
+                                       f"{', '.join(sorted(ctx.coords(x, normalize(triple[0]))))})")
+    # which constraint left nothing, and that nothing is left: the witness as a whole is compared
+    # with the independent evaluation (completeness.py)
+
+
+def _met_alone(ctx: Auditor, meet_name, text: str) -> set[str]:
+    """The instances that meet constraint `text` of meet `meet_name` on its own."""
+    ev = ctx.evaluation
+    if ev is None or not isinstance(meet_name, str) or not meet_name.startswith("meet#"):
+        return set()
+    try:
+        m = ev.meets[int(meet_name[5:])]
+    except (ValueError, IndexError):
+        return set()
+    return {x for ce in m.constraints if ce.constraint is not None and ce.text == text for x in ce.met.possible}
 
 
 WITNESSES = {"unknown_anchor": unknown_anchor, "out_of_scope": out_of_scope, "conflict": conflict,

@@ -1,8 +1,8 @@
 """A compare's arguments: what each stands for, in the lattice and in the proof.
 
-From the lattice files alone, `arg_items` follows an argument named directly along its path
-(None when it is a step's output, which only a re-evaluation could follow) and `arg_values`
-reads those items' values on the compared dimension. In the proof, `arg(label, x)` must reach x
+From the independent evaluation (semantics.py), `arg_items` gives what an argument stands for
+(named, a step's outputs, or followed along its path) and `arg_values` those items' coordinates
+on the compared dimension. In the proof, `arg(label, x)` must reach x
 by the argument's step or the last hop of its path, and `value_leaf` finds the coord a compared
 value rests on.
 """
@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Compare, Name, Ref
+from latweave.plan.ast import Compare, Ref
 from latweave.proof.audit.atoms import label as label_of
 from latweave.proof.audit.atoms import parse_atom, premises
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
-    from latweave.proof.audit.files import LatticeFiles
 
 
 def find_arg(final, label: str):
@@ -26,34 +25,46 @@ def find_arg(final, label: str):
     return next((a for a in final.args if a.label == label), None) if isinstance(final, Compare) else None
 
 
-def arg_items(lattice: LatticeFiles, final: Compare, label: str) -> set[str] | None:
-    """The instances an argument stands for, followed along its path in predicates.jsonl."""
-    args = [a for a in final.args if a.label == label]  # labels may repeat: "x" -> a, "x" -> b
-    if not args or not all(isinstance(a.term, Name) for a in args):
-        return None
-    out: set[str] = set()
-    for arg in args:
-        x = lattice.resolve_instance(arg.term.text)
-        items = {x} if x else set()
-        for dim in arg.path:
-            d = normalize(dim)
-            nxt = set()
-            for item in items:
-                for row in lattice.values_of(item, d):
-                    inst = lattice.resolve_instance(row["value"])
-                    if inst:
-                        nxt.add(inst)
-            items = nxt
-        out |= items
-    return out
+def arg_items(ctx: Auditor, final: Compare, label: str) -> set[str] | None:
+    """The instances the argument(s) labelled `label` stand for (labels may repeat: "x" -> a,
+    "x" -> b), by the independent evaluation: named, a step's outputs, or followed along a path.
+    None when there is no evaluation (the plan could not run) or no such argument."""
+    ev = ctx.evaluation
+    items = ev.arg_items(label) if ev is not None and ev.plan.final == final else None
+    return None if items is None else set(items.possible)
 
 
-def arg_values(lattice: LatticeFiles, final: Compare, label: str) -> set[str] | None:
-    """The values an argument's items have on the compared dimension; None if not followable."""
-    items = arg_items(lattice, final, label)
+def arg_values(ctx: Auditor, final: Compare, label: str) -> set[str] | None:
+    """The values (coordinates) an argument's items have on the compared dimension."""
+    items = arg_items(ctx, final, label)
     if items is None:
         return None
-    return lattice.values_on(items, normalize(final.dimension))
+    return ctx.values_on(items, normalize(final.dimension))
+
+
+def per_arg_values(ctx: Auditor, final: Compare, label: str) -> list[set[str]]:
+    """For each argument labelled `label` (labels may repeat), its items' coordinates on the
+    compared dimension (nothing when there is no evaluation)."""
+    ev = ctx.evaluation
+    if ev is None or ev.plan.final != final:
+        return []
+    d = normalize(final.dimension)
+    return [ctx.values_on(items.possible, d) for arg, items in ev.args if arg.label == label]
+
+
+def doubtful_item(ctx: Auditor, tree, here, label: str, x: str, values, children, what: str) -> None:
+    """arg(label, x) "(doubtful)": x stands for the argument by doubtful routes only (a contested
+    coordinate on its way), shown with its value where every possible value counts (a false
+    same / true differ). The independent evaluation must agree that x is such an item."""
+    if len(values) != 1 or len(children) != 1 or not values[0][1] or normalize(values[0][1][0]) != normalize(x):
+        ctx.fail(tree, here, f"a doubtful arg shows the item's {what} alone")
+        return
+    ev = ctx.evaluation
+    if ev is None:
+        return
+    key = ctx.L.resolve_instance(x)
+    if not any(a.label == label and key in items.doubtful for a, items in ev.args):
+        ctx.fail(tree, here, f"{x!r} is not an item of {label!r} that only a doubtful route reaches")
 
 
 def arg(ctx: Auditor, tree, here, args, children) -> None:
@@ -71,6 +82,9 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
     # the compared value: a coord, or for a difference of dimensions the item's span (checked below it)
     values = premises(children, "span") if derived else premises(children, "coord")
     what = "span" if derived else "coord"
+    if tree.get("rule-number") == "(doubtful)":
+        doubtful_item(ctx, tree, here, label, x, values, children, what)
+        return
     if len(outs) != 1 or len(values) != 1 or len(children) != 2 or len(outs[0][1]) != 2 or not values[0][1]:
         ctx.fail(tree, here, f"arg needs the step_out that reaches the instance and its {what}")
         return
@@ -86,15 +100,20 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
     members = premises(out.get("children") or [], "member")
     meet_name = members[0][1][0] if members else None
     pm = ctx.meets.get(meet_name)
-    if argument.path:
-        lasts = {len(a.path) - 1 for a in final.args if a.label == label}
-        if pm is None or pm.arg != label or pm.hop not in lasts:
-            ctx.fail(tree, here, f"{meet_name} is not the last hop of {label}'s path")
-    elif isinstance(argument.term, Ref):
-        if step != f"${argument.term.var}":
-            ctx.fail(tree, here, f"argument {label} reads step ${argument.term.var}, not {step}")
-    else:
-        ctx.fail(tree, here, f"argument {label} is named directly: it needs no arg(...) step")
+    # labels may repeat ($s, $s -> d): the step must be how one of the arguments so labelled is read
+    problems = []
+    for argument in (a for a in final.args if a.label == label):
+        if argument.path:
+            if pm is not None and pm.arg == label and pm.hop == len(argument.path) - 1:
+                return
+            problems.append(f"{meet_name} is not the last hop of {label}'s path")
+        elif isinstance(argument.term, Ref):
+            if step == f"${argument.term.var}":
+                return
+            problems.append(f"argument {label} reads step ${argument.term.var}, not {step}")
+        else:
+            problems.append(f"argument {label} is named directly: it needs no arg(...) step")
+    ctx.fail(tree, here, "; ".join(dict.fromkeys(problems)))
 
 
 def value_leaf(child):
@@ -127,17 +146,15 @@ def shown_beaten(ctx: Auditor, width: int, key) -> dict[str, set]:
 def losers_beaten(ctx: Auditor, final: Compare, winners: list[str], beaten: dict[str, set], best_of,
                   what: str) -> None:
     """Every argument that is not a winner is shown beaten on each of its best `what`s.
-    `best_of(label)` gives those, or None when the argument is a step's output (then only that it
-    is beaten somewhere can be checked, and a note says so)."""
+    `best_of(label)` gives those, or None when they cannot be told (then only that it is beaten
+    somewhere is checked)."""
     for argument in final.args:
         if argument.label in winners:
             continue
         best = best_of(argument.label)
-        if best is None:
+        if best is None:  # no evaluation (the plan could not run): only that it is beaten somewhere
             if argument.label not in beaten:
                 ctx.fail("answers", ["answers"], f"argument {argument.label} is neither a winner nor beaten")
-            ctx.note(f"argument {argument.label} is a step's output: "
-                     f"its best {what}s are not independently verified")
             continue
         missing = best - beaten.get(argument.label, set())
         if missing:

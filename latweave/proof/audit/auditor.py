@@ -5,20 +5,27 @@ its numbered meets, the report being written) and dispatches: the result by its 
 (answer, verdict, abstain), an inner node by the relation it derives, a leaf by the lattice
 axiom it states. The checks themselves live in one module per family and are plain functions
 `check(auditor, tree, here, args[, children])`, registered by relation name.
+
+Before the walk: the lattice folder must match its manifest (else nothing is certified) and the
+plan is evaluated independently (semantics.py); after it, the result as a whole is compared with
+that evaluation (completeness.py): exactly the answers, verdict, reasons and witness it denotes.
 """
 
 from __future__ import annotations
 
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
-from latweave.proof.audit import abstentions, answers, arguments, extremum, hits, leaves, members, spans, verdicts
+from latweave.proof.audit import (abstentions, answers, arguments, completeness, extremum, hits, leaves, members,
+                                  spans, verdicts, worlds)
 from latweave.proof.audit.atoms import label, parse_atom
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
+from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
 
-RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES}
-AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS}
+RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
+         **worlds.RULES}
+AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS, **worlds.AXIOMS}
 
 
 class Auditor:
@@ -30,6 +37,7 @@ class Auditor:
         self.report = AuditReport()
         self.plan = None
         self.meets: dict[str, PlanMeet] = {}
+        self.evaluation = None  # the plan evaluated over the lattice files (semantics.Evaluation)
 
     @property
     def final(self):
@@ -46,6 +54,14 @@ class Auditor:
         if text not in self.report.notes:
             self.report.notes.append(text)
 
+    def coords(self, x: str, d: str) -> set[str]:
+        """x's coordinates on d: its stated values, or on a functional dimension the worlds they
+        allow (semantics.Meaning)."""
+        return set(meaning(self.L).worlds(x, d))
+
+    def values_on(self, items, d: str) -> set[str]:
+        return {w for x in items for w in self.coords(x, d)}
+
     def dim(self, name: str, tree, path) -> str | None:
         d = normalize(name)
         if d not in self.L.dims:
@@ -56,6 +72,14 @@ class Auditor:
     # ---- the whole result ----
     def run(self) -> AuditReport:
         r = self.result
+        if self.L.changed is not None:
+            self.fail("manifest", ["manifest"], f"{self.L.changed}: the lattice was altered after it was built, "
+                                                "so no result can be certified against it")
+            return self.report
+        if not isinstance(r, dict):
+            self.fail("result", ["result"], "a result is a JSON object")
+            return self.report
+        completeness.keys(self)
         text = r.get("plan")
         if text:
             try:
@@ -66,6 +90,11 @@ class Auditor:
             self.fail("plan", ["plan"], "the result carries no plan text")
         if self.plan is not None:
             self.meets = {f"meet#{m.ordinal}": m for m in plan_meets(self.plan)}
+            try:
+                self.evaluation = evaluate(self.L, self.plan)
+                self.evaluation.outcome()  # decided before the walk, which reads its candidates
+            except PlanNotRunnable as exc:
+                self.fail("plan", ["plan"], f"the plan could not have run: {exc}")
         status = r.get("status")
         proof = r.get("proof") or {}
         if status == "answer":
@@ -76,6 +105,7 @@ class Auditor:
             abstentions.abstain(self, proof)
         else:
             self.fail("status", ["status"], f"unknown status {status!r}")
+        completeness.check(self)
         return self.report
 
     # ---- the walk ----

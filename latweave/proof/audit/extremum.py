@@ -1,8 +1,9 @@
 """argmax and argmin: the winner's value is its best, each `beats` holds, and no one is missed.
 
 "Better" is the lattice's order: on an ordered dimension one value's bounds lie wholly above
-(argmax) or below (argmin) the other's; on a hierarchy argmax prefers the general and argmin
-the specific. Each `argmax`/`argmin` node must rest on the winner's coord and `beats` axioms
+(argmax) or below (argmin) the other's; on a hierarchy general comes before specific, so argmax
+prefers the specific and argmin the general. An extremum in doubt (`(robust)`) is checked in
+worlds.py. Each `argmax`/`argmin` node must rest on the winner's coord and `beats` axioms
 that hold; `completeness` then checks, over the whole answer set, that every other argument is
 beaten on each of its best values or ties as a winner.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
-from latweave.proof.audit import spans
+from latweave.proof.audit import spans, worlds
 from latweave.proof.audit.arguments import (arg_items, arg_values, losers_beaten, shown_beaten, value_leaf,
                                            winner_item_checked)
 from latweave.proof.audit.atoms import label, premises
@@ -44,6 +45,9 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, f"{op} takes (dimension, argument)")
         return
+    if tree.get("rule-number") == "(robust)":  # in doubt: a winner in every world
+        worlds.robust(ctx, tree, here, args, children, op)
+        return
     if spans.is_derived(ctx.final):
         spans.extremum(ctx, tree, here, args, children, op)
         return
@@ -69,8 +73,8 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
     mine = None
     if final is not None:
-        winner_item_checked(ctx, tree, here, children, winner, ci, arg_items(ctx.L, final, winner))
-        mine = arg_values(ctx.L, final, winner)
+        winner_item_checked(ctx, tree, here, children, winner, ci, arg_items(ctx, final, winner))
+        mine = arg_values(ctx, final, winner)
         if mine is not None and v not in best(ctx.L, d, op, mine):
             ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
     for child, b in premises(children, "beats"):
@@ -99,7 +103,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
             ctx.fail(child, where, f"{bv!r} is not better than {bw!r} for {op}"
                      + (f": it does not {how} it" if ctx.L.ordered(d) else " in the lattice order"))
         if final is not None:
-            theirs = arg_values(ctx.L, final, other)
+            theirs = arg_values(ctx, final, other)
             if other not in [x.label for x in final.args]:
                 ctx.fail(child, where, f"{other!r} is not an argument of the plan")
             elif theirs is not None and normalize(bw) not in theirs:
@@ -125,7 +129,7 @@ def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
         return
 
     def best_of(argument: str) -> set[str] | None:
-        values = arg_values(ctx.L, final, argument)
+        values = arg_values(ctx, final, argument)
         return None if values is None else best(ctx.L, d, final.op, values)
 
     losers_beaten(ctx, final, winners, beaten, best_of, "value")

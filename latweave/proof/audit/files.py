@@ -1,5 +1,9 @@
 """The lattice folder, read directly from its JSON-lines files (no model, no invariants).
 
+The folder is checked against its manifest first (`read_manifest`, in latweave/lattice/): a
+folder that is no lattice raises StoreError; a file whose hash no longer matches is recorded in
+`changed` (the audit then fails: a lattice edited by hand certifies nothing).
+
 `LatticeFiles` indexes dimensions, values and their parents, synonyms, instances and aliases,
 predicates and documents, and answers the questions the checks ask of them: what a name
 resolves to, whether an edge is direct, what lies at or below a value, what a constraint
@@ -13,24 +17,35 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
+from latweave.errors import StoreError
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.store import read_manifest
 from latweave.plan.ast import Constraint
 
 
 def _rows(path: Path) -> list[dict]:
+    """A JSON-lines file's rows (read as one JSON array: a line never holds a raw newline)."""
     if not path.is_file():
         return []
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
+    return json.loads("[" + ",".join(lines) + "]")
 
 
 class LatticeFiles:
     """The lattice folder's JSON-lines files, indexed for the checks (no model, no invariants)."""
 
-    def __init__(self, folder: Path | str):
+    def __init__(self, folder: Path | str, verify: bool = True):
         folder = Path(folder)
+        self.folder = folder
+        self.changed: str | None = None   # why the folder does not match its manifest
+        if verify:
+            read_manifest(folder, verify=False)  # StoreError: not a lattice at all
+            try:
+                read_manifest(folder, verify=True)
+            except StoreError as exc:
+                self.changed = exc.message
         self.dims: dict[str, dict] = {}
         for row in _rows(folder / "dimensions.jsonl"):
             self.dims[normalize(row["name"])] = row
@@ -54,9 +69,6 @@ class LatticeFiles:
                 self.aliases[alias] = key
         self.documents = {row["id"]: row["text"] for row in _rows(folder / "documents.jsonl")}
         self.predicates = {row["id"]: row for row in _rows(folder / "predicates.jsonl")}
-        self.coords: dict[tuple[str, str], list[dict]] = defaultdict(list)  # (instance, dim) → rows
-        for row in self.predicates.values():
-            self.coords[(row["instance"], row["dimension"])].append(row)
         self._down: dict[tuple[str, str], frozenset[str]] = {}
 
     # ---- dimensions and values ----
@@ -116,7 +128,9 @@ class LatticeFiles:
         key = (d, v)
         if key not in self._down:
             if self.ordered(d):
-                out = {w for (dd, w) in self.values if dd == d and (w == v or self.inside(d, w, v, strict=False))}
+                # an interval holds what it strictly contains (a value with the same bounds under
+                # another spelling is beside it, not below: the dimension's edges say the same)
+                out = {w for (dd, w) in self.values if dd == d and (w == v or self.inside(d, w, v))}
             else:
                 out, todo = {v}, [v]
                 while todo:
@@ -164,10 +178,3 @@ class LatticeFiles:
             return set()
         return self.named_admits(d, op, v)
 
-    # ---- predicates ----
-    def values_of(self, instance: str, d: str) -> list[dict]:
-        return self.coords.get((instance, d), [])
-
-    def values_on(self, items, d: str) -> set[str]:
-        """Every value the given instances have on d, by predicates.jsonl."""
-        return {row["value"] for item in items for row in self.values_of(item, d)}

@@ -1,7 +1,8 @@
 """The leaves: each lattice axiom a proof rests on, checked against the stored rows.
 
-A `coord` must name a predicate whose row states it and whose evidence offsets hold the source
-text verbatim in its document; `subsumes` must be a direct edge (parents, or nested bounds on
+A `coord` must name a predicate whose row states it (or, on a functional dimension, states a value
+at or above the world it names: semantics.Meaning) and whose evidence offsets hold the source text
+verbatim in its document; `subsumes` must be a direct edge (parents, or nested bounds on
 an ordered dimension); `node`, `instance` and `bounds` must be stored as given; `constraint`
 must be well formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
 """
@@ -13,9 +14,36 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
 from latweave.proof.audit.atoms import parse_atom
+from latweave.proof.audit.semantics import meaning
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
+
+
+def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) -> str | None:
+    """Why a leaf's evidence is not a real predicate's (None when it is): the predicate id exists,
+    states `stated` (instance, dimension, value keys; None: only checked by the caller), and its
+    doc, source text, offsets and confidence are the row's, the text verbatim in the document."""
+    ev = tree.get("evidence")
+    if not isinstance(ev, dict) or "predicate" not in ev:
+        return "the leaf carries no evidence naming a predicate id"
+    row = ctx.L.predicates.get(ev["predicate"])
+    if row is None:
+        return f"predicate {ev['predicate']!r} is not in predicates.jsonl"
+    have = (row["instance"], row["dimension"], row["value"])
+    if stated is not None and stated != have:
+        return f"predicate {ev['predicate']} states {have}, not {stated}"
+    for key in ("doc", "source_text", "start", "end"):
+        if ev.get(key) != row[key]:
+            return f"evidence {key} {ev.get(key)!r} differs from predicate {ev['predicate']}'s {row[key]!r}"
+    if "confidence" in ev and ev["confidence"] != row["confidence"]:
+        return f"evidence confidence {ev['confidence']!r} differs from the predicate's {row['confidence']!r}"
+    doc = ctx.L.documents.get(row["doc"])
+    if doc is None:
+        return f"document {row['doc']!r} is not in documents.jsonl"
+    if doc[row["start"]:row["end"]] != row["source_text"] or ev.get("source_text") != doc[row["start"]:row["end"]]:
+        return f"document {row['doc']!r}[{row['start']}:{row['end']}] does not hold the source_text verbatim"
+    return None
 
 
 def coord(ctx: Auditor, tree, here, args) -> None:
@@ -23,31 +51,20 @@ def coord(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, "coord takes (instance, dimension, value)")
         return
     inst, dname, value = args
-    ev = tree.get("evidence")
-    if not isinstance(ev, dict) or "predicate" not in ev:
-        ctx.fail(tree, here, "coord carries no evidence naming a predicate id")
-        return
-    row = ctx.L.predicates.get(ev["predicate"])
-    if row is None:
-        ctx.fail(tree, here, f"predicate {ev['predicate']!r} is not in predicates.jsonl")
-        return
     want = (normalize(inst), normalize(dname), normalize(value))
-    have = (row["instance"], row["dimension"], row["value"])
-    if want != have:
-        ctx.fail(tree, here, f"predicate {ev['predicate']} states {have}, not {want}")
-    for key in ("doc", "source_text", "start", "end"):
-        if ev.get(key) != row[key]:
-            ctx.fail(tree, here, f"evidence {key} {ev.get(key)!r} differs from predicate "
-                                 f"{ev['predicate']}'s {row[key]!r}")
-    if "confidence" in ev and ev["confidence"] != row["confidence"]:
-        ctx.fail(tree, here, f"evidence confidence {ev['confidence']!r} differs from the predicate's "
-                             f"{row['confidence']!r}")
-    doc = ctx.L.documents.get(row["doc"])
-    if doc is None:
-        ctx.fail(tree, here, f"document {row['doc']!r} is not in documents.jsonl")
-    elif doc[row["start"]:row["end"]] != row["source_text"] or ev.get("source_text") != doc[row["start"]:row["end"]]:
-        ctx.fail(tree, here, f"document {row['doc']!r}[{row['start']}:{row['end']}] does not hold the "
-                             "source_text verbatim")
+    ev = tree.get("evidence")
+    row = ctx.L.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
+    if row is not None:
+        have = (row["instance"], row["dimension"], row["value"])
+        worlds = meaning(ctx.L).worlds(want[0], want[1])
+        if want[:2] != have[:2] or (want[2] != have[2] and ev["predicate"] not in worlds.get(want[2], ())):
+            ctx.fail(tree, here, f"predicate {ev['predicate']} states {have}, not {want}")
+        elif want[2] not in worlds:
+            ctx.fail(tree, here, f"{value!r} is not a coordinate of {inst!r} on {dname}: on a functional "
+                                 f"dimension the coordinate is the meet of what the sources state ({sorted(worlds)})")
+    problem = evidence_problem(ctx, tree, None)
+    if problem:
+        ctx.fail(tree, here, problem)
 
 
 def subsumes(ctx: Auditor, tree, here, args) -> None:

@@ -1,9 +1,11 @@
 """Meet membership and what it yields: `self`, `member`, `step_out` and `answer`.
 
 A `member(meet#k, x)` must list exactly the plan's meet#k (constraints, projection, step) and
-rest on one hit (or self) per constraint, each about x; an argument's hidden hop must start
-where its path says. `step_out` yields the member or, for a projected step, its coordinate on
-the projected dimension; `answer` follows from the final step or from the plan's extremum.
+rest on one hit (or self, or hit_all over every world of a contested coordinate) per constraint,
+each about x; an argument's hidden hop must start where its path says; and the lattice (the
+independent evaluation) must agree that x is a member. `step_out` yields the member or, for a
+projected step, its coordinate on the projected dimension, and must be an output of that step by
+the evaluation; `answer` follows from the final step or from the plan's extremum.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Meet, Name, Union
 from latweave.proof.audit.arguments import find_arg
+from latweave.proof.audit.completeness import member_claim, output_claim
 from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
 from latweave.proof.audit.plan_meets import SELF, PlanMeet
+from latweave.proof.audit.worlds import member_premise
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
@@ -36,6 +40,7 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "member takes (meet, instance)")
         return
     name, x = args
+    member_claim(ctx, tree, here, name, x)
     info = tree.get("meet")
     if not isinstance(info, dict) or not isinstance(info.get("constraints"), list):
         ctx.fail(tree, here, "member carries no `meet` listing its constraints")
@@ -74,13 +79,14 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
             if rel != "self" or len(cargs) != 1 or normalize(cargs[0]) != normalize(x):
                 ctx.fail(child, [*here, label(child)], f"the self constraint needs self({x!r})")
             continue
-        if rel != "hit" or len(cargs) != 5:
+        # a hit, or for a contested coordinate met in every world, hit_all over one hit per world
+        if not ((rel == "hit" and len(cargs) == 5) or (rel == "hit_all" and len(cargs) == 4)):
             ctx.fail(tree, here, f"constraint {' '.join(triple)} needs a hit premise, got {rel}")
             continue
         if normalize(cargs[3]) != normalize(x):
             ctx.fail(child, [*here, label(child)], f"this hit is about {cargs[3]!r}, but the member is {x!r}")
-        cons = premises(child.get("children") or [], "constraint")
-        if not cons or not same_triple(tuple(cons[0][1]), triple):
+        _, _, carried = member_premise(child)
+        if carried is None or not same_triple(carried, triple):
             ctx.fail(child, [*here, label(child)],
                      f"this hit's constraint is not {name}'s listed {' '.join(triple)}")
 
@@ -110,6 +116,7 @@ def step_out(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "step_out takes (step, output)")
         return
     step, y = args
+    output_claim(ctx, tree, here, step, y)
     members = premises(children, "member")
     if len(members) != 1:
         ctx.fail(tree, here, "step_out needs exactly one member premise")

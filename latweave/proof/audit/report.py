@@ -16,7 +16,8 @@ class AuditReport:
     ok: bool = True
     checked: int = 0
     failures: list[dict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)   # claims not independently verifiable
+    notes: list[str] = field(default_factory=list)   # claims left unverified (none since the audit
+    # evaluates the plan itself: kept so that saved reports keep their shape)
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "checked": self.checked, "failures": list(self.failures),

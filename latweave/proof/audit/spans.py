@@ -3,8 +3,9 @@
 `argmax(date_of_death - date_of_birth, [...])` compares each item by its span of days: with v its
 value on the compared dimension and w on the subtracted one, x spans [v.lo - w.hi, v.hi - w.lo]
 (values.jsonl keeps dates as day numbers, so a year is 365 days wide). From the lattice files
-alone, `item_span` re-derives an item's span (None when it lacks a value; an item with two values
-on either dimension has no single span). In the proof, `span(x, lo, hi)` must rest on x's two
+alone (coordinates as semantics.py reads them), `item_span` re-derives an item's spans (none when
+it lacks a value; one per world when a date is contested; an item with two values at once on
+either dimension has no single span). In the proof, `span(x, lo, hi)` must rest on x's two
 coords and their `magnitude` leaves and subtract correctly; the extremum node on the winner's span
 and `beats(a, b, winner lo, hi, loser lo, hi)` nodes, each over the loser's proved span, whose
 order must hold; `completeness` then checks every other argument's best spans are beaten.
@@ -21,7 +22,6 @@ from latweave.proof.audit.atoms import label, parse_atom, premises
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
-    from latweave.proof.audit.files import LatticeFiles
 
 AMBIGUOUS = "ambiguous"
 
@@ -30,25 +30,25 @@ def is_derived(final) -> bool:
     return isinstance(final, Compare) and final.minus is not None
 
 
-def item_values(lattice: LatticeFiles, x: str, d: str) -> set[str]:
-    return {row["value"] for row in lattice.values_of(x, d)}
+def item_values(ctx: Auditor, x: str, d: str) -> set[str]:
+    """x's coordinates on d (stated values; on a functional dimension, the worlds they allow)."""
+    return ctx.coords(x, d)
 
 
-def item_span(lattice: LatticeFiles, final: Compare, x: str):
-    """x's span (lo, hi) in days on `final`'s difference; None without a value on either
-    dimension, AMBIGUOUS with two values on one of them."""
-    out = []
-    for name in (final.dimension, final.minus):
-        d = normalize(name)
-        values = item_values(lattice, x, d)
-        if len(values) > 1:
-            return AMBIGUOUS
-        bounds = lattice.bounds(d, next(iter(values))) if values and lattice.kind(d) == "date" else None
-        if bounds is None:
-            return None
-        out.append(bounds)
-    (vlo, vhi), (wlo, whi) = out
-    return int(vlo - whi), int(vhi - wlo)
+def item_span(ctx: Auditor, final: Compare, x: str):
+    """x's spans in days on `final`'s difference, by the independent evaluation: a frozenset (one
+    span per world — several when a date is contested; empty without both dates), or AMBIGUOUS
+    when x has two values at once on one of the dimensions (no single span)."""
+    ev = ctx.evaluation
+    if ev is None:
+        return frozenset()
+    if ev.ambiguous(final, x):
+        return AMBIGUOUS
+    return frozenset(ev.spans(final, x))
+
+
+def _spans_text(spans) -> str:
+    return ", ".join(f"{lo}..{hi}" for lo, hi in sorted(spans)) or "none"
 
 
 def better(op: str, s: tuple, t: tuple) -> bool:
@@ -60,12 +60,17 @@ def best(op: str, spans: set[tuple]) -> set[tuple]:
     return {s for s in spans if not any(better(op, t, s) for t in spans)}
 
 
-def arg_spans(lattice: LatticeFiles, final: Compare, arg_label: str):
-    """{item: span} of what an argument stands for; None when it is a step's output."""
-    items = arg_items(lattice, final, arg_label)
+def arg_spans(ctx: Auditor, final: Compare, arg_label: str):
+    """{item: spans} of what an argument stands for; None when it cannot be told (no evaluation)."""
+    items = arg_items(ctx, final, arg_label)
     if items is None:
         return None
-    return {x: item_span(lattice, final, x) for x in sorted(items)}
+    return {x: item_span(ctx, final, x) for x in sorted(items)}
+
+
+def held_spans(spans: dict) -> set[tuple]:
+    """Every span the items of an argument may have (items with no single span left out)."""
+    return {s for v in spans.values() if v != AMBIGUOUS for s in v}
 
 
 def span_of(child):
@@ -111,11 +116,11 @@ def span(ctx: Auditor, tree, here, args, children) -> None:
     (vlo, vhi), (wlo, whi) = days
     if (lo, hi) != (vlo - whi, vhi - wlo):
         ctx.fail(tree, here, f"{vlo}..{vhi} minus {wlo}..{whi} spans {vlo - whi}..{vhi - wlo} days, not {lo}..{hi}")
-    stored = item_span(ctx.L, final, x)
+    stored = item_span(ctx, final, x)
     if stored == AMBIGUOUS:
         ctx.fail(tree, here, f"{args[0]!r} has two values on {final.dimension} or {final.minus}: no single span")
-    elif stored is not None and stored != (lo, hi):
-        ctx.fail(tree, here, f"the lattice gives {args[0]!r} the span {stored[0]}..{stored[1]}, not {lo}..{hi}")
+    elif ctx.evaluation is not None and (lo, hi) not in stored:
+        ctx.fail(tree, here, f"the lattice gives {args[0]!r} the span(s) {_spans_text(stored)}, not {lo}..{hi}")
 
 
 def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
@@ -136,10 +141,9 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     x, lo, hi = values[0][1]
     mine = (lo, hi)
     if final is not None:
-        spans = arg_spans(ctx.L, final, winner)
+        spans = arg_spans(ctx, final, winner)
         if winner_item_checked(ctx, tree, here, children, winner, x, spans):
-            held = {s for s in spans.values() if isinstance(s, tuple)}
-            if mine not in best(op, held):
+            if mine not in best(op, held_spans(spans)):
                 ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
     for child, b in beats:
         if len(b) != 6 or b[0] != winner:
@@ -180,7 +184,7 @@ def beats(ctx: Auditor, tree, here, args, children) -> None:
     if argument is None:
         ctx.fail(tree, here, f"{other!r} is not an argument of the plan")
         return
-    spans = arg_spans(ctx.L, final, other)
+    spans = arg_spans(ctx, final, other)
     if spans is not None and normalize(x) not in spans:
         ctx.fail(tree, here, f"{x!r} is not what argument {other!r} stands for ({sorted(spans)})")
 
@@ -190,13 +194,13 @@ def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
     beaten = shown_beaten(ctx, 6, lambda b: (b[4], b[5]))
 
     def best_of(argument: str) -> set[tuple] | None:
-        spans = arg_spans(ctx.L, final, argument)
+        spans = arg_spans(ctx, final, argument)
         if spans is None:
             return None
         if AMBIGUOUS in spans.values():
             ctx.fail("answers", ["answers"], f"argument {argument} has an item with no single span: "
                                              "the compare should abstain")
-        return best(final.op, {s for s in spans.values() if isinstance(s, tuple)})
+        return best(final.op, held_spans(spans))
 
     losers_beaten(ctx, final, winners, beaten, best_of, "span")
 
@@ -212,18 +216,18 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
         if not (len(args) == len(items) == len(spans) == 2):
             ctx.fail(child, where, "a pair names two arguments, their items and their spans")
             continue
-        stored = [item_span(ctx.L, final, normalize(x)) for x in items]
+        stored = [item_span(ctx, final, normalize(x)) for x in items]
         for x, s, given in zip(items, stored, spans):
-            if s is None or s == AMBIGUOUS or list(s) != list(given):
-                ctx.fail(child, where, f"{x!r} does not span {given} days on {final.measure} (the lattice gives {s})")
+            if s == AMBIGUOUS or not isinstance(given, list) or tuple(given) not in s:
+                ctx.fail(child, where, f"{x!r} does not span {given} days on {final.measure} (the lattice gives "
+                                       f"{s if s == AMBIGUOUS else _spans_text(s)})")
         s, t = (tuple(x) for x in spans)
         if s == t or better(final.op, s, t) or better(final.op, t, s):
             ctx.fail(child, where, f"spans {list(s)} and {list(t)} are ordered (or equal): they are comparable")
         for arg_label, x in zip(args, items):
-            if find_arg(final, arg_label) is None:  # an item of a bare $step argument, by its own name
-                ctx.note(f"that {x} is an item of a step's output is not independently verifiable")
-                continue
-            held = arg_items(ctx.L, final, arg_label)
+            if find_arg(final, arg_label) is None:  # an item of a bare $step argument, by its own name:
+                continue                            # the whole witness is compared with the evaluation
+            held = arg_items(ctx, final, arg_label)
             if held is not None and normalize(x) not in held:
                 ctx.fail(child, where, f"{x!r} is not what argument {arg_label!r} stands for")
     for entry in ambiguous:
@@ -231,20 +235,24 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
         if normalize(dname) not in (normalize(final.dimension), normalize(final.minus)):
             ctx.fail(child, where, f"{dname!r} is not a dimension of {final.measure}")
             continue
-        held = item_values(ctx.L, normalize(x), normalize(dname))
+        held = item_values(ctx, normalize(x), normalize(dname))
         if len(vals) != 2 or not {normalize(v) for v in vals} <= held or len({normalize(v) for v in vals}) != 2:
             ctx.fail(child, where, f"{x!r} does not have the two values {vals} on {dname} (it has {sorted(held)})")
 
 
 def no_value(ctx: Auditor, child, where, final: Compare, labels: list[str]) -> None:
-    """`no_value` of a derived compare: none of the argument's items has both values."""
-    for arg_label in labels:
-        spans = arg_spans(ctx.L, final, arg_label) if find_arg(final, arg_label) else None
-        if spans is None:
-            ctx.note(f"that {arg_label} has no span is not independently verifiable")
-        elif any(s is not None for s in spans.values()):
+    """`no_value` of a derived compare: none of the argument's items has both values (labels may
+    repeat: as many arguments so labelled must lack a span as the witness lists)."""
+    ev = ctx.evaluation
+    for arg_label in dict.fromkeys(labels):
+        if ev is None or find_arg(final, arg_label) is None:
+            continue  # an item of a bare $step ("$d: x"): the whole witness is compared with the evaluation
+        spans = [{x: item_span(ctx, final, x) for x in sorted(items.possible)}
+                 for arg, items in ev.args if arg.label == arg_label]
+        having = [s for s in spans if any(v == AMBIGUOUS or v for v in s.values())]
+        if having and len(spans) - len(having) < labels.count(arg_label):
             ctx.fail(child, where, f"argument {arg_label!r} has a value on both {final.dimension} and "
-                                   f"{final.minus} ({spans})")
+                                   f"{final.minus} ({having[0]})")
 
 
 def magnitude(ctx: Auditor, tree, here, args) -> None:

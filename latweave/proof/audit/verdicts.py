@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Name
 from latweave.plan.printer import constraint_triple
-from latweave.proof.audit.arguments import arg_items, value_leaf
+from latweave.proof.audit.arguments import value_leaf
 from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
 
 if TYPE_CHECKING:
@@ -55,18 +55,36 @@ def fails(ctx: Auditor, tree, here, args, children) -> None:
     # what it claims is checked with the verdict (holds_verdict), which knows the instance
 
 
-def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children) -> None:
-    x = None
+def _holds_items(ctx: Auditor, final: Holds) -> set[str] | None:
+    """The instance(s) a holds is about: the one named, or (by the evaluation) a step's outputs."""
     if isinstance(final.item, Name):
         x = ctx.L.resolve_instance(final.item.text)
-        if x is None:
-            ctx.fail(proof, here, f"{final.item.text!r} names no instance, so nothing can hold of it")
+        return {x} if x is not None else set()
+    ev = ctx.evaluation
+    return set(ev.holds_meet.constraints[0].met.possible) if ev is not None and ev.holds_meet else None
+
+
+def _admitted(ctx: Auditor, triple) -> set[str] | None:
+    """What a constraint of the holds admits (for a `$step` value: through the step's outputs)."""
+    ev = ctx.evaluation
+    if ev is not None and ev.holds_meet is not None:
+        for ce in ev.holds_meet.constraints[1:]:
+            if same_triple(constraint_triple(ce.constraint), tuple(triple)):
+                return set(ce.admitted.possible)
+    return ctx.L.admitted(normalize(triple[0]), triple[1], triple[2])
+
+
+def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children) -> None:
+    items = _holds_items(ctx, final)
+    if isinstance(final.item, Name) and not items:
+        ctx.fail(proof, here, f"{final.item.text!r} names no instance, so nothing can hold of it")
+    what = final.item.text if isinstance(final.item, Name) else f"${final.item.var}"
     if value:
         members = premises(children, "member")
         if len(children) != 1 or len(members) != 1:
             ctx.fail(proof, here, "a true holds needs exactly one member premise")
-        elif x is not None and normalize(members[0][1][1]) != x:
-            ctx.fail(proof, here, f"the member is {members[0][1][1]!r}, not {final.item.text!r}")
+        elif items is not None and normalize(members[0][1][1]) not in items:
+            ctx.fail(proof, here, f"the member is {members[0][1][1]!r}, not {what!r}")
         elif (members[0][0].get("meet") or {}).get("step") != "holds":
             ctx.fail(proof, here, "the member premise is not of the holds meet")
         return
@@ -87,11 +105,11 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
             ctx.fail(child, where, "fails needs its constraint and the instance's coords on its dimension")
             continue
         d = normalize(triple[0])
-        admitted = ctx.L.admitted(d, triple[1], triple[2])
+        admitted = _admitted(ctx, triple)
         bad = False
         for _, (ci, cd, cv) in coords:
-            if x is not None and normalize(ci) != x:
-                ctx.fail(child, where, f"the coord is about {ci!r}, not {final.item.text!r}")
+            if items is not None and normalize(ci) not in items:
+                ctx.fail(child, where, f"the coord is about {ci!r}, not {what!r}")
                 bad = True
             if normalize(cd) != d:
                 ctx.fail(child, where, f"the coord is on {cd}, not {triple[0]}")
@@ -99,19 +117,17 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
             if admitted is not None and normalize(cv) in admitted:
                 ctx.fail(child, where, f"{cv!r} satisfies {' '.join(triple)}: it is no failure")
                 bad = True
-        if admitted is None:
-            ctx.note(f"holds constraint {' '.join(triple)} names a step's output: its failure is not "
-                     "independently verified")
-        elif not bad:
+        if admitted is not None and not bad:
             failing.add(tuple(triple))
-    # the verdict is false only if some constraint fails on every value the instance has there
-    if x is not None:
+    # the verdict is false only if some constraint fails on every value the instance has there (for
+    # a $step's outputs the proof shows only the constraint that emptied the meet: the verdict
+    # itself is certified by the independent evaluation)
+    for x in sorted(items or ()) if isinstance(final.item, Name) else ():
         decisive = False
         for triple in failing:
             d = normalize(triple[0])
-            admitted = ctx.L.admitted(d, triple[1], triple[2]) or set()
-            values = ctx.L.values_on([x], d)
-            if values and not values & admitted:
+            values = ctx.coords(x, d)
+            if values and not values & (_admitted(ctx, triple) or set()):
                 decisive = True
         if failing and not decisive:
             ctx.fail(proof, here, "no listed constraint fails on every value the instance has")
@@ -127,10 +143,11 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
         if normalize(cd) != d:
             ctx.fail(child, [*here, label(child)], f"this coord is on {cd}, not {final.dimension}")
     shares = value == (final.op == "same")
-    items = {a.label: arg_items(ctx.L, final, a.label) for a in final.args}
-    if any(v is None for v in items.values()):
-        ctx.note(f"{final.op}: an argument is a step's output; its values are not independently verified")
-        return
+    ev = ctx.evaluation
+    if ev is None or ev.plan.final != final:
+        return  # no evaluation: the plan could not run (reported with the plan)
+    # per argument, in order (labels may repeat: $s, $s -> d)
+    items = [set(flow.possible) for _, flow in ev.args]
     if shares:
         if len(coords) != len(final.args):
             ctx.fail(proof, here, "a shared value needs one coord per argument")
@@ -138,21 +155,21 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
         vals = {normalize(c[1][2]) for c in coords}
         if len(vals) != 1:
             ctx.fail(proof, here, f"the arguments' coords do not share one value: {sorted(vals)}")
-        for arg, (child, (ci, _, _)) in zip(final.args, coords):
-            if normalize(ci) not in items[arg.label]:
+        for arg, its, (child, (ci, _, _)) in zip(final.args, items, coords):
+            if normalize(ci) not in its:
                 ctx.fail(child, [*here, label(child)], f"{ci!r} is not what argument {arg.label!r} stands for")
         return
     # no common value: every value of every argument is listed, and none is held by all
-    held = {a.label: ctx.L.values_on(items[a.label], d) for a in final.args}
+    held = [ctx.values_on(its, d) for its in items]
     listed = {(normalize(ci), normalize(cv)) for _, (ci, _, cv) in coords}
-    every = {(x, row["value"]) for its in items.values() for x in its for row in ctx.L.values_of(x, d)}
+    every = {(x, w) for its in items for x in its for w in ctx.coords(x, d)}
     if every - listed:
         ctx.fail(proof, here, f"values {sorted(every - listed)} are missing from the proof")
     if listed - every:
         ctx.fail(proof, here, f"coords {sorted(listed - every)} belong to no argument")
-    if any(not vals for vals in held.values()):
+    if any(not vals for vals in held):
         ctx.fail(proof, here, "an argument has no value on the dimension: the compare should abstain")
-    common = set.intersection(*held.values()) if held else set()
+    common = set.intersection(*held) if held else set()
     if common:
         ctx.fail(proof, here, f"the arguments do share {sorted(common)}")
 
