@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -18,11 +19,43 @@ from latweave.errors import EngineError, LatweaveError
 
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE = 0, 2, 3, 4, 5, 6
 
+#: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
+#: would overflow the timers that enforce it.
+MAX_TIMEOUT_S = 86_400.0
+
+
+def seconds(text: str) -> float:
+    """argparse type of every --timeout: a positive, finite number of seconds, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not (0 < value <= MAX_TIMEOUT_S):  # also refuses nan, inf and -inf
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of seconds, at most {MAX_TIMEOUT_S:,.0f} (one day); got {text!r}")
+    return value
+
+
+def count(least: int):
+    """argparse type: a whole number, at least `least` (a negative --limit or a --concurrency of 0
+    is a typo, not a request)."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError(f"expected a whole number, at least {least}; got {text!r}")
+        return value
+
+    return read
+
 
 def _console(stderr: bool = False):
-    from rich.console import Console
+    from latweave.terminal import console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    # data strings inside any renderable reach the terminal escaped (latweave/terminal.py)
+    return console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 class _progress:
@@ -49,14 +82,33 @@ class _progress:
         self.bar.__exit__(*exc)
 
 
+def _m(value, newlines: bool = False) -> str:
+    """A data string (a path, a name, a plan) inside rich markup: escaped for the terminal, and its
+    brackets kept from being read as markup tags."""
+    from rich.markup import escape
+
+    from latweave.terminal import safe
+
+    return escape(safe(str(value), newlines=newlines))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _json_text(text: str) -> str:
+    """JSON text that UTF-8 can encode: a lone surrogate (a byte that was not UTF-8, smuggled in
+    through argv) is written as its JSON escape, which reads back as the same string."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def _print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2) + "\n")
+    sys.stdout.write(_json_text(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2)) + "\n")
 
 
 def _legitimacy_summary(gate) -> dict:
     report = gate.report
     return {"ok": report.ok, "live_blockers": list(report.live_blockers), "allowed": gate.allow,
-            "file": "legitimacy.json"}
+            "file": "legitimacy.json", "contested": report.contested}
 
 
 def _print_gate(console, gate) -> None:
@@ -66,7 +118,11 @@ def _print_gate(console, gate) -> None:
                       "(latweave check <lattice> for the full report)")
     else:
         console.print(f"[bold yellow]written with --allow[/]: meets are not unique in "
-                      f"{', '.join(report.live_blockers)} (see legitimacy.json, or latweave check)")
+                      f"{_m(', '.join(report.live_blockers))} (see legitimacy.json, or latweave check)")
+    contested = {name: n for name, n in report.contested.items() if n}
+    if contested:
+        console.print("[yellow]contested coordinates[/] (sources disagree; answers that depend on them are "
+                      "reported as contested): " + _m(", ".join(f"{name} {n}" for name, n in contested.items())))
 
 
 def _build_extract(args, gate) -> int:
@@ -82,6 +138,9 @@ def _build_extract(args, gate) -> int:
     config = LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
                                config_file=args.config, concurrency=args.concurrency,
                                timeout_s=args.timeout)
+    from latweave.lattice.store import check_target
+
+    check_target(args.out, inputs=(args.path, args.cache))  # before the extraction cache or any model call
     with ProgressBar() as progress:
         report = extract_corpus(args.path, args.out, config, cache=args.cache, progress=progress, gate=gate)
     if args.json:
@@ -91,7 +150,7 @@ def _build_extract(args, gate) -> int:
         console.print(report)
         _print_gate(console, gate)
         counts = ", ".join(f"{v} {k}" for k, v in report.manifest["counts"].items())
-        console.print(f"[bold green]built[/] {args.out}: {counts}")
+        console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
     return EXIT_OK if report.complete else EXIT_ENGINE
 
 
@@ -106,7 +165,7 @@ def cmd_build(args) -> int:
             _print_json(exc.to_dict())
         else:
             _console().print(exc.report)
-            _console(stderr=True).print(f"[bold red]error[/]: {exc}", markup=True, highlight=False)
+            _print_error(exc)
         return EXIT_NOT_LIVE
 
 
@@ -116,7 +175,9 @@ def _build(args, gate) -> int:
     if args.format != "corpus":
         from latweave.build.kb import build_kb
 
-        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict, gate=gate)
+        functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
+        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict, gate=gate,
+                                    functional=functional)
         if args.json:
             _print_json({"out": str(args.out), "manifest": manifest, "report": report.to_dict(),
                          "legitimacy": _legitimacy_summary(gate)})
@@ -124,7 +185,7 @@ def _build(args, gate) -> int:
             console = _console()
             console.print(report)
             counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
-            console.print(f"[bold green]built[/] {args.out}: {counts}")
+            console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
             _print_gate(console, gate)
         return EXIT_OK
 
@@ -137,14 +198,19 @@ def _build(args, gate) -> int:
     else:
         console = _console()
         counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
-        console.print(f"[bold green]built[/] {args.out}: {counts}")
+        console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
         _print_gate(console, gate)
     return EXIT_OK
 
 
 def _plan_text(args) -> str:
+    from latweave.textio import read_stdin, read_text
+
+    if args.file and args.plan:
+        raise LatweaveError(f"a plan is given twice: as text and with -f {args.file}",
+                            hint="pass the plan text, or -f FILE, not both")
     if args.file:
-        return Path(args.file).read_text(encoding="utf-8") if args.file != "-" else sys.stdin.read()
+        return read_text(args.file) if args.file != "-" else read_stdin()
     if args.plan:
         return args.plan
     raise LatweaveError("no plan given", hint="pass the plan text, or -f FILE")
@@ -156,13 +222,13 @@ def cmd_run(args) -> int:
 
     text = _plan_text(args)
     plan = read_plan(text)
-    with Runner(args.lattice, args.engine) as runner:
+    with Runner(args.lattice, args.engine, timeout=args.timeout) as runner:
         runner.check(plan, text)
-        result = runner.run_one(plan)
+        result = runner.run_one(plan)  # EngineTimeout (exit 4) past --timeout: nothing is saved
     if args.save:
-        Path(args.save).write_text(result.to_json() + "\n", encoding="utf-8")
+        Path(args.save).write_text(_json_text(result.to_json()) + "\n", encoding="utf-8")
     if args.json:
-        sys.stdout.write(result.to_json() + "\n")
+        sys.stdout.write(_json_text(result.to_json()) + "\n")
     else:
         _console().print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
@@ -182,27 +248,25 @@ def cmd_check_plan(args) -> int:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
         else:
             for error in errors:
-                _console(stderr=True).print(f"[bold red]error[/]: {error}", highlight=False)
+                _print_error(error)
         return EXIT_USER
     if args.json:
         _print_json({"ok": True, "plan": to_text(plan)})
     else:
-        _console().print(to_text(plan), highlight=False)
+        _console().print(_m(to_text(plan), newlines=True), highlight=False)
     return EXIT_OK
 
 
 def cmd_explain(args) -> int:
     from latweave.result import Result
+    from latweave.result_file import read_result
 
-    try:
-        result = Result.from_dict(json.loads(Path(args.result).read_text(encoding="utf-8")))
-    except (json.JSONDecodeError, KeyError) as exc:
-        raise LatweaveError(f"{args.result}: not a result saved by `latweave run --json` ({exc})") from None
+    result = Result.from_dict(read_result(args.result))  # its shape checked: SourceError otherwise
     console = _console()
     if args.svg or args.html:
-        from rich.console import Console
+        from latweave.terminal import console as safe_console
 
-        recorder = Console(record=True, width=args.width, file=open(os.devnull, "w"))
+        recorder = safe_console(record=True, width=args.width, file=open(os.devnull, "w"))
         recorder.print(result)
         if args.svg:
             recorder.save_svg(args.svg, title="latweave proof", clear=False)
@@ -216,12 +280,14 @@ def cmd_explain(args) -> int:
 
 
 def cmd_audit(args) -> int:
+    """Certify a saved result against a lattice folder, no engine: 0 when every proof step holds
+    and the result is exactly what the plan denotes; 5 when not, or when a lattice file no longer
+    matches the manifest; 2 (a StoreError or SourceError) when the folder is no lattice or the
+    file no result."""
     from latweave.proof.audit import audit
+    from latweave.result_file import read_result
 
-    try:
-        result = json.loads(Path(args.result).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise LatweaveError(f"{args.result}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    result = read_result(args.result)  # its shape checked: SourceError otherwise
     report = audit(args.lattice, result)
     if args.json:
         _print_json(report.to_dict())
@@ -251,9 +317,11 @@ def cmd_repl(args) -> int:
     console = _console()
     as_json = args.json
     interactive = sys.stdin.isatty()
+    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 becomes a character the parser
+        sys.stdin.reconfigure(errors="surrogateescape")  # reports (line, column), not a traceback
     with Runner(args.lattice, args.engine) as runner:
         if interactive:
-            console.print(f"latweave repl on {args.lattice} ({runner.engine.name}); blank line runs, :quit leaves")
+            console.print(f"latweave repl on {_m(args.lattice)} ({runner.engine.name}); blank line runs, :quit leaves")
         buffer: list[str] = []
         while True:
             try:
@@ -279,11 +347,11 @@ def cmd_repl(args) -> int:
                     plan = runner.check(read_plan(text), text)
                     result = runner.run_one(plan)
                     if as_json:
-                        sys.stdout.write(result.to_json() + "\n")
+                        sys.stdout.write(_json_text(result.to_json()) + "\n")
                     else:
                         console.print(result)
                 except LatweaveError as exc:
-                    _console(stderr=True).print(f"[bold red]error[/]: {exc}", highlight=False)
+                    _print_error(exc)
             if line is None:
                 break
     return EXIT_OK
@@ -328,7 +396,7 @@ def cmd_demo(args) -> int:
     gate = Gate()
     manifest = build_corpus(corpus, out, gate=gate)
     console = _console()
-    console.print(f"[bold green]built[/] {out} from {corpus}: "
+    console.print(f"[bold green]built[/] {_m(out)} from {_m(corpus)}: "
                   + ", ".join(f"{v} {k}" for k, v in manifest["counts"].items()))
     _print_gate(console, gate)
     with Runner(out, args.engine) as runner:
@@ -359,7 +427,7 @@ def cmd_ask(args) -> int:
                              repairs=args.repairs, cache=args.cache, replay=args.replay, exemplars=exemplars)
         asked = ask(planner, runner, args.question)
     if args.json:
-        sys.stdout.write(asked.to_json() + "\n")
+        sys.stdout.write(_json_text(asked.to_json()) + "\n")
     else:
         _console().print(asked)
     return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
@@ -372,9 +440,9 @@ def _llm_arguments(p, cache_flag: str) -> None:
     p.add_argument("--api-key", default=None, help="default: $OPENAI_API_KEY, or the config file")
     p.add_argument("--config", default=None, metavar="FILE",
                    help="a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
-    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="seconds one request may take (default 60, or --config); raise it for a model on CPU")
-    p.add_argument("--repairs", type=int, default=2, help="how many times an invalid plan goes back for repair")
+    p.add_argument("--repairs", type=count(0), default=2, help="how many times an invalid plan goes back for repair")
     p.add_argument(cache_flag, dest="plan_cache" if cache_flag == "--cache-file" else "cache", default=None,
                    metavar="FILE",
                    help="the plan cache (JSON lines): read first, appended to")
@@ -412,7 +480,8 @@ def cmd_eval(args) -> int:
         report = run_eval(args.dataset, split=args.split, data=args.data, hops=args.hops,
                           questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
                           limit=args.limit, cache=args.cache, knockout=args.knockout,
-                          failures=args.failures, llm=_eval_llm(args), progress=progress)
+                          failures=args.failures, llm=_eval_llm(args), progress=progress,
+                          engine_timeout=args.engine_timeout)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -440,6 +509,12 @@ def parser() -> argparse.ArgumentParser:
                    help="write the lattice even when some dimension's meets are not unique (latweave check)")
     p.add_argument("--strict", action="store_true",
                    help="a malformed line or unreadable value is fatal (default: reported and skipped)")
+    p.add_argument("--functional", default=None, metavar="RELATIONS",
+                   help="KB formats: the comma-separated relations that take one value per subject "
+                        "(two contradicting values then make a contested coordinate); default: the "
+                        "format's own (2wiki: date of birth, date of death, place of birth, place of "
+                        "death, father, mother; pathquestion: gender, place_of_birth, place_of_death); "
+                        "'' for none")
     p.add_argument("--extract", default="none", choices=("none", "llm"),
                    help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
                         "documents/*.txt (see corpora/bios/README.md)")
@@ -451,9 +526,9 @@ def parser() -> argparse.ArgumentParser:
                    help="--extract llm: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
     p.add_argument("--cache", default=None, metavar="DIR",
                    help="--extract llm: the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
-    p.add_argument("--concurrency", type=int, default=None,
+    p.add_argument("--concurrency", type=count(1), default=None,
                    help="--extract llm: requests in flight at once (default 4, or --config)")
-    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="--extract llm: seconds one request may take (default 60, or --config); "
                         "raise it for a model on CPU")
     p.add_argument("--json", action="store_true")
@@ -466,6 +541,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", default=None, help="engine name (default: the embedded duckdb)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", help="also write the result JSON (with its proof) to this file")
+    p.add_argument("--timeout", "--engine-timeout", dest="timeout", type=seconds, default=None,
+                   metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved); default: "
+                   "no limit")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
@@ -480,7 +558,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the proof as JSON")
     p.add_argument("--svg", help="also export the rendering as SVG")
     p.add_argument("--html", help="also export the rendering as HTML")
-    p.add_argument("--width", type=int, default=110)
+    p.add_argument("--width", type=count(20), default=110)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
@@ -524,7 +602,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"])
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
     p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"])
-    p.add_argument("--limit", type=int, default=None, help="evaluate only the first N questions of the split")
+    p.add_argument("--limit", type=count(0), default=None, help="evaluate only the first N questions of the split")
     p.add_argument("--engine", default=None)
     p.add_argument("--json", action="store_true")
     p.add_argument("--planner", default="offline", choices=["offline", "oracle", "llm"],
@@ -538,6 +616,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--failures", action="store_true",
                    help="after scoring, sort the missed questions into failure classes (reads gold; reporting only)")
     p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
+    p.add_argument("--engine-timeout", type=seconds, default=None, metavar="SECONDS",
+                   help="stop an engine evaluation (one batch of plans) after SECONDS: exit 4 "
+                        "(--timeout is the LLM request's); default: no limit")
     p.set_defaults(func=cmd_eval)
     return top
 
@@ -561,7 +642,18 @@ def _report(exc: LatweaveError, args) -> None:
     if getattr(args, "json", False):
         _print_json(exc.to_dict())
     else:
-        _console(stderr=True).print(f"[bold red]error[/]: {exc}", markup=True, highlight=False)
+        _print_error(exc)
+
+
+def _print_error(exc) -> None:
+    """`error: <message>` on stderr; the message is data (a plan, a file name, a value), so it is
+    shown escaped and never read as rich markup."""
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    _console(stderr=True).print(Text.assemble(("error", "bold red"), ": ", safe(str(exc), newlines=True)),
+                                highlight=False)
 
 
 if __name__ == "__main__":  # pragma: no cover
