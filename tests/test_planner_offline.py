@@ -122,3 +122,39 @@ def test_linker_strips_disambiguators_and_refuses_to_guess(tmp_path):
     assert m.instances == ("seven sinners (1936 film)",)
     (m,) = [m for m in linker.mentions("Where is Paris?") if m.surface == "Paris"]
     assert len(m.instances) == 2  # ambiguous: the planner abstains on it
+
+
+_SCORES = """
+import json, random, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from tests.test_planner_offline import family, questions
+from latweave.build.kb import lattice_from_triples
+from latweave.planner.offline import OfflinePlanner
+names, triples = family(Path({folder!r}))
+rng = random.Random(1)
+seen = [("spouse", "nationality"), ("parents", "gender"), ("spouse", "profession")]
+planner = OfflinePlanner(lattice_from_triples(triples, "family"), max_hops=2)
+planner.fit(questions(names[:40], triples, seen, rng, "t"), questions(names[40:50], triples, seen, rng, "d"))
+outs = [planner.plan(ex.question, ex.qid) for ex in questions(names[50:], triples, seen, rng, "x")]
+print(json.dumps([[o.score, o.reason] for o in outs]))
+"""
+
+
+@pytest.mark.parametrize("seeds", [("1", "2")])
+def test_scores_do_not_depend_on_the_hash_seed(tmp_path, seeds):
+    """A score is a float sum over features: summed in an order a set's iteration chose, it
+    differed in the last digits between processes (PYTHONHASHSEED), and a margin could flip."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[1])
+    code = _SCORES.format(root=root, folder=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in seeds]
+    assert runs[0] == runs[1]
+    margins = [score for score, _ in json.loads(runs[0])]
+    assert len(margins) == 30 and len(set(margins)) > 3  # real, varied margins were compared

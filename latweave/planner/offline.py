@@ -12,6 +12,7 @@ the planner abstains with that reason. Ties break on the plan's canonical text.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import defaultdict
@@ -134,14 +135,14 @@ class OfflinePlanner:
                 for w, side, rank, _ in ctx:
                     if w in named:
                         f[("named-side", side, min(rank, 6), i, k)] += 1
-            for g in grams:
+            for g in sorted(grams):  # sorted: a score is a float sum, so its order must not vary
                 f[("g", g, r)] += 1
                 f[("gi", g, r, i, k)] += 1
-            for w, side in sided:
+            for w, side in sorted(sided):
                 f[("side", w, side, r, i, k)] += 1
-            for w, side, seg in segmented:
+            for w, side, seg in sorted(segmented):
                 f[("seg", w, side, seg, r, i, k)] += 1
-        for g in grams:
+        for g in sorted(grams):
             f[("chain-g", g)] += 1
         self._alignment(f, ctx, chain)
         if words:
@@ -197,7 +198,7 @@ class OfflinePlanner:
                     continue
                 weight: dict[str, float] = defaultdict(float)
                 for chain in good:
-                    for r in set(chain.relations):
+                    for r in sorted(set(chain.relations)):
                         weight[r] += 1.0 / len(good)
                 pairs.append(([w for w, _, _, _ in planner.context(ex.question, mention)], dict(weight)))
         null = "\u2205"
@@ -208,19 +209,20 @@ class OfflinePlanner:
             for words, weight in pairs:
                 sources = {**weight, null: 1.0}
                 for w in words:
-                    z = sum(t[(w, r)] * x for r, x in sources.items())
+                    z = math.fsum(t[(w, r)] * x for r, x in sources.items())
                     for r, x in sources.items():
                         share = t[(w, r)] * x / z
                         count[(w, r)] += share
                         total[r] += share
             t = defaultdict(float, {(w, r): c / total[r] for (w, r), c in count.items()})
-        prior = {r: n / sum(total.values()) for r, n in total.items()}
+        everything = math.fsum(total.values())
+        prior = {r: n / everything for r, n in total.items()}
         lexicon: dict[str, dict[str, float]] = defaultdict(dict)
         by_word: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for (w, r), p in t.items():
             by_word[w].append((r, p * prior[r]))
         for w, scored in by_word.items():
-            z = sum(p for _, p in scored)
+            z = math.fsum(p for _, p in scored)
             for r, p in scored:
                 if r != null and p > 0:
                     lexicon[w][r] = p / z
@@ -291,7 +293,9 @@ class OfflinePlanner:
         return bool(said) and len(said) == 1 and said <= gold_norm
 
     def score(self, f: dict) -> float:
-        return sum(self.weights.get(name, 0.0) * value for name, value in f.items())
+        # fsum: exactly rounded whatever the order, so a set's iteration order (the hash seed)
+        # never reaches a score's last digits — and a margin compared with a threshold
+        return math.fsum(self.weights.get(name, 0.0) * value for name, value in f.items())
 
     # ---- training ----
     def fit(self, train, dev=(), extra=()) -> None:
