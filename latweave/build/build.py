@@ -40,10 +40,10 @@ class Gate:
         self.allow = allow
         self.report = None
 
-    def check(self, lattice: Lattice):
+    def check(self, lattice: Lattice, worlds: dict | None = None):
         from latweave.legitimacy import check_lattice
 
-        self.report = check_lattice(lattice)
+        self.report = check_lattice(lattice, worlds=worlds)
         if not self.report.ok and not self.allow:
             raise NotLive(self.report)
         return self.report
@@ -56,9 +56,11 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     store.check_target refuses it first, before any compiling, and nothing is touched."""
     check_target(out, inputs)
     lattice.validate()
-    settle(lattice)  # contested coordinates: may add the meet of overlapping intervals as a value
-    report = gate.check(lattice) if gate is not None else None
-    compiled = compile_lattice(lattice)
+    # contested coordinates, read once for the gate and the compiler (settling may add the meet
+    # of overlapping intervals as a value, so it comes before both)
+    worlds = settle(lattice)
+    report = gate.check(lattice, worlds) if gate is not None else None
+    compiled = compile_lattice(lattice, worlds)
     attachments = {"facts": compiled.write}
     if report is not None:
         def write_report(folder: Path) -> None:

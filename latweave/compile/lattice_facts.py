@@ -62,11 +62,13 @@ def day_span(lo: float, hi: float) -> tuple[int, int]:
     return int(lo), int(hi)
 
 
-def compile_lattice(lattice: Lattice) -> CompiledLattice:
+def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLattice:
     """The lattice's input relations. A predicate on a functional dimension whose instance states
     several values there becomes one `coord` row per world it supports (its value's meet with the
-    values consistent with it: latweave/lattice/coordinates.py); every other predicate is one row."""
-    worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
+    values consistent with it: latweave/lattice/coordinates.py); every other predicate is one row.
+    `worlds`: the lattice's settled coordinates when the caller has them."""
+    if worlds is None:
+        worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
     symbols = SymbolTable(lattice_strings(lattice))
     sid = symbols.id
     facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}

@@ -90,9 +90,10 @@ def check_fca(lattice: Lattice, *, min_support: int = 2, max_concepts: int = fca
 def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP, pair_cap: int = 2_000_000,
                   width_edge_cap: int = EDGE_CAP, fca_max_concepts: int = fca_mod.MAX_CONCEPTS,
                   fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
-                  dependence_min_support: int = 5) -> LatticeReport:
-    """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate."""
-    contested = contested_counts(settle(lattice), lattice)
+                  dependence_min_support: int = 5, worlds: dict | None = None) -> LatticeReport:
+    """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate.
+    `worlds`: the lattice's settled coordinates when the caller has them (coordinates.settle)."""
+    contested = contested_counts(settle(lattice) if worlds is None else worlds, lattice)
     dims = tuple(replace(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
                                          width_edge_cap=width_edge_cap),
                          functional=d.functional, contested=contested.get(d.name, 0))

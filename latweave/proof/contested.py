@@ -55,16 +55,20 @@ class Doubts:
     def __init__(self, reader):
         self.r = reader
         self._outputs: dict[tuple[int, str, int], tuple[frozenset, frozenset]] = {}
+        self._sure: dict[int, frozenset[int]] = {}
 
     # ---- what the rules say ----
     def contested_at(self, m: int, c: int, x: int) -> bool:
         """Whether member x's coordinate on constraint c's dimension is contested."""
         out = self.r.out
-        return bool([r for r in out.get2("doubt_hit", m, 2, x) if r[0] == c]
-                    or [r for r in out.get2("doubt_miss", m, 2, x) if r[0] == c])
+        return any(r[0] == c for r in out.get2("doubt_hit", m, 2, x)) \
+            or any(r[0] == c for r in out.get2("doubt_miss", m, 2, x))
 
-    def sure_outputs(self, s: int) -> set[int]:
-        return {y for (y,) in self.r.out.get("step_sure", s)}
+    def sure_outputs(self, s: int) -> frozenset[int]:
+        """The sure outputs of step s (read once per step: proofs ask for every hit)."""
+        if s not in self._sure:
+            self._sure[s] = frozenset(y for (y,) in self.r.out.get("step_sure", s))
+        return self._sure[s]
 
     # ---- a step output, a member ----
     def output(self, layout: QueryLayout, var: str, y: int) -> tuple[frozenset, frozenset]:
@@ -102,7 +106,7 @@ class Doubts:
     def member(self, layout: QueryLayout, meet: MeetLayout, x: int) -> tuple[frozenset, frozenset]:
         """Why member x of meet is not certain: at each constraint it has no sure route through,
         the worlds of its contested coordinate there, or the doubtful outputs it was reached by."""
-        out, L = self.r.out, self.r.labels
+        out = self.r.out
         sup: set[Stated] = set()
         con: set[Stated] = set()
         constraint_of = dict(meet.constraints)
@@ -111,11 +115,7 @@ class Doubts:
             if constraint is None:  # self: reached through a doubtful output of a step
                 var = self.r.compiler.self_refs.get((meet.m, c))
                 if var is not None:
-                    inst = self.r.lattice.instances.get(L.key(x))
-                    aliases = inst.aliases if inst else set()
-                    for (y,) in out.get("step_out", layout.steps[var]):
-                        if (y == x or L.key(y) in aliases) and y not in self.sure_outputs(layout.steps[var]):
-                            self._add(self.output(layout, var, y), sup, con)
+                    self._add(self.item(layout, var, x), sup, con)
                 continue
             d = self.r.compiler.sym(constraint.dimension)
             if self.contested_at(meet.m, c, x):
@@ -128,6 +128,17 @@ class Doubts:
                 for cc, y, v in out.get("ref_value", meet.m):
                     if cc == c and v in values and y not in sure:
                         self._add(self.output(layout, var, y), sup, con)
+        return frozenset(sup), frozenset(con)
+
+    def item(self, layout: QueryLayout, var: str, x: int) -> tuple[frozenset, frozenset]:
+        """Why instance x is only possibly an output of step `var`: the doubt of every doubtful
+        output that names it (itself or an alias)."""
+        sup: set[Stated] = set()
+        con: set[Stated] = set()
+        sure = self.sure_outputs(layout.steps[var])
+        for y in self.r.naming("step_out", layout.steps[var], x):
+            if y not in sure:
+                self._add(self.output(layout, var, y), sup, con)
         return frozenset(sup), frozenset(con)
 
     @staticmethod
@@ -175,13 +186,7 @@ class Doubts:
             index = [aa for aa, _ in layout.args].index(a)
             arg = labels[a]
             var = path_step_name(index, len(arg.path) - 1) if arg.path else arg.term.var
-            inst = self.r.lattice.instances.get(L.key(x))
-            aliases = inst.aliases if inst else set()
-            pair: tuple[set, set] = (set(), set())
-            for (y,) in out.get("step_out", layout.steps[var]):
-                if y == x or L.key(y) in aliases:
-                    self._add(self.output(layout, var, y), *pair)
-            items.append({"argument": arg.label, **self.entry("item", L.instance(x), pair)})
+            items.append({"argument": arg.label, **self.entry("item", L.instance(x), self.item(layout, var, x))})
         return {"contested": values, "undecided_items": sorted(items, key=lambda e: (e["argument"], e["item"]))}
 
     def holds_witness(self, layout: QueryLayout) -> dict:

@@ -146,6 +146,7 @@ class ProofReader:
         self.worlds = worlds if worlds is not None else Worlds(lattice, predicates)
         self.doubts = Doubts(self)
         self._desc_memo: dict[tuple, dict] = {}
+        self._sure_ref_memo: dict[tuple[int, int], dict[int, list[int]]] = {}
         self.paths: dict[tuple, list[int]] = defaultdict(list)
         for d, v, w, u in outputs.get("path_step", ()):
             self.paths[(d, v, w)].append(u)
@@ -156,6 +157,13 @@ class ProofReader:
         ev = pred.evidence
         return {"predicate": p, "doc": ev.doc, "source_text": ev.source_text, "start": ev.start,
                 "end": ev.end, "confidence": pred.confidence}
+
+    def naming(self, relation: str, s: int, x: int) -> list[int]:
+        """The outputs of step s in `relation` (step_out, step_sure) that name instance x —
+        itself or one of its aliases — sorted."""
+        inst = self.lattice.instances.get(self.labels.key(x))
+        aliases = inst.aliases if inst else set()
+        return sorted(y for (y,) in self.out.get(relation, s) if y == x or self.labels.key(y) in aliases)
 
     def coord_leaf(self, x: int, d: int, v: int, p: int) -> dict:
         """coord(x, d, v) by predicate p — or, when v is the meet of several values x is stated to
@@ -251,8 +259,20 @@ class ProofReader:
         """Whether constraint c names value v for certain (a name; a sure output of its step)."""
         if not isinstance(constraint.value, Ref):
             return True
-        sure = self.doubts.sure_outputs(layout.steps[constraint.value.var])
-        return any(cc == c and vv == v and y in sure for cc, y, vv in self.out.get("ref_value", meet.m))
+        return bool(self._sure_refs(layout, meet, c, constraint.value.var).get(v))
+
+    def _sure_refs(self, layout: QueryLayout, meet: MeetLayout, c: int, var: str) -> dict[int, list[int]]:
+        """Value v → the sure outputs y of step `var` that name it through constraint c, sorted
+        (read once per constraint: a proof asks for every hit of every answer)."""
+        key = (meet.m, c)
+        if key not in self._sure_ref_memo:
+            sure = self.doubts.sure_outputs(layout.steps[var])
+            by_value: dict[int, list[int]] = defaultdict(list)
+            for cc, y, v in self.out.get("ref_value", meet.m):
+                if cc == c and y in sure:
+                    by_value[v].append(y)
+            self._sure_ref_memo[key] = {v: sorted(ys) for v, ys in by_value.items()}
+        return self._sure_ref_memo[key]
 
     def hit_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, constraint, x: int,
                   v: int, w: int, p: int, rule: str) -> dict:
@@ -262,8 +282,7 @@ class ProofReader:
         dim_name, op, text = constraint_triple(constraint)
         parts = [axiom(atom("constraint", dim_name, op, text))]
         if isinstance(constraint.value, Ref):
-            sure = self.doubts.sure_outputs(layout.steps[constraint.value.var])
-            ys = sorted(y for cc, y, vv in self.out.get("ref_value", meet.m) if cc == c and vv == v and y in sure)
+            ys = self._sure_refs(layout, meet, c, constraint.value.var)[v]
             parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
         if constraint.op == "<=":
             parts.append(self.desc_proof(d, v, w))
@@ -286,9 +305,7 @@ class ProofReader:
         ref = self.compiler.self_refs.get((meet.m, c))
         children = [axiom(atom("instance", L.instance(x)))]
         if ref is not None:
-            inst = self.lattice.instances.get(L.key(x))
-            aliases = inst.aliases if inst else set()
-            ys = sorted(y for (y,) in self.out.get("step_sure", layout.steps[ref]) if y == x or L.key(y) in aliases)
+            ys = self.naming("step_sure", layout.steps[ref], x)
             children.append(self.step_output_proof(layout, ref, ys[0]))
         return node(atom("self", L.instance(x)), "(R1)", children)
 
@@ -381,30 +398,14 @@ class QueryDecoder(ProofReader):
         if not arg.path and isinstance(arg.term, Name):
             return leaf
         var = path_step_name(index, len(arg.path) - 1) if arg.path else arg.term.var
-        inst = self.lattice.instances.get(self.labels.key(x))
-        aliases = inst.aliases if inst else set()
-        ys = sorted(y for (y,) in self.out.get("step_sure", layout.steps[var])
-                    if y == x or self.labels.key(y) in aliases)
+        ys = self.naming("step_sure", layout.steps[var], x)
         if not ys:  # an item only a doubtful route reaches (shown where every possible value counts)
-            entry = self.doubts.entry("item", self.labels.instance(x), self._item_doubt(layout, var, x))
+            entry = self.doubts.entry("item", self.labels.instance(x), self.doubts.item(layout, var, x))
             tree = node(atom("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf])
             tree["contested"] = entry
             return tree
         return node(atom("arg", arg.label, self.labels.instance(x)), "(R2)",
                     [self.step_output_proof(layout, var, ys[0]), leaf])
-
-    def _item_doubt(self, layout: QueryLayout, var: str, x: int):
-        """Why item x of step `var` is only possibly there (every output that names it)."""
-        inst = self.lattice.instances.get(self.labels.key(x))
-        aliases = inst.aliases if inst else set()
-        sup: set = set()
-        con: set = set()
-        for (y,) in self.out.get("step_out", layout.steps[var]):
-            if y == x or self.labels.key(y) in aliases:
-                pair = self.doubts.output(layout, var, y)
-                sup |= pair[0]
-                con |= pair[1]
-        return frozenset(sup), frozenset(con)
 
     def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
         """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
