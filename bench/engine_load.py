@@ -12,7 +12,6 @@ alone. Prints figures; asserts nothing about time (the engines must agree on ans
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from latweave.datalog.parser import assemble, parse_program  # noqa: E402
-from latweave.engines import base as engines_base  # noqa: E402
+from latweave.engines import duckdb_engine, engine_status, get_engine  # noqa: E402
 
 PROGRAM = """
 .decl subsumes(d:number, parent:number, child:number)
@@ -93,21 +92,12 @@ def workload(seed: int = 7):
 
 
 def available(name: str):
-    """The registered engine class by name, importing its module; None when absent or unusable."""
-    try:
-        importlib.import_module(f"latweave.engines.{name}_engine")
-    except ImportError as exc:
-        print(f"{name}: not available ({exc})")
-        return None
-    cls = engines_base._REGISTRY.get(name)
-    if cls is None:
-        print(f"{name}: module imported but no engine registered as {name!r}")
-        return None
-    reason = cls.unavailable_reason()
+    """The engine by name (a callable taking the program); None when absent or unusable."""
+    reason = dict(engine_status()).get(name, f"no engine is registered as {name!r}")
     if reason:
         print(f"{name}: unavailable: {reason}")
         return None
-    return cls
+    return lambda program: get_engine(name, program)
 
 
 def bench(name: str, cls, program, base, queries, batch_size: int, singles: int) -> dict:
@@ -152,7 +142,7 @@ def main() -> None:
         if cls is None:
             continue
         if name == "duckdb" and args.threads:
-            importlib.import_module("latweave.engines.duckdb_engine").THREADS = args.threads
+            duckdb_engine.THREADS = args.threads
         size = args.clingo_batch if name == "clingo" else len(queries)
         results[name] = bench(name, cls, program, base, queries, size, args.singles)
     if len(results) > 1:

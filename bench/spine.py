@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from latweave.build.build import save_lattice  # noqa: E402
-from latweave.engines.base import _REGISTRY, engine_names  # noqa: E402
+from latweave.ingest.build import save_lattice  # noqa: E402
+from latweave.engines import engine_names, engine_status  # noqa: E402
 from latweave.execute import Runner  # noqa: E402
 from latweave.lattice.model import Dimension, Lattice  # noqa: E402
 from latweave.plan.ast import Constraint, Meet, Name, Plan  # noqa: E402
@@ -83,8 +83,9 @@ def main() -> None:
     print(f"{'engine':10} {'open':>8} {'batch':>9} {'engine':>9} {'decode':>8} {'no-proof':>9} {'answers':>9} "
           f"{'p50 ms':>8} {'p95 ms':>8} {'p50 eng':>8}")
     reference = None
+    status = dict(engine_status())
     for name in args.engines.split(","):
-        reason = _REGISTRY[name].unavailable_reason()
+        reason = status.get(name, f"no engine is registered as {name!r}")
         if reason:
             print(f"{name:10} skipped: {reason}")
             continue

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from latweave.build.build import save_lattice
+from latweave.ingest.build import save_lattice
 from latweave.compile.symbols import SymbolTable, decode_symbol, encode_symbol
-from latweave.engines.base import _REGISTRY
+from latweave.engines import engine_status
 from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
@@ -49,7 +49,7 @@ def _values(draw_list):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.lists(TEXT, min_size=1, max_size=6))
 def test_values_survive_the_engine(tmp_path_factory, engine_name, raw):
-    reason = _REGISTRY[engine_name].unavailable_reason() if engine_name in _REGISTRY else "not registered"
+    reason = dict(engine_status()).get(engine_name, "not registered")
     if reason:
         pytest.skip(f"engine {engine_name!r} unavailable: {reason}")
     values = _values(raw)
@@ -72,6 +72,6 @@ def test_values_survive_the_engine(tmp_path_factory, engine_name, raw):
     assert sorted(results[0].answers) == sorted(values)
     for i, (value, result) in enumerate(zip(values, results[1:])):
         assert result.answers == (f"item {i}",), value
-        leaves = [c for c in result.proof["trees"][0]["children"][0]["children"][0]["children"][0]["children"]
+        leaves = [c for c in result.proof.to_json()["trees"][0]["children"][0]["children"][0]["children"][0]["children"]
                   if "evidence" in c]
         assert leaves[0]["evidence"]["source_text"] == f"item {i} is labelled {value}"

@@ -11,7 +11,9 @@ import time
 import pytest
 
 from latweave.datalog.parser import assemble, load_rules, parse_program
-from latweave.engines.souffle_engine import SouffleEngine, explain, render_program
+from latweave.engines.dialects.souffle import render_program
+from latweave.engines.souffle_engine import SouffleEngine
+from latweave.engines.souffle_explain import explain
 from latweave.errors import EngineError
 
 pytestmark = pytest.mark.souffle

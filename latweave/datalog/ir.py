@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
+from latweave.datalog import escape
+
 
 @dataclass(frozen=True)
 class Var:
@@ -32,7 +34,7 @@ class Const:
 
     def __str__(self) -> str:
         if isinstance(self.value, str):
-            return '"' + self.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return escape.RULES.quote(self.value)
         return str(self.value)
 
 

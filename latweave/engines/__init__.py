@@ -1,8 +1,14 @@
-"""Engines: one small module per backend, each rendering the same rules/*.dl IR."""
+"""Engines: one generator over the rules' IR, a small dialect table and a session per backend.
+
+`generator.py` walks the IR; `dialects/` holds each target's table (Soufflé, SQL, clingo,
+pyDatalog); `<name>_engine.py` holds only that engine's session (loading facts, running, reading
+outputs); `rows.py` is the one check of fact rows; `base.py` the interface and the registry.
+"""
 
 from latweave.engines.base import (
-    DEFAULT_ENGINE, Engine, Session, available_engines, engine_names, get_engine, register,
+    DEFAULT_ENGINE, Engine, Session, available_engines, engine_names, engine_status, get_engine,
+    register,
 )
 
 __all__ = ["DEFAULT_ENGINE", "Engine", "Session", "available_engines", "engine_names",
-           "get_engine", "register"]
+           "engine_status", "get_engine", "register"]

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from typing import ClassVar, Iterable, Iterator, Mapping, Sequence, Union
+from typing import ClassVar
 
 from latweave.datalog.ir import Program
-from latweave.errors import EngineError, EngineUnavailable, LatweaveError
+from latweave.engines.rows import Facts, Row
+from latweave.errors import EngineUnavailable, LatweaveError
 
 log = logging.getLogger("latweave.engines")
 
-Value = Union[int, str]
-Row = tuple[Value, ...]
-Facts = Mapping[str, Iterable[Sequence[Value]]]
 Outputs = dict[str, list[Row]]
 
 _REGISTRY: dict[str, type["Engine"]] = {}
@@ -100,16 +98,11 @@ def register(cls: type[Engine]) -> type[Engine]:
     return cls
 
 
-#: Built-in engine modules; importing one registers its engine. Each guards its own dependency
-#: (an engine whose package is missing registers anyway and reports why in unavailable_reason).
-BUILTIN_MODULES = ("duckdb_engine", "souffle_engine", "clingo_engine", "pydatalog_engine")
-
-
 def _load_builtin() -> None:
-    import importlib
-
-    for module in BUILTIN_MODULES:
-        importlib.import_module(f"latweave.engines.{module}")
+    """Register the built-in engines (each module registers its engine when imported; each
+    guards its own dependency, so an engine whose package is missing registers anyway and
+    reports why in unavailable_reason)."""
+    from latweave.engines import clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine  # noqa: F401
 
 
 def engine_names() -> list[str]:
@@ -136,31 +129,6 @@ def get_engine(name: str | None, program: Program) -> Engine:
     return cls(program)
 
 
-def checked_rows(program: Program, facts: Facts, engine: str) -> Iterator[tuple[str, Row, tuple[str, ...]]]:
-    """(relation, row, column types) for every fact row, in relation order, refusing — with the
-    engine's name — facts for a relation that is not a declared .input, a row of the wrong width,
-    or a cell of the wrong type (a number column takes an int, not a bool; a symbol column a str)."""
-    types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-    inputs = {r.name for r in program.inputs}
-    for relation in sorted(facts):
-        if relation not in types:
-            raise EngineError(f"{engine}: facts for undeclared relation {relation!r}")
-        if relation not in inputs:
-            raise EngineError(f"{engine}: facts for {relation!r}, which is not an .input relation")
-        columns = types[relation]
-        for row in facts[relation]:
-            row = tuple(row)
-            if len(row) != len(columns):
-                raise EngineError(f"{engine}: {relation} takes {len(columns)} columns, got {len(row)}: {row!r}")
-            for kind, value in zip(columns, row):
-                if kind == "number":
-                    if isinstance(value, bool) or not isinstance(value, int):
-                        raise EngineError(f"{engine}: {relation}: expected a number, got {value!r}")
-                elif not isinstance(value, str):
-                    raise EngineError(f"{engine}: {relation}: expected a symbol (str), got {value!r}")
-            yield relation, row, columns
-
-
-def sorted_rows(rows: Iterable[Sequence[Value]]) -> list[Row]:
-    """Distinct rows in a total order (numbers before strings within a column)."""
-    return sorted({tuple(r) for r in rows}, key=lambda r: tuple((isinstance(v, str), v) for v in r))
+def engine_status() -> list[tuple[str, str | None]]:
+    """Every registered engine's name and why it cannot run here (None when it can), by name."""
+    return [(name, _REGISTRY[name].unavailable_reason()) for name in engine_names()]

@@ -1,17 +1,8 @@
-"""The rules rendered as an answer-set program and run by clingo (the Potassco grounder/solver).
+"""clingo (the Potassco grounder/solver) running the rules as an answer-set program.
 
-Everything here is translation of the IR, one literal at a time; the semantics stay in rules/*.dl.
-A stratified program has exactly one stable model, and clingo computes it while grounding; we read
-it back and check that it is the only one.
-
-Rendering:
-  * relation `r` becomes predicate `r_r` (so no name can clash with an ASP keyword or begin with an
-    upper-case letter or `_`, which clingo would read as a variable);
-  * variable `x` becomes `V_x`; a wildcard stays `_` (in a negated literal clingo treats it as
-    local to that literal, i.e. `!p(x, _)` means "no p(x, anything)", as in Souffle);
-  * `!` becomes `not`; `=` `!=` `<` `<=` `>` `>=` keep their meaning; `x = e` that binds `x` is
-    written with `x` on the left, the form gringo binds from;
-  * symbol constants become clingo strings, numbers stay numbers.
+The program text comes from the clingo dialect (dialects/clingo.py). A stratified program has
+exactly one stable model, and clingo computes it while grounding; we read it back and check that
+it is the only one.
 
 Facts never pass through program text: they are added as ground atoms through clingo's backend
 (`Backend.add_atom` + `Backend.add_rule`) before grounding, and the grounder uses them as facts.
@@ -21,13 +12,11 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from latweave.datalog.ir import (
-    Arith, Atom, Comparison, Const, Negation, Program, Rule, Term, Var, Wildcard,
-)
-from latweave.datalog.parser import bound_by_equality
-from latweave.engines.base import (
-    Engine, Facts, FromScratchSession, Outputs, Session, checked_rows, register, sorted_rows,
-)
+from latweave.datalog.ir import Program
+from latweave.engines import rows as checks
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register
+from latweave.engines.dialects.clingo import INT_MAX, INT_MIN, pred_name, render_program
+from latweave.engines.rows import sorted_rows
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -38,81 +27,8 @@ except Exception as exc:  # pragma: no cover - depends on the machine
 else:
     _IMPORT_ERROR = None
 
-#: clingo numbers are C ints.
-_INT_MIN, _INT_MAX = -(2 ** 31), 2 ** 31 - 1
-
-
-def pred_name(relation: str) -> str:
-    return "r_" + relation
-
-
-def var_name(var: str) -> str:
-    return "V_" + var
-
-
-def _string_literal(value: str) -> str:
-    for ch in value:
-        if ord(ch) < 32 and ch != "\n":
-            raise EngineError(f"clingo: symbol constant {value!r} holds a control character")
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def render_term(term: Term) -> str:
-    if isinstance(term, Var):
-        return var_name(term.name)
-    if isinstance(term, Wildcard):
-        return "_"
-    if isinstance(term, Const):
-        if isinstance(term.value, bool) or not isinstance(term.value, (int, str)):
-            raise EngineError(f"clingo: unsupported constant {term.value!r}")
-        if isinstance(term.value, str):
-            return _string_literal(term.value)
-        if not _INT_MIN <= term.value <= _INT_MAX:
-            raise EngineError(f"clingo: number {term.value} does not fit clingo's 32-bit integers")
-        return f"({term.value})" if term.value < 0 else str(term.value)
-    if isinstance(term, Arith):
-        if term.op not in ("+", "-"):
-            raise EngineError(f"clingo: unsupported arithmetic operator {term.op!r}")
-        return f"({render_term(term.left)} {term.op} {render_term(term.right)})"
-    raise EngineError(f"clingo: unsupported term {term!r}")
-
-
-def render_atom(atom: Atom) -> str:
-    if not atom.args:
-        return pred_name(atom.relation)
-    return f"{pred_name(atom.relation)}({', '.join(render_term(a) for a in atom.args)})"
-
-
-_CMP = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-
-
-def render_rule(rule: Rule) -> str:
-    binders = bound_by_equality(rule)  # var name -> the expression that binds it
-    body = []
-    for lit in rule.body:
-        if isinstance(lit, Atom):
-            body.append(render_atom(lit))
-        elif isinstance(lit, Negation):
-            body.append("not " + render_atom(lit.atom))
-        elif isinstance(lit, Comparison):
-            if lit.op not in _CMP:
-                raise EngineError(f"clingo: unsupported comparison {lit.op!r} in {rule}")
-            left, right = lit.left, lit.right
-            # Put a variable this equality binds on the left: `V = expr` is what gringo binds from.
-            if (lit.op == "=" and isinstance(right, Var) and right.name in binders
-                    and binders[right.name] == left):
-                left, right = right, left
-            body.append(f"{render_term(left)} {_CMP[lit.op]} {render_term(right)}")
-        else:
-            raise EngineError(f"clingo: unsupported literal {lit!r} in {rule}")
-    return f"{render_atom(rule.head)} :- {', '.join(body)}."
-
-
-def render_program(program: Program) -> str:
-    """The whole program as ASP text: rules in order, then one #show per output relation."""
-    lines = [f"% {rule.origin}\n{render_rule(rule)}" for rule in program.rules]
-    lines += [f"#show {pred_name(r.name)}/{r.arity}." for r in program.outputs]
-    return "\n".join(lines) + "\n"
+#: What clingo accepts as facts: typed values, numbers within its 32-bit integers.
+ROWS = checks.RowRules("clingo", bounds=(INT_MIN, INT_MAX))
 
 
 @register
@@ -139,21 +55,11 @@ class ClingoEngine(Engine):
             raise self.refusal
         return FromScratchSession(self._solve, self._symbols, self._symbols(base))
 
-    # ---- facts -> clingo symbols (typed, never text) ----
-
-    @staticmethod
-    def _value(relation: str, type_: str, value) -> "_clingo.Symbol":
-        if type_ == "number":
-            if not _INT_MIN <= value <= _INT_MAX:
-                raise EngineError(f"clingo: {relation}: number {value} does not fit clingo's 32-bit integers")
-            return _clingo.Number(value)
-        return _clingo.String(value)
-
     def _symbols(self, facts: Facts) -> list:
-        return [_clingo.Function(pred_name(relation), [self._value(relation, t, v) for t, v in zip(types, row)])
-                for relation, row, types in checked_rows(self.program, facts, "clingo")]
-
-    # ---- one evaluation ----
+        """Facts as clingo symbols (typed, never text)."""
+        make = {"number": _clingo.Number, "symbol": _clingo.String}
+        return [_clingo.Function(pred_name(relation), [make[t](v) for t, v in zip(types, row)])
+                for relation, row, types in checks.checked_rows(self.program, facts, ROWS)]
 
     def _solve(self, symbols: Iterable) -> Outputs:
         messages: list[str] = []

@@ -1,19 +1,9 @@
-"""The rules rendered as pyDatalog clauses: a slow third voice for small lattices.
+"""pyDatalog running the rules stratum by stratum: a slow third voice for small lattices.
 
-Everything here is translation of the IR; the semantics stay in rules/*.dl.
+The semantics stay in rules/*.dl; this module only evaluates what the dialect rendered.
 
-Rendering (pyDatalog reads clauses as Python expressions):
-  * relation `r` becomes predicate `r_r`, variable `x` becomes `V_x` (so no name can clash with a
-    Python builtin, a keyword, pyDatalog's own `_pyD_` names, or start like a variable/constant);
-  * every wildcard `_` becomes its own fresh variable `W_<n>`: pyDatalog reads `_` as one ordinary
-    variable, so two wildcards in a rule would otherwise be forced equal. In a negated literal the
-    fresh variable is unbound, and pyDatalog's negation then means "no tuple with any value there",
-    which is Souffle's meaning of `!p(x, _)`;
-  * `!` becomes `~`; comparisons become parenthesised Python comparisons (`=` is `==`);
-  * body literals are reordered (positive atoms, then the equalities that bind variables in binding
-    order, then the other comparisons, then negations) because pyDatalog evaluates left to right
-    and needs a comparison's or negation's variables bound; a conjunction's order carries no
-    meaning in Datalog, so this changes nothing semantically.
+The clauses come from the pyDatalog dialect (dialects/pydatalog.py), which also says how the
+rules are spelled for pyDatalog and why body literals are reordered.
 
 Evaluation is stratum by stratum (`latweave.datalog.stratify`), each stratum on a freshly cleared
 pyDatalog knowledge base holding only the facts that stratum reads: the inputs and the relations
@@ -43,14 +33,14 @@ from __future__ import annotations
 import threading
 from typing import Iterable
 
-from latweave.datalog.ir import (
-    Arith, Atom, Comparison, Const, Negation, Program, Rule, Term, Var, Wildcard, variables,
-)
-from latweave.datalog.parser import bound_by_equality
+from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
-from latweave.engines.base import (
-    Engine, Facts, FromScratchSession, Outputs, Session, checked_rows, register, sorted_rows,
+from latweave.engines import rows as checks
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register
+from latweave.engines.dialects.pydatalog import (
+    pred_name, refuse_symbol, render_program, render_rules, snapshot_name,
 )
+from latweave.engines.rows import sorted_rows
 from latweave.errors import EngineError
 
 try:  # optional dependency
@@ -61,143 +51,11 @@ except Exception as exc:  # pragma: no cover - depends on the machine
 else:
     _IMPORT_ERROR = None
 
-#: Symbol values pyDatalog silently turns into something else.
-_MANGLED_SYMBOLS = frozenset({"True", "False", "??"})
-
 _LOCK = threading.Lock()
 
-
-def pred_name(relation: str) -> str:
-    return "r_" + relation
-
-
-def snapshot_name(relation: str) -> str:
-    return "s_" + relation
-
-
-def var_name(var: str) -> str:
-    return "V_" + var
-
-
-def _check_symbol(value: str, where: str) -> None:
-    if value in _MANGLED_SYMBOLS:
-        raise EngineError(
-            f"pydatalog: {where}: the symbol {value!r} cannot be represented in pyDatalog "
-            f"(it would read it as a boolean or a variable)",
-            hint="use another engine (duckdb, souffle, clingo) for this input")
-
-
-class _Renderer:
-    """Renders one rule; numbers its wildcards."""
-
-    def __init__(self, rule: Rule, snapshot: frozenset = frozenset()):
-        self.rule = rule
-        self.snapshot = snapshot  # relations whose body atoms read the previous iteration
-        self.fresh = 0
-        taken = set()
-        for lit in (rule.head, *rule.body):
-            taken.update(variables(lit))
-        self.taken = {var_name(v) for v in taken}
-
-    def wildcard(self) -> str:
-        while True:
-            self.fresh += 1
-            name = f"W_{self.fresh}"
-            if name not in self.taken:  # V_ and W_ never collide, but be explicit
-                return name
-
-    def term(self, term: Term) -> str:
-        if isinstance(term, Var):
-            return var_name(term.name)
-        if isinstance(term, Wildcard):
-            return self.wildcard()
-        if isinstance(term, Const):
-            value = term.value
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise EngineError(f"pydatalog: unsupported constant {value!r} in {self.rule}")
-            if isinstance(value, str):
-                _check_symbol(value, f"rule {self.rule.origin}")
-            return f"({value!r})"
-        if isinstance(term, Arith):
-            if term.op not in ("+", "-"):
-                raise EngineError(f"pydatalog: unsupported arithmetic {term.op!r} in {self.rule}")
-            return f"({self.term(term.left)} {term.op} {self.term(term.right)})"
-        raise EngineError(f"pydatalog: unsupported term {term!r} in {self.rule}")
-
-    def atom(self, atom: Atom, head: bool = False) -> str:
-        name = atom.relation
-        pred = snapshot_name(name) if not head and name in self.snapshot else pred_name(name)
-        return f"{pred}({', '.join(self.term(a) for a in atom.args)})"
-
-    _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-
-    def comparison(self, cmp: Comparison, flip: bool = False) -> str:
-        if cmp.op not in self._OPS:
-            raise EngineError(f"pydatalog: unsupported comparison {cmp.op!r} in {self.rule}")
-        left, right = (cmp.right, cmp.left) if flip else (cmp.left, cmp.right)
-        return f"({self.term(left)} {self._OPS[cmp.op]} {self.term(right)})"
-
-    def render(self) -> str:
-        rule = self.rule
-        body: list[str] = [self.atom(a) for a in rule.positive]
-        binders = bound_by_equality(rule)
-        used: set[int] = set()
-        # Equalities that bind a variable, in binding order, with the bound variable on the left.
-        for name, expr in binders.items():
-            for i, cmp in enumerate(rule.body):
-                if i in used or not isinstance(cmp, Comparison) or cmp.op != "=":
-                    continue
-                if cmp.left == Var(name) and cmp.right == expr:
-                    body.append(self.comparison(cmp))
-                elif cmp.right == Var(name) and cmp.left == expr:
-                    body.append(self.comparison(cmp, flip=True))
-                else:
-                    continue
-                used.add(i)
-                break
-            else:  # pragma: no cover - bound_by_equality found it in this body
-                raise EngineError(f"pydatalog: cannot place the equality binding {name} in {rule}")
-        for i, lit in enumerate(rule.body):
-            if isinstance(lit, Comparison) and i not in used:
-                body.append(self.comparison(lit))
-        for atom in rule.negative:
-            body.append("~" + self.atom(atom))
-        for lit in rule.body:
-            if not isinstance(lit, (Atom, Negation, Comparison)):
-                raise EngineError(f"pydatalog: unsupported literal {lit!r} in {rule}")
-        if not rule.head.args:
-            raise EngineError(f"pydatalog: nullary relations are not supported: {rule}")
-        return f"{self.head(body)} <= {' & '.join(body)}"
-
-    def head(self, body: list[str]) -> str:
-        """The head atom. pyDatalog derives nothing from an arithmetic term in a head, so each one
-        becomes a fresh variable bound by an equality at the end of the body."""
-        args = []
-        for arg in self.rule.head.args:
-            if isinstance(arg, Arith):
-                name = self.fresh_head()
-                body.append(f"({name} == {self.term(arg)})")
-                args.append(name)
-            else:
-                args.append(self.term(arg))
-        return f"{pred_name(self.rule.head.relation)}({', '.join(args)})"
-
-    def fresh_head(self) -> str:
-        while True:
-            self.fresh += 1
-            name = f"H_{self.fresh}"
-            if name not in self.taken:
-                return name
-
-
-def render_rules(rules: Iterable[Rule], snapshot: frozenset = frozenset()) -> str:
-    """The clauses, one per line, in rule order."""
-    return "".join(_Renderer(rule, snapshot).render() + "\n" for rule in rules)
-
-
-def render_program(program: Program) -> str:
-    """The whole program as plain pyDatalog clauses (for reading; evaluation goes by strata)."""
-    return render_rules(program.rules)
+#: What pyDatalog accepts as facts: typed values, and no symbol it would misread.
+ROWS = checks.RowRules(
+    "pydatalog", refuse_symbol=lambda rel, col, value: refuse_symbol(value, f"facts of {rel}"))
 
 
 class _Stratum:
@@ -247,13 +105,7 @@ class PyDatalogEngine(Engine):
         return FromScratchSession(self._evaluate, self._facts, self._facts(base))
 
     def _facts(self, facts: Facts) -> list[tuple[str, tuple]]:
-        out = []
-        for relation, row, types in checked_rows(self.program, facts, "pydatalog"):
-            for t, v in zip(types, row):
-                if t == "symbol":
-                    _check_symbol(v, f"facts of {relation}")
-            out.append((relation, row))
-        return out
+        return [(relation, row) for relation, row, _ in checks.checked_rows(self.program, facts, ROWS)]
 
     def _evaluate(self, facts: Iterable[tuple[str, tuple]]) -> Outputs:
         facts = list(facts)

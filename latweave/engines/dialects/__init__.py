@@ -1,0 +1,17 @@
+"""One small table per target language, each a subclass of the one generator (../generator.py).
+
+`DIALECTS` finds a dialect by engine name; `render(name, program)` is the whole program as that
+engine is given it (for SQL, every SELECT of the semi-naive plan is in ../seminaive.py instead).
+"""
+
+from __future__ import annotations
+
+from latweave.engines.dialects.clingo import Clingo
+from latweave.engines.dialects.pydatalog import PyDatalog
+from latweave.engines.dialects.souffle import Souffle
+from latweave.engines.dialects.sql import Sql
+from latweave.engines.generator import Generator
+
+DIALECTS: dict[str, type[Generator]] = {d.name: d for d in (Clingo, PyDatalog, Souffle, Sql)}
+
+__all__ = ["DIALECTS", "Clingo", "Generator", "PyDatalog", "Souffle", "Sql"]

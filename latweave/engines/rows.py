@@ -1,0 +1,166 @@
+"""The one check of fact rows before any engine loads them: relation, width, types, bounds.
+
+Every engine refuses the same things — facts for a relation that is not a declared `.input`, a row
+of the wrong width, a value of the wrong type (a number column takes an int, never a bool; a symbol
+column a str), a number outside the engine's domain, a symbol the engine cannot carry — and each
+says so in the same words, prefixed by its name (`MESSAGES`). So the checking is here, once, and
+an engine brings only its `RowRules`: its name, its number domain, which symbols it refuses, and
+how strictly it reads "an int".
+
+The common case (hundreds of thousands of all-int rows) is checked column-wise with map/set and
+min/max, which run in C (~20 ms for 300k rows of 4 columns); only a failing batch is walked row by
+row to find the first bad value and name it.
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
+
+from latweave.datalog.ir import Program, Relation
+from latweave.errors import EngineError
+
+Value = Union[int, str]
+Row = tuple[Value, ...]
+Facts = Mapping[str, Iterable[Sequence[Value]]]
+
+#: How an engine decides that a value is a number: its exact type is int ("exact"), it is an int
+#: ("int"), or a numbers.Integral ("integral"); bools never are.
+NUMBER_TESTS: dict[str, Callable[[object], bool]] = {
+    "exact": lambda v: type(v) is int,
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "integral": lambda v: isinstance(v, numbers.Integral) and not isinstance(v, bool),
+}
+
+
+#: What every engine says when it refuses facts, `str.format`ted with `engine` and: `name` (a
+#: relation name given with facts); `rel`, `arity`, `got`, `row` (a row of the wrong width); `rel`,
+#: `col`, `value` (a bad value and its column's name); `lo`, `hi` (the number domain).
+MESSAGES = {
+    "undeclared": "{engine}: facts given for undeclared relation {name!r}",
+    "not_input": "{engine}: facts given for {name!r}, which is not an .input relation",
+    "width": "{engine}: {rel} takes {arity} columns, got {got}: {row!r}",
+    "number": "{engine}: column {col} of {rel} is a number, got {value!r}",
+    "symbol": "{engine}: column {col} of {rel} is a symbol, got {value!r}",
+    "domain": "{engine}: {value} in column {col} of {rel} is outside {engine}'s number domain [{lo}, {hi}]",
+}
+
+
+@dataclass(frozen=True)
+class RowRules:
+    """What one engine accepts: its name (which prefixes its messages), its number domain, which
+    symbols it refuses, and how strictly it reads a number."""
+
+    engine: str
+    bounds: tuple[int, int] | None = None
+    numbers: str = "int"  # a key of NUMBER_TESTS
+    exact_symbols: bool = False  # symbols must be exactly str (not a subclass)
+    #: (rel, col, value) -> an error for a symbol this engine cannot carry, or None.
+    refuse_symbol: Callable[[str, str, str], EngineError | None] | None = None
+    #: Check every row's width before any value (else row by row, widths and values together).
+    widths_first: bool = False
+
+    def with_bounds(self, bounds: tuple[int, int]) -> "RowRules":
+        return replace(self, bounds=bounds)
+
+    def error(self, kind: str, **what) -> EngineError:
+        """The refusal of one kind (a key of MESSAGES), in this engine's name."""
+        return EngineError(MESSAGES[kind].format(engine=self.engine, **what))
+
+
+def check_relation(program: Program, name: str, rules: RowRules) -> Relation:
+    """The declared .input relation `name`; refuses anything else in the engine's words."""
+    try:
+        rel = program.relation(name)
+    except KeyError:
+        raise rules.error("undeclared", name=name) from None
+    if not rel.is_input:
+        raise rules.error("not_input", name=name)
+    return rel
+
+
+def check_relations(program: Program, facts: Facts, rules: RowRules) -> dict[str, Relation]:
+    """The input relations that `facts` names, in the order given; refuses any other name."""
+    return {name: check_relation(program, name, rules) for name in facts}
+
+
+def check_rows(rel: Relation, rows: Sequence[Sequence], rules: RowRules) -> bool:
+    """Refuse the first bad row of `rows` (a list); True when every value has exactly its column's
+    type (int or str), so that a writer may format it without converting."""
+    types = tuple(c.type for c in rel.columns)
+    arity = len(types)
+    if not rows:
+        return True
+    if set(map(len, rows)) != {arity}:
+        if rules.widths_first:
+            bad = next(r for r in rows if len(r) != arity)
+            raise _width(rel, bad, rules)
+        _first_bad(rel, rows, rules)
+    if not arity:
+        return True
+    if len(set(types)) == 1:  # one pass over every value (the usual all-number relation)
+        columns = [(types[0], chain.from_iterable(rows) if rules.bounds is None
+                    else list(chain.from_iterable(rows)))]
+    else:
+        columns = list(zip(types, zip(*rows)))
+    exact = True
+    for kind, values in columns:
+        if set(map(type, values)) != {int if kind == "number" else str}:
+            exact = False
+            break
+        if kind == "number" and rules.bounds is not None:
+            if min(values) < rules.bounds[0] or max(values) > rules.bounds[1]:
+                break
+        if kind == "symbol" and rules.refuse_symbol is not None:
+            break
+    else:
+        return True
+    _first_bad(rel, rows, rules)
+    return exact and all(type(v) is (int if c.type == "number" else str)
+                         for row in rows for c, v in zip(rel.columns, row))
+
+
+def _width(rel: Relation, row: Sequence, rules: RowRules) -> EngineError:
+    return rules.error("width", rel=rel.name, arity=rel.arity, got=len(row), row=tuple(row))
+
+
+def _first_bad(rel: Relation, rows: Sequence[Sequence], rules: RowRules) -> None:
+    """Walk the rows in order and raise for the first bad value (no-op when all are good)."""
+    is_number = NUMBER_TESTS[rules.numbers]
+    for row in rows:
+        if len(row) != rel.arity:
+            raise _width(rel, row, rules)
+        for col, value in zip(rel.columns, row):
+            what = dict(rel=rel.name, col=col.name, value=value)
+            if col.type == "number":
+                if not is_number(value):
+                    raise rules.error("number", **what)
+                if rules.bounds is not None and not rules.bounds[0] <= int(value) <= rules.bounds[1]:
+                    lo, hi = rules.bounds
+                    raise rules.error("domain", lo=lo, hi=hi, **{**what, "value": int(value)})
+            else:
+                if not (type(value) is str if rules.exact_symbols else isinstance(value, str)):
+                    raise rules.error("symbol", **what)
+                if rules.refuse_symbol is not None:
+                    error = rules.refuse_symbol(rel.name, col.name, value)
+                    if error is not None:
+                        raise error
+
+
+def checked_rows(program: Program, facts: Facts, rules: RowRules) -> Iterator[tuple[str, Row, tuple[str, ...]]]:
+    """(relation, row, column types) for every fact row, relations in name order, each relation
+    and its rows checked before it is yielded."""
+    for relation in sorted(facts):
+        rel = check_relation(program, relation, rules)
+        rows = [tuple(r) for r in facts[relation]]
+        check_rows(rel, rows, rules)
+        types = tuple(c.type for c in rel.columns)
+        for row in rows:
+            yield relation, row, types
+
+
+def sorted_rows(rows: Iterable[Sequence[Value]]) -> list[Row]:
+    """Distinct rows in a total order (numbers before strings within a column)."""
+    return sorted({tuple(r) for r in rows}, key=lambda r: tuple((isinstance(v, str), v) for v in r))
