@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from latweave.build.build import build_corpus
+from latweave.ingest.build import build_corpus
 from latweave.errors import PlanError
 from latweave.lattice.store import load_lattice
 from latweave.paths import RULES

@@ -4,44 +4,54 @@ Plans become facts, never program text: every name is interned (plan-only names 
 after the lattice's), every step, meet, constraint, compare and argument gets a batch-local id.
 The compiler also fixes each meet's evaluation order: a self constraint first, then named
 values by estimated selectivity (fewest coordinates at or below), then step references.
-The `QueryLayout` it returns is how results are decoded and proofs read back.
+Meets are numbered as latweave/plan/steps.py numbers them (the auditor's numbering too).
+`compile_plans` hands over a `CompiledBatch`: the facts, and the per-query layouts that are how
+results are decoded and proofs read back.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
-
 import bisect
+from collections import defaultdict
+from typing import Iterator
 
+from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice, endpoints
+from latweave.compile.layout import MeetLayout, QueryLayout
 from latweave.compile.symbols import ExtendedSymbols
 from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Ref, Union
+from latweave.plan.steps import PlanMeet, path_step_name, plan_meets
 
 
-@dataclass
-class MeetLayout:
-    m: int
-    step: str | None                  # the let variable, "" for the final step, None for holds
-    constraints: list[tuple[int, Constraint | None]]  # (c, constraint); None marks holds' self
-    project: str | None = None
-    seed: int = 0                     # the constraint evaluation starts from
-    ordinal: int = 0                  # position among the query's meets (stable across batches)
+class _Query:
+    """The layout of the plan being compiled, filled in as its parts get ids."""
 
+    __slots__ = ("q", "plan", "numbered", "steps", "meets", "compare", "args", "holds_meet")
 
-@dataclass
-class QueryLayout:
-    q: int
-    plan: Plan
-    steps: dict[str, int] = field(default_factory=dict)   # let var ("" = final) → step id
-    meets: list[MeetLayout] = field(default_factory=list)
-    compare: int | None = None
-    args: list[tuple[int, object]] = field(default_factory=list)   # (a, term)
-    holds_meet: int | None = None
+    def __init__(self, q: int, plan: Plan):
+        self.q, self.plan = q, plan
+        self.numbered: Iterator[PlanMeet] = iter(plan_meets(plan))  # the plan's meets, in the order they get ids
+        self.steps: dict[str, int] = {}
+        self.meets: list[MeetLayout] = []
+        self.compare: int | None = None
+        self.args: list[tuple[int, Arg]] = []
+        self.holds_meet: int | None = None
+
+    def next_meet(self, var: str | None) -> PlanMeet:
+        """The next meet in the numbering, which must belong to step `var`."""
+        planned = next(self.numbered, None)
+        if planned is None or planned.var != var or planned.ordinal != len(self.meets):
+            raise LatweaveError(f"internal: the compiler and latweave/plan/steps.py disagree on the "
+                                f"meets of step {var!r}")
+        return planned
+
+    def freeze(self) -> QueryLayout:
+        return QueryLayout(self.q, self.plan, self.steps, tuple(self.meets), self.compare, tuple(self.args),
+                           self.holds_meet)
 
 
 class SelectivityEstimator:
@@ -74,7 +84,7 @@ class SelectivityEstimator:
 
 
 class PlanCompiler:
-    """Accumulates the facts of a batch of plans."""
+    """Accumulates the facts of a batch of plans (private to compile/: callers get a CompiledBatch)."""
 
     def __init__(self, compiled: CompiledLattice, lattice: Lattice | None = None):
         self.ordered_kinds = {} if lattice is None else {
@@ -96,9 +106,12 @@ class PlanCompiler:
     def sym(self, text: str) -> int:
         return self.symbols.id(normalize(text))
 
+    def batch(self) -> CompiledBatch:
+        return CompiledBatch(tuple(self.layouts), dict(self.facts), self.symbols, dict(self.self_refs))
+
     def add(self, plan: Plan) -> QueryLayout:
         q = self._id("q")
-        layout = QueryLayout(q, plan)
+        layout = _Query(q, plan)
         self.facts["query"].append((q,))
         for let in plan.lets:
             if let.var in layout.steps:
@@ -128,13 +141,14 @@ class PlanCompiler:
                         if not arg.path:
                             self.facts["arg_answers_items"].append((k, a))
             elif isinstance(final, Holds):
-                m = self._meet(layout, None, Meet(final.constraints), self_item=final.item)
+                m = self._meet(layout, layout.next_meet(None))
                 layout.holds_meet = m
                 self.facts["compare_holds"].append((k, m))
             else:  # pragma: no cover - the AST has no other node
                 raise PlanError(f"cannot compile {type(final).__name__}")
-        self.layouts.append(layout)
-        return layout
+        frozen = layout.freeze()
+        self.layouts.append(frozen)
+        return frozen
 
     def _canonical(self, constraint: Constraint | None, text: str) -> str:
         """Numbers and dates in their canonical spelling, so "April 27, 1961" finds 1961-04-27."""
@@ -146,23 +160,21 @@ class PlanCompiler:
                 pass
         return text
 
-    def _ref(self, layout: QueryLayout, ref: Ref) -> int:
+    def _ref(self, layout: _Query, ref: Ref) -> int:
         if ref.var not in layout.steps:
             raise PlanError(f"${ref.var} is used before a `let {ref.var} = ...` binds it")
         return layout.steps[ref.var]
 
-    def _arg_steps(self, layout: QueryLayout, arg: Arg, index: int) -> int:
+    def _arg_steps(self, layout: _Query, arg: Arg, index: int) -> int:
         """Follow an argument's path as hidden steps `#arg<index>.<hop>`: meet(self = x) -> dim."""
         if not arg.path:
             return self._ref(layout, arg.term)
-        current = arg.term
-        for hop, dim in enumerate(arg.path):
-            var = path_step_name(index, hop)
+        for hop in range(len(arg.path)):
+            planned = layout.next_meet(path_step_name(index, hop))
             s = self._id("s")
-            layout.steps[var] = s
-            m = self._meet(layout, var, Meet((), project=dim), self_item=current)
+            layout.steps[planned.var] = s
+            m = self._meet(layout, planned)
             self.facts["step_meet"].append((s, m))
-            current = Ref(var)
         return s
 
     def _window(self, constraint: Constraint) -> tuple[int, int]:
@@ -189,7 +201,7 @@ class PlanCompiler:
             return 0, bisect.bisect_left(ends, value.lo) - 1
         return bisect.bisect_right(ends, value.hi), len(ends) - 1
 
-    def _step(self, layout: QueryLayout, var: str, expr) -> int:
+    def _step(self, layout: _Query, var: str, expr) -> int:
         if not isinstance(expr, (Meet, Union)):
             raise PlanError(f"let {var} binds a {type(expr).__name__.lower()}: only a meet or a union "
                             "can be used as a value set", hint="move the compare to the end of the plan")
@@ -197,14 +209,15 @@ class PlanCompiler:
         for branch in (expr.branches if isinstance(expr, Union) else (expr,)):
             if not isinstance(branch, Meet):
                 raise PlanError("union is allowed on the meet path only: every branch must be a meet")
-            m = self._meet(layout, var, branch)
+            m = self._meet(layout, layout.next_meet(var))
             self.facts["step_meet"].append((s, m))
         return s
 
-    def _meet(self, layout: QueryLayout, var: str | None, meet: Meet, self_item=None) -> int:
+    def _meet(self, layout: _Query, planned: PlanMeet) -> int:
+        var, meet, self_item = planned.var, planned.meet, planned.self_item
         m = self._id("m")
         self.facts["meet_of"].append((m, layout.q))
-        info = MeetLayout(m, var, [], meet.project, ordinal=len(layout.meets))
+        constraints: list[tuple[int, Constraint | None]] = []
         if var is not None:
             if meet.project is None:
                 self.facts["meet_instances"].append((m,))
@@ -213,7 +226,7 @@ class PlanCompiler:
         order: list[tuple[tuple, int]] = []
         items = ([(None, self_item)] if self_item is not None else []) + [(c, c.value) for c in meet.constraints]
         for c, (constraint, term) in enumerate(items):
-            info.constraints.append((c, constraint))
+            constraints.append((c, constraint))
             if constraint is None:
                 self.facts["constraint_self"].append((m, c))
                 rank: tuple = (0, 0, c)
@@ -238,21 +251,16 @@ class PlanCompiler:
                     self.self_refs[(m, c)] = term.var
             order.append((rank, c))
         sequence = [c for _, c in sorted(order)]
-        info.seed = sequence[0]
         self.facts["constraint_seed"].append((m, sequence[0]))
         self.facts["constraint_last"].append((m, sequence[-1]))
         self.facts["constraint_next"].extend((m, a, b) for a, b in zip(sequence, sequence[1:]))
-        layout.meets.append(info)
+        layout.meets.append(MeetLayout(m, var, tuple(constraints), meet.project, sequence[0], planned.ordinal))
         return m
 
 
-def path_step_name(index: int, hop: int) -> str:
-    """The hidden step that follows hop `hop` of the compare's argument number `index`."""
-    return f"#arg{index}.{hop}"
-
-
-def compile_plans(plans: list[Plan], compiled: CompiledLattice, lattice: Lattice | None = None) -> PlanCompiler:
+def compile_plans(plans: list[Plan], compiled: CompiledLattice, lattice: Lattice | None = None) -> CompiledBatch:
+    """Compile a batch of plans into one CompiledBatch (raises PlanError for a plan it cannot compile)."""
     compiler = PlanCompiler(compiled, lattice)
     for plan in plans:
         compiler.add(plan)
-    return compiler
+    return compiler.batch()

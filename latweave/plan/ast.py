@@ -3,7 +3,9 @@
 A plan is a sequence of `let` steps and one final expression. Steps are meets or unions of meets
 (the meet path); the final expression may also be a compare (same / differ / argmax / argmin) or
 a holds check. Names are kept as written; lookups normalise them. Every node may carry the
-position it was parsed from (`pos`), which takes no part in equality or hashing.
+position it was parsed from (`pos`), and a dimension written apart from its node (a meet's
+`-> dim`, a compare's `d1 - d2`) its own (`project_pos`, `dimension_pos`, `minus_pos`); positions
+take no part in equality, hashing or printing.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class Meet:
     constraints: tuple[Constraint, ...]
     project: Optional[str] = None
     pos: Optional[Pos] = _pos()
+    project_pos: Optional[Pos] = _pos()   # where the dimension after `->` is written
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class Compare:
     args: tuple[Arg, ...]
     minus: Optional[str] = None
     pos: Optional[Pos] = _pos()
+    dimension_pos: Optional[Pos] = _pos()   # where `dimension` is written
+    minus_pos: Optional[Pos] = _pos()       # where `minus` is written
 
     OPS = ("same", "differ", "argmax", "argmin")
     EXTREMA = ("argmax", "argmin")

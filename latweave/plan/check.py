@@ -17,7 +17,8 @@ from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
-from latweave.plan.parser import DIFFERENCE_HINT, _context, _line_col, _scan, _source_lines
+from latweave.plan.source import context, has_line
+from latweave.plan.syntax_errors import DIFFERENCE_HINT
 
 
 class _Checker:
@@ -29,12 +30,12 @@ class _Checker:
 
     def error(self, message: str, pos: Pos | None, code: str, hint: str | None = None,
               expected: list[str] | None = None) -> None:
-        context = None
-        if pos is not None and self.text is not None and 0 < pos.line <= len(_source_lines(self.text)):
-            context = _context(self.text, pos.line, pos.column)
+        shown = None
+        if pos is not None and self.text is not None and has_line(self.text, pos.line):
+            shown = context(self.text, pos.line, pos.column)
         self.errors.append(PlanError(message, code=code, hint=hint, expected=expected,
                                      line=pos.line if pos else None, column=pos.column if pos else None,
-                                     context=context))
+                                     context=shown))
 
     def dimension(self, name: str, pos: Pos | None, where: str = ""):
         dim = self.dims.get(normalize(name))
@@ -46,25 +47,6 @@ class _Checker:
             self.error(f"unknown dimension '{name}'{where}", pos, "unknown_dimension", hint=hint,
                        expected=[n.replace(" ", "_") for n in names])
         return dim
-
-    def projection_pos(self, meet: Meet) -> Pos | None:
-        """Where the dimension after a meet's `->` is written (the AST keeps only the meet's position)."""
-        if meet.pos is None or self.text is None:
-            return meet.pos
-        lines = _source_lines(self.text)
-        if not 0 < meet.pos.line <= len(lines):
-            return meet.pos
-        start = sum(len(line) + 1 for line in lines[:meet.pos.line - 1]) + meet.pos.column - 1
-        toks = _scan(self.text[start:], len(self.text) - start)[0]
-        depth = 0
-        for i, tok in enumerate(toks):
-            depth += tok.text == "("
-            depth -= tok.text == ")"
-            if tok.text == ")" and depth == 0:
-                if toks[i + 1:i + 3] and toks[i + 1].text == "->" and len(toks) > i + 2:
-                    return Pos(*_line_col(self.text, start + toks[i + 2].start))
-                break
-        return meet.pos
 
     def ref(self, ref: Ref) -> None:
         if ref.var not in self.bound:
@@ -104,7 +86,7 @@ class _Checker:
         for c in meet.constraints:
             self.constraint(c)
         if meet.project is not None:
-            self.dimension(meet.project, self.projection_pos(meet), " after '->'")
+            self.dimension(meet.project, meet.project_pos or meet.pos, " after '->'")
 
     def step(self, expr, where: str) -> None:
         if isinstance(expr, Union):
@@ -134,20 +116,6 @@ class _Checker:
             for c in expr.constraints:
                 self.constraint(c)
 
-    def measure_pos(self, cmp: Compare) -> tuple[Pos | None, Pos | None]:
-        """Where a compare's dimension and the dimension after its '-' are written."""
-        if cmp.pos is None or self.text is None:
-            return cmp.pos, cmp.pos
-        lines = _source_lines(self.text)
-        if not 0 < cmp.pos.line <= len(lines):
-            return cmp.pos, cmp.pos
-        start = sum(len(line) + 1 for line in lines[:cmp.pos.line - 1]) + cmp.pos.column - 1
-        toks = _scan(self.text[start:], len(self.text) - start)[0][:5]  # op ( dim - minus
-        at = [Pos(*_line_col(self.text, start + t.start)) for t in toks]
-        if len(toks) == 5 and toks[1].text == "(" and toks[3].text == "-":
-            return at[2], at[4]
-        return (at[2] if len(at) > 2 else cmp.pos), cmp.pos
-
     def compare(self, cmp: Compare) -> None:
         if cmp.minus is None:
             self.dimension(cmp.dimension, cmp.pos)
@@ -168,7 +136,8 @@ class _Checker:
 
     def difference(self, cmp: Compare) -> None:
         """`d1 - d2`: two date dimensions (values are days, so the difference is a span of days)."""
-        places = zip((cmp.dimension, cmp.minus), self.measure_pos(cmp), ("", " after '-'"))
+        at = (cmp.dimension_pos or cmp.pos, cmp.minus_pos or cmp.pos)
+        places = zip((cmp.dimension, cmp.minus), at, ("", " after '-'"))
         dims = [(name, self.dimension(name, pos, where), pos) for name, pos, where in places]
         for name, dim, pos in dims:
             if dim is not None and dim.kind != "date":
