@@ -261,7 +261,7 @@ GENERATED = {"random0": (0, False), "random1": (1, False), "random2": (2, False)
 
 
 def _lattices(root: Path) -> dict[str, Path]:
-    from latweave.build.build import build_corpus, save_lattice
+    from latweave.ingest.build import build_corpus, save_lattice
     from latweave.paths import RULES
 
     out = {}

@@ -26,7 +26,7 @@ from typing import Callable
 
 import pytest
 
-from latweave.build.build import build_corpus, save_lattice
+from latweave.ingest.build import build_corpus, save_lattice
 from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice
 from latweave.paths import RULES

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.build.build import build_corpus
+from latweave.ingest.build import build_corpus
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
 from tests.support.engines import assert_byte_identical, on_every_engine
@@ -115,7 +115,7 @@ def test_contested_answers_carry_both_sides_with_evidence(results):
     assert bo["contradicted_by"][0]["evidence"]["source_text"] == "Bo Brandt, born 1903 in Berlin"
     assert bo["contradicted_by"][0]["evidence"]["doc"] == "almanac"
     # the proof carries the same entries in Soufflé's shape
-    (node,) = result.proof["contested"]
+    (node,) = result.proof.to_json()["contested"]
     assert node["premises"] == 'contested("Bo Brandt")'
     sides = {child["premises"]: [leaf["axiom"] for leaf in child["children"]] for child in node["children"]}
     assert sides == {'supported_by("Bo Brandt")': ['stated("Bo Brandt", "city", "paris")'],
@@ -151,9 +151,9 @@ def test_compare_conflict_names_both_values_and_their_evidence(results):
 
 def test_a_merged_coordinate_is_proved_by_every_stated_value(results):
     result = by_plan(results, "meet(zone = shore)")
-    text = repr(result.proof)
+    text = repr(result.proof.to_json())
     assert 'coord(\\"Fay Finch\\", \\"zone\\", \\"shore\\")' in text or 'coord("Fay Finch", "zone", "shore")' in text
-    hit = result.proof["trees"][0]["children"][0]["children"][0]["children"][0]
+    hit = result.proof.to_json()["trees"][0]["children"][0]["children"][0]["children"][0]
     coord = hit["children"][-1]
     assert coord["rule-number"] == "(meet)"
     assert [leaf["axiom"] for leaf in coord["children"]] == [
@@ -162,7 +162,7 @@ def test_a_merged_coordinate_is_proved_by_every_stated_value(results):
 
 def test_a_certain_member_through_every_world_is_proved_so(results):
     result = by_plan(results, "meet(born in 1900..1910)")
-    bo = next(t for t in result.proof["trees"] if t["premises"] == 'answer("Bo Brandt")')
+    bo = next(t for t in result.proof.to_json()["trees"] if t["premises"] == 'answer("Bo Brandt")')
     member = bo["children"][0]["children"][0]
     (every,) = member["children"]
     assert every["premises"] == 'hit_all("born", "in", "1900..1910", "Bo Brandt")'

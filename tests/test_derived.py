@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from latweave.build.build import build_corpus
+from latweave.ingest.build import build_corpus
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import audit, parse_atom
 from tests.support.engines import assert_byte_identical, on_every_engine
@@ -94,7 +94,7 @@ def _atoms(tree, relation):
 
 def test_the_proof_shows_both_coordinates_and_the_span_of_every_compared_item(results):
     result = results["duckdb"][0]
-    (tree,) = result.proof["trees"]
+    (tree,) = result.proof.to_json()["trees"]
     (ext,) = tree["children"]
     assert ext["premises"] == f'argmax("{LIVED}", "Ann Archer")'
     spans = {args[0]: (node, args) for node, args in _atoms(tree, "span")}
@@ -116,7 +116,7 @@ def test_the_proof_shows_both_coordinates_and_the_span_of_every_compared_item(re
 
 def test_a_year_precision_date_gives_an_interval_of_days(results):
     result = results["duckdb"][3]   # Bob against Dee, born in 1905
-    spans = {args[0]: args[1:] for _, args in _atoms(result.proof["trees"][0], "span")}
+    spans = {args[0]: args[1:] for _, args in _atoms(result.proof.to_json()["trees"][0], "span")}
     assert spans == {"Dee Dalton": [25354, 25718], "Bob Baker": [18263, 18263]}
 
 

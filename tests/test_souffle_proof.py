@@ -1,8 +1,9 @@
-"""Our proof of an answer uses the same lattice facts as Souffle's own `explain` of it."""
+"""Our proof of an answer uses the same lattice facts as Souffle's own `explain` of it.
+
+Both are read through the one proof model (`latweave.proof.model`): Soufflé's provenance JSON is
+read with `node_from_json`, its atoms (symbol ids) with the same tokenizer as ours."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
@@ -12,6 +13,7 @@ from latweave.engines.base import _REGISTRY, engine_names
 from latweave.execute import Runner
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
+from latweave.proof.model import Leaf, node_from_json, walk
 
 engine_names()  # registers the built-in engines
 
@@ -21,25 +23,11 @@ PLANS = [
 ]
 
 
-def _walk(node, out):
-    if "axiom" in node:
-        out.append(node)
-    for child in node.get("children", []):
-        _walk(child, out)
-
-
 def _souffle_axioms(proof, relation):
-    found = set()
-
-    def walk(node):
-        text = node.get("axiom")
-        if text and text.startswith(relation + "("):
-            found.add(tuple(int(x) for x in re.findall(r"-?\d+", text[len(relation):])))
-        for child in node.get("children", []):
-            walk(child)
-
-    walk(proof["proof"])
-    return found
+    """The arguments (symbol ids) of every `relation` leaf of Soufflé's provenance tree."""
+    tree = node_from_json(proof["proof"])
+    return {tuple(node.atom.args) for node in walk(tree)
+            if isinstance(node, Leaf) and node.atom is not None and node.atom.relation == relation}
 
 
 @pytest.mark.souffle
@@ -48,7 +36,7 @@ def test_proof_facts_match_souffle_explain(zoo_lattice, text):
     reason = _REGISTRY["souffle"].unavailable_reason()
     if reason:
         pytest.skip(f"engine 'souffle' unavailable: {reason}")
-    from latweave.engines.souffle_engine import explain
+    from latweave.engines.souffle_explain import explain
 
     plan = parse_plan(text)
     with Runner(zoo_lattice, "duckdb") as runner:
@@ -57,17 +45,13 @@ def test_proof_facts_match_souffle_explain(zoo_lattice, text):
         facts = {**runner.compiled.facts, **compiler.facts}
         sym = runner.compiled.symbols
     assert result.status == "answer"
-    (tree,) = result.proof["trees"]  # one answer in each of these plans
-    leaves: list = []
-    _walk(tree, leaves)
+    (tree,) = result.proof.trees  # one answer in each of these plans
     ours_coord, ours_edges = set(), set()
-    for leaf in leaves:
-        args = re.findall(r'"((?:[^"\\]|\\.)*)"', leaf["axiom"])
-        if leaf["axiom"].startswith("coord("):
-            x, d, v = (sym.id(normalize(a)) for a in args)
-            ours_coord.add((x, d, v, leaf["evidence"]["predicate"]))
-        elif leaf["axiom"].startswith("subsumes("):
-            ours_edges.add(tuple(sym.id(normalize(a)) for a in args))
+    for leaf in (n for n in walk(tree) if isinstance(n, Leaf)):
+        if leaf.atom.relation == "coord":
+            ours_coord.add((*(sym.id(normalize(a)) for a in leaf.atom.args), leaf.evidence.predicate))
+        elif leaf.atom.relation == "subsumes":
+            ours_edges.add(tuple(sym.id(normalize(a)) for a in leaf.atom.args))
     answer = sym.id(normalize(result.answers[0]))
     (proof,) = explain(load_rules(), facts, [f"answer(0, {answer})"], depth=40)
     assert proof is not None, "souffle did not derive the answer we found"
@@ -85,8 +69,8 @@ def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tm
         pytest.skip(f"engine 'souffle' unavailable: {reason}")
     from pathlib import Path
 
-    from latweave.build.build import build_corpus
-    from latweave.engines.souffle_engine import explain
+    from latweave.ingest.build import build_corpus
+    from latweave.engines.souffle_explain import explain
 
     lattice = tmp_path / "lifespans"
     build_corpus(Path(__file__).parent / "fixtures" / "lifespans", lattice)
@@ -97,17 +81,16 @@ def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tm
         facts = {**runner.compiled.facts, **compiler.facts}
         sym = runner.compiled.symbols
     assert result.answers == ("Ann Archer",)
-    (tree,) = result.proof["trees"]
-    winner_span = tree["children"][0]["children"][0]
-    assert winner_span["premises"] == 'span("Ann Archer", 25567, 25567)'
+    (tree,) = result.proof.trees
+    winner_span = tree.children[0].children[0]
+    assert str(winner_span.atom) == 'span("Ann Archer", 25567, 25567)'
     ours_coord, ours_mag = set(), set()
-    for leaf in winner_span["children"]:
-        args = re.findall(r'"((?:[^"\\]|\\.)*)"', leaf["axiom"])
-        if leaf["axiom"].startswith("coord("):
-            ours_coord.add((*(sym.id(normalize(a)) for a in args), leaf["evidence"]["predicate"]))
+    for leaf in winner_span.children:
+        if leaf.atom.relation == "coord":
+            ours_coord.add((*(sym.id(normalize(a)) for a in leaf.atom.args), leaf.evidence.predicate))
         else:
-            d, v = (sym.id(normalize(a)) for a in args)
-            ours_mag.add((d, v, *(int(n) for n in re.findall(r", (-?\d+)", leaf["axiom"]))))
+            d, v, first, last = leaf.atom.args
+            ours_mag.add((sym.id(normalize(d)), sym.id(normalize(v)), first, last))
     assert len(ours_coord) == len(ours_mag) == 2   # death and birth
     (proof,) = explain(load_rules(), facts, [f"answer(0, {sym.id(normalize('Ann Archer'))})"], depth=40)
     assert proof is not None, "souffle did not derive the answer we found"

@@ -102,7 +102,7 @@ def test_aquatic_mammal_carries_its_evidence(zoo_lattice, engine):
         for child in node.get("children", []):
             walk(child)
 
-    for tree in result.proof["trees"]:
+    for tree in result.proof.to_json()["trees"]:
         walk(tree)
     assert ('coord("Whale", "species", "whale")', "The blue whale is a marine mammal.", "whale") in evidence
     assert ('coord("Whale", "habitat", "marine")', "The blue whale is a marine mammal.", "whale") in evidence

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from latweave.compile.plan_facts import MeetLayout, QueryLayout, path_step_name
+from latweave.compile.batch import MeetLayout, QueryLayout
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Ref
+from latweave.plan.steps import path_step_name
 
 #: (instance, dimension, predicate) as symbol ids and a predicate index: one piece of evidence.
 Stated = tuple[int, int, int]
@@ -93,7 +94,7 @@ class Doubts:
         doubtful = defaultdict(list)
         for x, v, p in out.get("doubt_project", meet.m):
             doubtful[x].append((v, p))
-        d = self.r.compiler.sym(meet.project)
+        d = self.r.batch.sym(meet.project)
         for x, v, p in out.get("projected", meet.m):
             if v != y:
                 continue
@@ -113,11 +114,11 @@ class Doubts:
         for c, _ in sorted(out.get2("unsure", meet.m, 2, x)):
             constraint = constraint_of.get(c)
             if constraint is None:  # self: reached through a doubtful output of a step
-                var = self.r.compiler.self_refs.get((meet.m, c))
+                var = self.r.batch.self_refs.get((meet.m, c))
                 if var is not None:
                     self._add(self.item(layout, var, x), sup, con)
                 continue
-            d = self.r.compiler.sym(constraint.dimension)
+            d = self.r.batch.sym(constraint.dimension)
             if self.contested_at(meet.m, c, x):
                 sup.update((x, d, p) for cc, _, w, p in out.get2("doubt_hit", meet.m, 2, x) if cc == c)
                 con.update((x, d, p) for cc, _, w, p in out.get2("doubt_miss", meet.m, 2, x) if cc == c)
@@ -154,7 +155,7 @@ class Doubts:
         L = self.r.labels
         dim = self.r.lattice.dimensions[pred.dimension]
         return {"instance": L.instance(x), "dimension": dim.name, "value": dim.labels.get(pred.value, pred.value),
-                "evidence": self.r.evidence(p)}
+                "evidence": self.r.evidence(p).to_json()}
 
     def entry(self, key: str, label: str, pair) -> dict:
         order = lambda item: (item[2], item[0], item[1])  # noqa: E731 - by predicate id

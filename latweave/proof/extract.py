@@ -6,6 +6,9 @@ it beats, `span(x, lo, hi)`: x's two coords with their evidence and day numbers,
 "children"}, leaves {"axiom"} — so tools that read one read the other. Leaves that are lattice
 facts carry their evidence; every choice among equal derivations is the least in sorted order,
 so the same outputs always give the same proof.
+
+Proofs are built as the typed model (`latweave.proof.model`: `Atom`, `Rule`, `Leaf`, `Proof`) and
+witnesses as a `Witness` keyed by `Reason`; the model writes the JSON.
 """
 
 from __future__ import annotations
@@ -14,40 +17,16 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from latweave.compile.plan_facts import MeetLayout, PlanCompiler, QueryLayout, path_step_name
+from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
 from latweave.plan.printer import constraint_triple
+from latweave.plan.steps import meet_name, path_step_name, step_name
 from latweave.proof.contested import Doubts, Worlds
-
-#: When several reasons hold, the first listed is the one reported (all are in the witness).
-REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
-
-
-def atom(relation: str, *args) -> str:
-    """A ground atom as Souffle prints one, its string arguments JSON-quoted."""
-    return f"{relation}({', '.join(map(_quoted, args))})"
-
-
-_QUOTED: dict[str, str] = {}
-
-
-def _quoted(text: str) -> str:
-    if text not in _QUOTED:
-        if len(_QUOTED) > 1_000_000:
-            _QUOTED.clear()
-        _QUOTED[text] = json.dumps(text, ensure_ascii=False)
-    return _QUOTED[text]
-
-
-def node(premises: str, rule: str, children: list) -> dict:
-    return {"premises": premises, "rule-number": rule, "children": children}
-
-
-def axiom(text: str, **extra) -> dict:
-    return {"axiom": text, **extra}
-
+from latweave.proof.model import Atom, Evidence, Leaf, Node, Proof, Rule, WitnessLeaf
+from latweave.proof.witness import Witness
+from latweave.reasons import Reason, sorted_reasons
 
 class OutputIndex:
     """Engine outputs grouped by their first column, for per-query lookups."""
@@ -80,9 +59,9 @@ class OutputIndex:
 class Labels:
     """Display names for symbol ids: instance labels, value labels, or the plan's own text."""
 
-    def __init__(self, lattice: Lattice, compiler: PlanCompiler):
+    def __init__(self, lattice: Lattice, batch: CompiledBatch):
         self.lattice = lattice
-        self.symbols = compiler.symbols
+        self.symbols = batch.symbols
 
     def key(self, ident: int) -> str:
         return self.symbols.text(ident)
@@ -126,37 +105,36 @@ class Outcome:
     status: str
     answers: list[str]
     verdict: bool | None
-    reason: str | None
-    reasons: list[str]
-    witness: dict
-    proof: dict
+    reason: Reason | None
+    reasons: list[Reason]
+    witness: Witness
+    proof: Proof
     contested: list = field(default_factory=list)
 
 
 class ProofReader:
     """Everything needed to decode the queries of one batch run."""
 
-    def __init__(self, lattice: Lattice, predicates: list[Predicate], compiler: PlanCompiler,
+    def __init__(self, lattice: Lattice, predicates: list[Predicate], batch: CompiledBatch,
                  outputs: Outputs, worlds: Worlds | None = None):
         self.lattice = lattice
         self.predicates = predicates
-        self.compiler = compiler
+        self.batch = batch
         self.out = OutputIndex(outputs)
-        self.labels = Labels(lattice, compiler)
+        self.labels = Labels(lattice, batch)
         self.worlds = worlds if worlds is not None else Worlds(lattice, predicates)
         self.doubts = Doubts(self)
-        self._desc_memo: dict[tuple, dict] = {}
+        self._desc_memo: dict[tuple, Rule] = {}
         self._sure_ref_memo: dict[tuple[int, int], dict[int, list[int]]] = {}
         self.paths: dict[tuple, list[int]] = defaultdict(list)
         for d, v, w, u in outputs.get("path_step", ()):
             self.paths[(d, v, w)].append(u)
 
     # ---- leaves ----
-    def evidence(self, p: int) -> dict:
+    def evidence(self, p: int) -> Evidence:
         pred = self.predicates[p]
         ev = pred.evidence
-        return {"predicate": p, "doc": ev.doc, "source_text": ev.source_text, "start": ev.start,
-                "end": ev.end, "confidence": pred.confidence}
+        return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence)
 
     def naming(self, relation: str, s: int, x: int) -> list[int]:
         """The outputs of step s in `relation` (step_out, step_sure) that name instance x —
@@ -165,45 +143,45 @@ class ProofReader:
         aliases = inst.aliases if inst else set()
         return sorted(y for (y,) in self.out.get(relation, s) if y == x or self.labels.key(y) in aliases)
 
-    def coord_leaf(self, x: int, d: int, v: int, p: int) -> dict:
+    def coord_leaf(self, x: int, d: int, v: int, p: int) -> Node:
         """coord(x, d, v) by predicate p — or, when v is the meet of several values x is stated to
         have on functional d, by all of them: `stated(x, d, value)` leaves under a (meet) node."""
         L = self.labels
-        head = atom("coord", L.instance(x), L.dimension(d), L.value(d, v))
+        head = Atom.of("coord", L.instance(x), L.dimension(d), L.value(d, v))
         merged = self.worlds.merged(L.key(x), L.key(d), L.key(v))
         if merged is None:
-            return axiom(head, evidence=self.evidence(p))
-        return node(head, "(meet)", [self.stated_leaf(q) for q in merged])
+            return Leaf(head, evidence=self.evidence(p))
+        return Rule(head, "(meet)", [self.stated_leaf(q) for q in merged])
 
-    def stated_leaf(self, p: int) -> dict:
+    def stated_leaf(self, p: int) -> Leaf:
         """What predicate p states, with its evidence (a value that may be more general than the
         coordinate it supports)."""
         pred = self.predicates[p]
         dim = self.lattice.dimensions[pred.dimension]
         inst = self.lattice.instances.get(pred.instance)
-        return axiom(atom("stated", inst.label if inst else pred.instance, dim.name,
+        return Leaf(Atom.of("stated", inst.label if inst else pred.instance, dim.name,
                           dim.labels.get(pred.value, pred.value)), evidence=self.evidence(p))
 
-    def desc_proof(self, d: int, v: int, w: int) -> dict:
+    def desc_proof(self, d: int, v: int, w: int) -> Rule:
         """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers."""
         key = (d, v, w)
         if key not in self._desc_memo:
             self._desc_memo[key] = self._desc_proof(d, v, w)
         return self._desc_memo[key]
 
-    def _desc_proof(self, d: int, v: int, w: int) -> dict:
+    def _desc_proof(self, d: int, v: int, w: int) -> Rule:
         L = self.labels
         if v == w:
-            return node(atom("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R1)",
-                        [axiom(atom("node", L.dimension(d), L.value(d, v)))])
+            return Rule(Atom.of("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R1)",
+                        [Leaf(Atom.of("node", L.dimension(d), L.value(d, v)))])
         hops = sorted(self.paths.get((d, v, w), ()), key=lambda u: self.labels.key(u))
         u = hops[0]
-        return node(atom("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R2)",
-                    [axiom(atom("subsumes", L.dimension(d), L.value(d, v), L.value(d, u))),
+        return Rule(Atom.of("desc", L.dimension(d), L.value(d, v), L.value(d, w)), "(R2)",
+                    [Leaf(Atom.of("subsumes", L.dimension(d), L.value(d, v), L.value(d, u))),
                      self.desc_proof(d, u, w)])
 
     # ---- meets and steps ----
-    def step_output_proof(self, layout: QueryLayout, var: str, y: int) -> dict:
+    def step_output_proof(self, layout: QueryLayout, var: str, y: int) -> Rule:
         """step_out(var, y) by a sure route (a sure member; an uncontested value of one) — the
         proofs of answers, which are sure outputs by the rules."""
         s = layout.steps[var]
@@ -212,7 +190,7 @@ class ProofReader:
                 continue
             if meet.project is None:
                 if self.out.get2("member_sure", meet.m, 1, y):
-                    return node(atom("step_out", _step_name(var), self.labels.instance(y)), "(R1)",
+                    return Rule(Atom.of("step_out", step_name(var), self.labels.instance(y)), "(R1)",
                                 [self.member_proof(layout, meet, y)])
             else:
                 doubtful = {x for x, _, _ in self.out.get("doubt_project", meet.m)}
@@ -220,12 +198,12 @@ class ProofReader:
                               if r[0] not in doubtful and self.out.get2("member_sure", meet.m, 1, r[0]))
                 if rows:
                     x, _, p = rows[0]
-                    d = self.compiler.sym(meet.project)
-                    return node(atom("step_out", _step_name(var), self.labels.value(d, y)), "(R2)",
+                    d = self.batch.sym(meet.project)
+                    return Rule(Atom.of("step_out", step_name(var), self.labels.value(d, y)), "(R2)",
                                 [self.member_proof(layout, meet, x), self.coord_leaf(x, d, y, p)])
         raise LookupError(f"no sure derivation of output {y} of step {s}")  # the rules guarantee one
 
-    def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> dict:
+    def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> Rule:
         """member(meet, x) by a sure route: one hit per constraint of the meet (the meet's
         constraints are listed), each through a sure value; where x's coordinate is contested,
         `hit_all` shows the constraint met in every one of its worlds."""
@@ -250,10 +228,8 @@ class ProofReader:
             dim_name, op, text = constraint_triple(constraint)
             worlds = [self.hit_proof(layout, meet, c, constraint, x, *per_world[w], rule)
                       for w in sorted(per_world, key=L.key)]
-            children.append(node(atom("hit_all", dim_name, op, text, L.instance(x)), "(worlds)", worlds))
-        tree = node(atom("member", _meet_name(meet), L.instance(x)), "(R1)", children)
-        tree["meet"] = self.meet_info(meet)
-        return tree
+            children.append(Rule(Atom.of("hit_all", dim_name, op, text, L.instance(x)), "(worlds)", worlds))
+        return Rule(Atom.of("member", meet_name(meet.ordinal), L.instance(x)), "(R1)", children, meet=self.meet_info(meet))
 
     def _sure_value(self, layout: QueryLayout, meet: MeetLayout, c: int, constraint, v: int) -> bool:
         """Whether constraint c names value v for certain (a name; a sure output of its step)."""
@@ -275,12 +251,12 @@ class ProofReader:
         return self._sure_ref_memo[key]
 
     def hit_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, constraint, x: int,
-                  v: int, w: int, p: int, rule: str) -> dict:
+                  v: int, w: int, p: int, rule: str) -> Rule:
         """hit(dim, op, named, x, w): x's coordinate w meets the constraint through value v."""
         L = self.labels
-        d = self.compiler.sym(constraint.dimension)
+        d = self.batch.sym(constraint.dimension)
         dim_name, op, text = constraint_triple(constraint)
-        parts = [axiom(atom("constraint", dim_name, op, text))]
+        parts = [Leaf(Atom.of("constraint", dim_name, op, text))]
         if isinstance(constraint.value, Ref):
             ys = self._sure_refs(layout, meet, c, constraint.value.var)[v]
             parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
@@ -288,39 +264,26 @@ class ProofReader:
             parts.append(self.desc_proof(d, v, w))
         elif constraint.op in Constraint.NUMERIC:
             dim = self.lattice.dimensions[L.key(d)]
-            parts.append(axiom(atom("bounds", dim.name, L.value(d, w)), bounds=list(dim.bounds[L.key(w)])))
+            parts.append(Leaf(Atom.of("bounds", dim.name, L.value(d, w)), bounds=tuple(dim.bounds[L.key(w)])))
         parts.append(self.coord_leaf(x, d, w, p))
         named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
-        return node(atom("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
+        return Rule(Atom.of("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
 
     def meet_info(self, meet: MeetLayout) -> dict:
-        return {"name": _meet_name(meet), "step": _step_name(meet.step) if meet.step is not None else "holds",
+        return {"name": meet_name(meet.ordinal), "step": step_name(meet.step),
                 "project": meet.project,
                 "constraints": [list(constraint_triple(c)) if c is not None else ["self", "=", "instance"]
                                 for _, c in meet.constraints]}
 
-    def self_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, x: int) -> dict:
+    def self_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, x: int) -> Rule:
         """self(x): the meet is about instance x, named directly or reached by an earlier step."""
         L = self.labels
-        ref = self.compiler.self_refs.get((meet.m, c))
-        children = [axiom(atom("instance", L.instance(x)))]
+        ref = self.batch.self_refs.get((meet.m, c))
+        children = [Leaf(Atom.of("instance", L.instance(x)))]
         if ref is not None:
             ys = self.naming("step_sure", layout.steps[ref], x)
             children.append(self.step_output_proof(layout, ref, ys[0]))
-        return node(atom("self", L.instance(x)), "(R1)", children)
-
-
-
-
-def _step_name(var: str) -> str:
-    """How a step is named in proofs: $var for a let, "final", or "#argA.H" for an argument's path."""
-    if not var:
-        return "final"
-    return var if var.startswith("#") else f"${var}"
-
-
-def _meet_name(meet: MeetLayout) -> str:
-    return f"meet#{meet.ordinal}"
+        return Rule(Atom.of("self", L.instance(x)), "(R1)", children)
 
 
 class QueryDecoder(ProofReader):
@@ -330,21 +293,20 @@ class QueryDecoder(ProofReader):
 
     def outcome(self, layout: QueryLayout) -> Outcome:
         q = layout.q
-        reasons = sorted({r for (r,) in self.out.get("abstain", q)}, key=REASON_ORDER.index)
+        reasons = sorted_reasons(r for (r,) in self.out.get("abstain", q))
         if reasons:
             witness = self.witness(layout, reasons)
-            proof = node(atom("abstain", reasons[0]), "(abstain)",
-                         [axiom(json.dumps(witness[reason], ensure_ascii=False, sort_keys=True),
-                                reason=reason) for reason in reasons])
-            return Outcome("abstain", [], None, reasons[0], reasons, witness, proof)
+            proof = Rule(Atom.of("abstain", reasons[0]), "(abstain)",
+                         [WitnessLeaf(reason, witness[reason]) for reason in reasons])
+            return Outcome("abstain", [], None, reasons[0], reasons, witness, Proof.of(proof))
         final = layout.plan.final
         if isinstance(final, Holds) or (isinstance(final, Compare) and final.op in ("same", "differ")):
             verdicts = [t for (t,) in self.out.get("verdict", q)]
             if len(verdicts) != 1:  # the rules derive exactly one verdict or an abstention
                 raise LookupError(f"query {q}: expected one verdict, got {verdicts}")
             verdict = bool(verdicts[0])
-            proof = self.verdict_proof(layout, verdict) if self.with_proofs else {}
-            return Outcome("verdict", [], verdict, None, [], {}, proof)
+            proof = Proof.of(self.verdict_proof(layout, verdict)) if self.with_proofs else Proof()
+            return Outcome("verdict", [], verdict, None, [], Witness(), proof)
         answers = [y for (y,) in self.out.get("answer", q)]
         if isinstance(final, Compare):
             # a winner is an argument (shown by its label) or an item of a bare $step argument;
@@ -354,21 +316,21 @@ class QueryDecoder(ProofReader):
             shown = sorted((self._candidate_label(layout, a, c), a, c) for a, c in rows)
             answers = sorted({label for label, _, _ in shown})
             if not self.with_proofs:
-                return Outcome("answer", answers, None, None, [], {}, {})
+                return Outcome("answer", answers, None, None, [], Witness(), Proof())
             prove = self.robust_proof if doubt else self.extremum_proof
             trees = [prove(layout, a, c, label) for label, a, c in shown]
-            return Outcome("answer", answers, None, None, [], {}, {"trees": trees})
+            return Outcome("answer", answers, None, None, [], Witness(), Proof.answers(trees))
         project = _final_projection(layout)
         by_label = sorted(((self.labels.item(y, project), y) for y in answers))
         undecided = [y for (y,) in self.out.get("contested_answer", q)]
         contested = self.doubts.contested_answers(layout, undecided)
         if not self.with_proofs:
-            return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, {}, contested)
+            return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), Proof(), contested)
         trees = [self.step_output_proof(layout, "", y) for _, y in by_label]
-        proof = {"trees": [node(atom("answer", label), "(R1)", [tree]) for (label, _), tree in zip(by_label, trees)]}
-        if contested:
-            proof["contested"] = [contested_node(entry) for entry in contested]
-        return Outcome("answer", [label for label, _ in by_label], None, None, [], {}, proof, contested)
+        proof = Proof.answers([Rule(Atom.of("answer", label), "(R1)", [tree])
+                               for (label, _), tree in zip(by_label, trees)],
+                              [contested_node(entry) for entry in contested])
+        return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), proof, contested)
 
     def _compare_in_doubt(self, layout: QueryLayout) -> bool:
         """Whether an item of the compare is in doubt (rules: compare_doubt), so that only a winner
@@ -388,10 +350,10 @@ class QueryDecoder(ProofReader):
         """An argument's label, or the instance label of one item of a bare $step argument."""
         return self.labels.instance(c) if self._items_compete(layout, a) else dict(layout.args)[a].label
 
-    def _arg_value_leaf(self, layout: QueryLayout, row, world: tuple | None = None) -> dict:
+    def _arg_value_leaf(self, layout: QueryLayout, row, world: tuple | None = None) -> Node:
         """The compared value of argument a; for a step or a path, also how x was reached."""
         a, x, v, p = row
-        d = self.compiler.sym(layout.plan.final.dimension)
+        d = self.batch.sym(layout.plan.final.dimension)
         leaf = self.span_proof(layout, a, x, world) if _derived(layout) else self.coord_leaf(x, d, v, p)
         index = [aa for aa, _ in layout.args].index(a)
         arg = layout.args[index][1]
@@ -401,17 +363,15 @@ class QueryDecoder(ProofReader):
         ys = self.naming("step_sure", layout.steps[var], x)
         if not ys:  # an item only a doubtful route reaches (shown where every possible value counts)
             entry = self.doubts.entry("item", self.labels.instance(x), self.doubts.item(layout, var, x))
-            tree = node(atom("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf])
-            tree["contested"] = entry
-            return tree
-        return node(atom("arg", arg.label, self.labels.instance(x)), "(R2)",
+            return Rule(Atom.of("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf], contested=entry)
+        return Rule(Atom.of("arg", arg.label, self.labels.instance(x)), "(R2)",
                     [self.step_output_proof(layout, var, ys[0]), leaf])
 
-    def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
+    def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> Rule:
         """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
-        d = self.compiler.sym(final.dimension)
+        d = self.batch.sym(final.dimension)
         labels = dict(layout.args)
         items = self._items_compete(layout, a)
         best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
@@ -424,27 +384,30 @@ class QueryDecoder(ProofReader):
                 continue
             if derived:  # v and w are items, compared by their spans; the loser's span is proved too
                 loser = min(r for r in self.out.get("arg_value", k) if r[0] == b and r[2] == w)
-                beat = node(atom("beats", labels[a].label, labels[b].label, *spans[v], *spans[w]),
-                            "(R1)", [self._arg_value_leaf(layout, loser)])
-                beat["order"] = {"kind": "span", "direction": final.op}
-            else:
-                beat = axiom(atom("beats", labels[a].label, labels[b].label, L.value(d, v), L.value(d, w)),
-                             order=self._order_note(d, v, w, final.op))
+            sides = {}
             if items:
-                beat["winner_item"] = L.instance(c)
+                sides["winner_item"] = L.instance(c)
             if self._items_compete(layout, b):
-                beat["other_item"] = L.instance(e)
+                sides["other_item"] = L.instance(e)
+            if derived:  # v and w are items, compared by their spans; the loser's span is proved too
+                loser = min(r for r in self.out.get("arg_value", k) if r[0] == b and r[2] == w)
+                beat = Rule(Atom.of("beats", labels[a].label, labels[b].label, *spans[v], *spans[w]),
+                            "(R1)", [self._arg_value_leaf(layout, loser)],
+                            order={"kind": "span", "direction": final.op}, extras=sides)
+            else:
+                beat = Leaf(Atom.of("beats", labels[a].label, labels[b].label, L.value(d, v), L.value(d, w)),
+                            order=self._order_note(d, v, w, final.op), extras=sides)
             children.append(beat)
-        return node(atom("answer", shown), "(R2)",
-                    [node(atom(final.op, final.measure, labels[a].label), "(R1)", children)])
+        return Rule(Atom.of("answer", shown), "(R2)",
+                    [Rule(Atom.of(final.op, final.measure, labels[a].label), "(R1)", children)])
 
-    def robust_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> dict:
+    def robust_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> Rule:
         """answer(shown) ← argmax(dim, argument) in doubt: a sure item of the winner with every
         value it may have (each world of a contested coordinate, each span) and, for every value
         any other candidate may have, the winner's values beating it, or a tie no world breaks."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
-        d = self.compiler.sym(final.dimension)
+        d = self.batch.sym(final.dimension)
         labels = dict(layout.args)
         derived = _derived(layout)
         rows = sorted(set(self.out.get("robust_beats", k)))
@@ -467,27 +430,27 @@ class QueryDecoder(ProofReader):
                      if derived else [(L.value(d, v), L.value(d, w))])
             for mine, theirs in pairs:
                 order = {"kind": "span", "direction": final.op} if derived else self._order_note(d, v, w, final.op)
-                beat = axiom(atom("beats", labels[a].label, labels[b].label,
-                                  *(mine if derived else (mine,)), *(theirs if derived else (theirs,))), order=order)
-                beat["every_world"] = True
+                extras: dict = {"every_world": True}
                 if self._items_compete(layout, a):
-                    beat["winner_item"] = L.instance(c)
+                    extras["winner_item"] = L.instance(c)
                 if self._items_compete(layout, b):
-                    beat["other_item"] = L.instance(e)
-                children.append(beat)
+                    extras["other_item"] = L.instance(e)
+                children.append(Leaf(Atom.of("beats", labels[a].label, labels[b].label,
+                                             *(mine if derived else (mine,)), *(theirs if derived else (theirs,))),
+                                     order=order, extras=extras))
         for aa, cc, b, e in sorted(self.out.get("solid_tie", k)):
             if (aa, cc) == (a, c) and (b, e) != (a, c):
-                children.append(axiom(atom("ties", labels[a].label, labels[b].label),
-                                      other=self._candidate_label(layout, b, e)))
-        return node(atom("answer", shown), "(R3)",
-                    [node(atom(final.op, final.measure, labels[a].label), "(robust)", children)])
+                children.append(Leaf(Atom.of("ties", labels[a].label, labels[b].label),
+                                     extras={"other": self._candidate_label(layout, b, e)}))
+        return Rule(Atom.of("answer", shown), "(R3)",
+                    [Rule(Atom.of(final.op, final.measure, labels[a].label), "(robust)", children)])
 
     # ---- a derived value: the difference of two date dimensions ----
     def spans(self, k: int) -> dict[int, tuple[int, int]]:
         """Each item's span of days in derived compare k (one per item: the rules see to it)."""
         return {x: (lo, hi) for _, x, _, _, _, _, lo, hi in self.out.get("span_of", k)}
 
-    def span_proof(self, layout: QueryLayout, a: int, x: int, world: tuple | None = None) -> dict:
+    def span_proof(self, layout: QueryLayout, a: int, x: int, world: tuple | None = None) -> Rule:
         """span(x, lo, hi): x's value on the compared dimension minus its value on the subtracted
         one, each a coord with its evidence and its day numbers (magnitude). An item whose date is
         contested has one span per world: `world` (v, w) picks one (default: the least)."""
@@ -499,14 +462,12 @@ class QueryDecoder(ProofReader):
         children = []
         for dim_name, value, p in ((final.dimension, v, p1), (final.minus, w, p2)):
             dim = self.lattice.dimensions[_norm(dim_name)]
-            d = self.compiler.sym(dim_name)
+            d = self.batch.sym(dim_name)
             key = self.labels.key(value)
             first, last = (int(b) for b in dim.bounds[key])
             children.append(self.coord_leaf(x, d, value, p))
-            children.append(axiom(atom("magnitude", dim.name, dim.labels[key], first, last)))
-        tree = node(atom("span", self.labels.instance(x), lo, hi), "(R1)", children)
-        tree["note"] = span_note(lo, hi)
-        return tree
+            children.append(Leaf(Atom.of("magnitude", dim.name, dim.labels[key], first, last)))
+        return Rule(Atom.of("span", self.labels.instance(x), lo, hi), "(R1)", children, note=span_note(lo, hi))
 
     def span_worlds(self, k: int, x: int) -> list[tuple]:
         """Every (v, w, lo, hi) span of item x in derived compare k (several when contested)."""
@@ -532,14 +493,14 @@ class QueryDecoder(ProofReader):
                     "other_bounds": list(dim.bounds[self.labels.key(w)]), "direction": op}
         return {"kind": "lattice", "direction": op}
 
-    def verdict_proof(self, layout: QueryLayout, verdict: bool) -> dict:
+    def verdict_proof(self, layout: QueryLayout, verdict: bool) -> Rule:
         k, final = layout.compare, layout.plan.final
-        head = atom("verdict", "true" if verdict else "false")
+        head = Atom.of("verdict", "true" if verdict else "false")
         if isinstance(final, Holds):
             meet = next(m for m in layout.meets if m.m == layout.holds_meet)
             if verdict:
                 (x,) = sorted(x for (x,) in self.out.get("member_sure", meet.m))[:1]
-                return node(head, "(holds)", [self.member_proof(layout, meet, x)])
+                return Rule(head, "(holds)", [self.member_proof(layout, meet, x)])
             # The constraint after which nothing was left (in evaluation order) is one the instance
             # fails on every value it has there: show it, with all of those values.
             emptied = {c for (c,) in self.out.get("emptied_by", meet.m)}
@@ -548,11 +509,11 @@ class QueryDecoder(ProofReader):
             for c, constraint in meet.constraints:
                 if constraint is None or c not in emptied:
                     continue
-                d = self.compiler.sym(constraint.dimension)
-                children.append(node(atom("fails", *constraint_triple(constraint)), "(holds)",
-                                     [axiom(atom("constraint", *constraint_triple(constraint)))]
+                d = self.batch.sym(constraint.dimension)
+                children.append(Rule(Atom.of("fails", *constraint_triple(constraint)), "(holds)",
+                                     [Leaf(Atom.of("constraint", *constraint_triple(constraint)))]
                                      + [self.coord_leaf(x, d, w, p) for cc, x, w, p in actual if cc == c]))
-            return node(head, "(holds)", children)
+            return Rule(head, "(holds)", children)
         rows = sorted(self.out.get("arg_value", k))
         if verdict == (final.op == "same"):
             # a value every argument has in every world: an uncontested value of a sure item
@@ -564,16 +525,16 @@ class QueryDecoder(ProofReader):
                       for a, _ in layout.args]
         else:
             leaves = [self._arg_value_leaf(layout, r) for r in _one_per_value(rows)]
-        return node(head, f"({final.op})", leaves)
+        return Rule(head, f"({final.op})", leaves)
 
     # ---- abstention witnesses ----
-    def witness(self, layout: QueryLayout, reasons: list[str]) -> dict:
+    def witness(self, layout: QueryLayout, reasons: list[Reason]) -> Witness:
         L = self.labels
         out: dict = {}
         meets = {m.m: m for m in layout.meets}
         constraint_of = {(m.m, c): con for m in layout.meets for c, con in m.constraints}
         for reason in reasons:
-            if reason == "unknown_anchor":
+            if reason == Reason.UNKNOWN_ANCHOR:
                 names = []
                 for meet in layout.meets:
                     for c, n in self.out.get("unknown_name", meet.m):
@@ -584,10 +545,10 @@ class QueryDecoder(ProofReader):
                     for a, n in self.out.get("unknown_arg", layout.compare):
                         names.append({"name": L.key(n), "dimension": None, "constraint": "argument"})
                 out[reason] = {"unknown": sorted(names, key=lambda e: json.dumps(e, sort_keys=True))}
-            elif reason == "out_of_scope":
+            elif reason == Reason.OUT_OF_SCOPE:
                 dims = sorted(L.key(d) for (d,) in self.out.get("unknown_dimension", layout.q))
                 out[reason] = {"unknown_dimensions": dims} if dims else {"unsupported": True}
-            elif reason == "conflict":
+            elif reason == Reason.CONFLICT:
                 conflicts = []
                 for meet in layout.meets:
                     for d, c1, c2 in self.out.get("conflict", meet.m):
@@ -599,18 +560,18 @@ class QueryDecoder(ProofReader):
                                           "values": [vals[c1], vals[c2]]})
                 out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True)),
                                **self._contested_witness(layout)}
-            elif reason == "incomparable" and _derived(layout):
+            elif reason == Reason.INCOMPARABLE and _derived(layout):
                 out[reason] = self._derived_incomparable(layout)
-            elif reason == "incomparable":
+            elif reason == Reason.INCOMPARABLE:
                 k = layout.compare
-                d = self.compiler.sym(layout.plan.final.dimension)
+                d = self.batch.sym(layout.plan.final.dimension)
                 out[reason] = {"pairs": [
                     {"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
                      "values": [L.value(d, v), L.value(d, w)]}
                     for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]}
-            elif reason == "empty":
+            elif reason == Reason.EMPTY:
                 out[reason] = self._empty_witness(layout, meets, constraint_of)
-        return out
+        return Witness.of(out)
 
     def _contested_witness(self, layout: QueryLayout) -> dict:
         """What the sources contest, when that is why nothing certain is left: the undecided
@@ -644,8 +605,8 @@ class QueryDecoder(ProofReader):
             for meet in (m for m in layout.meets if m.step == var):
                 emptied = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("emptied_by", meet.m)]
                 alone = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("matches_nothing", meet.m)]
-                details.append({"meet": _meet_name(meet), "emptied_by": emptied, "matches_nothing": sorted(alone)})
-            return {"step": _step_name(var), "meets": details}
+                details.append({"meet": meet_name(meet.ordinal), "emptied_by": emptied, "matches_nothing": sorted(alone)})
+            return {"step": step_name(var), "meets": details}
         return {"step": "final", "meets": []}
 
 
@@ -679,15 +640,15 @@ def _one_per_value(rows) -> list[tuple]:
     return out
 
 
-def contested_node(entry: dict) -> dict:
+def contested_node(entry: dict) -> Rule:
     """A contested answer in the proof's shape: the stated predicates (with their evidence) under
     whose worlds it is reached, and those under whose worlds it is not."""
-    def leaves(items: list[dict]) -> list[dict]:
-        return [axiom(atom("stated", i["instance"], i["dimension"], i["value"]), evidence=i["evidence"])
-                for i in items]
-    return node(atom("contested", entry["answer"]), "(contested)",
-                [node(atom("supported_by", entry["answer"]), "(worlds)", leaves(entry["supported_by"])),
-                 node(atom("contradicted_by", entry["answer"]), "(worlds)", leaves(entry["contradicted_by"]))])
+    def leaves(items: list[dict]) -> list[Leaf]:
+        return [Leaf(Atom.of("stated", i["instance"], i["dimension"], i["value"]),
+                     evidence=Evidence.from_json(i["evidence"])) for i in items]
+    return Rule(Atom.of("contested", entry["answer"]), "(contested)",
+                [Rule(Atom.of("supported_by", entry["answer"]), "(worlds)", leaves(entry["supported_by"])),
+                 Rule(Atom.of("contradicted_by", entry["answer"]), "(worlds)", leaves(entry["contradicted_by"]))])
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -26,7 +26,7 @@ Modules, one job each:
     semantics     the plan's meaning over the lattice files: worlds of contested coordinates,
                   an inverted index, meets, chains, unions, compares, holds, abstentions
     completeness  the result as a whole against that meaning; member/step_out claims
-    atoms         proof text: parse_atom, node labels, premises of one relation
+    atoms         proof nodes as the checks read them: labels, premises of one relation, triples
     plan_meets    the plan's meets as the compiler numbers them, its constraints by text
     auditor       the walk: shared state, bookkeeping, dispatch by status and relation
     leaves        the lattice axioms (coord, subsumes, node, instance, bounds, ...)

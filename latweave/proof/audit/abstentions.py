@@ -12,51 +12,53 @@ emptied it, and every other field of each witness are compared with the independ
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Constraint, Holds, Name
 from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_values, per_arg_values
-from latweave.proof.audit.atoms import label, parse_atom
+from latweave.proof.audit.atoms import label
 from latweave.proof.audit.extremum import better
 from latweave.proof.audit.plan_meets import plan_constraints
+from latweave.proof.model import Proof, Rule, WitnessLeaf
+from latweave.reasons import Reason
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
 
 
-def abstain(ctx: Auditor, proof: dict) -> None:
+def abstain(ctx: Auditor, proof: Proof) -> None:
     r = ctx.result
-    here = [label(proof)]
-    parsed = parse_atom(proof.get("premises", ""))
+    root = proof.root
+    here = [label(root)]
+    atom = root.atom if isinstance(root, Rule) else None
     reasons = list(r.get("reasons") or [])
     witness = r.get("witness") or {}
-    if not parsed or parsed[0] != "abstain" or len(parsed[1]) != 1:
-        ctx.fail(proof, here, "an abstention must prove abstain(reason)")
+    if atom is None or atom.relation != "abstain" or len(atom.args) != 1:
+        ctx.fail(root, here, "an abstention must prove abstain(reason)")
         return
     ctx.report.checked += 1
-    if parsed[1][0] != r.get("reason") or not reasons or reasons[0] != r.get("reason"):
-        ctx.fail(proof, here, f"the proof abstains for {parsed[1][0]!r}, the result for {r.get('reason')!r} "
-                              f"(reasons {reasons})")
+    said = atom.args[0]
+    if said != r.get("reason") or not reasons or reasons[0] != r.get("reason"):
+        ctx.fail(root, here, f"the proof abstains for {said!r}, the result for {r.get('reason')!r} "
+                             f"(reasons {reasons})")
     if r.get("answers") or r.get("verdict") is not None:
         ctx.fail("answers", ["answers"], "an abstention answers nothing")
-    children = proof.get("children") or []
-    if [c.get("reason") for c in children] != reasons:
-        ctx.fail(proof, here, f"the proof's witnesses {[c.get('reason') for c in children]} differ from "
-                              f"the reasons {reasons}")
+    children = root.children
+    if [c.json_field("reason") for c in children] != reasons:
+        ctx.fail(root, here, f"the proof's witnesses {[c.json_field('reason') for c in children]} differ from "
+                             f"the reasons {reasons}")
     if set(witness) != set(reasons):
         ctx.fail(proof, here, f"the witness covers {sorted(witness)}, the reasons are {reasons}")
     for child in children:
         where = [*here, label(child)]
         ctx.report.checked += 1
-        reason = child.get("reason")
-        try:
-            detail = json.loads(child.get("axiom", ""))
-        except json.JSONDecodeError:
+        reason = child.json_field("reason")
+        if not isinstance(child, WitnessLeaf):
             ctx.fail(child, where, "the witness axiom is not JSON")
             continue
+        detail = child.detail
         if reason in witness and witness[reason] != detail:
             ctx.fail(child, where, f"the proof's {reason} witness differs from the result's")
         check = WITNESSES.get(f"{reason}")
@@ -227,5 +229,7 @@ def _met_alone(ctx: Auditor, meet_name, text: str) -> set[str]:
     return {x for ce in m.constraints if ce.constraint is not None and ce.text == text for x in ce.met.possible}
 
 
-WITNESSES = {"unknown_anchor": unknown_anchor, "out_of_scope": out_of_scope, "conflict": conflict,
-             "incomparable": incomparable, "empty": empty}
+#: Each engine reason's witness check (keyed by Reason: a reason a file names outside the
+#: vocabulary has none, and the audit says so).
+WITNESSES = {Reason.UNKNOWN_ANCHOR: unknown_anchor, Reason.OUT_OF_SCOPE: out_of_scope, Reason.CONFLICT: conflict,
+             Reason.INCOMPARABLE: incomparable, Reason.EMPTY: empty}

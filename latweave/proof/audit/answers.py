@@ -11,25 +11,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from latweave.plan.ast import Compare, Holds
-from latweave.proof.audit.atoms import label, parse_atom, premises
+from latweave.proof.audit.atoms import label, premises
 from latweave.proof.audit.extremum import completeness
+from latweave.proof.model import Proof, Rule
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
 
 
-def answers(ctx: Auditor, proof: dict) -> None:
-    trees = proof.get("trees")
-    if not isinstance(trees, list):
+def answers(ctx: Auditor, proof: Proof) -> None:
+    trees = proof.trees
+    if trees is None:
         ctx.fail("proof", ["proof"], "an answer result needs proof.trees")
         return
     labels = []
     for tree in trees:
-        parsed = parse_atom(tree.get("premises", ""))
-        if not parsed or parsed[0] != "answer" or len(parsed[1]) != 1:
+        atom = tree.atom if isinstance(tree, Rule) else None
+        if atom is None or atom.relation != "answer" or len(atom.args) != 1:
             ctx.fail(tree, [label(tree)], "a top-level tree must prove answer(y)")
             continue
-        labels.append(parsed[1][0])
+        labels.append(atom.args[0])
         ctx.visit(tree, [])
     claimed = ctx.result.get("answers") or []
     if sorted(set(claimed)) != sorted(set(labels)) or len(claimed) != len(set(claimed)):
@@ -43,6 +44,6 @@ def answers(ctx: Auditor, proof: dict) -> None:
             ctx.fail("answers", ["answers"], f"the plan's final {type(final).__name__.lower()} gives a verdict, "
                      "not an answer set")
         if isinstance(final, Compare) and final.op in ("argmax", "argmin"):
-            winners = [args[1] for tree in (ctx.result.get("proof") or {}).get("trees", [])
-                       for _, args in premises(tree.get("children", []), final.op) if len(args) == 2]
+            winners = [args[1] for tree in proof.trees
+                       for _, args in premises(tree.children, final.op) if len(args) == 2]
             completeness(ctx, final, winners)

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Ref
-from latweave.proof.audit.atoms import label as label_of
-from latweave.proof.audit.atoms import parse_atom, premises
+from latweave.proof.audit.atoms import premises
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
@@ -82,7 +81,7 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
     # the compared value: a coord, or for a difference of dimensions the item's span (checked below it)
     values = premises(children, "span") if derived else premises(children, "coord")
     what = "span" if derived else "coord"
-    if tree.get("rule-number") == "(doubtful)":
+    if tree.rule == "(doubtful)":
         doubtful_item(ctx, tree, here, label, x, values, children, what)
         return
     if len(outs) != 1 or len(values) != 1 or len(children) != 2 or len(outs[0][1]) != 2 or not values[0][1]:
@@ -97,7 +96,7 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, f"the coord is on {rest[0]}, not the compared {final.dimension}")
     if argument is None:
         return
-    members = premises(out.get("children") or [], "member")
+    members = premises(out.children, "member")
     meet_name = members[0][1][0] if members else None
     pm = ctx.meets.get(meet_name)
     # labels may repeat ($s, $s -> d): the step must be how one of the arguments so labelled is read
@@ -118,11 +117,11 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
 
 def value_leaf(child):
     """The coord premise of a compared value: the leaf itself, or the coord inside arg(...)."""
-    parsed = parse_atom(label_of(child)) if isinstance(child, dict) else None
-    if parsed and parsed[0] == "coord" and len(parsed[1]) == 3:
-        return child, parsed[1]
-    if parsed and parsed[0] == "arg":
-        coords = premises(child.get("children") or [], "coord")
+    atom = child.atom
+    if atom is not None and atom.relation == "coord" and len(atom.args) == 3:
+        return child, list(atom.args)
+    if atom is not None and atom.relation == "arg":
+        coords = premises(child.children, "coord")
         if len(coords) == 1 and len(coords[0][1]) == 3:
             return coords[0]
     return None
@@ -135,9 +134,9 @@ def shown_beaten(ctx: Auditor, width: int, key) -> dict[str, set]:
     """Per beaten argument, what the proof's `beats` premises (of `width` terms) show it beaten on:
     `key(beats_terms)` picks that (a value, or a span)."""
     beaten: dict[str, set] = {}
-    for tree in (ctx.result.get("proof") or {}).get("trees", []):
-        for ext in tree.get("children", []):
-            for _, b in premises(ext.get("children", []), "beats"):
+    for tree in ctx.proof.trees or ():
+        for ext in tree.children:
+            for _, b in premises(ext.children, "beats"):
                 if len(b) == width:
                     beaten.setdefault(b[1], set()).add(key(b))
     return beaten

@@ -1,46 +1,36 @@
-"""Proof text: ground atoms such as `hit("genre", "<=", "drama", "Taxi!", "drama")`, parsed.
+"""Proof nodes as the checks read them: a node's label, its premises of one relation, triples.
 
-A proof node names its fact as text (`premises` for an inner node, `axiom` for a leaf); the
-checks read those atoms back into a relation and JSON arguments, find a node's premises of one
-relation, and compare constraint triples the way the plan spells them.
+The proof is read once, at the audit's entry point, into the typed model
+(`latweave.proof.model`: atoms with a relation and arguments); the checks ask a node for
+`atom.relation` / `atom.args` and never parse text. This module holds the few questions they
+share: the text a node stands for (for paths and messages), the children that prove one
+relation, and whether two constraint triples agree.
 """
 
 from __future__ import annotations
 
-import json
-import re
-
 from latweave.lattice.names import normalize
+from latweave.proof.model import Atom, Node, premises
 
-_ATOM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\((.*)\)$", re.S)
+__all__ = ["label", "parse_atom", "premises", "same_triple"]
+
+
+def label(tree) -> str:
+    """The text a proof node stands for (its premises or its axiom), for paths and messages."""
+    return tree if isinstance(tree, str) else tree.label
 
 
 def parse_atom(text: str) -> tuple[str, list] | None:
-    """`rel("a", "b")` → ("rel", ["a", "b"]); None when it is not an atom."""
-    m = _ATOM.match(text or "")
-    if not m:
-        return None
-    try:
-        args = json.loads(f"[{m.group(2)}]")
-    except json.JSONDecodeError:
-        return None
-    return m.group(1), args
+    """`rel("a", "b")` → ("rel", ["a", "b"]); None when it is not an atom (for scripts and tests:
+    the checks read `node.atom`)."""
+    atom = Atom.parse(text)
+    return (atom.relation, list(atom.args)) if atom is not None else None
 
 
-def label(tree: dict) -> str:
-    """The text a proof node stands for (its premises or its axiom), for paths and messages."""
-    return tree.get("premises", tree.get("axiom", "?")) if isinstance(tree, dict) else repr(tree)
-
-
-def premises(children, rel: str) -> list[tuple[dict, list]]:
-    """The children that prove (or state) a `rel` atom, each with that atom's arguments."""
-    out = []
-    for child in children:
-        text = child.get("premises", child.get("axiom")) if isinstance(child, dict) else None
-        parsed = parse_atom(text or "")
-        if parsed and parsed[0] == rel:
-            out.append((child, parsed[1]))
-    return out
+def args_of(node: Node, relation: str) -> list | None:
+    """The node's atom's arguments when it states a `relation` atom; None otherwise."""
+    atom = node.atom
+    return list(atom.args) if atom is not None and atom.relation == relation else None
 
 
 def same_triple(a, b) -> bool:

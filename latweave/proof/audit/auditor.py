@@ -17,11 +17,12 @@ from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import (abstentions, answers, arguments, completeness, extremum, hits, leaves, members,
                                   spans, verdicts, worlds)
-from latweave.proof.audit.atoms import label, parse_atom
+from latweave.proof.audit.atoms import label
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
 from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
+from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, WitnessLeaf
 
 RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
          **worlds.RULES}
@@ -38,6 +39,9 @@ class Auditor:
         self.plan = None
         self.meets: dict[str, PlanMeet] = {}
         self.evaluation = None  # the plan evaluated over the lattice files (semantics.Evaluation)
+        # the result's proof, read into the typed model once: the checks walk nodes, not text
+        self.proof = Proof.from_json(result.get("proof") or {}) if isinstance(result, dict) else Proof()
+        self.ancestors: list[Node] = []  # the nodes above the one being checked, in the walk
 
     @property
     def final(self):
@@ -46,7 +50,7 @@ class Auditor:
 
     # ---- bookkeeping ----
     def fail(self, tree_or_text, path: list[str], problem: str) -> None:
-        step = tree_or_text if isinstance(tree_or_text, str) else label(tree_or_text)
+        step = label(tree_or_text)
         self.report.failures.append({"step": step, "path": list(path), "problem": problem})
         self.report.ok = False
 
@@ -61,6 +65,10 @@ class Auditor:
 
     def values_on(self, items, d: str) -> set[str]:
         return {w for x in items for w in self.coords(x, d)}
+
+    def parent_atom(self) -> Atom | None:
+        """The atom of the node directly above the one being checked (None at a root)."""
+        return self.ancestors[-1].atom if self.ancestors else None
 
     def dim(self, name: str, tree, path) -> str | None:
         d = normalize(name)
@@ -96,7 +104,7 @@ class Auditor:
             except PlanNotRunnable as exc:
                 self.fail("plan", ["plan"], f"the plan could not have run: {exc}")
         status = r.get("status")
-        proof = r.get("proof") or {}
+        proof = self.proof
         if status == "answer":
             answers.answers(self, proof)
         elif status == "verdict":
@@ -109,37 +117,39 @@ class Auditor:
         return self.report
 
     # ---- the walk ----
-    def visit(self, tree: dict, path: list[str]) -> None:
-        if not isinstance(tree, dict):
-            self.fail(repr(tree), path, "a proof node must be an object")
+    def visit(self, tree: Node, path: list[str]) -> None:
+        if isinstance(tree, Opaque) and not isinstance(tree.raw, dict):
+            self.fail(repr(tree.raw), path, "a proof node must be an object")
             return
-        here = [*path, label(tree)]
+        here = [*path, tree.label]
         self.report.checked += 1
-        if "axiom" in tree:
+        if isinstance(tree, (Leaf, WitnessLeaf)) or (isinstance(tree, Opaque) and "axiom" in tree.raw):
             self.axiom(tree, here)
             return
-        parsed = parse_atom(tree.get("premises", ""))
-        if parsed is None:
+        atom = tree.atom
+        if atom is None:
             self.fail(tree, here, "premises are not a ground atom")
             return
-        rel, args = parsed
-        handler = RULES.get(rel)
+        handler = RULES.get(atom.relation)
         if handler is None:
-            self.fail(tree, here, f"no rule derives {rel!r}")
+            self.fail(tree, here, f"no rule derives {atom.relation!r}")
             return
-        children = tree.get("children") or []
-        handler(self, tree, here, args, children)
-        for child in children:
-            self.visit(child, here)
+        children = tree.children
+        handler(self, tree, here, list(atom.args), children)
+        self.ancestors.append(tree)
+        try:
+            for child in children:
+                self.visit(child, here)
+        finally:
+            self.ancestors.pop()
 
-    def axiom(self, tree: dict, here: list[str]) -> None:
-        parsed = parse_atom(tree["axiom"])
-        if parsed is None:
+    def axiom(self, tree: Node, here: list[str]) -> None:
+        atom = tree.atom
+        if atom is None:
             self.fail(tree, here, "axiom is not a ground atom")
             return
-        rel, args = parsed
-        check = AXIOMS.get(rel)
+        check = AXIOMS.get(atom.relation)
         if check is None:
-            self.fail(tree, here, f"{rel!r} is not a lattice axiom")
+            self.fail(tree, here, f"{atom.relation!r} is not a lattice axiom")
             return
-        check(self, tree, here, args)
+        check(self, tree, here, list(atom.args))

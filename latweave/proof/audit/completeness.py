@@ -5,7 +5,7 @@ denotes, no more, no less.
 lattice files: its keys (exactly status, answers, verdict, reason, reasons, witness, proof, plan,
 contested), the status, the answer set (a missing answer names the meet that yields it, an extra
 one the constraint it fails or the candidate that beats it), the verdict, the reason and every
-reason that holds (in REASON_ORDER), each reason's witness, and the contested answers with their
+reason that holds (in ENGINE_REASONS order), each reason's witness, and the contested answers with their
 supporting and contradicting coordinates (each a real predicate of a contested coordinate, its
 evidence as predicates.jsonl and the document have it). `member_claim` and `output_claim` check
 the proof's `member` and `step_out` nodes against the evaluated meets and steps.
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Meet, Union
+from latweave.reasons import Reason
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
@@ -239,7 +240,7 @@ def _witness(ctx: Auditor, witness, out) -> None:
             detail = "; ".join(f"{k}: the lattice gives {_json(b.get(k))}, the result says {_json(a.get(k))}"
                                for k in keys) or f"{_json(given)} is not {_json(expected)}"
             ctx.fail("witness", ["witness"], f"the {reason} witness differs from the lattice's: {detail}")
-        if reason == "conflict" and isinstance(given, dict):
+        if reason == Reason.CONFLICT and isinstance(given, dict):
             _doubts(ctx, given, out)
 
 
@@ -345,18 +346,17 @@ def _contested(ctx: Auditor, entries, out) -> None:
             problem.append(f"the contested answers are {sorted(out.contested)}, listed as {answers}")
         ctx.fail("contested", ["contested"], "; ".join(problem))
     _sides(ctx, entries, {"answer"}, "contested", step="contested")
-    shown = (ctx.result.get("proof") or {}).get("contested") if isinstance(ctx.result.get("proof"), dict) else None
-    if shown is not None:
-        _proof_contested(ctx, shown, entries)
+    proof = ctx.proof
+    if proof.contested is not None:
+        _proof_contested(ctx, proof.contested, entries)
+    elif proof.extras.get("contested") is not None:
+        ctx.fail("contested", ["proof", "contested"], "proof.contested must be a list")
 
 
 def _proof_contested(ctx: Auditor, nodes, entries: list) -> None:
     """The proof's `contested` nodes show the result's contested entries, leaf for leaf."""
-    from latweave.proof.audit.atoms import parse_atom
+    from latweave.proof.model import Leaf, Rule
 
-    if not isinstance(nodes, list):
-        ctx.fail("contested", ["proof", "contested"], "proof.contested must be a list")
-        return
     def leaf(s: dict) -> str:
         return _json([s.get("instance"), s.get("dimension"), s.get("value"), s.get("evidence")])
 
@@ -365,21 +365,21 @@ def _proof_contested(ctx: Auditor, nodes, entries: list) -> None:
             for e in entries if isinstance(e, dict)}
     got = {}
     for n in nodes:
-        parsed = parse_atom(n.get("premises", "")) if isinstance(n, dict) else None
-        if not parsed or parsed[0] != "contested" or len(parsed[1]) != 1:
+        parsed = n.atom if isinstance(n, Rule) else None
+        if parsed is None or parsed.relation != "contested" or len(parsed.args) != 1:
             ctx.fail("contested", ["proof", "contested"], "a proof.contested node must prove contested(answer)")
             continue
         sides = {}
-        for child in n.get("children") or []:
-            cp = parse_atom(child.get("premises", "")) if isinstance(child, dict) else None
-            if cp and cp[0] in ("supported_by", "contradicted_by"):
+        for child in n.children:
+            cp = child.atom if isinstance(child, Rule) else None
+            if cp is not None and cp.relation in ("supported_by", "contradicted_by"):
                 leaves = []
-                for leaf in child.get("children") or []:
-                    lp = parse_atom(leaf.get("axiom", "")) if isinstance(leaf, dict) else None
-                    if lp and lp[0] == "stated" and len(lp[1]) == 3:
-                        leaves.append(_json([*lp[1], leaf.get("evidence")]))
-                sides[cp[0]] = sorted(leaves)
-        got[parsed[1][0]] = {side: sides.get(side, []) for side in ("supported_by", "contradicted_by")}
+                for leaf in child.children:
+                    lp = leaf.atom if isinstance(leaf, Leaf) else None
+                    if lp is not None and lp.relation == "stated" and len(lp.args) == 3:
+                        leaves.append(_json([*lp.args, leaf.json_field("evidence")]))
+                sides[cp.relation] = sorted(leaves)
+        got[parsed.args[0]] = {side: sides.get(side, []) for side in ("supported_by", "contradicted_by")}
     if got != want:
         ctx.fail("contested", ["proof", "contested"], "the proof's contested nodes differ from the result's "
                                                       f"contested entries ({sorted(got)} vs {sorted(want)})")

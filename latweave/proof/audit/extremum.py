@@ -45,7 +45,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, f"{op} takes (dimension, argument)")
         return
-    if tree.get("rule-number") == "(robust)":  # in doubt: a winner in every world
+    if tree.rule == "(robust)":  # in doubt: a winner in every world
         worlds.robust(ctx, tree, here, args, children, op)
         return
     if spans.is_derived(ctx.final):
@@ -90,7 +90,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         for val in (bv, bw):
             if not ctx.L.has_value(d, normalize(val)):
                 ctx.fail(child, where, f"{val!r} is not a value of {dname}")
-        order = child.get("order") or {}
+        order = child.json_field("order") or {}
         if order.get("direction") not in (None, op):
             ctx.fail(child, where, f"the order note's direction is {order.get('direction')!r}, not {op}")
         if ctx.L.ordered(d):

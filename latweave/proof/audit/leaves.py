@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
-from latweave.proof.audit.atoms import parse_atom
 from latweave.proof.audit.semantics import meaning
 
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
     """Why a leaf's evidence is not a real predicate's (None when it is): the predicate id exists,
     states `stated` (instance, dimension, value keys; None: only checked by the caller), and its
     doc, source text, offsets and confidence are the row's, the text verbatim in the document."""
-    ev = tree.get("evidence")
+    ev = tree.json_field("evidence")
     if not isinstance(ev, dict) or "predicate" not in ev:
         return "the leaf carries no evidence naming a predicate id"
     row = ctx.L.predicates.get(ev["predicate"])
@@ -52,7 +51,7 @@ def coord(ctx: Auditor, tree, here, args) -> None:
         return
     inst, dname, value = args
     want = (normalize(inst), normalize(dname), normalize(value))
-    ev = tree.get("evidence")
+    ev = tree.json_field("evidence")
     row = ctx.L.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
     if row is not None:
         have = (row["instance"], row["dimension"], row["value"])
@@ -98,7 +97,7 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
     if d is None:
         return
     stored = ctx.L.bounds(d, normalize(args[1]))
-    given = tree.get("bounds")
+    given = tree.json_field("bounds")
     if stored is None:
         ctx.fail(tree, here, f"{args[1]!r} has no bounds on {args[0]}")
     elif given is None or [float(x) for x in given] != [float(x) for x in stored]:
@@ -111,7 +110,7 @@ def constraint(ctx: Auditor, tree, here, args) -> None:
 
 
 def beats(ctx: Auditor, tree, here, args) -> None:
-    if not any(parse_atom(p) and parse_atom(p)[0] in ("argmax", "argmin") for p in here[:-1]):
+    if not any(node.atom is not None and node.atom.relation in ("argmax", "argmin") for node in ctx.ancestors):
         ctx.fail(tree, here, "beats may only appear under an argmax/argmin node")
 
 

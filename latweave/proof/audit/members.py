@@ -16,7 +16,7 @@ from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Meet, Name, Union
 from latweave.proof.audit.arguments import find_arg
 from latweave.proof.audit.completeness import member_claim, output_claim
-from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
+from latweave.proof.audit.atoms import label, premises, same_triple
 from latweave.proof.audit.plan_meets import SELF, PlanMeet
 from latweave.proof.audit.worlds import member_premise
 
@@ -41,7 +41,7 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
         return
     name, x = args
     member_claim(ctx, tree, here, name, x)
-    info = tree.get("meet")
+    info = tree.json_field("meet")
     if not isinstance(info, dict) or not isinstance(info.get("constraints"), list):
         ctx.fail(tree, here, "member carries no `meet` listing its constraints")
         return
@@ -70,11 +70,10 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
                              "one hit (or self) per constraint is needed")
         return
     for triple, child in zip(listed, children):
-        parsed = parse_atom(label(child)) if isinstance(child, dict) else None
-        if parsed is None:
+        if child.atom is None:
             ctx.fail(tree, here, "a member premise is not an atom")
             continue
-        rel, cargs = parsed
+        rel, cargs = child.atom.relation, list(child.atom.args)
         if triple == SELF:
             if rel != "self" or len(cargs) != 1 or normalize(cargs[0]) != normalize(x):
                 ctx.fail(child, [*here, label(child)], f"the self constraint needs self({x!r})")
@@ -97,7 +96,7 @@ def _hop(ctx: Auditor, tree, here, pm: PlanMeet, x: str, children) -> None:
     selfs = premises(children, "self")
     if arg is None or not selfs:
         return
-    outs = premises(selfs[0][0].get("children") or [], "step_out")
+    outs = premises(selfs[0][0].children, "step_out")
     if pm.hop == 0 and isinstance(arg.term, Name):
         if ctx.L.resolve_instance(arg.term.text) != normalize(x) or outs:
             ctx.fail(tree, here, f"the first hop of {pm.arg}'s path must start at {arg.term.text!r}, not {x!r}")
@@ -105,7 +104,7 @@ def _hop(ctx: Auditor, tree, here, pm: PlanMeet, x: str, children) -> None:
         if not outs or outs[0][1][0] != f"${arg.term.var}":
             ctx.fail(tree, here, f"the first hop of {pm.arg}'s path must start at an output of ${arg.term.var}")
     else:
-        members = premises(outs[0][0].get("children") or [], "member") if outs else []
+        members = premises(outs[0][0].children, "member") if outs else []
         prev = ctx.meets.get(members[0][1][0]) if members else None
         if prev is None or prev.arg != pm.arg or prev.hop != pm.hop - 1:
             ctx.fail(tree, here, f"hop {pm.hop} of {pm.arg}'s path must start at an output of hop {pm.hop - 1}")
@@ -122,7 +121,7 @@ def step_out(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "step_out needs exactly one member premise")
         return
     member_, (meet_name, x) = members[0][0], members[0][1]
-    info = member_.get("meet") or {}
+    info = member_.json_field("meet") or {}
     if info.get("step") != step:
         ctx.fail(tree, here, f"{meet_name} belongs to step {info.get('step')!r}, not {step!r}")
     project = info.get("project")
@@ -147,11 +146,10 @@ def answer(ctx: Auditor, tree, here, args, children) -> None:
     if len(children) != 1:
         ctx.fail(tree, here, "answer needs exactly one premise")
         return
-    parsed = parse_atom(label(children[0]))
-    if parsed is None:
+    if children[0].atom is None:
         ctx.fail(tree, here, "answer's premise is not an atom")
         return
-    rel, cargs = parsed
+    rel, cargs = children[0].atom.relation, list(children[0].atom.args)
     final = ctx.final
     if rel == "step_out":
         if cargs != ["final", y] and not (len(cargs) == 2 and cargs[0] == "final" and normalize(cargs[1]) == normalize(y)):
@@ -161,7 +159,7 @@ def answer(ctx: Auditor, tree, here, args, children) -> None:
     elif rel in ("argmax", "argmin"):
         # a bare $step argument answers as the item it stands for, shown by an arg(label, y) premise
         stands_for = len(cargs) == 2 and cargs[1].startswith("$") and any(
-            a == [cargs[1], y] for _, a in premises(children[0].get("children", []), "arg"))
+            a == [cargs[1], y] for _, a in premises(children[0].children, "arg"))
         if len(cargs) != 2 or (cargs[1] != y and not stands_for):
             ctx.fail(tree, here, f"answer({y!r}) needs {rel}(dim, {y!r})")
         if final is not None and not (isinstance(final, Compare) and final.op == rel):

@@ -2,15 +2,17 @@
 constraints by their printed text.
 
 A proof names meets `meet#k` and abstention witnesses name constraints by their canonical text;
-both are recomputed here from the plan text alone, so the auditor never asks the compiler.
+both are recomputed here from the plan text alone, so the auditor never asks the compiler: the
+numbering is latweave/plan/steps.py's, which the compiler numbers its meets by too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from latweave.plan.ast import Compare, Holds, Meet, Union
+from latweave.plan.ast import Holds, Meet, Union
 from latweave.plan.printer import constraint_triple, print_constraint
+from latweave.plan.steps import plan_meets as numbered_meets
 
 SELF = ("self", "=", "instance")
 
@@ -28,28 +30,12 @@ class PlanMeet:
 def plan_meets(plan) -> list[PlanMeet]:
     """The plan's meets in the order the compiler numbers them (meet#k is the k-th)."""
     out: list[PlanMeet] = []
-
-    def add(step, meet: Meet, self_first: bool = False) -> None:
-        triples = [SELF] if self_first else []
-        triples += [constraint_triple(c) for c in meet.constraints]
-        out.append(PlanMeet(len(out), step, triples, meet.project))
-
-    def step(var: str, expr) -> None:
-        for branch in (expr.branches if isinstance(expr, Union) else (expr,)):
-            if isinstance(branch, Meet):
-                add(f"${var}" if var else "final", branch)
-
-    for let in plan.lets:
-        step(let.var, let.expr)
-    final = plan.final
-    if isinstance(final, (Meet, Union)):
-        step("", final)
-    elif isinstance(final, Holds):
-        add("holds", Meet(final.constraints), self_first=True)
-    elif isinstance(final, Compare):
-        for arg in final.args:
-            for hop, dim in enumerate(arg.path):
-                out.append(PlanMeet(len(out), None, [SELF], dim, arg.label, hop))
+    for pm in numbered_meets(plan):
+        triples = ([SELF] if pm.self_first else []) + [constraint_triple(c) for c in pm.meet.constraints]
+        if pm.arg is not None:  # an argument's hidden hop: named by the argument, not by a step
+            out.append(PlanMeet(pm.ordinal, None, triples, pm.meet.project, pm.arg.label, pm.hop))
+        else:
+            out.append(PlanMeet(pm.ordinal, pm.step, triples, pm.meet.project))
     return out
 
 

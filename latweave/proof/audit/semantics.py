@@ -32,7 +32,7 @@ coordinate or a doubtful step output); each set below is kept as a `Flow` (possi
   membership of one instance; and each abstention reason holds or not, with its witness.
 
 `Evaluation.outcome()` is the whole result as the rules determine it: status, answers (as the
-result prints them), verdict, reasons in `REASON_ORDER`, the witness of each reason, and the
+result prints them), verdict, reasons in report order (`latweave.reasons.ENGINE_REASONS`), the witness of each reason, and the
 contested answers.
 """
 
@@ -47,9 +47,7 @@ from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
 from latweave.plan.printer import print_constraint
-
-#: When several reasons hold, the first listed is the one reported (all are in the witness).
-REASON_ORDER = ("unknown_anchor", "out_of_scope", "conflict", "incomparable", "empty")
+from latweave.reasons import ENGINE_REASONS, Reason  # the vocabulary, shared; the reasoning is this module's own
 
 
 #: the status of a plan the rules give no outcome at all (see Evaluation._decide)
@@ -667,12 +665,12 @@ class Evaluation:
         doubts: dict = {}
         unknown = self._unknown_names()
         if unknown:
-            reasons["unknown_anchor"] = {"unknown": unknown}
+            reasons[Reason.UNKNOWN_ANCHOR] = {"unknown": unknown}
         if self.unknown_dims:
-            reasons["out_of_scope"] = {"unknown_dimensions": sorted(self.unknown_dims)}
+            reasons[Reason.OUT_OF_SCOPE] = {"unknown_dimensions": sorted(self.unknown_dims)}
         conflicts = self._conflict_entries()
         if conflicts:
-            reasons["conflict"] = {"conflicts": conflicts}
+            reasons[Reason.CONFLICT] = {"conflicts": conflicts}
         answers: list[str] = []
         contested: list[str] = []
         verdict = None
@@ -680,7 +678,7 @@ class Evaluation:
         if isinstance(final, (Meet, Union)):
             answers, contested, empty, source_conflict = self._final_answers()
             if empty:
-                reasons["empty"] = self._empty_steps()
+                reasons[Reason.EMPTY] = self._empty_steps()
             doubts = {"answers": list(contested)}
         elif isinstance(final, Holds):
             verdict, source_conflict = self._holds(reasons)
@@ -693,8 +691,8 @@ class Evaluation:
             answers, source_conflict = self._extremum(final, reasons)
             doubts = self._compare_doubts(final)
         if source_conflict:
-            reasons.setdefault("conflict", {"conflicts": []})
-        order = [r for r in REASON_ORDER if r in reasons]
+            reasons.setdefault(Reason.CONFLICT, {"conflicts": []})
+        order = [r for r in ENGINE_REASONS if r in reasons]
         if order:
             return Outcome("abstain", [], None, order, {r: reasons[r] for r in order}, [], doubts)
         if isinstance(final, Holds) or (isinstance(final, Compare) and final.op in ("same", "differ")):
@@ -817,7 +815,7 @@ class Evaluation:
         shares_sure = bool(sure) and bool(set.intersection(*sure))
         conflict = (shares and not shares_sure) or (not shares and uncertain)
         if missing:
-            reasons["empty"] = {"no_value": sorted(missing), "dimension": final.measure, "missing": []}
+            reasons[Reason.EMPTY] = {"no_value": sorted(missing), "dimension": final.measure, "missing": []}
         verdict = None
         if shares_sure:
             verdict = final.op == "same"
@@ -832,14 +830,14 @@ class Evaluation:
         items = m.constraints[0].met
         if not items.possible:
             if isinstance(self.plan.final.item, Ref):  # the step gave no instance: nothing to verify
-                reasons["empty"] = {"no_value": [f"${self.plan.final.item.var}"], "dimension": None, "missing": []}
+                reasons[Reason.EMPTY] = {"no_value": [f"${self.plan.final.item.var}"], "dimension": None, "missing": []}
             return None, False  # else the instance is unknown (unknown_anchor)
         missing = []
         for ce in m.constraints[1:]:
             if not any(self.M.worlds(x, ce.dimension) for x in items.possible):
                 missing.append(ce.text)
         if missing:
-            reasons["empty"] = {"no_value": [], "dimension": None, "missing": sorted(missing)}
+            reasons[Reason.EMPTY] = {"no_value": [], "dimension": None, "missing": sorted(missing)}
         conflict = bool(m.members.possible) and not m.members.sure
         verdict = None
         if m.members.sure:
@@ -1006,7 +1004,7 @@ class Evaluation:
             missing += [f"{arg.label}: {c.label}" for c in mine
                         if c.bare and not c.values and c.key not in ambiguous_items]
         if missing:
-            reasons["empty"] = {"no_value": sorted(missing), "dimension": final.measure, "missing": []}
+            reasons[Reason.EMPTY] = {"no_value": sorted(missing), "dimension": final.measure, "missing": []}
         best = {id(c): self.best(final, c.values) for c in cands}
         doubt = any(self._item_in_doubt(final, items, x) for _, items in self.args for x in items.possible)
         # in doubt, what is unordered in one world may be ordered in another: a winner in every
@@ -1017,12 +1015,12 @@ class Evaluation:
                 entries = [{"arguments": [a.label, b.label], "items": [M.label_of_instance(v), M.label_of_instance(w)],
                             "spans": [list(self.span(final, v) or ()), list(self.span(final, w) or ())]}
                            for a, b, v, w in pairs]
-                reasons["incomparable"] = {"pairs": sorted(entries, key=_json_key),
+                reasons[Reason.INCOMPARABLE] = {"pairs": sorted(entries, key=_json_key),
                                            "ambiguous": sorted(ambiguous, key=_json_key)}
             else:
                 entries = [{"arguments": [a.label, b.label], "values": [M.value_label(d, v), M.value_label(d, w)]}
                            for a, b, v, w in pairs]
-                reasons["incomparable"] = {"pairs": sorted(entries, key=_json_key)}
+                reasons[Reason.INCOMPARABLE] = {"pairs": sorted(entries, key=_json_key)}
         self.compare_notes["best"] = {(c.arg, c.key): best[id(c)] for c in cands}
         self.compare_notes["doubt"] = doubt
         if doubt:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg, losers_beaten, shown_beaten, winner_item_checked
-from latweave.proof.audit.atoms import label, parse_atom, premises
+from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
@@ -75,11 +75,11 @@ def held_spans(spans: dict) -> set[tuple]:
 
 def span_of(child):
     """The span premise of a compared value: the span node itself, or the span inside arg(...)."""
-    parsed = parse_atom(label(child)) if isinstance(child, dict) else None
-    if parsed and parsed[0] == "span" and len(parsed[1]) == 3:
-        return child, parsed[1]
-    if parsed and parsed[0] == "arg":
-        spans = premises(child.get("children") or [], "span")
+    atom = child.atom
+    if atom is not None and atom.relation == "span" and len(atom.args) == 3:
+        return child, list(atom.args)
+    if atom is not None and atom.relation == "arg":
+        spans = premises(child.children, "span")
         if len(spans) == 1 and len(spans[0][1]) == 3:
             return spans[0]
     return None
@@ -162,13 +162,13 @@ def beats(ctx: Auditor, tree, here, args, children) -> None:
     if not is_derived(final):
         ctx.fail(tree, here, "beats over spans belongs to an argmax/argmin over a difference of dimensions")
         return
-    parent = parse_atom(here[-2]) if len(here) > 1 else None
-    if not parent or parent[0] != final.op or len(parent[1]) != 2:
+    parent = ctx.parent_atom()
+    if parent is None or parent.relation != final.op or len(parent.args) != 2:
         ctx.fail(tree, here, f"beats must sit directly under the {final.op} node")
         return
     a, other = args[0], args[1]
-    if a != parent[1][1]:
-        ctx.fail(tree, here, f"beats names {a!r}, but the winner is {parent[1][1]!r}")
+    if a != parent.args[1]:
+        ctx.fail(tree, here, f"beats names {a!r}, but the winner is {parent.args[1]!r}")
     win, lose = (args[2], args[3]), (args[4], args[5])
     values = [s for s in map(span_of, children) if s is not None]
     if len(values) != 1 or len(children) != 1:

@@ -14,27 +14,29 @@ from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Name
 from latweave.plan.printer import constraint_triple
 from latweave.proof.audit.arguments import value_leaf
-from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
+from latweave.proof.audit.atoms import label, premises, same_triple
+from latweave.proof.model import Proof, Rule
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
 
 
-def verdict(ctx: Auditor, proof: dict) -> None:
-    parsed = parse_atom(proof.get("premises", ""))
+def verdict(ctx: Auditor, whole: Proof) -> None:
+    proof = whole.root
+    atom = proof.atom if isinstance(proof, Rule) else None
     here = [label(proof)]
-    if not parsed or parsed[0] != "verdict" or parsed[1] not in (["true"], ["false"]):
+    if atom is None or atom.relation != "verdict" or list(atom.args) not in (["true"], ["false"]):
         ctx.fail(proof, here, "a verdict result must prove verdict(\"true\") or verdict(\"false\")")
         return
-    value = parsed[1][0] == "true"
+    value = atom.args[0] == "true"
     if ctx.result.get("verdict") is not value:
         ctx.fail("verdict", ["verdict"], f"the result says {ctx.result.get('verdict')!r}, the proof {value}")
     if ctx.result.get("answers"):
         ctx.fail("answers", ["answers"], "a verdict carries no answers")
     ctx.report.checked += 1
     final = ctx.final
-    rule = proof.get("rule-number")
-    children = proof.get("children") or []
+    rule = proof.rule
+    children = proof.children
     if isinstance(final, Holds):
         if rule != "(holds)":
             ctx.fail(proof, here, f"a holds plan's verdict needs rule (holds), not {rule}")
@@ -85,7 +87,7 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
             ctx.fail(proof, here, "a true holds needs exactly one member premise")
         elif items is not None and normalize(members[0][1][1]) not in items:
             ctx.fail(proof, here, f"the member is {members[0][1][1]!r}, not {what!r}")
-        elif (members[0][0].get("meet") or {}).get("step") != "holds":
+        elif (members[0][0].json_field("meet") or {}).get("step") != "holds":
             ctx.fail(proof, here, "the member premise is not of the holds meet")
         return
     fails_ = premises(children, "fails")
@@ -96,7 +98,7 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
     failing: set[tuple] = set()
     for child, triple in fails_:
         where = [*here, label(child)]
-        kids = child.get("children") or []
+        kids = child.children
         cons, coords = premises(kids, "constraint"), premises(kids, "coord")
         if not any(same_triple(tuple(triple), t) for t in plan_triples):
             ctx.fail(child, where, f"{triple} is not a constraint of the plan")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg
-from latweave.proof.audit.atoms import label, parse_atom, premises, same_triple
+from latweave.proof.audit.atoms import label, premises, same_triple
 from latweave.proof.audit.leaves import evidence_problem
 from latweave.proof.audit.semantics import meaning
 
@@ -47,7 +47,7 @@ def coord(ctx: Auditor, tree, here, args, children) -> None:
         return
     shown = set()
     for child, sargs in stated:
-        p = (child.get("evidence") or {}).get("predicate")
+        p = (child.json_field("evidence") or {}).get("predicate")
         if len(sargs) != 3 or normalize(sargs[0]) != x or normalize(sargs[1]) != d:
             ctx.fail(child, [*here, label(child)], f"this stated value is not about {args[0]!r} on {args[1]}")
         elif p not in worlds[w]:
@@ -96,16 +96,16 @@ def hit_all(ctx: Auditor, tree, here, args, children) -> None:
 def hit_all_constraint(child) -> tuple | None:
     """The constraint triple a hit_all node's hits carry (None when they carry none or disagree)."""
     triples = set()
-    for hit_node, _ in premises(child.get("children") or [], "hit"):
-        for _, c in premises(hit_node.get("children") or [], "constraint"):
+    for hit_node, _ in premises(child.children, "hit"):
+        for _, c in premises(hit_node.children, "constraint"):
             triples.add(tuple(c))
     return triples.pop() if len(triples) == 1 else None
 
 
 def ties(ctx: Auditor, tree, here, args) -> None:
     """ties(a, b): the robust winner a and candidate b share a best value, neither in doubt."""
-    parent = parse_atom(here[-2]) if len(here) > 1 else None
-    if not parent or parent[0] not in ("argmax", "argmin"):
+    parent = ctx.parent_atom()
+    if parent is None or parent.relation not in ("argmax", "argmin"):
         ctx.fail(tree, here, "ties may only appear under an argmax/argmin node")
         return
     final, ev = ctx.final, ctx.evaluation
@@ -116,11 +116,11 @@ def ties(ctx: Auditor, tree, here, args) -> None:
         return
     best = ev.compare_notes.get("best", {})
     cands = ev.compare_notes.get("candidates", [])
-    mine = [c for c in cands if c.label == parent[1][1] or (c.bare and c.label == tree.get("winner_item"))]
-    other = tree.get("other", args[1])
+    mine = [c for c in cands if c.label == parent.args[1] or (c.bare and c.label == tree.json_field("winner_item"))]
+    other = tree.json_field("other", args[1])
     theirs = [c for c in cands if c.label == other]
     if not any(best.get((a.arg, a.key), set()) & best.get((b.arg, b.key), set()) for a in mine for b in theirs):
-        ctx.fail(tree, here, f"{parent[1][1]!r} and {other!r} share no best value: they do not tie")
+        ctx.fail(tree, here, f"{parent.args[1]!r} and {other!r} share no best value: they do not tie")
 
 
 def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
@@ -138,13 +138,12 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
     derived = final.minus is not None
     values, beats, tied = [], premises(children, "beats"), premises(children, "ties")
     for child in children:
-        parsed = parse_atom(label(child))
-        rel = parsed[0] if parsed else None
+        rel = child.atom.relation if child.atom is not None else None
         if rel == "arg":
-            inner = premises(child.get("children") or [], "span" if derived else "coord")
+            inner = premises(child.children, "span" if derived else "coord")
             values += [(child, a) for _, a in inner]
         elif rel in ("coord", "span"):
-            values.append((child, parsed[1]))
+            values.append((child, list(child.atom.args)))
         elif rel not in ("beats", "ties"):
             ctx.fail(tree, here, f"a robust {op} rests on the winner's values, beats and ties, not {rel}")
     if not values:
@@ -199,8 +198,8 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
 
 def _items_of(ctx: Auditor, final: Compare, arg_label: str, beat) -> set[str] | None:
     """What the other side of a beats stands for: its item (a bare $step's) or the argument's."""
-    if beat.get("other_item"):
-        x = ctx.L.resolve_instance(beat["other_item"])
+    if beat.json_field("other_item"):
+        x = ctx.L.resolve_instance(beat.json_field("other_item"))
         return {x} if x else set()
     return arg_items(ctx, final, arg_label)
 
@@ -211,13 +210,12 @@ AXIOMS = {"stated": stated, "ties": ties}
 
 def member_premise(child) -> tuple[str, list, tuple | None] | None:
     """A member's premise for one constraint: ("hit", args, triple) or ("hit_all", args, triple)."""
-    parsed = parse_atom(label(child)) if isinstance(child, dict) else None
-    if parsed is None:
+    if child.atom is None:
         return None
-    rel, cargs = parsed
+    rel, cargs = child.atom.relation, list(child.atom.args)
     if rel == "hit_all":
         return rel, cargs, hit_all_constraint(child)
-    cons = premises(child.get("children") or [], "constraint")
+    cons = premises(child.children, "constraint")
     return rel, cargs, tuple(cons[0][1]) if cons else None
 
 
