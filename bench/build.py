@@ -65,8 +65,8 @@ def generate(path: Path, triples: int, seed: int = 11) -> None:
 
 def one(fmt: str, path: str) -> dict:
     """Build one lattice in this process; its timings and this process's peak memory."""
-    from latweave.build.build import save_lattice
-    from latweave.build.kb import READERS, BuildReport, lattice_from_triples
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.kb import READERS, BuildReport, lattice_from_triples
 
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 
 from latweave.planner.base import Planner, PlanOutput
+from latweave.reasons import Reason
 from latweave.result import Result
 
 
@@ -45,7 +46,7 @@ class Asked:
 
 def planner_abstention(output: PlanOutput) -> Result:
     """A result-shaped abstention for a planner that gave no plan; the witness says why."""
-    reason = output.reason or "no_plan"
+    reason = output.reason or Reason.NO_PLAN
     detail = {"last_error": output.trace.get("last_error")}
     return Result("abstain", (), None, reason, (reason,), {reason: detail}, {}, None)
 

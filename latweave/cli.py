@@ -58,30 +58,6 @@ def _console(stderr: bool = False):
     return console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-class _progress:
-    """A progress bar on stderr for work that reports (done, total); silent when not a terminal."""
-
-    def __init__(self, label: str):
-        from rich.progress import Progress
-
-        self.bar = Progress(console=_console(stderr=True), transient=True,
-                            disable=not _console(stderr=True).is_terminal)
-        self.label = label
-        self.task = None
-
-    def __enter__(self):
-        self.bar.__enter__()
-        return self.advance
-
-    def advance(self, done: int, total: int) -> None:
-        if self.task is None:
-            self.task = self.bar.add_task(self.label, total=total or None)
-        self.bar.update(self.task, completed=done, total=total or None)
-
-    def __exit__(self, *exc):
-        self.bar.__exit__(*exc)
-
-
 def _m(value, newlines: bool = False) -> str:
     """A data string (a path, a name, a plan) inside rich markup: escaped for the terminal, and its
     brackets kept from being read as markup tags."""
@@ -101,106 +77,47 @@ def _json_text(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def _write_json(text: str) -> None:
+    sys.stdout.write(_json_text(text) + "\n")
+
+
 def _print_json(obj) -> None:
-    sys.stdout.write(_json_text(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2)) + "\n")
-
-
-def _legitimacy_summary(gate) -> dict:
-    report = gate.report
-    return {"ok": report.ok, "live_blockers": list(report.live_blockers), "allowed": gate.allow,
-            "file": "legitimacy.json", "contested": report.contested}
-
-
-def _print_gate(console, gate) -> None:
-    report = gate.report
-    if report.ok:
-        console.print(f"[green]legitimate[/]: every one of {len(report.dimensions)} dimensions has unique meets "
-                      "(latweave check <lattice> for the full report)")
-    else:
-        console.print(f"[bold yellow]written with --allow[/]: meets are not unique in "
-                      f"{_m(', '.join(report.live_blockers))} (see legitimacy.json, or latweave check)")
-    contested = {name: n for name, n in report.contested.items() if n}
-    if contested:
-        console.print("[yellow]contested coordinates[/] (sources disagree; answers that depend on them are "
-                      "reported as contested): " + _m(", ".join(f"{name} {n}" for name, n in contested.items())))
-
-
-def _build_extract(args, gate) -> int:
-    """`latweave build CORPUS --extract llm`: documents → an LLM → checked predicates → a lattice.
-    Exit 0 when every window got a usable answer; 4 when some failed (the lattice is written with
-    the rest, and a rerun asks only for the failed windows)."""
-    from latweave.build.extract import extract_corpus
-    from latweave.build.extract.progress import ProgressBar
-    from latweave.llm import LLMConfig
-
-    if args.format != "corpus":
-        raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
-    config = LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                               config_file=args.config, concurrency=args.concurrency,
-                               timeout_s=args.timeout)
-    from latweave.lattice.store import check_target
-
-    check_target(args.out, inputs=(args.path, args.cache))  # before the extraction cache or any model call
-    with ProgressBar() as progress:
-        report = extract_corpus(args.path, args.out, config, cache=args.cache, progress=progress, gate=gate)
-    if args.json:
-        _print_json({**report.to_dict(), "legitimacy": _legitimacy_summary(gate)})
-    else:
-        console = _console()
-        console.print(report)
-        _print_gate(console, gate)
-        counts = ", ".join(f"{v} {k}" for k, v in report.manifest["counts"].items())
-        console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
-    return EXIT_OK if report.complete else EXIT_ENGINE
+    _write_json(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2))
 
 
 def cmd_build(args) -> int:
-    from latweave.build.build import Gate, NotLive
+    """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
+    --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
+    and a rerun asks only for the failed windows)."""
+    from contextlib import nullcontext
 
-    gate = Gate(allow=args.allow)
+    from latweave import api
+    from latweave.ingest.progress import CountBar, ProgressBar
+
+    llm = None
+    if args.extract == "llm":
+        if args.format != "corpus":
+            raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
+        llm = api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                                    config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
+    functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
+    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
     try:
-        return _build(args, gate)
-    except NotLive as exc:
+        with bar as progress:
+            summary = api.build(args.path, args.out, format=args.format, allow=args.allow, strict=args.strict,
+                                functional=functional, progress=progress, llm=llm, cache=args.cache)
+    except api.NotLive as exc:
         if args.json:
             _print_json(exc.to_dict())
         else:
             _console().print(exc.report)
             _print_error(exc)
         return EXIT_NOT_LIVE
-
-
-def _build(args, gate) -> int:
-    if args.extract == "llm":
-        return _build_extract(args, gate)
-    if args.format != "corpus":
-        from latweave.build.kb import build_kb
-
-        functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
-        manifest, report = build_kb(args.path, args.format, args.out, strict=args.strict, gate=gate,
-                                    functional=functional)
-        if args.json:
-            _print_json({"out": str(args.out), "manifest": manifest, "report": report.to_dict(),
-                         "legitimacy": _legitimacy_summary(gate)})
-        else:
-            console = _console()
-            console.print(report)
-            counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
-            console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
-            _print_gate(console, gate)
-        return EXIT_OK
-
-    from latweave.build.build import build_corpus
-
-    with _progress("reading facts") as advance:
-        manifest = build_corpus(args.path, args.out, progress=advance, gate=gate)
     if args.json:
-        _print_json({**manifest, "legitimacy": _legitimacy_summary(gate)})
+        _write_json(summary.to_json())
     else:
-        console = _console()
-        counts = ", ".join(f"{v} {k}" for k, v in manifest["counts"].items())
-        console.print(f"[bold green]built[/] {_m(args.out)}: {_m(counts)}")
-        _print_gate(console, gate)
-    return EXIT_OK
+        _console().print(summary)
+    return EXIT_OK if summary.complete else EXIT_ENGINE
 
 
 def _plan_text(args) -> str:
@@ -217,32 +134,27 @@ def _plan_text(args) -> str:
 
 
 def cmd_run(args) -> int:
-    from latweave.execute import Runner
-    from latweave.plan.read import read_plan
+    from latweave import api
 
     text = _plan_text(args)
-    plan = read_plan(text)
-    with Runner(args.lattice, args.engine, timeout=args.timeout) as runner:
-        runner.check(plan, text)
-        result = runner.run_one(plan)  # EngineTimeout (exit 4) past --timeout: nothing is saved
+    plan = api.parse_plan(text)
+    with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
+        result = lattice.run(plan, text)  # EngineTimeout (exit 4) past --timeout: nothing is saved
     if args.save:
         Path(args.save).write_text(_json_text(result.to_json()) + "\n", encoding="utf-8")
     if args.json:
-        sys.stdout.write(_json_text(result.to_json()) + "\n")
+        _write_json(result.to_json())
     else:
         _console().print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
 
 
 def cmd_check_plan(args) -> int:
-    from latweave.lattice.store import load_lattice
-    from latweave.plan.check import plan_errors
-    from latweave.plan.printer import to_text
-    from latweave.plan.read import read_plan
+    from latweave import api
 
     text = _plan_text(args)
-    plan = read_plan(text)
-    errors = plan_errors(plan, load_lattice(args.lattice), text) if args.lattice else []
+    plan = api.parse_plan(text)
+    errors = api.plan_errors(plan, args.lattice, text) if args.lattice else []
     if errors:
         if args.json:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
@@ -251,17 +163,16 @@ def cmd_check_plan(args) -> int:
                 _print_error(error)
         return EXIT_USER
     if args.json:
-        _print_json({"ok": True, "plan": to_text(plan)})
+        _print_json({"ok": True, "plan": api.plan_text(plan)})
     else:
-        _console().print(_m(to_text(plan), newlines=True), highlight=False)
+        _console().print(_m(api.plan_text(plan), newlines=True), highlight=False)
     return EXIT_OK
 
 
 def cmd_explain(args) -> int:
-    from latweave.result import Result
-    from latweave.result_file import read_result
+    from latweave import api
 
-    result = Result.from_dict(read_result(args.result))  # its shape checked: SourceError otherwise
+    result = api.read_result(args.result)  # its shape checked: SourceError otherwise
     console = _console()
     if args.svg or args.html:
         from latweave.terminal import console as safe_console
@@ -273,7 +184,7 @@ def cmd_explain(args) -> int:
         if args.html:
             recorder.save_html(args.html, clear=False)
     if args.json:
-        _print_json(result.proof)
+        _print_json(result.proof.to_json())
     else:
         console.print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
@@ -284,11 +195,9 @@ def cmd_audit(args) -> int:
     and the result is exactly what the plan denotes; 5 when not, or when a lattice file no longer
     matches the manifest; 2 (a StoreError or SourceError) when the folder is no lattice or the
     file no result."""
-    from latweave.proof.audit import audit
-    from latweave.result_file import read_result
+    from latweave import api
 
-    result = read_result(args.result)  # its shape checked: SourceError otherwise
-    report = audit(args.lattice, result)
+    report = api.audit(args.result, lattice=args.lattice)  # the file's shape checked first
     if args.json:
         _print_json(report.to_dict())
     else:
@@ -297,10 +206,9 @@ def cmd_audit(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from latweave.lattice.store import load_lattice
-    from latweave.legitimacy import check_lattice
+    from latweave import api
 
-    report = check_lattice(load_lattice(args.lattice))
+    report = api.check_lattice(args.lattice)
     if args.json:
         _print_json(report.to_dict(limit=None if args.all else 50))
     else:
@@ -309,125 +217,54 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    """Read plans (a blank line or `;;` runs what was typed), print results; `:json` toggles JSON,
-    `:quit` or end of input leaves. Errors are printed and the loop goes on."""
-    from latweave.execute import Runner
-    from latweave.plan.read import read_plan
+    """Read plans (a blank line or `;;` runs what was typed), print results (latweave/repl.py)."""
+    from latweave import api
+    from latweave.repl import run_repl
 
-    console = _console()
-    as_json = args.json
-    interactive = sys.stdin.isatty()
-    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 becomes a character the parser
-        sys.stdin.reconfigure(errors="surrogateescape")  # reports (line, column), not a traceback
-    with Runner(args.lattice, args.engine) as runner:
-        if interactive:
-            console.print(f"latweave repl on {_m(args.lattice)} ({runner.engine.name}); blank line runs, :quit leaves")
-        buffer: list[str] = []
-        while True:
-            try:
-                line = input("... " if buffer else "> ") if interactive else sys.stdin.readline()
-            except EOFError:
-                line = ""
-            if not interactive and line == "":
-                line = None
-            if line is not None:
-                line = line.rstrip("\n")
-                if line.strip() in (":quit", ":q"):
-                    break
-                if line.strip() == ":json":
-                    as_json = not as_json
-                    continue
-                if line.strip() and line.strip() != ";;":
-                    buffer.append(line)
-                    continue
-            text = "\n".join(buffer).strip()
-            buffer = []
-            if text:
-                try:
-                    plan = runner.check(read_plan(text), text)
-                    result = runner.run_one(plan)
-                    if as_json:
-                        sys.stdout.write(_json_text(result.to_json()) + "\n")
-                    else:
-                        console.print(result)
-                except LatweaveError as exc:
-                    _print_error(exc)
-            if line is None:
-                break
+    with api.open(args.lattice, args.engine) as lattice:
+        run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
+                 show_json=lambda result: _write_json(result.to_json()), show_error=_print_error)
     return EXIT_OK
 
 
 def cmd_engines(args) -> int:
-    from latweave.engines.base import DEFAULT_ENGINE, _REGISTRY, engine_names
+    from latweave import api
 
-    rows = {name: _REGISTRY[name].unavailable_reason() for name in engine_names()}
+    table = api.list_engines()
     if args.json:
-        _print_json({"default": DEFAULT_ENGINE, "engines": {n: {"available": r is None, "reason": r}
-                                                           for n, r in rows.items()}})
+        _write_json(table.to_json())
     else:
-        for name, reason in rows.items():
-            mark = "[green]available[/]" if reason is None else f"[yellow]unavailable[/]: {reason}"
-            _console().print(f"{name}{' (default)' if name == DEFAULT_ENGINE else ''}: {mark}")
+        _console().print(table)
     return EXIT_OK
 
 
-DEMO_PLANS = (
-    ("aquatic mammals", "meet(species <= mammal, habitat <= aquatic)"),
-    ("terrestrial whales", "meet(species <= whale, habitat <= terrestrial)"),
-    ("below both aquatic and terrestrial", "meet(habitat <= aquatic, habitat <= terrestrial)"),
-    ("mammal and bird at once", "meet(species <= mammal, species <= bird)"),
-    ("unicorns", "meet(species <= unicorn)"),
-    ("which lives longer, whale or dog", 'argmax(lifespan_years, ["Whale", "Dog"])'),
-    ("does the whale live in water", 'holds("Whale", habitat <= aquatic)'),
-    ("who eats what birds eat", "let d = meet(species <= bird) -> diet\nmeet(diet = $d)"),
-)
-
-
 def cmd_demo(args) -> int:
-    from rich.rule import Rule
+    from latweave import api
 
-    from latweave.build.build import Gate, build_corpus
-    from latweave.execute import Runner
-    from latweave.paths import RULES
-    from latweave.plan.read import read_plan
-
-    corpus = Path(args.corpus) if args.corpus else RULES.parent / "corpora" / "zoo"
-    out = Path(args.out)
-    gate = Gate()
-    manifest = build_corpus(corpus, out, gate=gate)
     console = _console()
-    console.print(f"[bold green]built[/] {_m(out)} from {_m(corpus)}: "
-                  + ", ".join(f"{v} {k}" for k, v in manifest["counts"].items()))
-    _print_gate(console, gate)
-    with Runner(out, args.engine) as runner:
-        results = runner.run([read_plan(plan) for _, plan in DEMO_PLANS])
-    for (title, plan), result in zip(DEMO_PLANS, results):
-        console.print(Rule(title))
-        console.print(result)
+    for part in api.run_demo(args.out, args.corpus, args.engine):
+        console.print(part)
     return EXIT_OK
 
 
 def _llm_config(args):
-    from latweave.llm import LLMConfig
+    from latweave import api
 
-    return LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                             config_file=args.config, timeout_s=args.timeout)
+    return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                                 config_file=args.config, timeout_s=args.timeout)
 
 
 def cmd_ask(args) -> int:
-    from latweave.ask import ask
-    from latweave.execute import Runner
-    from latweave.planner.llm import LLMPlanner
-    from latweave.planner.prompt import read_exemplars
+    from latweave import api
 
     config = _llm_config(args)
-    exemplars = read_exemplars(args.exemplars) if args.exemplars else None
-    with Runner(args.lattice, args.engine) as runner:
-        planner = LLMPlanner(runner.lattice, config, record=_record_path(args.record, args.cache),
-                             repairs=args.repairs, cache=args.cache, replay=args.replay, exemplars=exemplars)
-        asked = ask(planner, runner, args.question)
+    exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
+    with api.open(args.lattice, args.engine) as lattice:
+        planner = lattice.llm_planner(config, record=_record_path(args.record, args.cache), repairs=args.repairs,
+                                      cache=args.cache, replay=args.replay, exemplars=exemplars)
+        asked = lattice.ask(args.question, planner)
     if args.json:
-        sys.stdout.write(_json_text(asked.to_json()) + "\n")
+        _write_json(asked.to_json())
     else:
         _console().print(asked)
     return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
@@ -467,21 +304,22 @@ def _eval_llm(args) -> dict | None:
 
 
 def cmd_eval(args) -> int:
-    from latweave.eval.run import run_eval
+    from latweave import api
+    from latweave.ingest.progress import CountBar
 
     bars = []
 
     def progress(label):
-        bar = _progress(label)
+        bar = CountBar(label)
         bars.append(bar)
         return bar.__enter__()
 
     try:
-        report = run_eval(args.dataset, split=args.split, data=args.data, hops=args.hops,
-                          questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
-                          limit=args.limit, cache=args.cache, knockout=args.knockout,
-                          failures=args.failures, llm=_eval_llm(args), progress=progress,
-                          engine_timeout=args.engine_timeout)
+        report = api.evaluate(args.dataset, split=args.split, data=args.data, hops=args.hops,
+                              questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
+                              limit=args.limit, cache=args.cache, knockout=args.knockout,
+                              failures=args.failures, llm=_eval_llm(args), progress=progress,
+                              engine_timeout=args.engine_timeout)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)

@@ -1,19 +1,23 @@
 """Run plans against a stored lattice on a chosen engine: compile, evaluate once, decode.
 
 A `Runner` loads the lattice and opens one engine session; `run(plans)` executes a whole batch in
-one engine evaluation (plans as facts) and returns one Result per plan, in order.
+one engine evaluation (plans as facts) and returns one Result per plan, in order. `run_many(plans)`
+is the forgiving form batch callers (the evaluation harness, the offline planner's training) use:
+each distinct plan runs once, and a plan the compiler refuses is set aside with its message
+instead of failing the batch.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
 from latweave.engines.base import get_engine
-from latweave.errors import EngineTimeout
+from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.store import load_lattice, read_manifest
 from latweave.plan.ast import Plan
 from latweave.plan.check import check_plan
@@ -21,6 +25,14 @@ from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import QueryDecoder
 from latweave.result import Result
+
+
+class Batch(NamedTuple):
+    """What `Runner.run_many` returns: each distinct plan that ran → its Result, and each plan the
+    compiler refused → the message (such a plan abstains `plan_error` in an evaluation)."""
+
+    results: dict[Plan, Result]
+    refused: dict[Plan, str]
 
 
 class Runner:
@@ -58,20 +70,20 @@ class Runner:
         """One engine evaluation for the whole batch; `proofs=False` skips building proof trees
         (answers, verdicts, reasons and witnesses are the same)."""
         started = time.perf_counter()
-        compiler = compile_plans(plans, self.compiled, self.lattice)
+        batch = compile_plans(plans, self.compiled, self.lattice)
         compiled = time.perf_counter()
         session = self.session
         session.timeout = self.timeout
         try:
-            outputs = session.run(dict(compiler.facts))
+            outputs = session.run(dict(batch.facts))
         except EngineTimeout:
             self.close()  # an interrupted session is not reused: the next run opens a fresh one
             raise
         evaluated = time.perf_counter()
-        decoder = QueryDecoder(self.lattice, self.predicates, compiler, outputs, self.worlds)
+        decoder = QueryDecoder(self.lattice, self.predicates, batch, outputs, self.worlds)
         decoder.with_proofs = proofs
         results = []
-        for layout in compiler.layouts:
+        for layout in batch.layouts:
             o = decoder.outcome(layout)
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
                                   o.witness, o.proof, to_text(layout.plan), tuple(o.contested)))
@@ -81,6 +93,32 @@ class Runner:
 
     def run_one(self, plan: Plan) -> Result:
         return self.run([plan])[0]
+
+    def run_many(self, plans: list[Plan], *, proofs: bool = True) -> Batch:
+        """Run the distinct plans in one batch. When the compiler refuses some plan, the batch
+        runs again without the refused ones, which come back in `refused` with the message; any
+        other error is raised as `run` raises it."""
+        unique = list(dict.fromkeys(plans))
+        if not unique:
+            return Batch({}, {})
+        try:
+            return Batch(dict(zip(unique, self.run(unique, proofs=proofs))), {})
+        except LatweaveError:
+            refused = self._refused(unique)
+            if not refused:
+                raise
+            good = [p for p in unique if p not in refused]
+            return Batch(dict(zip(good, self.run(good, proofs=proofs) if good else [])), refused)
+
+    def _refused(self, plans: list[Plan]) -> dict[Plan, str]:
+        """The plans the compiler refuses on their own, each with the message."""
+        refused = {}
+        for plan in plans:
+            try:
+                compile_plans([plan], self.compiled, self.lattice)
+            except LatweaveError as exc:
+                refused[plan] = exc.message
+        return refused
 
     def close(self) -> None:
         if self._session is not None:

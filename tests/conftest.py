@@ -35,7 +35,7 @@ def engine(request) -> str:
 
 @pytest.fixture(scope="session")
 def zoo_lattice(tmp_path_factory):
-    from latweave.build.build import build_corpus
+    from latweave.ingest.build import build_corpus
 
     out = tmp_path_factory.mktemp("zoo") / "lattice"
     build_corpus(ZOO, out)

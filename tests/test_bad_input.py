@@ -21,7 +21,7 @@ from tests.conftest import ZOO
 
 @pytest.fixture(scope="module")
 def zoo(tmp_path_factory):
-    from latweave.build.build import build_corpus
+    from latweave.ingest.build import build_corpus
 
     out = tmp_path_factory.mktemp("bad-input") / "zoo"
     build_corpus(ZOO, out)
@@ -98,7 +98,7 @@ def test_result_file_not_utf8(capsys, zoo, tmp_path, command):
 
 
 def test_text_corpus_document_not_utf8(tmp_path):
-    from latweave.build.extract.corpus import read_text_corpus
+    from latweave.ingest.extract.corpus import read_text_corpus
 
     (tmp_path / "documents").mkdir()
     (tmp_path / "documents" / "a.txt").write_bytes(b"Ada was born in\nLeiden \x80.\n")
@@ -112,7 +112,7 @@ def test_corpus_without_facts_builds_with_a_progress_bar(capsys, tmp_path):
     corpus = corpus_copy(tmp_path)
     (corpus / "facts.jsonl").unlink()
     (corpus / "aliases.tsv").unlink()  # they name instances, which only facts make
-    from latweave.build.corpus import read_corpus
+    from latweave.ingest.corpus import read_corpus
 
     seen = []
     lattice = read_corpus(corpus, progress=lambda done, total: seen.append((done, total)))
@@ -221,8 +221,8 @@ def test_kb_with_a_byte_order_mark_answers_its_first_subject(capsys, tmp_path):
 
 
 def test_every_text_input_reads_past_a_byte_order_mark(capsys, zoo, tmp_path):
-    from latweave.build.corpus import read_corpus
-    from latweave.build.extract.corpus import read_text_corpus
+    from latweave.ingest.corpus import read_corpus
+    from latweave.ingest.extract.corpus import read_text_corpus
     from latweave.eval.datasets import load_pathquestion
     from latweave.planner.prompt import read_exemplars
 
@@ -341,7 +341,7 @@ def test_non_finite_numbers_are_refused_at_their_column(zoo, word):
 def test_nan_in_a_json_plan_and_in_a_corpus(tmp_path):
     assert _plan_error('{"meet": [["lifespan_years", ">", NaN]]}').code == "bad_value"
     assert _plan_error('{"meet": [["lifespan_years", ">", -Infinity]]}').code == "bad_value"
-    from latweave.build.corpus import read_corpus
+    from latweave.ingest.corpus import read_corpus
 
     corpus = corpus_copy(tmp_path)
     with (corpus / "facts.jsonl").open("a", encoding="utf-8") as handle:

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from latweave.build.corpus import read_corpus
+from latweave.ingest.corpus import read_corpus
 from latweave.errors import CorpusError
 from tests.conftest import ZOO
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.build.build import build_corpus
+from latweave.ingest.build import build_corpus
 from latweave.engines.base import available_engines
 from latweave.execute import Runner
 from latweave.paths import RULES

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from latweave.build.build import build_corpus
-from latweave.build.extract import extract_corpus
-from latweave.build.extract.cache import FILE, ExtractionCache
-from latweave.build.extract.prompt import window_text
+from latweave.ingest.build import build_corpus
+from latweave.ingest.extract import extract_corpus
+from latweave.ingest.extract.cache import FILE, ExtractionCache
+from latweave.ingest.extract.prompt import window_text
 from latweave.cli import main
 from latweave.execute import Runner
 from latweave.lattice.names import normalize

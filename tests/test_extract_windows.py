@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from latweave.build.extract.windows import MIN_WINDOW, OVERLAP_MAX, OVERLAP_MIN, window_size, windows
+from latweave.ingest.extract.windows import MIN_WINDOW, OVERLAP_MAX, OVERLAP_MIN, window_size, windows
 from latweave.errors import LatweaveError
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzÄé", min_size=1, max_size=14)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.build.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
+from latweave.ingest.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
 from latweave.eval.failures import _LatticeIndex, classify, classify_one
 
 

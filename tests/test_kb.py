@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from latweave.build.build import save_lattice
-from latweave.build.kb import (BuildReport, Triple, build_kb, lattice_from_triples, read_2wiki_evidences,
+from latweave.ingest.build import save_lattice
+from latweave.ingest.kb import (BuildReport, Triple, build_kb, lattice_from_triples, read_2wiki_evidences,
                                read_metaqa_kb, read_pathquestion_kb)
 from latweave.cli import main
 from latweave.errors import CorpusError
@@ -392,7 +392,7 @@ def _resolved(tmp_path, **kwargs):
 
 
 def test_2wiki_entity_resolution_merges_and_reports(tmp_path):
-    from latweave.build.kb import Resolution
+    from latweave.ingest.kb import Resolution
 
     path, report, lattice = _resolved(tmp_path)
     carr = Resolution("merged", "Thomas Carr", ("Thomas Carr (director)",), 2, str(path), None,

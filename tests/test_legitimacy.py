@@ -324,7 +324,7 @@ def test_benchmark_lattice_2wiki(tmp_path):
     source = DATA / "2wikimultihopqa" / "lag" / "dev.json"
     if not source.is_file():
         pytest.skip(f"benchmark data absent: {source} (set LATWEAVE_DATA to the shared data folder)")
-    from latweave.build.kb import build_kb
+    from latweave.ingest.kb import build_kb
 
     build_kb(source, "2wiki", tmp_path / "2wiki")
     lattice = load_lattice(tmp_path / "2wiki")

@@ -36,8 +36,8 @@ def clean_env(monkeypatch):
 
 @pytest.fixture(scope="module")
 def fixture_kb(tmp_path_factory):
-    from latweave.build.build import save_lattice
-    from latweave.build.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
 
     triples = list(read_pathquestion_kb(FIXTURE / "kb.txt", BuildReport()))
     out = tmp_path_factory.mktemp("pqllm") / "lattice"

@@ -8,8 +8,8 @@ import inspect
 
 import pytest
 
-from latweave.build.build import save_lattice
-from latweave.build.kb import Triple, lattice_from_triples
+from latweave.ingest.build import save_lattice
+from latweave.ingest.kb import Triple, lattice_from_triples
 from latweave.eval.datasets import Example
 from latweave.execute import Runner
 from latweave.plan.printer import to_text

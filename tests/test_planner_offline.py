@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from latweave.build.kb import lattice_from_triples, read_pathquestion_kb
+from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
 from latweave.planner.linking import EntityLinker
 from latweave.planner.offline import OfflinePlanner
 
@@ -129,7 +129,7 @@ import json, random, sys
 from pathlib import Path
 sys.path.insert(0, {root!r})
 from tests.test_planner_offline import family, questions
-from latweave.build.kb import lattice_from_triples
+from latweave.ingest.kb import lattice_from_triples
 from latweave.planner.offline import OfflinePlanner
 names, triples = family(Path({folder!r}))
 rng = random.Random(1)

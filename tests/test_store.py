@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from latweave.build.build import save_lattice
-from latweave.build.corpus import read_corpus
+from latweave.ingest.build import save_lattice
+from latweave.ingest.corpus import read_corpus
 from latweave.errors import StoreError
 from latweave.lattice.store import load_lattice, read_manifest, write_lattice
 from tests.conftest import ZOO

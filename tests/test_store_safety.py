@@ -326,7 +326,7 @@ def test_leftovers_of_killed_builds_are_removed_and_nothing_else(pointer, tmp_pa
 
 CONCURRENT = r"""
 import os, sys, time, types
-import latweave.build.build, latweave.build.corpus, latweave.cli
+import latweave.ingest.build, latweave.ingest.corpus, latweave.cli
 from latweave.lattice import store
 
 corpus, out, go, mode = sys.argv[1:5]

@@ -1,7 +1,8 @@
 """Benchmark questions as `Example`s: PathQuestion, 2WikiMultihopQA (evidences), MetaQA.
 
-An Example keeps what a planner may see (`qid`, `question`) apart from what only scoring and
-training may read (`answers`, `gold`). The harness hands planners the question text alone.
+An Example (`latweave.planner.example`) keeps what a planner may see (`qid`, `question`) apart
+from what only scoring and training may read (`answers`, `gold`). The harness hands planners the
+question text alone.
 
 Where the data lives: `data_dir()` reads LATWEAVE_DATA, defaulting to `<repo root>/../shared/data`.
 """
@@ -11,10 +12,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from latweave.errors import SourceError
+from latweave.planner.example import Example  # what the readers make (importable from here too)
 from latweave.textio import json_problem, read_text, text_lines
 
 _REPO = Path(__file__).resolve().parents[2]
@@ -24,23 +25,6 @@ def data_dir() -> Path:
     """The benchmark data folder: $LATWEAVE_DATA, else <repo root>/../shared/data."""
     env = os.environ.get("LATWEAVE_DATA")
     return Path(env) if env else (_REPO.parent / "shared" / "data")
-
-
-@dataclass(frozen=True)
-class Example:
-    qid: str
-    question: str
-    answers: tuple[str, ...]        # gold answers (aliases, or the complete answer set)
-    qtype: str
-    hops: int | None
-    gold: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @property
-    def gold_yes_no(self) -> bool | None:
-        """True/False when the gold answer is "yes"/"no" (a verdict question), else None."""
-        if len(self.answers) == 1 and self.answers[0].strip().lower() in ("yes", "no"):
-            return self.answers[0].strip().lower() == "yes"
-        return None
 
 
 # ---------------------------------------------------------------- PathQuestion

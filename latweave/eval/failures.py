@@ -33,6 +33,7 @@ from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.planner.graph import LatticeGraph
+from latweave.reasons import Reason
 
 ORDER = ("derived_value", "anchor_not_linked", "answer_not_in_lattice", "evidence_chain_broken",
          "same_value_spelled_apart", "answer_set_not_singleton", "below_threshold",
@@ -99,9 +100,9 @@ def classify_one(record: dict, gold: dict, index: _LatticeIndex) -> str | None:
     if metrics.get("em", 0.0) >= 1.0 or metrics.get("verdict_acc", 0.0) >= 1.0:
         return None
     reason = record.get("reason")
-    if record["status"] == "abstain" and reason == "out_of_scope" and record.get("abstained_by") == "planner":
+    if record["status"] == "abstain" and reason == Reason.OUT_OF_SCOPE and record.get("abstained_by") == "planner":
         return "derived_value"
-    if record["status"] == "abstain" and reason in ("unknown_anchor", "ambiguous_anchor"):
+    if record["status"] == "abstain" and reason in (Reason.UNKNOWN_ANCHOR, Reason.AMBIGUOUS_ANCHOR):
         return "anchor_not_linked"
     answers = set().union(*(_keys(a) for a in record.get("gold_answers", ()))) if record.get("gold_answers") else set()
     verdict_question = {normalize(a) for a in record.get("gold_answers", ())} <= {"yes", "no"}

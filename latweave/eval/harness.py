@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from latweave.errors import LatweaveError
 from latweave.eval.datasets import Example
 from latweave.eval.metrics import REPORT_ORDER, aggregate, aggregate_by, score_question
 from latweave.plan.ast import Plan
 from latweave.plan.printer import to_text
 from latweave.planner.base import Planner, PlanOutput
+from latweave.reasons import Reason
 
 
 def _finite(x):
@@ -107,43 +107,13 @@ def _planner_inputs(examples: Sequence[Example]) -> list[tuple[str, str]]:
     return [(str(ex.question), str(ex.qid)) for ex in examples]
 
 
-def _compilable(runner, plans: list[Plan]) -> dict[Plan, str]:
-    """Plans the compiler refuses, each with the message (they abstain `plan_error`)."""
-    from latweave.compile.plan_facts import compile_plans
-
-    bad = {}
-    for plan in plans:
-        try:
-            compile_plans([plan], runner.compiled, runner.lattice)
-        except LatweaveError as exc:
-            bad[plan] = exc.message
-    return bad
-
-
-def run_batch(runner, plans: list[Plan]) -> tuple[dict, dict[Plan, str]]:
-    """Run the distinct plans in one batch: {plan: Result}, and the plans that could not compile."""
-    unique = list(dict.fromkeys(plans))
-    if not unique:
-        return {}, {}
-    try:
-        results = runner.run(unique, proofs=False)
-        return dict(zip(unique, results)), {}
-    except LatweaveError:
-        bad = _compilable(runner, unique)
-        if not bad:
-            raise
-        good = [p for p in unique if p not in bad]
-        results = runner.run(good, proofs=False) if good else []
-        return dict(zip(good, results)), bad
-
-
 def make_record(ex: Example, out: PlanOutput, result, plan_error: str | None = None,
                 must_abstain: bool | None = None) -> dict:
     """One question's record: what was planned, what ran, what came back, and its scores."""
     if out.plan is None:
-        status, answers, verdict, reason, by = "abstain", (), None, out.reason or "no_plan", "planner"
+        status, answers, verdict, reason, by = "abstain", (), None, out.reason or Reason.NO_PLAN, "planner"
     elif plan_error is not None:
-        status, answers, verdict, reason, by = "abstain", (), None, "plan_error", "planner"
+        status, answers, verdict, reason, by = "abstain", (), None, Reason.PLAN_ERROR, "planner"
     else:
         status, answers, verdict, reason = result.status, tuple(result.answers), result.verdict, result.reason
         by = "engine" if status == "abstain" else None
@@ -171,7 +141,7 @@ def evaluate(examples: Sequence[Example], planner: Planner, runner, *, limit: in
         if progress is not None:
             progress(i, len(inputs))
     t1 = time.perf_counter()
-    results, bad = run_batch(runner, [o.plan for o in outputs if o.plan is not None])
+    results, bad = runner.run_many([o.plan for o in outputs if o.plan is not None], proofs=False)
     t2 = time.perf_counter()
     records, plans = [], {}
     for ex, out in zip(examples, outputs):

@@ -232,8 +232,8 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
              functional: Sequence[str] = ()) -> dict:
     """Run the knock-out leak test; returns the report as a dict (counts, leak rate, leaks).
     `functional`: the relations the full lattice made functional (each rebuild does the same)."""
-    from latweave.build.build import save_lattice
-    from latweave.build.kb import BuildReport, lattice_from_triples
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.kb import BuildReport, lattice_from_triples
     from latweave.execute import Runner
 
     started = time.perf_counter()
@@ -274,9 +274,7 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
             save_lattice(lattice, folder)
             group_cases = [c for k in keys for c in by_key[k]]
             with Runner(folder, engine) as runner:
-                from latweave.eval.harness import run_batch
-
-                results, bad = run_batch(runner, [c.plan for c in group_cases])
+                results, _ = runner.run_many([c.plan for c in group_cases], proofs=False)
             for c in group_cases:
                 outcomes.append((c, results.get(c.plan)))
             if progress is not None:

@@ -1,6 +1,7 @@
 """The one scoring module: every figure latweave reports is computed here.
 
-Normalisation is SQuAD's (lowercase, drop punctuation, drop the articles a/an/the, collapse
+Normalisation (`latweave.lattice.answers.normalize_answer`, shared with the offline planner's
+training) is SQuAD's (lowercase, drop punctuation, drop the articles a/an/the, collapse
 whitespace), after turning underscores into spaces (PathQuestion writes `united_kingdom`) and a
 text that names exactly one day into its canonical form (2WikiMultihopQA's gold "7 August 1672"
 and the lattice's date value 1672-08-07 are the same answer; a year alone stays text).
@@ -35,45 +36,16 @@ omitted, never reported as 0.
 
 from __future__ import annotations
 
-import re
-import string
 from collections import Counter, defaultdict
 from typing import Iterable, Sequence
 
-_PUNCT = set(string.punctuation)
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
+from latweave.lattice.answers import normalize_answer  # noqa: F401 - the normalisation, re-exported
 
 # Metrics every scored question gets, in report order.
 ANSWER_METRICS = ("em", "f1", "f1_star", "any_hit", "hits_at_1", "complete_recall", "set_f1",
                   "strict_set_em", "resolved")
 REPORT_ORDER = ANSWER_METRICS + ("em_resolved", "verdict_acc", "abstain_accuracy", "leak_rate",
                                  "abstain_precision", "abstain_recall", "abstain_dual")
-
-
-_DAY = re.compile(r"^-?\d{4}-\d{2}-\d{2}$")
-_PADDED_YEAR = re.compile(r"^(?=\d{4}$)0+(\d{1,3})$")   # the lattice writes year 922 as "0922"
-
-
-def _day(text: str) -> str | None:
-    """The canonical day (YYYY-MM-DD) a text names, when it names exactly one day, else None:
-    "7 August 1672", "August 7, 1672" and the engine's "1672-08-07" are one answer."""
-    if not any(ch.isdigit() for ch in text) or len(text) > 40:
-        return None
-    from latweave.lattice.ordered import parse_ordered
-
-    try:
-        canonical = parse_ordered(text.strip(), "date").canonical
-    except Exception:  # noqa: BLE001 - not a date: compared as text
-        return None
-    return canonical if _DAY.match(canonical) else None
-
-
-def normalize_answer(text: str) -> str:
-    day = _day(str(text))
-    text = (day if day is not None else _PADDED_YEAR.sub(r"\1", str(text).strip())).replace("_", " ").lower()
-    text = "".join(ch for ch in text if ch not in _PUNCT)
-    text = _ARTICLES.sub(" ", text)
-    return " ".join(text.split())
 
 
 def exact_match(prediction: str, gold: str) -> float:

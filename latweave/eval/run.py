@@ -80,7 +80,7 @@ def load_dataset(dataset: str, *, data: Path | str | None = None, hops: str | No
 
 
 def _digest(kb: Path, fmt: str) -> str:
-    from latweave.build import kb as kb_module
+    from latweave.ingest import kb as kb_module
 
     h = hashlib.sha256()
     h.update(fmt.encode())
@@ -92,15 +92,15 @@ def _digest(kb: Path, fmt: str) -> str:
 
 
 def read_triples(kb: Path, fmt: str, report=None) -> list:
-    from latweave.build.kb import READERS, BuildReport
+    from latweave.ingest.kb import READERS, BuildReport
 
     return list(READERS[fmt](kb, report if report is not None else BuildReport()))
 
 
 def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     """The lattice folder for this dataset's KB, built once into the cache."""
-    from latweave.build.build import save_lattice
-    from latweave.build.kb import FUNCTIONAL, BuildReport, lattice_from_triples
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.kb import FUNCTIONAL, BuildReport, lattice_from_triples
     from latweave.lattice.store import read_manifest
 
     folder = Path(cache) / f"{loaded.name}-{_digest(loaded.kb, loaded.kb_format)}"
@@ -201,7 +201,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     report.extra["lattice"] = str(folder)
     report.extra["notes"] = loaded.notes
     if knockout:
-        from latweave.build.kb import FUNCTIONAL
+        from latweave.ingest.kb import FUNCTIONAL
         from latweave.eval.knockout import knockout as run_knockout
 
         report.extra["knockout"] = run_knockout(

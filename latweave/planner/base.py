@@ -10,22 +10,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from latweave.plan.ast import Plan
-
-if TYPE_CHECKING:  # pragma: no cover
-    from latweave.eval.datasets import Example
-
-#: Abstention reasons a planner gives when it returns no plan (free text is allowed too).
-PLANNER_REASONS = ("unknown_anchor", "ambiguous_anchor", "low_score", "out_of_scope", "ungrounded",
-                   "planner_failure", "planner_unavailable", "cache_miss")
+from latweave.planner.example import Example
+from latweave.reasons import PLANNER_REASONS, Reason  # noqa: F401 - the reasons a planner gives
 
 
 @dataclass(frozen=True)
 class PlanOutput:
     plan: Plan | None
-    reason: str | None = None     # why there is no plan (set exactly when plan is None)
+    reason: Reason | None = None  # why there is no plan (set exactly when plan is None)
     score: float = 0.0
     trace: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -41,7 +36,7 @@ class Planner(ABC):
     #: An oracle reads gold annotations (for a ceiling figure); every report says so.
     reads_gold: bool = False
 
-    def fit(self, train: Sequence["Example"], dev: Sequence["Example"]) -> None:
+    def fit(self, train: Sequence[Example], dev: Sequence[Example]) -> None:
         """Learn from train (answers may be read here), tune thresholds on dev. Default: nothing."""
 
     @abstractmethod

@@ -31,6 +31,7 @@ from latweave.planner.cache import PlanCache, cache_key, schema_hash
 from latweave.planner.oracle import chain_plan
 from latweave.planner.prompt import (PLAN_SCHEMA, PROMPT_VERSION, Exemplar, PromptBuilder, error_text,
                                      repair_message)
+from latweave.reasons import Reason, planner_reason
 
 #: Replies longer than this are cut by the server (finish_reason "length"): a plan is short.
 MAX_PLAN_TOKENS = 512
@@ -143,7 +144,7 @@ class LLMPlanner(Planner):
         if hit is not None:
             return self._from_cache(hit)
         if self.replay:
-            return PlanOutput(None, "cache_miss", 0.0, {
+            return PlanOutput(None, Reason.CACHE_MISS, 0.0, {
                 "calls": 0, "repairs": 0, "cached": False,
                 "last_error": f"--replay: no cached plan for this question in {self.cache.path} "
                               f"(model {self.config.model}, prompt version {PROMPT_VERSION})"})
@@ -153,12 +154,12 @@ class LLMPlanner(Planner):
         trace = {"calls": 0, "repairs": 0, "cached": True,
                  "original": {"calls": hit.get("calls", 0), "repairs": hit.get("repairs", 0)}}
         if hit.get("plan") is None:
-            return PlanOutput(None, hit.get("reason") or "planner_failure", 0.0,
+            return PlanOutput(None, planner_reason(hit.get("reason") or Reason.PLANNER_FAILURE), 0.0,
                               {**trace, "last_error": hit.get("last_error")})
         try:
             plan = check_plan(read_plan(hit["plan"]), self.lattice, hit["plan"])
         except PlanError as exc:   # cannot happen for a key made from this schema; say so if it does
-            return PlanOutput(None, "planner_failure", 0.0,
+            return PlanOutput(None, Reason.PLANNER_FAILURE, 0.0,
                               {**trace, "last_error": f"cached plan no longer checks: {error_text(exc)}"})
         return PlanOutput(plan, None, 1.0, trace)
 
@@ -171,14 +172,14 @@ class LLMPlanner(Planner):
                 completion = self.client.complete(messages, schema=PLAN_SCHEMA, schema_name="plan",
                                                   max_tokens=MAX_PLAN_TOKENS)
             except LLMUnavailable as exc:
-                return PlanOutput(None, "planner_unavailable", 0.0, {
+                return PlanOutput(None, Reason.PLANNER_UNAVAILABLE, 0.0, {
                     "calls": calls + 1, "repairs": repairs, "cached": False, "last_error": exc.message})
             except LLMError as exc:
                 if exc.status in CONFIG_STATUSES:
                     raise
                 # refused for this question (e.g. 400: the prompt is too long for the server):
                 # a failure, but not cached — another server or setting may accept it
-                return PlanOutput(None, "planner_failure", 0.0, {
+                return PlanOutput(None, Reason.PLANNER_FAILURE, 0.0, {
                     "calls": calls + 1, "repairs": repairs, "cached": False, "last_error": exc.message})
             calls += 1
             plan, last_error = self._validate(completion.text, completion.finish_reason)
@@ -191,9 +192,9 @@ class LLMPlanner(Planner):
                 messages = messages + [{"role": "assistant", "content": completion.text},
                                        repair_message(last_error)]
                 repairs += 1
-        self._store(key, question, {"plan": None, "reason": "planner_failure", "last_error": last_error,
+        self._store(key, question, {"plan": None, "reason": Reason.PLANNER_FAILURE, "last_error": last_error,
                                     "calls": calls, "repairs": repairs})
-        return PlanOutput(None, "planner_failure", 0.0,
+        return PlanOutput(None, Reason.PLANNER_FAILURE, 0.0,
                           {"calls": calls, "repairs": repairs, "cached": False, "last_error": last_error})
 
     def _validate(self, reply: str, finish_reason: str | None) -> tuple[Plan | None, str | None]:

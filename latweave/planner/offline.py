@@ -18,15 +18,16 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
+from latweave.lattice.answers import normalize_answer
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.eval.metrics import normalize_answer
 from latweave.planner.compare import compare_candidates, compare_features, outside_words
 from latweave.planner.compare import to_plan as compare_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import EntityLinker, Mention
 from latweave.plan.ast import Constraint, Let, Meet, Name, Plan, Ref
+from latweave.reasons import Reason
 
 _WORD = re.compile(r"[a-z]+|'s")
 
@@ -84,16 +85,16 @@ class OfflinePlanner:
         self.out_of_scope: set[str] = set()
 
     # ---- question analysis ----
-    def anchor(self, question: str) -> tuple[Mention | None, str | None]:
+    def anchor(self, question: str) -> tuple[Mention | None, Reason | None]:
         """The single entity mention to start from, or an abstain reason."""
         mentions = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
         if not mentions:
-            return None, "unknown_anchor"
+            return None, Reason.UNKNOWN_ANCHOR
         # Prefer the longest mention; a tie between different entities is ambiguous.
         best = max(len(m.surface) for m in mentions)
         longest = [m for m in mentions if len(m.surface) == best]
         if len({m.instances for m in longest}) > 1 or len(longest[0].instances) > 1:
-            return None, "ambiguous_anchor"
+            return None, Reason.AMBIGUOUS_ANCHOR
         return longest[0], None
 
     @staticmethod
@@ -239,7 +240,7 @@ class OfflinePlanner:
         return [(Chain(anchor, path, back), reached)
                 for path, reached, back in self.graph.paths(anchor, self.max_hops)]
 
-    def analyse(self, question: str) -> tuple[list[tuple], str | None]:
+    def analyse(self, question: str) -> tuple[list[tuple], Reason | None]:
         """Every grounded candidate of a question, each as (kind, candidate, features, reached):
         relation chains from the anchor (reached: the keys the chain ends on) and, when the
         question names two linked entities, compares of the two (reached: None, the engine
@@ -256,13 +257,13 @@ class OfflinePlanner:
                          if len(linked) <= 4 else list(zip(linked, linked[1:])))
                 for a, b in pairs:
                     if len(a.instances) > 1 or len(b.instances) > 1:
-                        reason = reason or "ambiguous_anchor"
+                        reason = reason or Reason.AMBIGUOUS_ANCHOR
                         continue
                     for cand in compare_candidates(self.graph, a, b, self.ordered):
                         out.append(("cmp", cand, compare_features(question, a, b, cand, self._name_words),
                                     None))
         if not out:
-            return [], reason or "ungrounded"
+            return [], reason or Reason.UNGROUNDED
         return out, reason   # a reason beside candidates: a second name was ambiguous
 
     def _plan_of(self, kind: str, cand) -> Plan:
@@ -270,12 +271,10 @@ class OfflinePlanner:
 
     def _run(self, plans: list[Plan]) -> None:
         """Run the plans not yet run, in one batch, and keep their results."""
-        from latweave.eval.harness import run_batch
-
         todo = [p for p in dict.fromkeys(plans) if p not in self._results]
         if not todo:
             return
-        results, bad = run_batch(self.runner, todo)
+        results, bad = self.runner.run_many(todo, proofs=False)
         self._results.update(results)
         self._results.update({p: None for p in bad})
 
@@ -443,7 +442,7 @@ class OfflinePlanner:
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
         (kind, cand, _, _), margin = self._rank(cands)
-        if kind == "chain" and reason == "ambiguous_anchor":
+        if kind == "chain" and reason == Reason.AMBIGUOUS_ANCHOR:
             # two names, one of them ambiguous: what was asked of it cannot be planned — abstain
             return PlanOutput(None, reason, margin, {"kind": kind})
         if kind == "chain":
@@ -458,9 +457,9 @@ class OfflinePlanner:
             hit = sorted(self.out_of_scope & self._grams(question))
             if hit:
                 trace["out_of_scope"] = hit
-                return PlanOutput(None, "out_of_scope", margin, trace)
+                return PlanOutput(None, Reason.OUT_OF_SCOPE, margin, trace)
         if margin < self.thresholds.get(kind, self.threshold):
-            return PlanOutput(None, "low_score", margin, trace)
+            return PlanOutput(None, Reason.LOW_SCORE, margin, trace)
         return PlanOutput(self._plan_of(kind, cand), None, margin, trace)
 
     def _text(self, chain: Chain) -> str:

@@ -17,6 +17,7 @@ from typing import Iterable
 
 from latweave.plan.ast import Constraint, Let, Meet, Name, Plan, Ref
 from latweave.planner.base import Planner, PlanOutput
+from latweave.reasons import Reason
 
 
 def chain_plan(anchor: str, relations: list[str] | tuple[str, ...]) -> Plan:
@@ -55,7 +56,7 @@ class OraclePlanner(Planner):
     def plan(self, question: str, qid: str) -> PlanOutput:
         gold = self._gold.get(qid)
         if gold is None:
-            return PlanOutput(None, "out_of_scope", 0.0, {"oracle": True, "why": "no gold path for this qid"})
+            return PlanOutput(None, Reason.OUT_OF_SCOPE, 0.0, {"oracle": True, "why": "no gold path for this qid"})
         anchor, path = gold
         return PlanOutput(chain_plan(anchor, path), None, 1.0,
                           {"oracle": True, "anchor": anchor, "relations": list(path)})

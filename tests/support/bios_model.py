@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from latweave.build.extract.prompt import window_text
+from latweave.ingest.extract.prompt import window_text
 
 
 def F(subject, dimension, value, evidence, expect, **qualifiers):

@@ -1,6 +1,11 @@
-"""Progress of an extraction build: the snapshot the driver reports, and a rich bar that shows it.
+"""Progress bars on stderr for reading sources (silent when stderr is not a terminal).
 
-The driver calls `progress(snapshot)` from its own thread after each window finishes (and once
+`CountBar` shows work that reports `(done, total)`: a corpus's facts being read, an evaluation's
+questions being planned. `ExtractProgress` is the snapshot an LLM extraction reports, and
+`ProgressBar` shows it. The library reports progress through callbacks; only the command line
+makes bars.
+
+The extraction driver calls `progress(snapshot)` from its own thread after each window finishes (and once
 at the start, with the cached windows counted). A callback may raise — KeyboardInterrupt
 included — and the build stops as on Ctrl-C: finished windows stay cached, nothing at `out`
 changes.
@@ -53,6 +58,34 @@ class ProgressBar:
             self.task = self.bar.add_task(self.label, total=snapshot.windows, detail="")
         self.bar.update(self.task, completed=snapshot.windows_done, total=snapshot.windows,
                         detail=snapshot.describe())
+
+    def __exit__(self, *exc):
+        self.bar.__exit__(*exc)
+
+
+class CountBar:
+    """A transient bar for work that reports (done, total): a context manager that returns the
+    callback to pass as `progress=` (`build_corpus`, `evaluate`)."""
+
+    def __init__(self, label: str):
+        from rich.progress import Progress
+
+        from latweave.terminal import console
+
+        # data strings inside any renderable reach the terminal escaped (latweave/terminal.py)
+        self.bar = Progress(console=console(stderr=True, highlight=False, soft_wrap=False), transient=True,
+                            disable=not console(stderr=True, highlight=False, soft_wrap=False).is_terminal)
+        self.label = label
+        self.task = None
+
+    def __enter__(self):
+        self.bar.__enter__()
+        return self.advance
+
+    def advance(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.task = self.bar.add_task(self.label, total=total or None)
+        self.bar.update(self.task, completed=done, total=total or None)
 
     def __exit__(self, *exc):
         self.bar.__exit__(*exc)

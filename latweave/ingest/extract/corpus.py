@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from latweave.build.corpus import _field, _jsonl, _tsv
+from latweave.ingest.corpus import _field, _jsonl, _tsv
 from latweave.errors import CorpusError
 from latweave.lattice.model import DIMENSION_KINDS
 from latweave.lattice.names import normalize

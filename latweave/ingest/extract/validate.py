@@ -36,8 +36,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from latweave.build.extract.corpus import SUBJECT
-from latweave.build.extract.variants import DimensionMap
+from latweave.ingest.extract.corpus import SUBJECT
+from latweave.ingest.extract.variants import DimensionMap
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import OrderedValueError, parse_ordered
 

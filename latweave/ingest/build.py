@@ -6,7 +6,7 @@ from pathlib import Path
 
 import json
 
-from latweave.build.corpus import read_corpus
+from latweave.ingest.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.errors import LatweaveError
 from latweave.lattice.coordinates import settle

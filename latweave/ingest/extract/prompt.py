@@ -17,7 +17,7 @@ import hashlib
 import json
 from typing import Sequence
 
-from latweave.build.extract.corpus import PreferredDimension
+from latweave.ingest.extract.corpus import PreferredDimension
 
 PROMPT_VERSION = "extract-1"
 

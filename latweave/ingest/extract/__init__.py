@@ -2,7 +2,8 @@
 
 The LLM only *proposes*: every predicate it returns must cite a sentence found verbatim in the
 document (after whitespace normalisation) and must be grounded in it, or it is rejected and
-counted. One module per job, in the order data flows:
+counted (its progress bar is `latweave/ingest/progress.py`). One module per job, in the order
+data flows:
 
     corpus.py    a text corpus folder: documents, the preferred-dimension whitelist, variants
     windows.py   a document → windows that fit the model's context, overlapping at the cuts
@@ -11,11 +12,10 @@ counted. One module per job, in the order data flows:
     validate.py  the model's JSON → candidate predicates, each accepted or rejected with a reason
     variants.py  synonymous relation names → one dimension
     report.py    what a build did (renders itself, serialises to JSON)
-    progress.py  a live progress bar for the CLI
     run.py       the driver: `extract_corpus(corpus, out, config)`
 """
 
-from latweave.build.extract.report import ExtractReport
-from latweave.build.extract.run import extract_corpus
+from latweave.ingest.extract.report import ExtractReport
+from latweave.ingest.extract.run import extract_corpus
 
 __all__ = ["ExtractReport", "extract_corpus"]

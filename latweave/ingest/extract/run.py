@@ -30,16 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from latweave.build.build import save_lattice
-from latweave.build.extract.cache import CachedWindow, ExtractionCache, window_key
-from latweave.build.extract.corpus import SUBJECT, TextCorpus, read_text_corpus
-from latweave.build.extract.progress import ExtractProgress
-from latweave.build.extract.prompt import (PROMPT_VERSION, SCHEMA, SCHEMA_NAME, messages, overhead_chars,
+from latweave.ingest.build import save_lattice
+from latweave.ingest.extract.cache import CachedWindow, ExtractionCache, window_key
+from latweave.ingest.extract.corpus import SUBJECT, TextCorpus, read_text_corpus
+from latweave.ingest.extract.prompt import (PROMPT_VERSION, SCHEMA, SCHEMA_NAME, messages, overhead_chars,
                                            repair_messages)
-from latweave.build.extract.report import ExtractReport, FailedWindow
-from latweave.build.extract.validate import Accepted, AnswerError, DocumentText, Rejected, Validator, parse_answer
-from latweave.build.extract.variants import DimensionMap
-from latweave.build.extract.windows import Window, window_size, windows
+from latweave.ingest.extract.report import ExtractReport, FailedWindow
+from latweave.ingest.extract.validate import Accepted, AnswerError, DocumentText, Rejected, Validator, parse_answer
+from latweave.ingest.extract.variants import DimensionMap
+from latweave.ingest.extract.windows import Window, window_size, windows
+from latweave.ingest.progress import ExtractProgress
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered

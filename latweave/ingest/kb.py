@@ -660,7 +660,7 @@ def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = Fals
     atomically (through `gate`, a build.Gate, when given); returns (manifest, report).
     `functional`: the relations with one value per subject (default: FUNCTIONAL[fmt]); a name the
     KB does not have is refused, with the relations it does have."""
-    from latweave.build.build import save_lattice
+    from latweave.ingest.build import save_lattice
 
     if fmt not in READERS:
         raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")

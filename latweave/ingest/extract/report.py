@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from latweave.build.extract.validate import Rejected
+from latweave.ingest.extract.validate import Rejected
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,247 @@
+"""The Python API: build a lattice, open it, run plans, ask questions, audit results.
+
+(`demo.py` and `engine_table.py` beside this file are what `run_demo` and `list_engines` return.)
+
+Everything the `latweave` command does goes through these functions (the command only parses
+its arguments and prints what they return), so a script gets the same objects the terminal
+shows: a `Result` renders itself (rich) and serialises (`to_json`), and so do a BuildSummary,
+an AuditReport and an EvalReport. Every error is a `LatweaveError` (latweave.errors): a plan
+that does not parse or type-check is a `PlanError` with line and column, a folder that is not
+a lattice a `StoreError`, an engine that cannot run here an `EngineError`.
+
+    >>> import latweave
+    >>> summary = latweave.build("corpora/zoo", out="/tmp/zoo-lattice")      # doctest: +SKIP
+    >>> with latweave.open("/tmp/zoo-lattice") as lattice:                   # doctest: +SKIP
+    ...     result = lattice.run("meet(species <= mammal, habitat <= aquatic)")
+    ...     print(result.answers, lattice.audit(result).ok)
+    ('Whale',) True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+
+from latweave.ask import Asked, ask as _ask
+from latweave.errors import LatweaveError, PlanError
+from latweave.execute import Runner
+from latweave.ingest.build import NotLive
+from latweave.llm import LLMConfig
+from latweave.plan.ast import Plan
+from latweave.planner.base import Planner
+from latweave.planner.prompt import Exemplar, read_exemplars
+from latweave.result import Result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from latweave.api.engine_table import EngineTable
+    from latweave.eval.harness import EvalReport
+    from latweave.ingest.summary import BuildSummary
+    from latweave.legitimacy.report import LatticeReport
+    from latweave.proof.audit import AuditReport
+
+__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "audit", "build", "check_lattice",
+           "evaluate", "list_engines", "open", "parse_plan", "plan_errors", "plan_text", "read_exemplars",
+           "read_result", "run_demo"]
+
+#: The KB formats `build` reads besides a corpus folder.
+KB_FORMATS = ("pathquestion", "metaqa", "2wiki")
+
+
+# ------------------------------------------------------------------------------------- plans
+
+def parse_plan(text: str) -> Plan:
+    """A plan from its text: the plan language, or its JSON form when the text is a JSON object.
+    Raises PlanError (with line and column) when it does not parse; no lattice is needed."""
+    from latweave.plan.read import read_plan
+
+    return read_plan(text)
+
+
+def plan_text(plan: Plan) -> str:
+    """The plan's canonical text (what `parse_plan` reads back to the same plan)."""
+    from latweave.plan.printer import to_text
+
+    return to_text(plan)
+
+
+def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None) -> list[PlanError]:
+    """Every type error of `plan` against the schema of the lattice folder `lattice` (empty when it
+    checks). `text`, the source the plan was parsed from, places each error at its line and column."""
+    from latweave.lattice.store import load_lattice
+    from latweave.plan.check import plan_errors as _plan_errors
+
+    return _plan_errors(plan, load_lattice(lattice), text)
+
+
+# ------------------------------------------------------------------------------ a lattice open
+
+class LatticeSession:
+    """A lattice folder opened on one engine: run plans, ask questions, audit results.
+
+    Use it as a context manager (or call `close`): the engine session it holds is released on
+    exit. Plans may be given as text or as `Plan` objects; they are type-checked against the
+    lattice before they run."""
+
+    def __init__(self, path: Path | str, engine: str | None = None, *, timeout: float | None = None):
+        self.path = Path(path)
+        self._runner = Runner(path, engine, timeout=timeout)
+
+    @property
+    def engine(self) -> str:
+        """The name of the engine plans run on."""
+        return self._runner.engine.name
+
+    @property
+    def lattice(self):
+        """The lattice model (dimensions, instances, predicates), as loaded."""
+        return self._runner.lattice
+
+    def check(self, plan: Plan | str, text: str | None = None) -> Plan:
+        """The plan parsed (when given as text) and type-checked against this lattice; raises
+        PlanError. For a Plan, `text` is the source it was parsed from (for line and column)."""
+        if isinstance(plan, str):
+            plan, text = parse_plan(plan), plan
+        return self._runner.check(plan, text)
+
+    def run(self, plan: Plan | str, text: str | None = None) -> Result:
+        """Check and run one plan, with its proof. An engine slower than the session's `timeout`
+        raises EngineTimeout."""
+        return self._runner.run_one(self.check(plan, text))
+
+    def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
+        """Check every plan, then run them all in one engine evaluation: one Result per plan, in
+        order (faster than `run` in a loop; the results are the same)."""
+        return self._runner.run([self.check(plan) for plan in plans])
+
+    def llm_planner(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
+                    repairs: int = 2, record: Path | str | None = None,
+                    exemplars: Sequence[Exemplar] | None = None) -> Planner:
+        """A planner that asks a model (any OpenAI-compatible endpoint) for a plan of this
+        lattice. `cache`: a plan cache (JSON lines), read first and appended to; `replay`: use
+        only the cache (a miss abstains `cache_miss`); `record`: a JSON-lines log of every call;
+        `exemplars`: few-shot examples (`read_exemplars`)."""
+        from latweave.planner.llm import LLMPlanner
+
+        return LLMPlanner(self.lattice, config, record=record, repairs=repairs, cache=cache, replay=replay,
+                          exemplars=exemplars)
+
+    def ask(self, question: str, planner: Planner) -> Asked:
+        """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
+        (a planner that gives no plan makes an abstention whose reason says why)."""
+        return _ask(planner, self._runner, question)
+
+    def audit(self, result: Result | dict) -> "AuditReport":
+        """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
+        return audit(result, lattice=self.path)
+
+    def close(self) -> None:
+        """Release the engine session."""
+        self._runner.close()
+
+    def __enter__(self) -> "LatticeSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open(path: Path | str, engine: str | None = None, *,  # noqa: A001 - latweave.open, like io.open
+         timeout: float | None = None) -> LatticeSession:
+    """Open the lattice folder `path` on `engine` (default: the embedded duckdb; `list_engines()` lists
+    them). `timeout`: seconds one engine evaluation may take (None: no limit)."""
+    return LatticeSession(path, engine, timeout=timeout)
+
+
+# ------------------------------------------------------------------------------------ results
+
+def read_result(path: Path | str) -> Result:
+    """A result saved by `latweave run --save` (or `Result.to_json`), its shape checked first."""
+    from latweave.result_file import read_result as _read
+
+    return Result.from_dict(_read(path))
+
+
+def audit(result: Result | dict | Path | str, lattice: Path | str) -> "AuditReport":
+    """Certify a result against the lattice folder `lattice`, with no engine: every proof step
+    holds and the answers are exactly what the plan denotes (`AuditReport.ok`). `result` is a
+    Result, its dict, or the path of a saved result file."""
+    from latweave.proof.audit import audit as _audit
+
+    if isinstance(result, (str, Path)):
+        from latweave.result_file import read_result as _read
+
+        result = _read(result)
+    return _audit(lattice, result)
+
+
+# --------------------------------------------------------------------------------- lattices
+
+def build(source: Path | str, out: Path | str, *, format: str = "corpus", allow: bool = False,  # noqa: A002
+          strict: bool = False, functional: Sequence[str] | None = None,
+          progress: Callable | None = None, llm: LLMConfig | None = None,
+          cache: Path | str | None = None) -> "BuildSummary":
+    """Build the lattice of `source` at `out`, atomically, and return what was built.
+
+    `format`: "corpus" (a corpus folder) or a KB file's format ("pathquestion", "metaqa",
+    "2wiki"). `llm`: extract the facts of a text corpus's documents with this model instead of
+    reading facts.jsonl (`cache`: the extraction cache folder). `out` must hold nothing but a
+    lattice and must not overlap the source. Raises NotLive (nothing written) when some
+    dimension's meets are not unique, unless `allow`. `strict`: a malformed KB line is fatal.
+    `functional`: the KB relations with one value per subject (default: the format's own).
+    `progress` receives (done, total) while a corpus is read, or an ExtractProgress snapshot
+    per window while a model extracts."""
+    from latweave.ingest.build import Gate
+    from latweave.ingest.summary import BuildSummary
+
+    gate = Gate(allow=allow)
+    if llm is not None:
+        if format != "corpus":
+            raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
+        from latweave.ingest.extract import extract_corpus
+        from latweave.lattice.store import check_target
+
+        check_target(out, inputs=(source, cache))  # before the extraction cache or any model call
+        report = extract_corpus(source, out, llm, cache=cache, progress=progress, gate=gate)
+        return BuildSummary("extract", out, report.manifest, gate, report)
+    if format != "corpus":
+        from latweave.ingest.kb import build_kb
+
+        manifest, report = build_kb(source, format, out, strict=strict, gate=gate, functional=functional)
+        return BuildSummary("kb", out, manifest, gate, report)
+    from latweave.ingest.build import build_corpus
+
+    return BuildSummary("corpus", out, build_corpus(source, out, progress=progress, gate=gate), gate)
+
+
+def check_lattice(path: Path | str) -> "LatticeReport":
+    """Is the lattice folder legitimate? Unique meets (a lattice may go live only then),
+    distributivity, FCA, width (`LatticeReport.ok`, and the witnesses when not)."""
+    from latweave.lattice.store import load_lattice
+    from latweave.legitimacy import check_lattice as _check
+
+    return _check(load_lattice(path))
+
+
+def list_engines() -> "EngineTable":
+    """Every engine, the default marked, and whether it can run here (or why not)."""
+    from latweave.api.engine_table import EngineTable
+
+    return EngineTable.here()
+
+
+def run_demo(out: Path | str, corpus: Path | str | None = None, engine: str | None = None) -> Iterator:
+    """Build the zoo corpus (or `corpus`) at `out` and run the example plans: yields the
+    BuildSummary, then the results (both render themselves), each as soon as it is ready."""
+    from latweave.api.demo import run_demo as _run_demo
+
+    return _run_demo(out, corpus, engine)
+
+
+def evaluate(dataset: str, **options) -> "EvalReport":
+    """Evaluate a planner on a benchmark split ("pathquestion", "2wiki", "metaqa"): the
+    EvalReport of `latweave eval`. Options are those of `latweave.eval.run.run_eval` (split,
+    data, hops, questions, kb, planner, engine, limit, cache, knockout, failures, llm, progress,
+    engine_timeout)."""
+    from latweave.eval.run import run_eval
+
+    return run_eval(dataset, **options)

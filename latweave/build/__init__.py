@@ -1,1 +1,0 @@
-"""Sources → lattice: readers that turn a corpus folder (and, later, KBs and LLM output) into a Lattice."""

@@ -1,0 +1,175 @@
+"""Every import in `latweave/` points down the layers (or sideways within one), and the packages
+form no cycle.
+
+The layers, lowest first — a module may import its own layer and the ones below, never above:
+
+    0  errors, paths, reasons, textio, terminal     vocabulary and plumbing
+    1  lattice                                      the knowledge lattice and its store
+    2  legitimacy, plan, datalog                    checks on a lattice; the plan language; the rules' IR
+    3  compile, llm                                 lattice + plans → facts; the model client
+    4  engines                                      Datalog IR → a dialect, run
+    5  proof                                        the typed proof model, decoding, the auditor
+    6  result, result_file                          one result type and its files
+    7  execute                                      compile, evaluate, decode
+    8  ingest                                       sources → lattices (corpora, KBs, LLM extraction)
+    9  planner                                      questions → plans
+    10 eval, ask                                    benchmarks; question → result
+    11 api                                          the Python API
+    12 cli, repl                                    the terminal front ends
+    13 latweave (the package itself: lazy re-exports of the API)
+
+Imports inside functions and under `if TYPE_CHECKING:` count as well: a lazy import is still an
+arrow. The auditor (`proof.audit`) also stays independent of what it checks: it may not import
+the compiler, the engines or the proof extractor.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import latweave
+
+PACKAGE = Path(latweave.__file__).resolve().parent
+
+LAYERS: dict[str, int] = {
+    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0,
+    "lattice": 1,
+    "legitimacy": 2, "plan": 2, "datalog": 2,
+    "compile": 3, "llm": 3,
+    "engines": 4,
+    "proof": 5,
+    "result": 6, "result_file": 6,
+    "execute": 7,
+    "ingest": 8,
+    "planner": 9,
+    "eval": 10, "ask": 10,
+    "api": 11,
+    "cli": 12, "repl": 12,
+    "": 13,
+}
+
+#: What the independent checker may never import (it would share the bugs it should catch).
+AUDIT_FORBIDDEN = ("latweave.compile", "latweave.engines", "latweave.datalog", "latweave.execute",
+                   "latweave.proof.extract", "latweave.proof.contested")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    """(imported latweave module, line) for every import statement in the file, at any depth."""
+    return _imports_of(path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py")
+
+
+def _imports_of(text: str, name: str, is_package: bool) -> list[tuple[str, int]]:
+    package = name if is_package else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            targets = [target]
+            if not node.module or target == "latweave":  # `from latweave import x`: x may be a module
+                targets = [f"{target}.{alias.name}" for alias in node.names]
+            found += [(t, node.lineno) for t in targets if t == "latweave" or t.startswith("latweave.")]
+        elif isinstance(node, ast.Import):
+            found += [(a.name, node.lineno) for a in node.names if a.name.startswith("latweave")]
+    return found
+
+
+def _part(module: str) -> str:
+    """The layer key of a module: its first component under latweave ('' for the package)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _layer(module: str) -> int:
+    part = _part(module)
+    if part in LAYERS:
+        return LAYERS[part]
+    if (PACKAGE / part).is_dir() or (PACKAGE / f"{part}.py").is_file():
+        raise AssertionError(f"latweave.{part} has no layer: add it to LAYERS in {__file__}")
+    return -1  # not a latweave module (e.g. `from latweave import __version__`)
+
+
+def _edges() -> list[tuple[str, str, int, Path]]:
+    edges = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "_data" in path.relative_to(PACKAGE).parts:
+            continue
+        source = _module_name(path)
+        for target, line in _imports(path):
+            edges.append((source, target, line, path))
+    return edges
+
+
+def test_every_module_has_a_layer():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "_data" not in path.relative_to(PACKAGE).parts:
+            assert _layer(_module_name(path)) >= 0
+
+
+def test_every_import_points_down():
+    upward = [f"{path.relative_to(PACKAGE.parent)}:{line}: {source} (layer {_layer(source)}) imports "
+              f"{target} (layer {_layer(target)})"
+              for source, target, line, path in _edges()
+              if _layer(target) > _layer(source)]
+    assert not upward, "imports that point up the layers:\n" + "\n".join(upward)
+
+
+def test_no_cycle_between_packages():
+    graph: dict[str, set[str]] = defaultdict(set)
+    for source, target, _, _ in _edges():
+        a, b = _part(source), _part(target)
+        if a != b and _layer(target) >= 0:
+            graph[a].add(b)
+    state: dict[str, int] = {}
+    cycle: list[str] = []
+
+    def visit(node: str, stack: list[str]) -> bool:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle.extend(stack[stack.index(nxt):] + [node, nxt] if nxt in stack else [node, nxt])
+                return True
+            if nxt not in state and visit(nxt, stack + [node]):
+                return True
+        state[node] = 2
+        return False
+
+    for node in sorted(graph):
+        if node not in state and visit(node, []):
+            break
+    assert not cycle, f"a cycle between packages: {' -> '.join(cycle)}"
+
+
+def test_the_auditor_does_not_import_what_it_checks():
+    shared = [f"{path.relative_to(PACKAGE.parent)}:{line}: imports {target}"
+              for source, target, line, path in _edges()
+              if source.startswith("latweave.proof.audit")
+              and any(target == f or target.startswith(f + ".") for f in AUDIT_FORBIDDEN)]
+    assert not shared, "the auditor shares machinery with what it checks:\n" + "\n".join(shared)
+
+
+def test_the_scan_sees_lazy_typing_and_relative_imports():
+    """So that the tests above cannot pass by not seeing an import."""
+    text = ("from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from latweave.eval.datasets import Example\n"
+            "def f():\n    import latweave.engines.base\n"
+            "from ..proof import model\n"
+            "from latweave import api\n")
+    found = sorted(_imports_of(text, "latweave.planner.offline", False), key=lambda f: f[1])
+    assert found == [("latweave.eval.datasets", 3), ("latweave.engines.base", 5), ("latweave.proof", 6),
+                     ("latweave.api", 7)]
+    upward = sorted(t for t, _ in found if _layer(t) > _layer("latweave.planner.offline"))
+    assert upward == ["latweave.api", "latweave.eval.datasets"]
+    assert _layer("latweave.cli") > _layer("latweave.lattice.model") > _layer("latweave.errors")
