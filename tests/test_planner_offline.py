@@ -158,3 +158,24 @@ def test_scores_do_not_depend_on_the_hash_seed(tmp_path, seeds):
     assert runs[0] == runs[1]
     margins = [score for score, _ in json.loads(runs[0])]
     assert len(margins) == 30 and len(set(margins)) > 3  # real, varied margins were compared
+
+
+def test_scores_read_by_id_equal_scores_read_by_name(trained):
+    """Training keeps features as id/value arrays (FeatureSpace); a candidate's score is the same
+    sum as over its features by name, a feature never trained weighing 0.0."""
+    import math
+
+    planner, _, test = trained
+    weights = planner.weights
+    assert weights and any(w != 0.0 for w in weights.values())
+    checked = 0
+    for ex in test[:10]:
+        mention, _ = planner.anchor(ex.question)
+        for chain, _ in planner.candidates(mention):
+            named = planner.features(ex.question, mention, chain)
+            by_name = math.fsum(weights.get(name, 0.0) * value for name, value in named.items())
+            ids, values = planner.space.sparse(named)
+            assert [planner.space.names[i] for i in ids] == list(named) and list(values) == list(named.values())
+            assert planner.score((ids, values)) == by_name
+            checked += 1
+    assert checked > 0

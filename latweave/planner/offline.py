@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from array import array
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -30,6 +31,31 @@ from latweave.plan.ast import Constraint, Let, Meet, Name, Plan, Ref
 from latweave.reasons import Reason
 
 _WORD = re.compile(r"[a-z]+|'s")
+
+
+class FeatureSpace:
+    """Feature names ↔ dense ids, shared by the planners trained together.
+
+    A candidate's features are kept as two flat arrays (ids, values) rather than a dict of tuple
+    keys: training holds every candidate of every training question for all epochs, and as dicts
+    they took ~1.2 MB per PathQuestion question (54 candidates × 150 features) — 10 GB for one
+    evaluation — against ~0.14 MB as arrays (`bench/planner_memory.py`). Names are looked up only
+    when a feature is made."""
+
+    def __init__(self):
+        self.ids: dict = {}
+        self.names: list = []
+
+    def sparse(self, features: dict) -> tuple[array, array]:
+        ids, names = self.ids, self.names
+        out = []
+        for name in features:
+            i = ids.get(name)
+            if i is None:
+                i = ids[name] = len(names)
+                names.append(name)
+            out.append(i)
+        return array("i", out), array("d", features.values())   # sized exactly (no append slack)
 
 
 @dataclass(frozen=True)
@@ -69,7 +95,9 @@ class OfflinePlanner:
         self.max_hops = max_hops
         self.epochs = epochs
         self.seed = seed
-        self.weights: dict = defaultdict(float)
+        #: feature ids and the weight of each (index = id), learned in fit
+        self.space = FeatureSpace()
+        self._w: list[float] = []
         self.threshold = 0.0
         self.thresholds: dict[str, float] = {}
         self._names: dict[str, set[str]] = {}
@@ -249,7 +277,7 @@ class OfflinePlanner:
         mention, reason = self.anchor(question)
         if mention is not None:
             for chain, reached in self.candidates(mention):
-                out.append(("chain", chain, self.features(question, mention, chain), reached))
+                out.append(("chain", chain, self.space.sparse(self.features(question, mention, chain)), reached))
         if self.compare:
             linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
             if len(linked) >= 2:
@@ -260,8 +288,8 @@ class OfflinePlanner:
                         reason = reason or Reason.AMBIGUOUS_ANCHOR
                         continue
                     for cand in compare_candidates(self.graph, a, b, self.ordered):
-                        out.append(("cmp", cand, compare_features(question, a, b, cand, self._name_words),
-                                    None))
+                        out.append(("cmp", cand, self.space.sparse(
+                            compare_features(question, a, b, cand, self._name_words)), None))
         if not out:
             return [], reason or Reason.UNGROUNDED
         return out, reason   # a reason beside candidates: a second name was ambiguous
@@ -291,10 +319,20 @@ class OfflinePlanner:
             said = {normalize_answer(a) for a in result.answers}
         return bool(said) and len(said) == 1 and said <= gold_norm
 
-    def score(self, f: dict) -> float:
-        # fsum: exactly rounded whatever the order, so a set's iteration order (the hash seed)
-        # never reaches a score's last digits — and a margin compared with a threshold
-        return math.fsum(self.weights.get(name, 0.0) * value for name, value in f.items())
+    def score(self, f: tuple[array, array]) -> float:
+        """A candidate's score: its features (ids, values, as `analyse` gives them) by the weights.
+
+        fsum: exactly rounded whatever the order, so a set's iteration order (the hash seed) never
+        reaches a score's last digits — and a margin compared with a threshold. A feature never
+        trained weighs 0.0 and still contributes its product (0.0 or -0.0), as it always has."""
+        w = self._w
+        n = len(w)
+        return math.fsum((w[i] if i < n else 0.0) * v for i, v in zip(*f))
+
+    @property
+    def weights(self) -> dict:
+        """The learned weights by feature name (for inspection; scoring reads them by id)."""
+        return {name: self._w[i] for i, name in enumerate(self.space.names) if i < len(self._w)}
 
     # ---- training ----
     def fit(self, train, dev=(), extra=()) -> None:
@@ -307,12 +345,14 @@ class OfflinePlanner:
         data = self._training_data(train)
         for sibling, examples in siblings:
             sibling.lexicon = self.lexicon
+            sibling.space = self.space    # one id per feature name across the lattices
             data += sibling._training_data(examples)
         rng = random.Random(self.seed)
-        totals: dict = defaultdict(float)
-        stamp: dict = defaultdict(int)
+        size = len(self.space.names)
+        w = self._w = [0.0] * size
+        totals = [0.0] * size
+        stamp = [0] * size
         step = 0
-        w = self.weights
         for _ in range(self.epochs):
             rng.shuffle(data)
             for feats, good, soft in data:
@@ -325,13 +365,13 @@ class OfflinePlanner:
                 # right plan equally (see _training_data).
                 targets = sorted(good) if soft else [max(good, key=lambda i: (scores[i], -i))]
                 for target in targets:
-                    for name, value in feats[target].items():
-                        self._update(name, value / len(targets), step, totals, stamp)
-                for name, value in feats[best].items():
-                    self._update(name, -value, step, totals, stamp)
-        for name in list(w):  # averaging
-            totals[name] += w[name] * (step - stamp[name])
-            w[name] = totals[name] / max(step, 1)
+                    for i, value in zip(*feats[target]):
+                        self._update(i, value / len(targets), step, totals, stamp)
+                for i, value in zip(*feats[best]):
+                    self._update(i, -value, step, totals, stamp)
+        for i in range(size):  # averaging
+            totals[i] += w[i] * (step - stamp[i])
+            w[i] = totals[i] / max(step, 1)
         self.thresholds = self._tune(dev) if dev else {}
         self.threshold = self.thresholds.get("chain", 0.0)
         self.out_of_scope = self._learn_out_of_scope(train) if self.compare else set()
@@ -393,10 +433,11 @@ class OfflinePlanner:
             data.append(([f for _, _, f, _ in cands], set(good), soft))
         return data
 
-    def _update(self, name, delta, step, totals, stamp) -> None:
-        totals[name] += self.weights[name] * (step - stamp[name])
-        stamp[name] = step
-        self.weights[name] += delta
+    def _update(self, i, delta, step, totals, stamp) -> None:
+        w = self._w
+        totals[i] += w[i] * (step - stamp[i])
+        stamp[i] = step
+        w[i] += delta
 
     def _tune(self, dev) -> dict[str, float]:
         """Per kind of plan (chain, compare), the margin threshold maximising (right − wrong) on
