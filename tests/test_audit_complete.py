@@ -337,10 +337,10 @@ ENGINES = available_engines()
 
 
 def engine_share(engine: str, name: str, texts: list[str]) -> list[str]:
-    """The plans an engine runs: all on DuckDB; 40 per generated lattice on Soufflé and clingo;
+    """The plans an engine runs: all on DuckDB and SQLite; 40 per generated lattice on Soufflé and clingo;
     pyDatalog (about 0.3 s a plan) the hand-written plans of the zoo and the disputes and 15 on
     two generated lattices — a fourth voice, kept to a few seconds."""
-    if engine == "duckdb":
+    if engine in ("duckdb", "sqlite"):
         return texts
     if engine != "pydatalog":
         return texts[:40] if name in GENERATED else texts

@@ -26,7 +26,7 @@ from latweave.datalog.parser import assemble, parse_program
 from latweave.datalog.strata import stratify
 from latweave.engines import engine_status
 from latweave.engines.base import available_engines, engine_names, get_engine
-from latweave.engines.dialects import DIALECTS, clingo, pydatalog, souffle, sql
+from latweave.engines.dialects import DIALECTS, clingo, pydatalog, souffle, sql, sqlite
 from latweave.engines.seminaive import plan
 from latweave.errors import LatweaveError
 
@@ -60,9 +60,9 @@ def pydatalog_text(program) -> str:
     return "\n".join(out)
 
 
-def sql_text(program) -> str:
+def sql_text(program, dialect=None, insert=sql.insert) -> str:
     """Every SELECT of the semi-naive plan, each union as inserted, and every table's DDL."""
-    p = plan(program)
+    p = plan(program, dialect)
     out = []
     for i, c in enumerate(p.strata):
         s = c.stratum
@@ -73,7 +73,7 @@ def sql_text(program) -> str:
                 out.append(f"-- base {rel} reads={','.join(v.reads)} distinct={v.distinct} delta={v.delta_pos}")
                 out.append(v.sql)
             if c.base[rel]:
-                out.append(sql.insert(sql.full_table(rel), [(v.sql, v.distinct) for v in c.base[rel]], None))
+                out.append(insert(sql.full_table(rel), [(v.sql, v.distinct) for v in c.base[rel]], None))
             for parity in (None, 0, 1):
                 variants = c.step[rel][parity]
                 for v in variants:
@@ -81,11 +81,31 @@ def sql_text(program) -> str:
                                f"distinct={v.distinct} delta={v.delta_pos}")
                     out.append(v.sql)
                 if variants:
-                    out.append(sql.insert(sql.delta_table(rel, 0), [(v.sql, v.distinct) for v in variants],
-                                          sql.full_table(rel)))
+                    out.append(insert(sql.delta_table(rel, 0), [(v.sql, v.distinct) for v in variants],
+                                      sql.full_table(rel), *((len(p.types[rel]),) if dialect else ())))
     out.append("-- tables")
     out.extend(p.ddl.values())
     return "\n".join(out) + "\n"
+
+
+#: What the SQLite goldens hold fixed for a session: the small program's `edge` and `blocked`
+#: (`label` comes per run), the real rules' lattice (schema.dl's first part).
+SQLITE_LATTICE = {"small": {"edge", "blocked"},
+                  "rules": {"dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds",
+                            "magnitude", "instance", "alias", "coord", "qualifier"}}
+
+
+def sqlite_text(program) -> str:
+    """The SQLite plan (joins ordered for that lattice), then the indexes its per-query rules probe."""
+    from latweave.engines.sqlite_engine import SqliteEngine
+
+    kind = "rules" if any(r.name == "coord" for r in program.relations) else "small"
+    engine = SqliteEngine(program)
+    base = frozenset(SQLITE_LATTICE[kind])
+    lattice = engine.lattice(base)
+    _, indexes = engine.plan(base)
+    text = sql_text(program, sqlite.Sqlite(lattice), sqlite.insert)
+    return text + "-- indexes\n" + "".join(sqlite.create_index(ix) + "\n" for ix in indexes)
 
 
 RENDER = {
@@ -93,6 +113,7 @@ RENDER = {
     "clingo.lp": clingo.render_program,
     "pydatalog.txt": pydatalog_text,
     "duckdb.sql": sql_text,
+    "sqlite.sql": sqlite_text,
 }
 
 
@@ -130,7 +151,8 @@ def test_every_dialect_quotes_constants_as_before():
             "souffle": souffle.Souffle().term(Const(row["value"])),
             "clingo": _attempt(lambda v: clingo.Clingo().term(Const(v)), row["value"]),
             "pydatalog": _attempt(pyd, row["value"]),
-            "duckdb": _attempt(sql.literal, row["value"])} for row in golden]
+            "duckdb": _attempt(sql.literal, row["value"]),
+            "sqlite": _attempt(lambda v: sqlite.Sqlite().const(v), row["value"])} for row in golden]
     assert got == golden
     assert any(row["clingo"].startswith("error:") for row in got)  # refusals are covered too
 
@@ -155,7 +177,7 @@ BAD_FACTS = {
 }
 
 
-@pytest.mark.parametrize("engine", ["duckdb", "souffle", "clingo", "pydatalog"])
+@pytest.mark.parametrize("engine", ["duckdb", "souffle", "clingo", "pydatalog", "sqlite"])
 def test_row_errors_are_worded_alike_on_every_engine(engine):
     if engine not in available_engines():
         pytest.skip(f"{engine} cannot run here")
@@ -181,7 +203,7 @@ def test_every_engine_refuses_the_same_rows_in_the_same_words():
     golden = json.loads((GOLDEN / "row_errors.json").read_text(encoding="utf-8"))
     shared = ("undeclared", "not_input", "width", "width_many", "symbol_in_number", "bool", "float",
               "number_in_symbol", "many_number_in_symbol")
-    engines = ("duckdb", "souffle", "clingo", "pydatalog")
+    engines = ("duckdb", "souffle", "clingo", "pydatalog", "sqlite")
     for case in shared:
         for where in ("open", "run"):
             words = {golden[f"{e} {case} {where}"].replace(f"EngineError: {e}: ", "", 1) for e in engines}
@@ -192,7 +214,7 @@ def test_every_engine_refuses_the_same_rows_in_the_same_words():
 def test_engine_status_lists_every_engine_with_its_reason():
     status = engine_status()
     assert [name for name, _ in status] == engine_names() == sorted(engine_names())
-    assert {"duckdb", "souffle", "clingo", "pydatalog"} <= {name for name, _ in status}
+    assert {"duckdb", "souffle", "clingo", "pydatalog", "sqlite"} <= {name for name, _ in status}
     assert dict(status)["duckdb"] is None
     for name, reason in status:
         assert (reason is None) == (name in available_engines())
@@ -205,7 +227,7 @@ def test_engine_status_gives_the_reason_an_engine_cannot_run(monkeypatch):
 
 
 def test_dialects_register_by_engine_name():
-    assert sorted(DIALECTS) == ["clingo", "duckdb", "pydatalog", "souffle"]
+    assert sorted(DIALECTS) == ["clingo", "duckdb", "pydatalog", "souffle", "sqlite"]
     assert set(DIALECTS) == set(engine_names())
 
 

@@ -45,7 +45,7 @@ def _values(draw_list):
     return out
 
 
-@pytest.mark.parametrize("engine_name", ["duckdb", "souffle"])
+@pytest.mark.parametrize("engine_name", ["duckdb", "souffle", "sqlite"])
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.lists(TEXT, min_size=1, max_size=6))
 def test_values_survive_the_engine(tmp_path_factory, engine_name, raw):

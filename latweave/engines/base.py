@@ -102,7 +102,9 @@ def _load_builtin() -> None:
     """Register the built-in engines (each module registers its engine when imported; each
     guards its own dependency, so an engine whose package is missing registers anyway and
     reports why in unavailable_reason)."""
-    from latweave.engines import clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine  # noqa: F401
+    from latweave.engines import (  # noqa: F401
+        clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine, sqlite_engine,
+    )
 
 
 def engine_names() -> list[str]:

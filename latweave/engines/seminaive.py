@@ -1,6 +1,6 @@
 """The rules as a semi-naive evaluation plan over tables: which SELECTs each stratum runs.
 
-For an engine that evaluates set-at-a-time (DuckDB today): every relation is a table, and each
+For an engine that evaluates set-at-a-time (DuckDB, SQLite): every relation is a table, and each
 stratum of `stratify` becomes
 
 - base variants: its rules without a recursive body atom, each one SELECT over the full tables
@@ -11,7 +11,8 @@ stratum of `stratify` becomes
 
 Plus, per stratum, the input relations it depends on (transitively), so that a session can skip
 strata whose inputs did not change, and the CREATE TABLE statement of every table. The SQL itself
-comes from the SQL dialect (latweave/engines/dialects/sql.py); nothing here runs anything.
+comes from an SQL dialect (latweave/engines/dialects/sql.py, or a subclass: sqlite.py, which also
+fixes the join order); nothing here runs anything.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ class SemiNaivePlan:
     ddl: dict[str, str]  # table (quoted) -> its CREATE statement
 
 
-def plan_stratum(stratum: Stratum, inputs: frozenset[str]) -> StratumPlan:
+def plan_stratum(stratum: Stratum, inputs: frozenset[str], dialect: sql.Sql | None = None) -> StratumPlan:
+    dialect = dialect or sql.Sql()
     base: dict[str, list[Variant]] = {r: [] for r in stratum.relations}
     step: dict[str, dict[int | None, list[Variant]]] = {r: {None: [], 0: [], 1: []} for r in stratum.relations}
     for rule in stratum.rules:
@@ -60,14 +62,14 @@ def plan_stratum(stratum: Stratum, inputs: frozenset[str]) -> StratumPlan:
         rec = stratum.recursive_atoms(rule) if stratum.recursive else ()
         distinct = sql.distinct_by_construction(rule)
         if not rec:
-            base[head].append(Variant(sql.select_sql(rule, [full_table(r) for r in reads]), reads, distinct))
+            base[head].append(Variant(dialect.select(rule, [full_table(r) for r in reads]), reads, distinct))
             continue
         for pos in rec:
             for parity in (None, 0, 1):
                 sources = [full_table(r) for r in reads]
                 if parity is not None:
                     sources[pos] = delta_table(reads[pos], parity)
-                step[head][parity].append(Variant(sql.select_sql(rule, sources), reads, distinct, pos))
+                step[head][parity].append(Variant(dialect.select(rule, sources), reads, distinct, pos))
     return StratumPlan(stratum, base, step, inputs)
 
 
@@ -88,12 +90,13 @@ def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[froz
     return out
 
 
-def plan(program: Program) -> SemiNaivePlan:
-    """The whole program's evaluation plan: strata in order, and the tables they use."""
+def plan(program: Program, dialect: sql.Sql | None = None) -> SemiNaivePlan:
+    """The whole program's evaluation plan: strata in order, and the tables they use. `dialect`
+    writes the SELECTs and tables: DuckDB's SQL unless another SQL target is given (SQLite's)."""
     strata = stratify(program)
     deps = input_dependencies(program, strata)
     types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-    dialect = sql.Sql()
+    dialect = dialect or sql.Sql()
     # derived and input tables, and two delta tables per relation of a recursive stratum
     ddl = {full_table(name): dialect.create_table(name, types[name]) for name in types}
     for stratum in strata:
@@ -101,4 +104,4 @@ def plan(program: Program) -> SemiNaivePlan:
             for name in stratum.relations:
                 for parity in (0, 1):
                     ddl[delta_table(name, parity)] = dialect.create_table(f"{name}$delta{parity}", types[name])
-    return SemiNaivePlan(tuple(plan_stratum(s, inputs) for s, inputs in zip(strata, deps)), types, ddl)
+    return SemiNaivePlan(tuple(plan_stratum(s, inputs, dialect) for s, inputs in zip(strata, deps)), types, ddl)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from latweave.datalog.escape import SQL, SQL_NAME
-from latweave.datalog.ir import Atom, Comparison, Const, Negation, Rule, Var, Wildcard
+from latweave.datalog.ir import Atom, Comparison, Const, Rule, Var, Wildcard
 from latweave.datalog.parser import bound_by_equality
 from latweave.engines.generator import Generator
 from latweave.errors import EngineError

@@ -1,0 +1,170 @@
+"""The SQLite dialect: the SQL dialect's SELECTs, joined in a fixed order that B-tree indexes serve.
+
+SQLite writes a rule as DuckDB does (dialects/sql.py: one SELECT, columns c0, c1, ...), except:
+
+- the FROM items are joined by `CROSS JOIN` in an order chosen here, which SQLite never reorders:
+  the semi-naive delta first, then the per-query relations (small: derived from a plan's facts),
+  each next one the atom sharing most bound columns (body order breaks ties), then the lattice
+  relations the same way. The lattice is `lattice`: relations fixed for the session (the base facts
+  and the strata derived from them alone, evaluated once at open);
+- an index on exactly the columns bound where a lattice atom is joined (a constant, or a variable
+  an earlier atom bound), and on the columns a negated lattice atom is probed by, makes each such
+  join an index nested-loop: it touches only the rows a plan reaches. `indexes(...)` lists them
+  (a column set that is a prefix of another is served by that one); per-query tables are left to
+  SQLite's automatic indexes;
+- a UNION of several SELECTs has no parentheses around its members; types are INTEGER and TEXT;
+  negative numbers are written `(-n)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from latweave.datalog.ir import Atom, Const, Rule, Var
+from latweave.datalog.strata import Stratum
+from latweave.engines.dialects.sql import Sql, ident
+from latweave.engines.generator import Generator
+
+TYPES = {"number": "INTEGER", "symbol": "TEXT"}
+#: SQLite's INTEGER: a signed 64-bit number.
+BOUNDS = (-(2**63), 2**63 - 1)
+
+Index = tuple[str, tuple[int, ...]]  # (relation, columns)
+
+
+class Sqlite(Sql):
+    name = "sqlite"
+
+    def __init__(self, lattice: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.lattice = frozenset(lattice)
+
+    def error(self, message: str, **kw):
+        return Generator.error(self, message.replace("DuckDB", "SQLite"), **kw)
+
+    def number(self, value: int) -> str:
+        if not BOUNDS[0] <= value <= BOUNDS[1]:
+            raise self.error(f"constant {value} is outside SQLite's 64-bit integers")
+        return Generator.number(self, value)
+
+    def create_table(self, table: str, types: Sequence[str]) -> str:
+        cols = ", ".join(f"c{j} {TYPES[t]} NOT NULL" for j, t in enumerate(types))
+        return f"CREATE TABLE {ident(table)} ({cols or 'c0 INTEGER NOT NULL'})"
+
+    # ------------------------------------------------------------ join order
+
+    #: How the next atom is chosen: "body" (the delta, then the body's own order, an atom sharing a
+    #: bound variable before one that shares none) or "greedy" (per-query atoms first, most bound
+    #: columns first).
+    order = "body"
+
+    def join_order(self, rule: Rule, delta: int | None = None) -> list[tuple[int, tuple[int, ...]]]:
+        """(positive atom index, columns bound when it is joined) in the order the SELECT joins."""
+        atoms = rule.positive
+        bound: set[str] = set()
+        left = list(range(len(atoms)))
+        out = []
+        while left:
+            def key(i: int):
+                cols = _bound_columns(atoms[i], bound)
+                if self.order == "body":
+                    return (i != delta, not cols and bool(out), i)
+                return (i != delta, atoms[i].relation in self.lattice, -len(cols), i)
+            best = min(left, key=key)
+            out.append((best, _bound_columns(atoms[best], bound)))
+            left.remove(best)
+            bound |= {a.name for a in atoms[best].args if isinstance(a, Var)}
+        return out
+
+    def select(self, rule: Rule, sources: Sequence[str]) -> str:
+        delta = next((i for i, s in enumerate(sources) if "$delta" in s), None)
+        order = [i for i, _ in self.join_order(rule, delta)]
+        atoms = rule.positive
+        others = tuple(lit for lit in rule.body if not isinstance(lit, Atom))
+        ordered = replace(rule, body=tuple(atoms[i] for i in order) + others)
+        tables = [sources[i] for i in order]
+        text = super().select(ordered, tables)
+        froms = ", ".join(f"{t} AS t{k}" for k, t in enumerate(tables))
+        head, found, rest = text.partition(f" FROM {froms}")
+        assert found, text  # Sql.select writes its FROM list exactly so
+        return f"{head} FROM {' CROSS JOIN '.join(f'{t} AS t{k}' for k, t in enumerate(tables))}{rest}"
+
+
+def _bound_columns(atom: Atom, bound: set[str]) -> tuple[int, ...]:
+    """Columns of `atom` fixed before it is read: constants, and variables already bound."""
+    return tuple(j for j, a in enumerate(atom.args)
+                 if isinstance(a, Const) or (isinstance(a, Var) and a.name in bound))
+
+
+def indexes(strata: Iterable[Stratum], lattice: frozenset[str], per_query: bool = True) -> list[Index]:
+    """The B-tree indexes the rules of `strata` probe, sorted: for each positive atom after the
+    first of a join, the columns bound where it is joined (every delta position of a recursive
+    rule counts); for each negated atom, its non-wildcard columns; for each relation of a recursive
+    stratum, all its columns (a new row is checked against what is known by one probe). Only
+    lattice relations unless `per_query`."""
+    dialect = Sqlite(lattice)
+    wanted: set[tuple[str, tuple[int, ...], int]] = set()  # relation, bound columns, arity
+    for stratum in strata:
+        for rule in stratum.rules:
+            if stratum.recursive and rule.head.relation in stratum.relations:
+                arity = len(rule.head.args)
+                wanted.add((rule.head.relation, tuple(range(arity)), arity))
+            atoms = rule.positive
+            recursive = stratum.recursive_atoms(rule) if stratum.recursive else ()
+            for delta in (recursive or (None,)):
+                for k, (i, cols) in enumerate(dialect.join_order(rule, delta)):
+                    if k and cols and i != delta:
+                        wanted.add((atoms[i].relation, cols, len(atoms[i].args)))
+            for atom in rule.negative:
+                cols = tuple(j for j, a in enumerate(atom.args) if isinstance(a, (Var, Const)))
+                if cols:
+                    wanted.add((atom.relation, cols, len(atom.args)))
+    return covering(w for w in wanted if per_query or w[0] in lattice)
+
+
+def covering(wanted: Iterable[tuple[str, tuple[int, ...], int]]) -> list[Index]:
+    """Each (relation, bound columns, arity) as one index key, sorted: the bound columns, then every
+    other column, so that a probe never reads the table itself. Bound columns that a key already
+    chosen starts with (as a set) are served by that key; more bound columns are chosen first."""
+    keys: list[Index] = []
+    for rel, bound, arity in sorted(set(wanted), key=lambda w: (w[0], -len(w[1]), w[1])):
+        if not any(r == rel and set(key[:len(bound)]) == set(bound) for r, key in keys):
+            keys.append((rel, bound + tuple(j for j in range(arity) if j not in bound)))
+    return sorted(keys)
+
+
+def dedup_indexes(strata: Iterable[Stratum]) -> list[Index]:
+    """One all-column key per relation of a recursive stratum: what `insert` probes."""
+    return sorted({(r.head.relation, tuple(range(len(r.head.args))))
+                   for s in strata if s.recursive for r in s.rules})
+
+
+def create_index(index: Index) -> str:
+    relation, cols = index
+    name = ident(f"{relation}$ix${'_'.join(map(str, cols))}")
+    return f"CREATE INDEX {name} ON {ident(relation)} ({', '.join(f'c{j}' for j in cols)})"
+
+
+def union(selects: Sequence[tuple[str, bool]]) -> str:
+    """The distinct rows of all SELECTs: `a UNION b` (SQLite takes no parentheses around them)."""
+    if len(selects) == 1:
+        text, distinct = selects[0]
+        return text if distinct else "SELECT DISTINCT " + text[len("SELECT "):]
+    return " UNION ".join(text for text, _ in selects)
+
+
+def insert(target: str, selects: Sequence[tuple[str, bool]], except_table: str | None, arity: int = 0,
+           probe: bool = True) -> str:
+    """`INSERT INTO target <union>`, without the rows except_table holds (whose `arity` columns are
+    c0, c1, ...): with `probe`, each new row is looked up there by one probe of its all-column index
+    (dedup_indexes); else `EXCEPT`, which reads the whole table."""
+    body = union(selects)
+    if except_table is None:
+        return f"INSERT INTO {target} {body}"
+    if not probe:
+        return f"INSERT INTO {target} SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
+    cols = [f"c{j}" for j in range(arity)] or ["c0"]
+    same = " AND ".join(f"k.{c} = s.{c}" for c in cols)
+    return (f"WITH s({', '.join(cols)}) AS ({body}) INSERT INTO {target} SELECT * FROM s "
+            f"WHERE NOT EXISTS (SELECT 1 FROM {except_table} AS k WHERE {same})")

@@ -1,0 +1,234 @@
+"""What the SQL engines share: a session that runs seminaive.py's plan on a database connection.
+
+DuckDB and SQLite differ in how facts go in, how a statement reports the rows it inserted, how a
+table is emptied and how rows come back in order; the rest is here once:
+
+- `open(base)` evaluates every stratum that depends on the base facts alone (the lattice strata:
+  `desc`, `resolve`, ...); a run evaluates the others, and a stratum again only when the run
+  added rows to a base relation it reads;
+- a rule whose positive body reads an empty table is skipped (row counts are kept in Python from
+  what each INSERT reports), so a run touches only the rules its facts can fire;
+- a recursive stratum runs semi-naively, `EXCEPT` what is already known, until no delta is left;
+- a base relation a run extended gets its rows back from a pristine copy before the next run;
+- a run past the session's timeout is interrupted, and the half-evaluated session closed.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from latweave.datalog.strata import Stratum
+from latweave.engines import rows as checks
+from latweave.engines import seminaive
+from latweave.engines.base import Facts, Outputs, Session
+from latweave.engines.dialects.sql import delta_table, full_table, saved_table
+from latweave.engines.rows import sorted_rows
+from latweave.errors import EngineError
+
+
+class SqlSession(Session):
+    """A subclass opens the connection and calls `_open(base)`; it brings `_prepare` (the tables,
+    and `types` and `plans`), `_add_rows`, `_exec_count`, `_clear`, `_insert` and `_ordered`."""
+
+    #: the engine's name, for messages
+    name: ClassVar[str] = "sql"
+    #: the database module's error class(es), turned into EngineError
+    db_errors: ClassVar[tuple[type[BaseException], ...]] = ()
+    #: what the engine accepts as facts (engines/rows.py)
+    rows: ClassVar[checks.RowRules]
+
+    con = None
+    count: dict[str, int]                       # table (quoted name) -> rows it holds, kept in step
+    types: dict[str, tuple[str, ...]]           # relation -> column types
+    plans: list[seminaive.StratumPlan]          # the strata, in evaluation order
+    base_inputs: frozenset[str]                 # the relations the base facts gave
+
+    # ------------------------------------------------------------ what an engine brings
+
+    def _prepare(self) -> None:
+        """Before the base facts go in (`base_inputs` is known): set `types` and `plans`, create
+        the tables (and whatever must exist before the facts)."""
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        """After the lattice strata are evaluated (indexes, a commit)."""
+
+    def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
+        """Insert checked rows of a relation with columns (`types` non-empty) into `table`, which
+        holds `held` rows, keeping it a set; the number of rows added."""
+        raise NotImplementedError
+
+    def _exec_count(self, statement: str, where: Stratum) -> int:
+        """Run an INSERT; the number of rows it inserted."""
+        raise NotImplementedError
+
+    def _clear(self, *tables: str) -> None:
+        """Empty tables (and set their counts to 0)."""
+        raise NotImplementedError
+
+    def _insert(self, target: str, variants, except_table: str | None, relation: str) -> str:
+        """The INSERT of `variants`' union into `target` (EXCEPT `except_table`)."""
+        raise NotImplementedError
+
+    def _ordered(self, table: str, types: tuple[str, ...]) -> str:
+        """A SELECT of an all-number table's rows in sorted_rows' order."""
+        raise NotImplementedError
+
+    def _guarded(self, facts: Facts) -> Outputs:
+        """One run as the engine wants it wrapped (a transaction, say)."""
+        return self._run(facts)
+
+    # ------------------------------------------------------------ opening
+
+    def _open(self, base: Facts) -> None:
+        """Load the base facts and evaluate the strata they alone decide; a failure closes the
+        half-opened session."""
+        self.count = {}
+        try:
+            rows = self._materialise(base)
+            self.base_inputs = frozenset(rows)
+            self._prepare()
+            for name, data in rows.items():
+                self._load(name, data)
+            self._evaluate_lattice()
+            self._finish()
+        except BaseException:
+            self.close()
+            raise
+
+    def _load(self, name: str, rows: list) -> None:
+        """Add rows to an input table, keeping it a set."""
+        if not rows:
+            return
+        table = full_table(name)
+        checks.check_rows(self.program.relation(name), rows, self.rows)
+        held = self.count.get(table, 0)
+        if not self.types[name]:  # a nullary relation: one row or none
+            if not held:
+                self.con.execute(f"INSERT INTO {table} VALUES (TRUE)")
+            self.count[table] = 1
+            return
+        try:
+            self.count[table] = held + self._add_rows(table, self.types[name], rows, held)
+        except self.db_errors as exc:
+            raise EngineError(f"{self.name}: cannot load facts of {name}: {exc}") from None
+
+    def _materialise(self, facts: Facts) -> dict[str, list]:
+        checks.check_relations(self.program, facts, self.rows)
+        return {name: rows if isinstance(rows, list) else list(rows) for name, rows in facts.items()}
+
+    def _evaluate_lattice(self) -> None:
+        """Evaluate the strata the base facts alone decide (once, at open)."""
+        self._inputs = {r.name for r in self.program.inputs}
+        self._outputs = [r.name for r in self.program.outputs]
+        self.static = [c.inputs <= self.base_inputs for c in self.plans]
+        self._dirty: set[str] = set()  # base relations the last run added rows to
+        self._saved: set[str] = set()  # base relations with a pristine copy in <name>$base
+        for c, static in zip(self.plans, self.static):
+            if static:
+                self._evaluate(c)
+
+    # ------------------------------------------------------------ evaluation
+
+    def _nonempty(self, variant: seminaive.Variant, delta_counts: dict[str, int] | None = None) -> bool:
+        for i, rel in enumerate(variant.reads):
+            if i == variant.delta_pos and delta_counts is not None:
+                if not delta_counts.get(rel):
+                    return False
+            elif not self.count.get(full_table(rel)):
+                return False
+        return True
+
+    def _evaluate(self, c: seminaive.StratumPlan) -> None:
+        stratum = c.stratum
+        # Base rules (all the rules of a non-recursive stratum): target tables are empty here.
+        for rel in stratum.relations:
+            live = [v for v in c.base[rel] if self._nonempty(v)]
+            if live:
+                table = full_table(rel)
+                self.count[table] = self._exec_count(self._insert(table, live, None, rel), stratum)
+        if not stratum.recursive:
+            return
+        # Semi-naive: the first delta is the full table itself (parity None), then $delta0/1 swap.
+        delta = {rel: self.count.get(full_table(rel), 0) for rel in stratum.relations}
+        parity: int | None = None
+        nxt = 0
+        while any(delta.values()):
+            new: dict[str, int] = {}
+            for rel in stratum.relations:
+                live = [v for v in c.step[rel][parity] if self._nonempty(v, delta)]
+                target = delta_table(rel, nxt)
+                self._clear(target)
+                new[rel] = 0
+                if live:
+                    statement = self._insert(target, live, full_table(rel), rel)
+                    self.count[target] = new[rel] = self._exec_count(statement, stratum)
+            for rel, n in new.items():
+                if n:
+                    table = full_table(rel)
+                    self.con.execute(f"INSERT INTO {table} SELECT * FROM {delta_table(rel, nxt)}")
+                    self.count[table] = self.count.get(table, 0) + n
+            delta = new
+            parity, nxt = nxt, 1 - nxt
+
+    def _failed(self, exc: BaseException, where: Stratum) -> EngineError:
+        origins = ", ".join(sorted({str(r.origin) for r in where.rules}))
+        return EngineError(f"{self.name} failed evaluating {', '.join(where.relations)} ({origins}): {exc}")
+
+    # ------------------------------------------------------------ a run
+
+    def run(self, facts: Facts) -> Outputs:
+        if self.con is None:
+            raise EngineError(f"{self.name}: this session is closed (a run that timed out closes it)")
+        if self.timeout is None:
+            return self._guarded(facts)
+        from latweave.engines.timeout import Interrupter, timeout_error
+
+        with Interrupter(self.timeout, self.con.interrupt) as guard:
+            try:
+                return self._guarded(facts)
+            except (*self.db_errors, EngineError):
+                if not guard.fired:
+                    raise
+        self.close()  # stopped mid-run: its tables are half-evaluated, so the session is done
+        raise timeout_error(self.name, self.timeout)
+
+    def _run(self, facts: Facts) -> Outputs:
+        rows = self._materialise(facts)
+        touched = {n for n, r in rows.items() if r and n in self.base_inputs}
+        # Per-run inputs from the last run go; base relations a run extended get their rows back.
+        for name in sorted(self._dirty):
+            table = full_table(name)
+            self._clear(table)
+            self.con.execute(f"INSERT INTO {table} SELECT * FROM {saved_table(name)}")
+            self.count[table] = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        for name in sorted(touched - self._saved):
+            self._saved.add(name)
+            self.con.execute(f"CREATE TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
+        changed = self._dirty | touched
+        todo = [c for c, static in zip(self.plans, self.static) if not static or c.inputs & changed]
+        self._clear(*(full_table(n) for n in sorted(self._inputs - self.base_inputs)),
+                    *(full_table(rel) for c in todo for rel in c.stratum.relations))
+        for name, data in rows.items():
+            self._load(name, data)
+        self._dirty = touched
+        for c in todo:
+            self._evaluate(c)
+        return self._read_outputs()
+
+    def _read_outputs(self) -> Outputs:
+        out: Outputs = {}
+        for name in self._outputs:
+            table = full_table(name)
+            types = self.types[name]
+            if not self.count.get(table):
+                out[name] = []
+            elif not types:
+                out[name] = [()]
+            elif all(t == "number" for t in types):
+                # Rows are distinct (every insert de-duplicates) and all-integer, so the database's
+                # own ORDER BY is exactly sorted_rows' order, without a Python key per row.
+                out[name] = self.con.execute(self._ordered(table, types)).fetchall()
+            else:
+                out[name] = sorted_rows(self.con.execute(f"SELECT * FROM {table}").fetchall())
+        return out

@@ -1,0 +1,166 @@
+"""The rules' semi-naive plan run on an in-memory SQLite database (the standard library's sqlite3).
+
+Nothing here knows what a meet is, nor how a rule becomes SQL: the SQLite dialect
+(dialects/sqlite.py) renders each rule as a SELECT with a fixed join order, and seminaive.py lays
+the strata out as base and step variants, as for DuckDB. This module loads facts, creates the
+indexes, runs the statements and reads the outputs back.
+
+`open(base)` loads the base facts (the lattice), evaluates every stratum that depends on them
+alone (`desc`, `resolve`, `contested`, ...), and then creates one B-tree index for each column set
+a per-query rule probes a lattice relation by (dialects/sqlite.py `indexes`): a run's joins are
+index nested-loops that touch only the rows its plans reach, where DuckDB hash-joins whole tables.
+`Session.run(facts)` empties the per-run tables, loads `facts` and evaluates the other strata;
+a rule whose positive body reads an empty table is skipped (row counts are kept in Python).
+
+Fact values never enter SQL text: rows are bound as parameters (`executemany`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Sequence
+
+from latweave.datalog.ir import Program
+from latweave.datalog.strata import Stratum, stratify
+from latweave.engines import rows as checks
+from latweave.engines import seminaive
+from latweave.engines.base import Engine, Facts, Outputs, register
+from latweave.engines.dialects import sqlite as dialect
+from latweave.engines.sql_session import SqlSession
+
+#: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
+ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
+
+
+@register
+class SqliteEngine(Engine):
+    """Rules planned as SQL once per lattice shape; each session is one in-memory database."""
+
+    name = "sqlite"
+    #: Also index the per-query relations' probed columns (covering keys) and check a recursive
+    #: step's new rows by probing an all-column key instead of EXCEPT. Off: on bench/spine.py
+    #: (20k instances, alternating, loaded machine) it tied with lattice-only indexes (3.3 s a
+    #: 200-plan batch either way, p50 13 ms) and costs an index per derived relation.
+    index_per_query = False
+
+    def __init__(self, program: Program):
+        super().__init__(program)
+        self.strata = stratify(program)
+        self.deps = seminaive.input_dependencies(program, self.strata)
+        self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
+        self._insert_cache: dict[tuple, str] = {}
+
+    def lattice(self, base_inputs: frozenset[str]) -> frozenset[str]:
+        """The relations fixed for a session given facts for `base_inputs`: those, and every
+        relation of a stratum that reads nothing else."""
+        static = {r for s, inputs in zip(self.strata, self.deps) if inputs <= base_inputs for r in s.relations}
+        return frozenset(base_inputs | static)
+
+    def plan(self, base_inputs: frozenset[str]) -> tuple[seminaive.SemiNaivePlan, list[dialect.Index]]:
+        """The semi-naive plan with joins ordered for this lattice, and the indexes it probes."""
+        if base_inputs not in self._plans:
+            lattice = self.lattice(base_inputs)
+            per_query = [s for s, inputs in zip(self.strata, self.deps) if not inputs <= base_inputs]
+            self._plans[base_inputs] = (seminaive.plan(self.program, dialect.Sqlite(lattice)),
+                                        dialect.indexes(per_query, lattice, self.index_per_query))
+        return self._plans[base_inputs]
+
+    def dedup_indexes(self) -> list[dialect.Index]:
+        """One all-column index per relation of a recursive stratum (made before any evaluation)."""
+        return dialect.dedup_indexes(self.strata) if self.index_per_query else []
+
+    def insert_sql(self, target: str, variants: Sequence[seminaive.Variant], except_table: str | None,
+                   arity: int) -> str:
+        key = (target, tuple(v.sql for v in variants), except_table)
+        text = self._insert_cache.get(key)
+        if text is None:
+            text = self._insert_cache[key] = dialect.insert(target, [(v.sql, v.distinct) for v in variants],
+                                                            except_table, arity, self.index_per_query)
+        return text
+
+    def open(self, base: Facts) -> "SqliteSession":
+        return SqliteSession(self, base)
+
+
+class SqliteSession(SqlSession):
+    name = "sqlite"
+    db_errors = (sqlite3.Error,)
+    rows = ROWS
+
+    def __init__(self, engine: SqliteEngine, base: Facts):
+        self.engine = engine
+        self.program = engine.program
+        self.con = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        for pragma in ("journal_mode = OFF", "synchronous = OFF", "temp_store = MEMORY"):
+            self.con.execute(f"PRAGMA {pragma}")
+        self._open(base)
+
+    def _prepare(self) -> None:
+        plan, self.indexes = self.engine.plan(self.base_inputs)
+        self.plans, self.types, self.ddl = list(plan.strata), plan.types, plan.ddl
+        self.con.execute("BEGIN")
+        for ddl in self.ddl.values():
+            self.con.execute(ddl)
+        self._early = self.engine.dedup_indexes()
+        for index in self._early:
+            self.con.execute(dialect.create_index(index))
+
+    def _finish(self) -> None:
+        """The lattice's indexes, made once its strata are evaluated (cheaper than kept up)."""
+        for index in self.indexes:
+            if index not in self._early:
+                self.con.execute(dialect.create_index(index))
+        self.con.execute("COMMIT")
+
+    def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
+        """Rows bound as parameters; into a table that holds some, through a scratch table,
+        EXCEPT what it holds."""
+        fresh = list(dict.fromkeys(map(tuple, rows)))
+        values = f"VALUES ({', '.join('?' * len(types))})"
+        if not held:
+            return self.con.executemany(f"INSERT INTO {table} {values}", fresh).rowcount
+        self.con.execute(f"CREATE TEMP TABLE scratch AS SELECT * FROM {table} WHERE 0")
+        self.con.executemany(f"INSERT INTO scratch {values}", fresh)
+        added = self.con.execute(f"INSERT INTO {table} SELECT * FROM scratch EXCEPT SELECT * FROM {table}").rowcount
+        self.con.execute("DROP TABLE scratch")
+        return added
+
+    # ------------------------------------------------------------ evaluation
+
+    def _exec_count(self, statement: str, where: Stratum) -> int:
+        try:  # rows inserted: sqlite3's rowcount is -1 for a statement that starts with WITH
+            before = self.con.total_changes
+            self.con.execute(statement)
+            return self.con.total_changes - before
+        except sqlite3.Error as exc:
+            raise self._failed(exc, where) from None
+
+    def _clear(self, *tables: str) -> None:
+        for table in tables:
+            if self.count.get(table):
+                self.con.execute(f"DELETE FROM {table}")
+            self.count[table] = 0
+
+    def _insert(self, target: str, variants, except_table: str | None, relation: str) -> str:
+        arity = len(self.types[relation]) if except_table is not None else 0
+        return self.engine.insert_sql(target, variants, except_table, arity)
+
+    def _ordered(self, table: str, types: tuple[str, ...]) -> str:
+        return f"SELECT * FROM {table} ORDER BY {', '.join(f'c{j}' for j in range(len(types)))}"
+
+    def _guarded(self, facts: Facts) -> Outputs:
+        self.con.execute("BEGIN")
+        try:
+            return self._run(facts)
+        finally:
+            if self.con is not None and self.con.in_transaction:
+                self.con.execute("COMMIT")
+
+    def explain(self, statement: str) -> list[str]:
+        """SQLite's EXPLAIN QUERY PLAN of one statement, a line per step (which index each join uses)."""
+        return [row[-1] for row in self.con.execute(f"EXPLAIN QUERY PLAN {statement}").fetchall()]
+
+    def close(self) -> None:
+        con, self.con = getattr(self, "con", None), None
+        if con is not None:
+            con.close()
