@@ -53,7 +53,7 @@ class Runner:
     def worlds(self) -> Worlds:
         """The worlds of every contested or merged coordinate (read once, for proofs)."""
         if self._worlds is None:
-            self._worlds = Worlds(self.lattice, self.predicates)
+            self._worlds = Worlds.of(self.lattice, self.predicates, self.compiled)
         return self._worlds
 
     @property

@@ -24,6 +24,10 @@ class CompiledLattice:
 
     symbols: SymbolTable
     facts: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
+    #: what every batch compiled against this lattice reads, derived once (the plan compiler's
+    #: selectivity estimator and ordered dimensions, latweave/compile/plan_facts.py): built on
+    #: first use, so a plan costs what the plan needs, not a pass over the lattice
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / "symbols.jsonl")

@@ -12,8 +12,8 @@ results are decoded and proofs read back.
 from __future__ import annotations
 
 import bisect
-from collections import defaultdict
-from typing import Iterator
+from collections import Counter, defaultdict
+from typing import Iterator, NamedTuple
 
 from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice, endpoints
@@ -55,17 +55,26 @@ class _Query:
 
 
 class SelectivityEstimator:
-    """Coordinates at or below a value (a DAG sum: an over-estimate, good enough to order)."""
+    """Coordinates at or below a value (a DAG sum: an over-estimate, good enough to order).
+
+    Built once per compiled lattice (`for_lattice`) and memoised per value: the counts are a pass
+    over every coordinate, which a plan must not pay for."""
 
     def __init__(self, compiled: CompiledLattice):
-        self.direct: dict[tuple[int, int], int] = defaultdict(int)
-        for _, d, v, _ in compiled.facts["coord"]:
-            self.direct[(d, v)] += 1
+        self.direct: Counter[tuple[int, int]] = Counter((d, v) for _, d, v, _ in compiled.facts["coord"])
         self.children: dict[tuple[int, int], list[int]] = defaultdict(list)
         for d, p, c in compiled.facts["subsumes"]:
             self.children[(d, p)].append(c)
         self.synonyms = {(d, s): v for d, s, v in compiled.facts["synonym"]}
         self._memo: dict[tuple[int, int], int] = {}
+
+    @classmethod
+    def for_lattice(cls, compiled: CompiledLattice) -> "SelectivityEstimator":
+        """The estimator of `compiled`, built on first use and kept with it."""
+        estimator = compiled.derived.get(cls)
+        if estimator is None:
+            estimator = compiled.derived[cls] = cls(compiled)
+        return estimator
 
     def below(self, d: int, name: int) -> int:
         v = self.synonyms.get((d, name), name)
@@ -83,16 +92,35 @@ class SelectivityEstimator:
         return self._memo[key]
 
 
+class OrderedDimensions(NamedTuple):
+    """The ordered dimensions of a lattice model: their kinds and sorted interval ends (what a
+    numeric window is ranked against), read once per model and kept with the compiled lattice."""
+
+    lattice: Lattice
+    kinds: dict[str, str]
+    endpoints: dict[str, list[float]]
+
+    @classmethod
+    def of(cls, compiled: CompiledLattice, lattice: Lattice | None) -> "OrderedDimensions":
+        if lattice is None:
+            return cls(lattice, {}, {})
+        kept = compiled.derived.get(cls)
+        if kept is not None and kept.lattice is lattice:
+            return kept
+        ordered = [d for d in lattice.dimensions.values() if d.ordered]
+        kept = compiled.derived[cls] = cls(lattice, {d.key: d.kind for d in ordered},
+                                           {d.key: endpoints(d) for d in ordered})
+        return kept
+
+
 class PlanCompiler:
     """Accumulates the facts of a batch of plans (private to compile/: callers get a CompiledBatch)."""
 
     def __init__(self, compiled: CompiledLattice, lattice: Lattice | None = None):
-        self.ordered_kinds = {} if lattice is None else {
-            d.key: d.kind for d in lattice.dimensions.values() if d.ordered}
-        self.endpoints = {} if lattice is None else {
-            d.key: endpoints(d) for d in lattice.dimensions.values() if d.ordered}
+        ordered = OrderedDimensions.of(compiled, lattice)
+        self.ordered_kinds, self.endpoints = ordered.kinds, ordered.endpoints
         self.symbols: ExtendedSymbols = compiled.symbols.extended()
-        self.estimate = SelectivityEstimator(compiled)
+        self.estimate = SelectivityEstimator.for_lattice(compiled)
         self.facts: dict[str, list[tuple[int, ...]]] = defaultdict(list)
         self.layouts: list[QueryLayout] = []
         self.self_refs: dict[tuple[int, int], str] = {}  # (m, c) → the let var a self constraint reads

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from latweave.compile.batch import MeetLayout, QueryLayout
+from latweave.compile.lattice_facts import CompiledLattice
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Ref
@@ -31,15 +32,30 @@ class Worlds:
     """The worlds of every (instance, functional dimension) pair that states several values, and
     the predicate ids supporting each (read once per lattice, from the model)."""
 
-    def __init__(self, lattice: Lattice, predicates: list[Predicate]):
-        self.worlds: dict[tuple[str, str], list[World]] = settle(lattice)
+    def __init__(self, lattice: Lattice, predicates: list[Predicate],
+                 worlds: dict[tuple[str, str], list[World]] | None = None):
+        self.worlds: dict[tuple[str, str], list[World]] = settle(lattice) if worlds is None else worlds
         index = {pred: i for i, pred in enumerate(predicates)
-                 if (pred.instance, pred.dimension) in self.worlds}
+                 if (pred.instance, pred.dimension) in self.worlds} if self.worlds else {}
         self.support: dict[tuple[str, str, str], list[int]] = defaultdict(list)
         for pred, i in sorted(index.items(), key=lambda item: item[1]):
             for world in self.worlds[(pred.instance, pred.dimension)]:
                 if pred.value in world.support:
                     self.support[(pred.instance, pred.dimension, world.value)].append(i)
+
+    @classmethod
+    def of(cls, lattice: Lattice, predicates: list[Predicate], compiled: CompiledLattice) -> "Worlds":
+        """The worlds of `lattice`, settled only where its compiled coordinates show an instance
+        with two predicates on one functional dimension: every pair that states several values
+        has a `coord` row for each of its predicates (each stated value supports some world), so
+        a lattice without such a pair has no worlds to read, and settling it (a pass over the
+        whole model) is skipped."""
+        functional = {d for (d,) in compiled.facts["functional"]}
+        first: dict[tuple[int, int], int] = {}
+        for x, d, _, p in compiled.facts["coord"]:
+            if d in functional and first.setdefault((x, d), p) != p:
+                return cls(lattice, predicates)
+        return cls(lattice, predicates, {})
 
     def merged(self, x: str, d: str, w: str) -> list[int] | None:
         """The predicates behind coordinate w of x on d when it is the meet of several stated
@@ -94,7 +110,7 @@ class Doubts:
         doubtful = defaultdict(list)
         for x, v, p in out.get("doubt_project", meet.m):
             doubtful[x].append((v, p))
-        d = self.r.batch.sym(meet.project)
+        d = self.r.sym(meet.project)
         for x, v, p in out.get("projected", meet.m):
             if v != y:
                 continue
@@ -118,7 +134,7 @@ class Doubts:
                 if var is not None:
                     self._add(self.item(layout, var, x), sup, con)
                 continue
-            d = self.r.batch.sym(constraint.dimension)
+            d = self.r.sym(constraint.dimension)
             if self.contested_at(meet.m, c, x):
                 sup.update((x, d, p) for cc, _, w, p in out.get2("doubt_hit", meet.m, 2, x) if cc == c)
                 con.update((x, d, p) for cc, _, w, p in out.get2("doubt_miss", meet.m, 2, x) if cc == c)

@@ -62,9 +62,14 @@ class Labels:
     def __init__(self, lattice: Lattice, batch: CompiledBatch):
         self.lattice = lattice
         self.symbols = batch.symbols
+        self._keys: dict[int, str] = {}       # id → text, read once per batch (a proof reads each many times)
+        self._projections: dict[str, object] = {}
 
     def key(self, ident: int) -> str:
-        return self.symbols.text(ident)
+        text = self._keys.get(ident)
+        if text is None:
+            text = self._keys[ident] = self.symbols.text(ident)
+        return text
 
     def dimension(self, d: int) -> str:
         dim = self.lattice.dimensions.get(self.key(d))
@@ -81,7 +86,9 @@ class Labels:
 
     def item(self, y: int, project: str | None) -> str:
         if project is not None:
-            dim = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
+            if project not in self._projections:
+                self._projections[project] = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
+            dim = self._projections[project]
             if dim is not None and self.key(y) in dim.labels:
                 return dim.labels[self.key(y)]
         return self.instance(y)
@@ -124,11 +131,19 @@ class ProofReader:
         self.labels = Labels(lattice, batch)
         self.worlds = worlds if worlds is not None else Worlds(lattice, predicates)
         self.doubts = Doubts(self)
+        self._syms: dict[str, int] = {}
         self._desc_memo: dict[tuple, Rule] = {}
         self._sure_ref_memo: dict[tuple[int, int], dict[int, list[int]]] = {}
         self.paths: dict[tuple, list[int]] = defaultdict(list)
         for d, v, w, u in outputs.get("path_step", ()):
             self.paths[(d, v, w)].append(u)
+
+    def sym(self, text: str) -> int:
+        """The batch's symbol id of a name as the plan writes it (memoised: every hit asks)."""
+        ident = self._syms.get(text)
+        if ident is None:
+            ident = self._syms[text] = self.batch.sym(text)
+        return ident
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
@@ -198,7 +213,7 @@ class ProofReader:
                               if r[0] not in doubtful and self.out.get2("member_sure", meet.m, 1, r[0]))
                 if rows:
                     x, _, p = rows[0]
-                    d = self.batch.sym(meet.project)
+                    d = self.sym(meet.project)
                     return Rule(Atom.of("step_out", step_name(var), self.labels.value(d, y)), "(R2)",
                                 [self.member_proof(layout, meet, x), self.coord_leaf(x, d, y, p)])
         raise LookupError(f"no sure derivation of output {y} of step {s}")  # the rules guarantee one
@@ -254,7 +269,7 @@ class ProofReader:
                   v: int, w: int, p: int, rule: str) -> Rule:
         """hit(dim, op, named, x, w): x's coordinate w meets the constraint through value v."""
         L = self.labels
-        d = self.batch.sym(constraint.dimension)
+        d = self.sym(constraint.dimension)
         dim_name, op, text = constraint_triple(constraint)
         parts = [Leaf(Atom.of("constraint", dim_name, op, text))]
         if isinstance(constraint.value, Ref):
@@ -353,7 +368,7 @@ class QueryDecoder(ProofReader):
     def _arg_value_leaf(self, layout: QueryLayout, row, world: tuple | None = None) -> Node:
         """The compared value of argument a; for a step or a path, also how x was reached."""
         a, x, v, p = row
-        d = self.batch.sym(layout.plan.final.dimension)
+        d = self.sym(layout.plan.final.dimension)
         leaf = self.span_proof(layout, a, x, world) if _derived(layout) else self.coord_leaf(x, d, v, p)
         index = [aa for aa, _ in layout.args].index(a)
         arg = layout.args[index][1]
@@ -371,7 +386,7 @@ class QueryDecoder(ProofReader):
         """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
-        d = self.batch.sym(final.dimension)
+        d = self.sym(final.dimension)
         labels = dict(layout.args)
         items = self._items_compete(layout, a)
         best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
@@ -407,7 +422,7 @@ class QueryDecoder(ProofReader):
         any other candidate may have, the winner's values beating it, or a tie no world breaks."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
-        d = self.batch.sym(final.dimension)
+        d = self.sym(final.dimension)
         labels = dict(layout.args)
         derived = _derived(layout)
         rows = sorted(set(self.out.get("robust_beats", k)))
@@ -462,7 +477,7 @@ class QueryDecoder(ProofReader):
         children = []
         for dim_name, value, p in ((final.dimension, v, p1), (final.minus, w, p2)):
             dim = self.lattice.dimensions[_norm(dim_name)]
-            d = self.batch.sym(dim_name)
+            d = self.sym(dim_name)
             key = self.labels.key(value)
             first, last = (int(b) for b in dim.bounds[key])
             children.append(self.coord_leaf(x, d, value, p))
@@ -509,7 +524,7 @@ class QueryDecoder(ProofReader):
             for c, constraint in meet.constraints:
                 if constraint is None or c not in emptied:
                     continue
-                d = self.batch.sym(constraint.dimension)
+                d = self.sym(constraint.dimension)
                 children.append(Rule(Atom.of("fails", *constraint_triple(constraint)), "(holds)",
                                      [Leaf(Atom.of("constraint", *constraint_triple(constraint)))]
                                      + [self.coord_leaf(x, d, w, p) for cc, x, w, p in actual if cc == c]))
@@ -564,7 +579,7 @@ class QueryDecoder(ProofReader):
                 out[reason] = self._derived_incomparable(layout)
             elif reason == Reason.INCOMPARABLE:
                 k = layout.compare
-                d = self.batch.sym(layout.plan.final.dimension)
+                d = self.sym(layout.plan.final.dimension)
                 out[reason] = {"pairs": [
                     {"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
                      "values": [L.value(d, v), L.value(d, w)]}
