@@ -56,6 +56,14 @@ class OutputIndex:
         return self._by_pair[key].get((first, value), [])
 
 
+def _memoised(cache: dict, key, make):
+    """cache[key], made by make(key) the first time it is asked for."""
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make(key)
+    return value
+
+
 class Labels:
     """Display names for symbol ids: instance labels, value labels, or the plan's own text."""
 
@@ -66,10 +74,7 @@ class Labels:
         self._projections: dict[str, object] = {}
 
     def key(self, ident: int) -> str:
-        text = self._keys.get(ident)
-        if text is None:
-            text = self._keys[ident] = self.symbols.text(ident)
-        return text
+        return _memoised(self._keys, ident, self.symbols.text)
 
     def dimension(self, d: int) -> str:
         dim = self.lattice.dimensions.get(self.key(d))
@@ -140,10 +145,7 @@ class ProofReader:
 
     def sym(self, text: str) -> int:
         """The batch's symbol id of a name as the plan writes it (memoised: every hit asks)."""
-        ident = self._syms.get(text)
-        if ident is None:
-            ident = self._syms[text] = self.batch.sym(text)
-        return ident
+        return _memoised(self._syms, text, self.batch.sym)
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
