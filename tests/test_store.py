@@ -87,3 +87,22 @@ def test_manifest_is_json_with_schema_version(tmp_path):
     manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
     assert manifest["schema_version"] == 2 and manifest["format"] == "latweave-lattice"
     assert "facts/coord.facts" in manifest["files"] and "symbols.jsonl" in manifest["files"]
+
+
+def test_a_loaded_lattice_lists_its_predicates_in_canonical_order_however_changed(tmp_path):
+    """`sorted_predicates` reads the order the store listed (one pass) only while it still holds
+    exactly the set: after an added predicate, or one swapped for another behind its back, it is
+    the set sorted — the same list either way."""
+    save_lattice(read_corpus(ZOO), tmp_path / "zoo")
+    lattice = load_lattice(tmp_path / "zoo")
+    assert lattice._listed is not None and lattice.sorted_predicates() == sorted(lattice.predicates)
+    first, second = sorted(lattice.predicates)[:2]
+    lattice.predicates.discard(first)          # a swap that keeps the size: the listed order is stale
+    lattice.predicates.add(type(second)(second.instance, second.dimension, second.value, second.evidence, 0.5))
+    assert lattice.sorted_predicates() == sorted(lattice.predicates) and first not in lattice.sorted_predicates()
+    before = len(lattice.predicates)
+    doc = sorted(lattice.documents)[0]
+    text = lattice.documents[doc]
+    lattice.add_predicate(first.instance, first.dimension, first.value, doc=doc, source_text=text[:3], start=0, end=3)
+    assert len(lattice.predicates) == before + 1 and lattice._listed is None
+    assert lattice.sorted_predicates() == sorted(lattice.predicates)

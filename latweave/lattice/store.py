@@ -470,9 +470,9 @@ def load_lattice(folder: Path | str, verify: bool = True) -> Lattice:
         lattice.instances[inst.key] = inst
     for row in _read_jsonl(folder / "documents.jsonl"):
         lattice.documents[row["id"]] = row["text"]
-    for row in _read_jsonl(folder / "predicates.jsonl"):
-        lattice.predicates.add(Predicate(
-            row["instance"], row["dimension"], row["value"],
-            Evidence(row["doc"], row["source_text"], row["start"], row["end"]),
-            row["confidence"], tuple(tuple(q) for q in row["qualifiers"])))
+    lattice.list_predicates([
+        Predicate(row["instance"], row["dimension"], row["value"],
+                  Evidence(row["doc"], row["source_text"], row["start"], row["end"]),
+                  row["confidence"], tuple(tuple(q) for q in row["qualifiers"]))
+        for row in _read_jsonl(folder / "predicates.jsonl")])
     return lattice
