@@ -4,7 +4,7 @@ The proof is read once, at the audit's entry point, into the typed model
 (`latweave.proof.model`: atoms with a relation and arguments); the checks ask a node for
 `atom.relation` / `atom.args` and never parse text. This module holds the few questions they
 share: the text a node stands for (for paths and messages), the children that prove one
-relation, and whether two constraint triples agree.
+relation (or all of them do), and whether two constraint triples agree.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from latweave.lattice.names import normalize
 from latweave.proof.model import Atom, Node, premises
 
-__all__ = ["label", "parse_atom", "premises", "same_triple"]
+__all__ = ["label", "only_premises", "parse_atom", "premises", "same_triple"]
 
 
 def label(tree) -> str:
@@ -27,10 +27,11 @@ def parse_atom(text: str) -> tuple[str, list] | None:
     return (atom.relation, list(atom.args)) if atom is not None else None
 
 
-def args_of(node: Node, relation: str) -> list | None:
-    """The node's atom's arguments when it states a `relation` atom; None otherwise."""
-    atom = node.atom
-    return list(atom.args) if atom is not None and atom.relation == relation else None
+def only_premises(children, relation: str) -> list[tuple[Node, list]] | None:
+    """The premises of a node that rests on `relation` atoms alone, at least one of them (each
+    with its arguments); None when it has none, or any child of another kind."""
+    found = premises(children, relation)
+    return found if found and len(found) == len(children) else None
 
 
 def same_triple(a, b) -> bool:

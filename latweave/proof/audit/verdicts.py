@@ -14,7 +14,7 @@ from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Name
 from latweave.plan.printer import constraint_triple
 from latweave.proof.audit.arguments import value_leaf
-from latweave.proof.audit.atoms import label, premises, same_triple
+from latweave.proof.audit.atoms import label, only_premises, premises, same_triple
 from latweave.proof.model import Proof, Rule
 
 if TYPE_CHECKING:
@@ -90,8 +90,8 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         elif (members[0][0].json_field("meet") or {}).get("step") != "holds":
             ctx.fail(proof, here, "the member premise is not of the holds meet")
         return
-    fails_ = premises(children, "fails")
-    if not fails_ or len(fails_) != len(children):
+    fails_ = only_premises(children, "fails")
+    if fails_ is None:
         ctx.fail(proof, here, "a false holds needs fails(...) premises, and only those")
         return
     plan_triples = [constraint_triple(c) for c in final.constraints]

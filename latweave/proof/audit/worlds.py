@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg
-from latweave.proof.audit.atoms import label, premises, same_triple
+from latweave.proof.audit.atoms import label, only_premises, premises, same_triple
 from latweave.proof.audit.leaves import evidence_problem
 from latweave.proof.audit.semantics import meaning
 
@@ -41,8 +41,8 @@ def coord(ctx: Auditor, tree, here, args, children) -> None:
     if w not in worlds:
         ctx.fail(tree, here, f"{args[2]!r} is not a coordinate of {args[0]!r} on {args[1]} ({sorted(worlds)})")
         return
-    stated = premises(children, "stated")
-    if not stated or len(stated) != len(children):
+    stated = only_premises(children, "stated")
+    if stated is None:
         ctx.fail(tree, here, "a coordinate met from several sources rests on stated(...) leaves only")
         return
     shown = set()
@@ -75,8 +75,8 @@ def hit_all(ctx: Auditor, tree, here, args, children) -> None:
         return
     d, x = normalize(args[0]), normalize(args[3])
     M = meaning(ctx.L)
-    hits = premises(children, "hit")
-    if not hits or len(hits) != len(children):
+    hits = only_premises(children, "hit")
+    if hits is None:
         ctx.fail(tree, here, "hit_all rests on one hit per world")
         return
     shown = set()
