@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.engines.base import _REGISTRY, engine_names
+from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
 
 ZOO = RULES.parent / "corpora" / "zoo"
@@ -20,7 +20,7 @@ def engine_params():
 
 
 def require_engine(name: str) -> str:
-    reason = _REGISTRY[name].unavailable_reason()
+    reason = dict(engine_status()).get(name, f"no engine is registered as {name!r}")
     if reason is not None:
         _SKIPPED[name] = reason
         pytest.skip(f"engine {name!r} unavailable: {reason}")
@@ -33,13 +33,18 @@ def engine(request) -> str:
     return require_engine(request.param)
 
 
-@pytest.fixture(scope="session")
-def zoo_lattice(tmp_path_factory):
+def built_lattice(tmp_path_factory, corpus, name: str):
+    """The corpus folder `corpus` built into a fresh temporary folder; its lattice's path."""
     from latweave.ingest.build import build_corpus
 
-    out = tmp_path_factory.mktemp("zoo") / "lattice"
-    build_corpus(ZOO, out)
+    out = tmp_path_factory.mktemp(name) / "lattice"
+    build_corpus(corpus, out)
     return out
+
+
+@pytest.fixture(scope="session")
+def zoo_lattice(tmp_path_factory):
+    return built_lattice(tmp_path_factory, ZOO, "zoo")
 
 
 def pytest_terminal_summary(terminalreporter):

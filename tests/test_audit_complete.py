@@ -22,6 +22,7 @@ from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import TOP
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
 from latweave.plan.printer import to_text
+from tests.support.lattices import add_random_dag
 
 # ---------------------------------------------------------------------------------------------
 # generated lattices
@@ -40,9 +41,7 @@ def random_lattice(seed: int, functional_pairs: bool = False) -> Lattice:
     for i in range(rng.randint(2, 3)):
         dim = lattice.add_dimension(Dimension(f"tax{i}", functional=rng.random() < 0.5))
         values = [f"t{i}v{j}" for j in range(rng.randint(4, 8))]
-        for j, value in enumerate(values):  # a DAG: parents among earlier values (or ⊤)
-            for parent in rng.sample([TOP, *values[:j]], k=min(j + 1, rng.randint(1, 2))):
-                dim.add_edge(parent, value)
+        add_random_dag(dim, values, rng)
         taxonomies.append((dim, values))
     lattice.add_dimension(Dimension("size", kind="number", functional=rng.random() < 0.7))
     lattice.add_dimension(Dimension("born", kind="date", functional=True))

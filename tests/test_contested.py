@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.ingest.build import build_corpus
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
+from tests.conftest import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 
 DISPUTES = RULES.parent / "corpora" / "disputes"
@@ -74,9 +74,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def lattice(tmp_path_factory):
-    out = tmp_path_factory.mktemp("disputes") / "lattice"
-    build_corpus(DISPUTES, out)
-    return out
+    return built_lattice(tmp_path_factory, DISPUTES, "disputes")
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from latweave.ingest.build import build_corpus
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import audit, parse_atom
+from tests.conftest import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 
 LIFESPANS = Path(__file__).parent / "fixtures" / "lifespans"
@@ -50,9 +50,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def lattice(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lifespans") / "lattice"
-    build_corpus(LIFESPANS, out)
-    return out
+    return built_lattice(tmp_path_factory, LIFESPANS, "lifespans")
 
 
 @pytest.fixture(scope="module")

@@ -26,6 +26,7 @@ from latweave.lattice.names import TOP
 from latweave.lattice.store import load_lattice
 from latweave.plan.ast import Constraint, Meet, Name, Plan, Range
 from latweave.plan.printer import to_text
+from tests.support.lattices import add_random_dag
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -164,10 +165,7 @@ def generated_lattice(seed: int) -> Lattice:
     for i in range(rng.randint(2, 3)):
         dim = lattice.add_dimension(Dimension(f"dim{i}", functional=rng.random() < 0.5))
         values = [f"v{i}_{j}" for j in range(rng.randint(4, 9))]
-        for j, value in enumerate(values):  # a DAG: parents only among earlier values (or ⊤)
-            parents = rng.sample([TOP, *values[:j]], k=min(j + 1, rng.randint(1, 2)))
-            for parent in parents:
-                dim.add_edge(parent, value)
+        add_random_dag(dim, values, rng)
         dims.append((dim, values))
     lattice.add_dimension(Dimension("size", kind="number", functional=True))
     sentences = []

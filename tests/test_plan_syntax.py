@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from latweave.ingest.build import build_corpus
 from latweave.errors import PlanError
 from latweave.lattice.store import load_lattice
 from latweave.paths import RULES
@@ -18,15 +17,14 @@ from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Range
 from latweave.plan.check import check_plan, plan_errors
 from latweave.plan.parser import parse_plan
 from latweave.plan.printer import to_text
+from tests.conftest import built_lattice
 
 CORPORA = RULES.parent / "corpora"
 
 
 @pytest.fixture(scope="module")
 def movies_lattice(tmp_path_factory):
-    out = tmp_path_factory.mktemp("movies") / "lattice"
-    build_corpus(CORPORA / "movies", out)
-    return out
+    return built_lattice(tmp_path_factory, CORPORA / "movies", "movies")
 
 
 @pytest.fixture(scope="module")
