@@ -6,6 +6,8 @@ terminal summary so a missing Souffle is never silent.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from latweave.engines import engine_names, engine_status
@@ -40,6 +42,14 @@ def built_lattice(tmp_path_factory, corpus, name: str):
     out = tmp_path_factory.mktemp(name) / "lattice"
     build_corpus(corpus, out)
     return out
+
+
+@pytest.fixture(scope="session", autouse=True)
+def latweave_cache(tmp_path_factory):
+    """Opening a lattice records its verified files under $LATWEAVE_CACHE: a temporary folder
+    here (inherited by the CLI subprocesses), never the user's ~/.cache."""
+    os.environ["LATWEAVE_CACHE"] = str(tmp_path_factory.mktemp("latweave-cache"))
+    return os.environ["LATWEAVE_CACHE"]
 
 
 @pytest.fixture(scope="session")

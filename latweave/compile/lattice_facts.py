@@ -8,14 +8,52 @@ rank cannot give: the difference of two dates in days (`date_of_death - date_of_
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.symbols import SymbolTable
-from latweave.lattice.coordinates import settle
+from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import TOP
+
+COUNTS_FILE = "derived/coord_counts.facts"
+WORLDS_FILE = "derived/worlds.jsonl"
+
+#: (instance key, dimension key) → each world with the ids of the predicates supporting it
+#: (ascending): the contested or merged coordinates of a lattice (latweave/lattice/coordinates.py).
+Contested = dict[tuple[str, str], list[tuple[World, list[int]]]]
+
+
+class StoredFacts(Mapping):
+    """The lattice relations of a facts folder, each parsed on first use (read-only)."""
+
+    def __init__(self, directory: Path, relations: tuple[str, ...] = LATTICE_RELATIONS):
+        self.directory, self.relations = Path(directory), relations
+        self._rows: dict[str, list[tuple[int, ...]]] = {}
+
+    def __getitem__(self, name: str) -> list[tuple[int, ...]]:
+        rows = self._rows.get(name)
+        if rows is None:
+            if name not in self.relations:
+                raise KeyError(name)
+            rows = self._rows[name] = read_facts(self.directory, (name,))[name]
+        return rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.relations)
+
+    def __len__(self) -> int:
+        return len(self.relations)
+
+    @property
+    def loaded(self) -> list[str]:
+        """The relations parsed so far, sorted (what opening a lattice has cost)."""
+        return sorted(self._rows)
 
 
 @dataclass
@@ -23,20 +61,63 @@ class CompiledLattice:
     """The lattice as facts: the symbol table and rows for each lattice relation."""
 
     symbols: SymbolTable
-    facts: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
+    facts: Mapping[str, list[tuple[int, ...]]] = field(default_factory=dict)
     #: what every batch compiled against this lattice reads, derived once (the plan compiler's
     #: selectivity estimator and ordered dimensions, latweave/compile/plan_facts.py): built on
     #: first use, so a plan costs what the plan needs, not a pass over the lattice
     derived: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the contested or merged coordinates, when known (compiled here, or read from `directory`)
+    contested: Contested | None = field(default=None, repr=False, compare=False)
+    #: the lattice folder this was read from (None: compiled in memory)
+    directory: Path | None = field(default=None, repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / "symbols.jsonl")
         write_facts(directory / "facts", self.facts, LATTICE_RELATIONS)
+        counts = self.coord_counts()
+        write_facts(directory / "derived", {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]},
+                    ("coord_counts",))
+        if self.contested is None:
+            raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
+        with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
+            for (x, d), worlds in sorted(self.contested.items()):
+                handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
+                    {"value": w.value, "support": list(w.support), "predicates": ps} for w, ps in worlds]},
+                    ensure_ascii=False, sort_keys=True) + "\n")
 
     @classmethod
     def read(cls, directory: Path) -> "CompiledLattice":
-        return cls(SymbolTable.read(directory / "symbols.jsonl"),
-                   read_facts(directory / "facts", LATTICE_RELATIONS))
+        """The compiled lattice of a lattice folder: the symbol table now, each relation's rows
+        when first asked for (`facts` is a read-only mapping)."""
+        directory = Path(directory)
+        return cls(SymbolTable.read(directory / "symbols.jsonl"), StoredFacts(directory / "facts"),
+                   directory=directory)
+
+    def coord_counts(self) -> dict[tuple[int, int], int]:
+        """How many `coord` rows each (dimension, value) has (read from the build's counts when
+        this was read from a folder; counted from the rows otherwise), kept once read."""
+        counts = self.derived.get("coord_counts")
+        if counts is None:
+            if self.directory is not None:
+                rows = read_facts(self.directory / "derived", ("coord_counts",))["coord_counts"]
+                counts = {(d, v): n for d, v, n in rows}
+            else:
+                counts = dict(sorted(Counter((d, v) for _, d, v, _ in self.facts["coord"]).items()))
+            self.derived["coord_counts"] = counts
+        return counts
+
+    def worlds(self) -> Contested | None:
+        """The contested or merged coordinates with their supporting predicate ids (read from the
+        build's worlds when this was read from a folder); None when unknown (compiled elsewhere)."""
+        if self.contested is None and self.directory is not None:
+            contested: Contested = {}
+            with (self.directory / WORLDS_FILE).open(encoding="utf-8") as handle:
+                for line in handle:
+                    row = json.loads(line)
+                    contested[(row["instance"], row["dimension"])] = [
+                        (World(w["value"], tuple(w["support"])), w["predicates"]) for w in row["worlds"]]
+            self.contested = contested
+        return self.contested
 
 
 def lattice_strings(lattice: Lattice) -> set[str]:
@@ -95,6 +176,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
         x = sid(inst.key)
         facts["instance"].append((x,))
         facts["alias"].extend((sid(a), x) for a in inst.aliases)
+    supported: dict[tuple[str, str, str], list[int]] = {}
     for p, pred in enumerate(lattice.sorted_predicates()):
         x, d = sid(pred.instance), sid(pred.dimension)
         held = worlds.get((pred.instance, pred.dimension))
@@ -102,5 +184,10 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
             facts["coord"].append((x, d, sid(pred.value), p))
         else:
             facts["coord"].extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
+            for w in held:
+                if pred.value in w.support:
+                    supported.setdefault((pred.instance, pred.dimension, w.value), []).append(p)
         facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
-    return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()})
+    contested = {pair: [(w, supported.get((*pair, w.value), [])) for w in held]
+                 for pair, held in sorted(worlds.items())}
+    return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()}, contested=contested)

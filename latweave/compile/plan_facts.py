@@ -57,11 +57,12 @@ class _Query:
 class SelectivityEstimator:
     """Coordinates at or below a value (a DAG sum: an over-estimate, good enough to order).
 
-    Built once per compiled lattice (`for_lattice`) and memoised per value: the counts are a pass
-    over every coordinate, which a plan must not pay for."""
+    Built once per compiled lattice (`for_lattice`) and memoised per value: the direct counts are
+    the build's (`CompiledLattice.coord_counts`: no pass over the coordinates when a lattice
+    opens), the taxonomy edges and synonyms are small."""
 
     def __init__(self, compiled: CompiledLattice):
-        self.direct: Counter[tuple[int, int]] = Counter((d, v) for _, d, v, _ in compiled.facts["coord"])
+        self.direct: dict[tuple[int, int], int] = compiled.coord_counts()
         self.children: dict[tuple[int, int], list[int]] = defaultdict(list)
         for d, p, c in compiled.facts["subsumes"]:
             self.children[(d, p)].append(c)

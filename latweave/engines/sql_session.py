@@ -9,7 +9,9 @@ table is emptied and how rows come back in order; the rest is here once:
 - a rule whose positive body reads an empty table is skipped (row counts are kept in Python from
   what each INSERT reports), so a run touches only the rules its facts can fire;
 - a recursive stratum runs semi-naively, `EXCEPT` what is already known, until no delta is left;
-- a base relation a run extended gets its rows back from a pristine copy before the next run;
+- a base relation a run extended gets its rows back from a pristine copy before the next run
+  (a session over a read-only stored lattice first makes what such a run writes writable:
+  `_writable`, SQLite's temporary copies);
 - a run past the session's timeout is interrupted, and the half-evaluated session closed.
 """
 
@@ -78,6 +80,14 @@ class SqlSession(Session):
         """One run as the engine wants it wrapped (a transaction, say)."""
         return self._run(facts)
 
+    def _writable(self, relations: set[str]) -> None:
+        """Before a run writes to these lattice relations (the base relations it extends, the
+        lattice strata it evaluates again): make them writable. In memory they are."""
+
+    def _save(self, name: str) -> None:
+        """Keep a pristine copy of base relation `name` in `saved_table(name)`."""
+        self.con.execute(f"CREATE TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
+
     # ------------------------------------------------------------ opening
 
     def _open(self, base: Facts) -> None:
@@ -119,14 +129,18 @@ class SqlSession(Session):
 
     def _evaluate_lattice(self) -> None:
         """Evaluate the strata the base facts alone decide (once, at open)."""
+        self._bookkeep()
+        for c, static in zip(self.plans, self.static):
+            if static:
+                self._evaluate(c)
+
+    def _bookkeep(self) -> None:
+        """What a run needs to know besides the tables (`base_inputs` and `plans` are set)."""
         self._inputs = {r.name for r in self.program.inputs}
         self._outputs = [r.name for r in self.program.outputs]
         self.static = [c.inputs <= self.base_inputs for c in self.plans]
         self._dirty: set[str] = set()  # base relations the last run added rows to
         self._saved: set[str] = set()  # base relations with a pristine copy in <name>$base
-        for c, static in zip(self.plans, self.static):
-            if static:
-                self._evaluate(c)
 
     # ------------------------------------------------------------ evaluation
 
@@ -202,11 +216,15 @@ class SqlSession(Session):
             self._clear(table)
             self.con.execute(f"INSERT INTO {table} SELECT * FROM {saved_table(name)}")
             self.count[table] = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-        for name in sorted(touched - self._saved):
-            self._saved.add(name)
-            self.con.execute(f"CREATE TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
         changed = self._dirty | touched
         todo = [c for c, static in zip(self.plans, self.static) if not static or c.inputs & changed]
+        again = {rel for c, static in zip(self.plans, self.static) if static and c.inputs & changed
+                 for rel in c.stratum.relations}
+        if touched or again:
+            self._writable(touched | again)
+        for name in sorted(touched - self._saved):
+            self._saved.add(name)
+            self._save(name)
         self._clear(*(full_table(n) for n in sorted(self._inputs - self.base_inputs)),
                     *(full_table(rel) for c in todo for rel in c.stratum.relations))
         for name, data in rows.items():

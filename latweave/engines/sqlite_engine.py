@@ -13,11 +13,21 @@ index nested-loops that touch only the rows its plans reach, where DuckDB hash-j
 a rule whose positive body reads an empty table is skipped (row counts are kept in Python).
 
 Fact values never enter SQL text: rows are bound as parameters (`executemany`).
+
+The same session also writes and reads a lattice's stored database (sqlite_store.py): in every
+mode the lattice relations' tables live in the main database and everything a run writes (its
+inputs and derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds
+first by the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
+`open_stored(folder)` opens that file read-only and evaluates per run exactly as in memory. A run
+that extends a lattice relation (the generic Session API allows it; compiled plans never do) first
+gets a TEMP copy of that relation, and of the lattice strata it changes, with their indexes: the
+file is never written.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Sequence
 
 from latweave.datalog.ir import Program
@@ -26,6 +36,7 @@ from latweave.engines import rows as checks
 from latweave.engines import seminaive
 from latweave.engines.base import Engine, Facts, Outputs, register
 from latweave.engines.dialects import sqlite as dialect
+from latweave.engines.dialects.sql import full_table, saved_table
 from latweave.engines.sql_session import SqlSession
 
 #: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
@@ -34,7 +45,8 @@ ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_s
 
 @register
 class SqliteEngine(Engine):
-    """Rules planned as SQL once per lattice shape; each session is one in-memory database."""
+    """Rules planned as SQL once per lattice shape; each session is one in-memory database, or a
+    lattice folder's stored one (`open_stored`), read-only, with the run's tables in TEMP."""
 
     name = "sqlite"
     #: Also index the per-query relations' probed columns (covering keys) and check a recursive
@@ -81,36 +93,77 @@ class SqliteEngine(Engine):
     def open(self, base: Facts) -> "SqliteSession":
         return SqliteSession(self, base)
 
+    def open_stored(self, directory: Path | str) -> "SqliteSession | None":
+        """A session over the lattice folder's stored database (engine/sqlite.db), read in place and
+        read-only; None when the folder has none. EngineError when it was built by other rules."""
+        from latweave.engines.sqlite_store import open_stored  # the file's format lives there
+
+        return open_stored(self, Path(directory))
+
 
 class SqliteSession(SqlSession):
     name = "sqlite"
     db_errors = (sqlite3.Error,)
     rows = ROWS
 
+    #: "memory" (open: everything in one in-memory database), "write" (sqlite_store.write_engine_db:
+    #: the lattice part into a file) or "stored" (open_stored: that file, read-only)
+    mode = "memory"
+
     def __init__(self, engine: SqliteEngine, base: Facts):
-        self.engine = engine
-        self.program = engine.program
-        self.con = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self._attach(engine, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
         for pragma in ("journal_mode = OFF", "synchronous = OFF", "temp_store = MEMORY"):
             self.con.execute(f"PRAGMA {pragma}")
         self._open(base)
 
+    def _attach(self, engine: SqliteEngine, con: sqlite3.Connection) -> None:
+        self.engine = engine
+        self.program = engine.program
+        self.con = con
+        self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
+
     def _prepare(self) -> None:
         plan, self.indexes = self.engine.plan(self.base_inputs)
         self.plans, self.types, self.ddl = list(plan.strata), plan.types, plan.ddl
+        self.lattice = {full_table(r) for r in self.engine.lattice(self.base_inputs)}
         self.con.execute("BEGIN")
-        for ddl in self.ddl.values():
-            self.con.execute(ddl)
+        for table, ddl in self.ddl.items():
+            if table not in self.lattice:
+                self.con.execute(ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1))
+            elif self.mode != "stored":
+                self.con.execute(ddl)
         self._early = self.engine.dedup_indexes()
         for index in self._early:
-            self.con.execute(dialect.create_index(index))
+            stored = full_table(index[0]) in self.lattice and self.mode == "stored"
+            if not stored:
+                self.con.execute(dialect.create_index(index))
 
     def _finish(self) -> None:
         """The lattice's indexes, made once its strata are evaluated (cheaper than kept up)."""
-        for index in self.indexes:
-            if index not in self._early:
-                self.con.execute(dialect.create_index(index))
+        if self.mode != "stored":
+            for index in self.indexes:
+                if index not in self._early:
+                    self.con.execute(dialect.create_index(index))
         self.con.execute("COMMIT")
+
+    def _writable(self, relations: set[str]) -> None:
+        """A stored session's lattice relations a run writes to: copied, once, into TEMP tables of
+        the same name (which SQLite then reads first) with the same indexes."""
+        if self.mode != "stored":
+            return
+        for rel in sorted(relations):
+            table = full_table(rel)
+            if rel in self._shadowed or table not in self.lattice:
+                continue
+            self._shadowed.add(rel)
+            self.con.execute(self.ddl[table].replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1))
+            self.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
+            for index in sorted({*self.indexes, *self._early}):
+                if index[0] == rel:
+                    self.con.execute(dialect.create_index(index, "temp"))
+
+    def _save(self, name: str) -> None:
+        self.con.execute(f"CREATE TEMP TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
 
     def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
         """Rows bound as parameters; into a table that holds some, through a scratch table,

@@ -8,6 +8,7 @@ import json
 
 from latweave.ingest.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
+from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
 from latweave.errors import LatweaveError
 from latweave.lattice.coordinates import settle
 from latweave.lattice.model import Lattice
@@ -61,7 +62,8 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     worlds = settle(lattice)
     report = gate.check(lattice, worlds) if gate is not None else None
     compiled = compile_lattice(lattice, worlds)
-    attachments = {"facts": compiled.write}
+    attachments = {"facts": compiled.write,  # and the SQLite engine's lattice strata, evaluated once
+                   "engine": lambda folder: write_engine_db(folder / ENGINE_DB, compiled.facts)}
     if report is not None:
         def write_report(folder: Path) -> None:
             text = json.dumps(report.to_dict(limit=None), ensure_ascii=False, sort_keys=True, indent=1)

@@ -22,6 +22,9 @@ serialise on `.<name>.lock` beside it, and each removes the leftovers (`.<name>.
 from __future__ import annotations
 
 import ctypes
+import stat as stat_mode
+import time
+from array import array
 import errno
 import fcntl
 import hashlib
@@ -43,14 +46,39 @@ from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predi
 
 FORMAT = "latweave-lattice"
 #: 2: facts/magnitude.facts (dates as day numbers, for differences of dates) joined the facts.
-SCHEMA_VERSION = 2
+#: 3: line-offset indexes of the JSON-lines files read on demand (instances.idx, predicates.idx,
+#:    documents.idx: `write_line_index`), each file's size in the manifest ("sizes"), and the
+#:    compiled lattice's coordinate counts and worlds (compile/lattice_facts.py), so that a query
+#:    opens a lattice by its symbols and facts (lattice/stored.py) without reading the whole model.
+SCHEMA_VERSION = 3
 MANIFEST = "manifest.json"
+#: The JSON-lines files read one line at a time (lattice/stored.py), each with its line index.
+INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
+           "documents.jsonl": "documents.idx"}
 
 
 def _jsonl(path: Path, rows) -> None:
     with path.open("w", encoding="utf-8", newline="\n") as handle:
         for row in rows:
             handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def write_line_index(jsonl_path: Path | str, index_path: Path | str) -> int:
+    """Write the line index of an already-written JSON-lines file: the byte offset where each
+    line starts, then the file's size (so line i is bytes [offset[i], offset[i + 1])), as
+    little-endian unsigned 64-bit integers. Returns the number of lines. Blank lines are not
+    expected (the writers here never write one) and would be indexed as lines."""
+    offsets = array("Q", [0])
+    with open(jsonl_path, "rb") as handle:
+        position = 0
+        for line in handle:
+            position += len(line)
+            offsets.append(position)
+    if sys.byteorder != "little":
+        offsets.byteswap()
+    with open(index_path, "wb") as handle:
+        offsets.tofile(handle)
+    return len(offsets) - 1
 
 
 def _read_jsonl(path: Path) -> list:
@@ -387,6 +415,20 @@ def write_lattice(lattice: Lattice, target: Path | str,
     must not be, hold, or lie inside one of `inputs` (check_target); writes to one target run one
     at a time, under its lock.
     """
+    def model_files(folder: Path) -> dict:
+        _model_files(lattice, folder)
+        return {"dimensions": len(lattice.dimensions),
+                "values": sum(len(d.labels) for d in lattice.dimensions.values()),
+                "instances": len(lattice.instances), "predicates": len(lattice.predicates),
+                "documents": len(lattice.documents)}
+    return write_folder(target, lattice.name, model_files, attachments, inputs=inputs)
+
+
+def write_folder(target: Path | str, name: str, model_files: Callable[[Path], dict],
+                 attachments: Mapping[str, Callable[[Path], None]] = {}, *,
+                 inputs: Iterable[Path | str | None] = ()) -> dict:
+    """write_lattice's atomic write, for a lattice given as a writer of its model files (which
+    returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them."""
     out = Path(os.path.abspath(target))
     check_target(out, inputs)  # refused: nothing touched
     path = _follow(out)
@@ -396,22 +438,18 @@ def write_lattice(lattice: Lattice, target: Path | str,
         _remove_leftovers(path)
         try:
             tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
-            _model_files(lattice, tmp)
+            counts = model_files(tmp)
+            for jsonl, index in sorted(INDEXED.items()):  # the files read a line at a time
+                write_line_index(tmp / jsonl, tmp / index)
             for _, writer in sorted(attachments.items()):
                 writer(tmp)
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
             hashes = {name: _sha256(tmp / name) for name in files}
             content = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()
             manifest = {
-                "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": lattice.name,
-                "content_hash": content, "files": hashes,
-                "counts": {
-                    "dimensions": len(lattice.dimensions),
-                    "values": sum(len(d.labels) for d in lattice.dimensions.values()),
-                    "instances": len(lattice.instances),
-                    "predicates": len(lattice.predicates),
-                    "documents": len(lattice.documents),
-                },
+                "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": name,
+                "content_hash": content, "files": hashes, "counts": counts,
+                "sizes": {file: (tmp / file).stat().st_size for file in files},
             }
             with (tmp / MANIFEST).open("w", encoding="utf-8") as handle:
                 json.dump(manifest, handle, indent=2, sort_keys=True, ensure_ascii=False)
@@ -424,8 +462,13 @@ def write_lattice(lattice: Lattice, target: Path | str,
             _remove_leftovers(path)  # the replaced lattice, or this write's own pieces when it failed
 
 
-def read_manifest(folder: Path | str, verify: bool = True) -> dict:
-    """The manifest of a complete lattice folder; StoreError when it is missing or does not match."""
+def read_manifest(folder: Path | str, verify: bool = True, *, cached: bool = False) -> dict:
+    """The manifest of a complete lattice folder; StoreError when it is missing or does not match.
+
+    `verify`: every file's size and sha256 are checked against the manifest. `cached`: a file
+    whose stat (size, mtime, ctime, inode) is the one recorded when it last hashed right is not
+    hashed again (`stat_cache_path`; the way git's index skips unchanged files) — sizes are
+    always checked. Opening for queries uses the cache; `latweave check` and the auditor do not."""
     folder = Path(folder)
     path = folder / MANIFEST
     if not folder.is_dir():
@@ -437,23 +480,84 @@ def read_manifest(folder: Path | str, verify: bool = True) -> dict:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise StoreError(f"{path}: unreadable manifest ({exc.msg})") from None
-    if manifest.get("format") != FORMAT or manifest.get("schema_version") != SCHEMA_VERSION:
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT \
+            or manifest.get("schema_version") != SCHEMA_VERSION:
         raise StoreError(f"{path}: not a {FORMAT} of schema version {SCHEMA_VERSION}",
                          hint="rebuild it with `latweave build` (lattices of an older schema are not read)")
     if verify:
-        for name, digest in sorted(manifest["files"].items()):
-            file = folder / name
-            if not file.is_file() or _sha256(file) != digest:
-                raise StoreError(f"{folder}: {name} does not match the manifest (changed or truncated)",
-                                 hint="rebuild the lattice; never edit a lattice folder by hand")
+        _verify(folder, manifest, stat_cache_path(folder, manifest) if cached else None)
     return manifest
 
 
-def load_lattice(folder: Path | str, verify: bool = True) -> Lattice:
-    """Read a lattice folder back into the model (after checking it against its manifest)."""
+#: A file whose mtime is this close to the moment it was hashed is not recorded (it could change
+#: again within the file system's timestamp granularity without its stat changing: git's "racily
+#: clean" entries); it is hashed again on the next open.
+_RACY_NS = 2_000_000_000
+
+
+def stat_cache_path(folder: Path | str, manifest: dict) -> Path:
+    """Where the stat record of a verified lattice folder is kept: under `$LATWEAVE_CACHE`
+    (default ~/.cache/latweave), never inside the lattice folder, keyed by the manifest's content
+    hash and the folder's real path."""
+    root = os.environ.get("LATWEAVE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "latweave")
+    where = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:16]
+    content = re.sub(r"[^0-9a-f]", "", str(manifest.get("content_hash", "")))[:24]
+    return Path(root) / "verified" / f"{content}-{where}.json"
+
+
+def _read_record(path: Path) -> dict:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _write_record(path: Path, record: dict) -> None:
+    """Best effort: a cache that cannot be written only means hashing again next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp-{_token()}")
+        tmp.write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
+    files, sizes = manifest.get("files"), manifest.get("sizes")
+    if not isinstance(files, dict) or not isinstance(sizes, dict):
+        raise StoreError(f"{folder / MANIFEST}: the manifest lists no files and sizes",
+                         hint="rebuild the lattice; never edit a lattice folder by hand")
+    known = _read_record(record_path) if record_path is not None else {}
+    verified, now = {}, time.time_ns()
+    for name, digest in sorted(files.items()):
+        file = folder / name
+        try:
+            st = file.stat()
+        except OSError:
+            st = None
+        if st is None or not stat_mode.S_ISREG(st.st_mode) or st.st_size != sizes.get(name):
+            _mismatch(folder, name)
+        seen = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+        if known.get(name) != seen:
+            if _sha256(file) != digest:
+                _mismatch(folder, name)
+            if now - st.st_mtime_ns < _RACY_NS:
+                continue
+        verified[name] = seen
+    if record_path is not None and verified != known:
+        _write_record(record_path, verified)
+
+
+def _mismatch(folder: Path, name: str):
+    raise StoreError(f"{folder}: {name} does not match the manifest (changed or truncated)",
+                     hint="rebuild the lattice; never edit a lattice folder by hand")
+
+
+def read_dimensions(folder: Path | str, lattice: Lattice) -> None:
+    """Add the dimensions of a lattice folder (values, parents, bounds, synonyms) to `lattice`."""
     folder = Path(folder)
-    manifest = read_manifest(folder, verify=verify)
-    lattice = Lattice(name=manifest["name"])
     for row in _read_jsonl(folder / "dimensions.jsonl"):
         lattice.add_dimension(Dimension(row["name"], row["kind"], row["functional"], row["open"]))
     for row in _read_jsonl(folder / "values.jsonl"):
@@ -465,14 +569,30 @@ def load_lattice(folder: Path | str, verify: bool = True) -> Lattice:
             dim.bounds[row["key"]] = tuple(row["bounds"])
     for row in _read_jsonl(folder / "synonyms.jsonl"):
         lattice.dimensions[row["dimension"]].synonyms[row["surface"]] = row["value"]
+
+
+def instance_of(row: dict) -> Instance:
+    """An instance as instances.jsonl stores it."""
+    return Instance(row["label"], set(row["aliases"]))
+
+
+def predicate_of(row: dict) -> Predicate:
+    """A predicate as predicates.jsonl stores it (its id is its line number)."""
+    return Predicate(row["instance"], row["dimension"], row["value"],
+                     Evidence(row["doc"], row["source_text"], row["start"], row["end"]),
+                     row["confidence"], tuple(tuple(q) for q in row["qualifiers"]))
+
+
+def load_lattice(folder: Path | str, verify: bool = True) -> Lattice:
+    """Read a lattice folder back into the model (after checking it against its manifest)."""
+    folder = Path(folder)
+    manifest = read_manifest(folder, verify=verify)
+    lattice = Lattice(name=manifest["name"])
+    read_dimensions(folder, lattice)
     for row in _read_jsonl(folder / "instances.jsonl"):
-        inst = Instance(row["label"], set(row["aliases"]))
+        inst = instance_of(row)
         lattice.instances[inst.key] = inst
     for row in _read_jsonl(folder / "documents.jsonl"):
         lattice.documents[row["id"]] = row["text"]
-    lattice.list_predicates([
-        Predicate(row["instance"], row["dimension"], row["value"],
-                  Evidence(row["doc"], row["source_text"], row["start"], row["end"]),
-                  row["confidence"], tuple(tuple(q) for q in row["qualifiers"]))
-        for row in _read_jsonl(folder / "predicates.jsonl")])
+    lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / "predicates.jsonl")])
     return lattice

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 
 from latweave.errors import LatweaveError, PlanError
-from latweave.lattice.model import Lattice
+from latweave.lattice.stored import LatticeView
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
@@ -22,7 +22,7 @@ from latweave.plan.syntax_errors import DIFFERENCE_HINT
 
 
 class _Checker:
-    def __init__(self, lattice: Lattice, text: str | None):
+    def __init__(self, lattice: LatticeView, text: str | None):
         self.dims = lattice.dimensions
         self.text = text
         self.errors: list[PlanError] = []
@@ -157,14 +157,14 @@ class _Checker:
         self.step(plan.final, "final")
 
 
-def plan_errors(plan: Plan, lattice: Lattice, text: str | None = None) -> list[PlanError]:
+def plan_errors(plan: Plan, lattice: LatticeView, text: str | None = None) -> list[PlanError]:
     """Every type error in `plan`, in source order."""
     checker = _Checker(lattice, text)
     checker.plan(plan)
     return sorted(checker.errors, key=lambda e: (e.line or 0, e.column or 0))
 
 
-def check_plan(plan: Plan, lattice: Lattice, text: str | None = None) -> Plan:
+def check_plan(plan: Plan, lattice: LatticeView, text: str | None = None) -> Plan:
     """Return `plan` when it fits the lattice's schema; raise the first PlanError otherwise."""
     errors = plan_errors(plan, lattice, text)
     if errors:

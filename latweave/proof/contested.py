@@ -21,6 +21,7 @@ from latweave.compile.batch import MeetLayout, QueryLayout
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice, Predicate
+from latweave.lattice.stored import LatticeView
 from latweave.plan.ast import Ref
 from latweave.plan.steps import path_step_name
 
@@ -44,18 +45,34 @@ class Worlds:
                     self.support[(pred.instance, pred.dimension, world.value)].append(i)
 
     @classmethod
-    def of(cls, lattice: Lattice, predicates: list[Predicate], compiled: CompiledLattice) -> "Worlds":
-        """The worlds of `lattice`, settled only where its compiled coordinates show an instance
-        with two predicates on one functional dimension: every pair that states several values
-        has a `coord` row for each of its predicates (each stated value supports some world), so
-        a lattice without such a pair has no worlds to read, and settling it (a pass over the
-        whole model) is skipped."""
+    def of(cls, lattice: LatticeView, predicates, compiled: CompiledLattice) -> "Worlds":
+        """The worlds of `lattice`: the ones its build recorded (`CompiledLattice.worlds`, no pass
+        over the model or the coordinates); for a compiled lattice that has none, settled only
+        where its compiled coordinates show an instance with two predicates on one functional
+        dimension: every pair that states several values has a `coord` row for each of its
+        predicates (each stated value supports some world), so a lattice without such a pair has
+        no worlds to read, and settling it (a pass over the whole model) is skipped."""
+        recorded = compiled.worlds()
+        if recorded is not None:
+            return cls.recorded(recorded)
         functional = {d for (d,) in compiled.facts["functional"]}
         first: dict[tuple[int, int], int] = {}
         for x, d, _, p in compiled.facts["coord"]:
             if d in functional and first.setdefault((x, d), p) != p:
                 return cls(lattice, predicates)
         return cls(lattice, predicates, {})
+
+    @classmethod
+    def recorded(cls, contested: dict[tuple[str, str], list[tuple[World, list[int]]]]) -> "Worlds":
+        """The worlds as the build recorded them: each with the predicate ids supporting it."""
+        self = cls.__new__(cls)
+        self.worlds = {pair: [w for w, _ in held] for pair, held in contested.items()}
+        self.support = defaultdict(list)
+        for (x, d), held in contested.items():
+            for w, ids in held:
+                if ids:
+                    self.support[(x, d, w.value)] = list(ids)
+        return self
 
     def merged(self, x: str, d: str, w: str) -> list[int] | None:
         """The predicates behind coordinate w of x on d when it is the meet of several stated

@@ -140,10 +140,12 @@ def dedup_indexes(strata: Iterable[Stratum]) -> list[Index]:
                    for s in strata if s.recursive for r in s.rules})
 
 
-def create_index(index: Index) -> str:
+def create_index(index: Index, schema: str | None = None) -> str:
+    """The index's CREATE statement; in `schema` ("temp": on a temporary copy of the table)."""
     relation, cols = index
     name = ident(f"{relation}$ix${'_'.join(map(str, cols))}")
-    return f"CREATE INDEX {name} ON {ident(relation)} ({', '.join(f'c{j}' for j in cols)})"
+    where = f"{schema}." if schema else ""
+    return f"CREATE INDEX {where}{name} ON {ident(relation)} ({', '.join(f'c{j}' for j in cols)})"
 
 
 def union(selects: Sequence[tuple[str, bool]]) -> str:

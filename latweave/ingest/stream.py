@@ -1,0 +1,231 @@
+"""Write a lattice folder from a stream of instances, without the Python model of the whole lattice.
+
+`save_lattice` builds a `Lattice` (a `Predicate` object per predicate, a set of them, a sorted
+copy) and compiles it in memory: at 1.2M instances that peaks at 8 GB, so a 10M-instance lattice
+cannot be built that way within 24 GB. `write_stream` writes the same folder — the same files,
+byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
+*head* (a `Lattice` holding the dimensions and documents, small) and the instances as a stream
+of `(label, predicates)` in ascending key order (`normalize(label)`). Memory stays linear and
+small: per predicate, three integers in arrays (its instance's, dimension's and value's ids) until
+the `coord` facts are written; symbols, instances and predicates go to disk as they arrive.
+
+Why it works in one pass: the symbol table is the sorted set of every string, and the stream is
+sorted, so merging the instance keys with the head's strings (dimension keys, values, synonyms,
+⊤) writes `symbols.jsonl` in order and gives every instance its final id on arrival; a predicate's
+id is its position in the canonical order (instance key first), which is arrival order. The
+head's ids are final only at the end (they count the instance keys sorted before them): the head
+relations (`node`, `subsumes`...) are compiled by `compile_lattice` on the head alone and renumbered.
+
+Scope: what the generated benchmark lattices are. Refused, with the reason: instances out of
+order or repeated, qualifiers, aliases, a value the head's dimension does not declare (open and
+ordered dimensions included: declare the values in the head), two values of one instance on a
+functional dimension (a contested or merged coordinate, which needs `settle`), evidence that does
+not hold. Where this lives: `ingest` (layer 8), since it needs the compiler (layer 3) and the
+store's atomic write (`lattice.store.write_folder`, layer 1) — `lattice/` may not import upwards.
+"""
+
+from __future__ import annotations
+
+import json
+from array import array
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
+from latweave.compile.lattice_facts import COUNTS_FILE, WORLDS_FILE, compile_lattice
+from latweave.compile.symbols import encode_symbol
+from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
+from latweave.errors import LatticeError
+from latweave.lattice.model import Lattice, Predicate
+from latweave.lattice.names import normalize
+from latweave.lattice.store import INDEXED, _model_files, check_target, write_folder, write_line_index
+
+#: relations the head gives (every column a symbol, except these relations' trailing numbers)
+HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude")
+_NUMBERS_FROM = {"bounds": 2, "magnitude": 2}
+#: relations the stream gives
+STREAM_RELATIONS = ("instance", "alias", "coord", "qualifier")
+
+
+def _dumps(row: dict) -> str:
+    return json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+class _Writer:
+    """One streamed write: the state shared by the model files and the facts."""
+
+    def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]]):
+        unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
+        if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
+            raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
+        if head.instances or head.predicates:
+            raise LatticeError("write_stream: the head lattice holds dimensions and documents only; "
+                               "instances and predicates come from the stream")
+        head.validate()
+        self.head, self.rows = head, rows
+        self.compiled_head = compile_lattice(head)
+        self.small = [self.compiled_head.symbols.text(i) for i in range(len(self.compiled_head.symbols))]
+        self.small_id = {s: i for i, s in enumerate(self.small)}
+        self.final = array("q", [-1]) * len(self.small)  # head symbol index → final id
+        self.xs, self.ds, self.vs = array("q"), array("l"), array("l")
+        self.counts: dict[str, int] = {}
+
+    def model_files(self, folder: Path) -> dict:
+        """Every file save_lattice writes, streamed; returns the manifest's counts."""
+        _model_files(self.head, folder)  # dimensions, values, synonyms, documents (+ empty others)
+        facts = folder / "facts"
+        facts.mkdir(parents=True, exist_ok=True)
+        instances = predicates = 0
+        with (folder / "instances.jsonl").open("w", encoding="utf-8", newline="\n") as inst_out, \
+                (folder / "predicates.jsonl").open("w", encoding="utf-8", newline="\n") as pred_out, \
+                (folder / "symbols.jsonl").open("w", encoding="utf-8", newline="\n") as sym_out, \
+                (facts / "instance.facts").open("w", encoding="ascii", newline="\n") as x_out:
+            merge = self._symbols(sym_out)
+            next(merge)
+            previous = None
+            for label, preds in self.rows:
+                key = normalize(label)
+                if previous is not None and key <= previous:
+                    raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
+                                       "must be in ascending key order (normalize(label)), each instance once")
+                previous = key
+                x = merge.send(key)
+                inst_out.write(_dumps({"label": label, "aliases": []}))
+                x_out.write(f"{x}\n")
+                instances += 1
+                for pred in self._checked(key, preds):
+                    pred_out.write(_dumps({
+                        "id": predicates, "instance": pred.instance, "dimension": pred.dimension,
+                        "value": pred.value, "confidence": pred.confidence, "doc": pred.evidence.doc,
+                        "source_text": pred.evidence.source_text, "start": pred.evidence.start,
+                        "end": pred.evidence.end, "qualifiers": []}))
+                    self.xs.append(x)
+                    self.ds.append(self.small_id[pred.dimension])
+                    self.vs.append(self.small_id[pred.value])
+                    predicates += 1
+            merge.send(None)  # the head strings sorted after the last instance
+        for jsonl, index in sorted(INDEXED.items()):
+            write_line_index(folder / jsonl, folder / index)
+        self._facts(folder)
+        self.counts = {"dimensions": len(self.head.dimensions),
+                       "values": sum(len(d.labels) for d in self.head.dimensions.values()),
+                       "instances": instances, "predicates": predicates, "documents": len(self.head.documents)}
+        return self.counts
+
+    def _symbols(self, out) -> Iterator[int | None]:
+        """A coroutine: sent each instance key in order, it writes every symbol up to it and
+        answers the key's final id; sent None, it writes the rest of the head's strings."""
+        j, next_id = 0, 0
+        key = yield None
+        while True:
+            while j < len(self.small) and (key is None or self.small[j] < key):
+                self.final[j] = next_id
+                out.write(encode_symbol(self.small[j]) + "\n")
+                j, next_id = j + 1, next_id + 1
+            if key is None:
+                yield None
+                return
+            if j < len(self.small) and self.small[j] == key:  # an instance named like a value: one symbol
+                self.final[j] = next_id
+                j += 1
+            out.write(encode_symbol(key) + "\n")
+            x, next_id = next_id, next_id + 1
+            key = yield x
+
+    def _checked(self, key: str, preds: Sequence[Predicate]) -> list[Predicate]:
+        """The instance's predicates in canonical order, refused when out of this writer's scope."""
+        listed = sorted(set(preds))
+        functional: dict[str, str] = {}
+        for p in listed:
+            what = f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
+            if p.instance != key:
+                raise LatticeError(f"{what} is listed under instance {key!r}")
+            dim = self.head.dimensions.get(p.dimension)
+            if dim is None:
+                raise LatticeError(f"{what}: the head has no dimension {p.dimension!r}")
+            if p.value not in dim.labels:
+                raise LatticeError(f"{what}: the head's dimension does not declare the value",
+                                   hint="declare every value in the head (open and ordered dimensions too)")
+            if p.qualifiers:
+                raise LatticeError(f"{what} has qualifiers, which write_stream does not write",
+                                   hint="build this lattice with save_lattice")
+            if not 0.0 <= p.confidence <= 1.0 or type(p.confidence) is not float:
+                raise LatticeError(f"{what}: confidence {p.confidence!r} is not a float in [0, 1]")
+            text = self.head.documents.get(p.evidence.doc)
+            if text is None or text[p.evidence.start:p.evidence.end] != p.evidence.source_text:
+                raise LatticeError(f"{what}: its evidence does not hold in document {p.evidence.doc!r}")
+            if dim.functional and functional.setdefault(p.dimension, p.value) != p.value:
+                raise LatticeError(f"{what}: a second value on functional dimension {p.dimension!r} (a contested "
+                                   "or merged coordinate), which write_stream does not settle",
+                                   hint="build this lattice with save_lattice")
+        return listed
+
+    def _facts(self, folder: Path) -> None:
+        """facts/*.facts (instance.facts is written while streaming) and the derived counts."""
+        final = self.final
+        relations = {}
+        for name in HEAD_RELATIONS:
+            keep = _NUMBERS_FROM.get(name)
+            relations[name] = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
+                               for row in self.compiled_head.facts[name]]
+        for name in STREAM_RELATIONS:
+            if self.compiled_head.facts[name]:
+                raise LatticeError(f"write_stream: the head compiled to {name} rows")
+        write_facts(folder / "facts", relations, HEAD_RELATIONS)
+        write_facts(folder / "facts", {}, ("alias", "qualifier"))
+        counts: Counter = Counter()
+        last = None
+        with (folder / "facts" / "coord.facts").open("w", encoding="ascii", newline="\n") as out:
+            for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)):
+                row = (x, final[d], final[v], p)
+                if last is not None and row <= last:  # canonical order: a bug if not, never written
+                    raise AssertionError(f"write_stream: coord rows out of order at {row}")
+                out.write(encode_row(row) + "\n")
+                counts[row[1:3]] += 1
+                last = row
+        derived = folder / Path(COUNTS_FILE).parent
+        write_facts(derived, {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
+        (folder / WORLDS_FILE).write_text("", encoding="utf-8")  # no contested coordinates, by scope
+
+    def engine_db(self, folder: Path) -> None:
+        """The SQLite engine's database, from the facts just written (read back one relation at a time)."""
+        write_engine_db(folder / ENGINE_DB, _FileFacts(folder / "facts"))
+
+
+def _rows(path: Path) -> Iterator[tuple[int, ...]]:
+    """A facts file's rows, parsed as they are read (a 10M-instance coord file is never a list)."""
+    with path.open(encoding="ascii") as handle:
+        for line in handle:
+            yield tuple(int(c) for c in line.rstrip("\n").split("\t"))
+
+
+class _FileFacts(Mapping):
+    """relation → its rows, parsed from `<relation>.facts` as they are read (each time asked)."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+
+    def __getitem__(self, name: str) -> Iterator[tuple[int, ...]]:
+        if name not in LATTICE_RELATIONS:
+            raise KeyError(name)
+        return _rows(self.directory / f"{name}.facts")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LATTICE_RELATIONS)
+
+    def __len__(self) -> int:
+        return len(LATTICE_RELATIONS)
+
+
+def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
+                 inputs: Iterable[Path | str | None] = ()) -> dict:
+    """Write the lattice `head` + `rows` at `out` in one atomic step (lattice.store.write_folder,
+    the write `save_lattice` uses); returns the manifest. `head`: dimensions and documents, no
+    instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
+    each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
+    LatticeError for anything out of scope (module docstring); nothing is written then."""
+    check_target(out, inputs)
+    writer = _Writer(head, rows)
+    return write_folder(out, head.name, writer.model_files, {"engine": writer.engine_db}, inputs=inputs)

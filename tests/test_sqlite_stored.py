@@ -1,0 +1,203 @@
+"""The SQLite engine's stored database (engines/sqlite_store.py): the lattice strata evaluated once at
+build time into a file, read in place and read-only by `SqliteEngine.open_stored`.
+
+A differential test: on the zoo, the movies, the disputes and generated lattices (some with
+contested coordinates), under the hand-written plans and seeded random ones, the stored session's
+outputs equal the in-memory SQLite session's and DuckDB's, run after run. And: the file is the same
+bytes for the same facts, is never written by a run (not even one that extends a lattice relation),
+and a foreign, tampered or differently-built database is refused with a hint to rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from latweave.compile.lattice_facts import compile_lattice
+from latweave.compile.plan_facts import compile_plans
+from latweave.datalog import load_rules
+from latweave.engines.base import get_engine
+from latweave.engines.sqlite_engine import SqliteEngine
+from latweave.engines.sqlite_store import ENGINE_DB, META, engine_db, write_engine_db
+from latweave.errors import EngineError, LatweaveError
+from latweave.ingest.corpus import read_corpus
+from latweave.lattice.coordinates import settle
+from latweave.paths import RULES
+from latweave.plan.read import read_plan
+from tests.test_sqlite_engine import CLOSURE, program
+
+CORPORA = RULES.parent / "corpora"
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _compiled(name: str):
+    """(lattice, compiled facts, plan texts) of a corpus or a generated lattice."""
+    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
+    from tests.test_audit_complete import DISPUTES_EXTRA, random_lattice, random_plans
+
+    if name.startswith("random") or name.startswith("contested"):
+        seed = int(name[-1]) + (10 if name.startswith("contested") else 0)
+        lattice = random_lattice(seed, functional_pairs=name.startswith("contested"))
+        texts = random_plans(lattice, seed + 100, 60)
+    else:
+        lattice = read_corpus(CORPORA / name)
+        fixed = {"zoo": ZOO_PLANS, "movies": MOVIE_PLANS, "disputes": DISPUTES_EXTRA}[name]
+        texts = fixed + random_plans(lattice, 7, 40)
+    return lattice, compile_lattice(lattice, settle(lattice)), texts
+
+
+def _batches(lattice, compiled, texts: list[str]) -> list[dict]:
+    """The plans that compile, as one batch of all and then a few batches of one."""
+    plans = []
+    for text in texts:
+        try:
+            compile_plans([read_plan(text)], compiled, lattice)
+        except LatweaveError:
+            continue
+        plans.append(read_plan(text))
+    assert len(plans) > 10
+    return [dict(compile_plans(batch, compiled, lattice).facts) for batch in [plans, *[[p] for p in plans[:12]]]]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "random0", "random2", "contested0", "contested2"])
+def test_the_stored_session_answers_as_the_in_memory_one_and_duckdb(name, rules, tmp_path):
+    lattice, compiled, texts = _compiled(name)
+    # streamed in: every relation an iterator, read once
+    write_engine_db(tmp_path / ENGINE_DB, {k: iter(v) for k, v in compiled.facts.items()}, rules)
+    before = _sha(tmp_path / ENGINE_DB)
+    sqlite = SqliteEngine(rules)
+    with sqlite.open(compiled.facts) as memory, sqlite.open_stored(tmp_path) as stored, \
+            get_engine("duckdb", rules).open(compiled.facts) as duck:
+        assert stored.mode == "stored" and memory.mode == "memory"
+        answered = 0
+        for facts in _batches(lattice, compiled, texts):
+            want = duck.run(facts)
+            assert memory.run(facts) == want
+            assert stored.run(facts) == want
+            answered += sum(map(len, want.values()))
+        assert answered > 0
+    assert _sha(tmp_path / ENGINE_DB) == before  # read-only: not a byte changed
+
+
+def test_the_file_holds_the_lattice_strata_and_indexes_and_nothing_per_query(rules, tmp_path):
+    _, compiled, _ = _compiled("zoo")
+    path = write_engine_db(tmp_path / "a.db", compiled.facts, rules)
+    engine = SqliteEngine(rules)
+    with engine.open(compiled.facts) as memory:
+        lattice = {t for t in memory.lattice}
+        con = sqlite3.connect(path)
+        tables = {f'"{n}"' for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        indexes = {n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert tables == lattice | {META}
+        assert '"desc"' in tables and '"resolve"' in tables and '"hit"' not in tables
+        assert {f"{rel}$ix${'_'.join(map(str, cols))}" for rel, cols in memory.indexes} <= indexes
+        for table in lattice:  # the same rows as the in-memory session holds after open
+            assert sorted(con.execute(f"SELECT * FROM {table}")) == \
+                sorted(memory.con.execute(f"SELECT * FROM main.{table}")), table
+        con.close()
+
+
+def test_the_same_facts_give_the_same_bytes(rules, tmp_path):
+    _, compiled, _ = _compiled("disputes")
+    a = write_engine_db(tmp_path / "a.db", compiled.facts, rules)
+    b = write_engine_db(tmp_path / "b.db", {k: iter(v) for k, v in compiled.facts.items()}, rules)
+    assert a.stat().st_size > 0 and a.read_bytes() == b.read_bytes()
+
+
+def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
+    engine = SqliteEngine(program(CLOSURE))
+    base = {"edge": [(1, 2), (2, 3), (1, 2), (3, 4), (2, 3)], "label": [(4, "four"), (4, "four")]}
+    write_engine_db(tmp_path / ENGINE_DB, {k: (r for r in v) for k, v in base.items()}, engine.program)
+    with engine.open(base) as memory, engine.open_stored(tmp_path) as stored:
+        assert stored.count['"edge"'] == memory.count['"edge"'] == 3
+        for start in (1, 3, 4):
+            assert stored.run({"start": [(start,)]}) == memory.run({"start": [(start,)]})
+        assert stored.run({"start": [(1,)]}) == {"seen": [(4, "four")]}
+
+
+def test_a_run_that_extends_a_lattice_relation_writes_a_temp_copy_never_the_file(tmp_path):
+    engine = SqliteEngine(program(CLOSURE))
+    base = {"edge": [(1, 2), (2, 3), (3, 1), (3, 4)], "label": [(4, "four\x00\t☃"), (2, "two")]}
+    write_engine_db(tmp_path / ENGINE_DB, base, engine.program)
+    before = _sha(tmp_path / ENGINE_DB)
+    with engine.open_stored(tmp_path) as session:
+        assert session.run({"start": [(4,)]}) == {"seen": []}
+        # edge gains 4 -> 2; path (a lattice stratum) is evaluated again, into TEMP copies
+        assert session.run({"start": [(4,)], "edge": [(4, 2)]}) == {"seen": [(2, "two"), (4, "four\x00\t☃")]}
+        assert session.con.execute("SELECT count(*) FROM main.edge").fetchone()[0] == 4
+        assert session.con.execute("SELECT count(*) FROM temp.edge").fetchone()[0] == 5
+        assert session.run({"start": [(4,)]}) == {"seen": []}  # the lattice as it was
+        assert session.run({"start": [(3,)]}) == {"seen": [(2, "two"), (4, "four\x00\t☃")]}
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            session.con.execute('INSERT INTO main."edge" VALUES (9, 9)')
+    assert _sha(tmp_path / ENGINE_DB) == before
+
+
+def test_a_folder_without_the_file_gives_none_and_other_engines_store_nothing(tmp_path, rules):
+    assert SqliteEngine(rules).open_stored(tmp_path) is None
+    assert get_engine("duckdb", rules).open_stored(tmp_path) is None
+
+
+def test_a_database_built_by_other_rules_is_refused_with_a_hint(tmp_path, rules):
+    write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": []}, program(CLOSURE))
+    other = program(CLOSURE.replace("path(a, b) :- edge(a, b).", "path(a, b) :- edge(b, a)."))
+    with pytest.raises(EngineError, match="built by other rules") as err:
+        SqliteEngine(other).open_stored(tmp_path)
+    assert "rebuild the lattice" in err.value.hint
+    with SqliteEngine(program(CLOSURE)).open_stored(tmp_path) as same:  # the rules that built it
+        assert same.run({"start": [(1,)]}) == {"seen": []}
+
+
+def test_a_tampered_or_foreign_database_is_refused(tmp_path):
+    closure = program(CLOSURE)
+    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
+    con = sqlite3.connect(path)
+    con.execute(f"UPDATE {META} SET fingerprint = 'f00'")
+    con.commit()
+    con.close()
+    with pytest.raises(EngineError, match="built by other rules"):
+        SqliteEngine(closure).open_stored(tmp_path)
+    con = sqlite3.connect(path)
+    con.execute(f"DROP TABLE {META}")
+    con.commit()
+    con.close()
+    with pytest.raises(EngineError, match="not a latweave engine database") as err:
+        SqliteEngine(closure).open_stored(tmp_path)
+    assert "rebuild" in err.value.hint
+    path.write_bytes(b"not a database at all" * 300)
+    with pytest.raises(EngineError, match="not a latweave engine database|unreadable engine database"):
+        SqliteEngine(closure).open_stored(tmp_path)
+
+
+def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_nothing(tmp_path):
+    closure = program(CLOSURE)
+    (tmp_path / "x.db").write_text("mine")
+    with pytest.raises(EngineError, match="already exists"):
+        write_engine_db(tmp_path / "x.db", {"edge": []}, closure)
+    assert (tmp_path / "x.db").read_text() == "mine"
+    with pytest.raises(LatweaveError, match="edge"):
+        write_engine_db(tmp_path / "y.db", {"edge": iter([(1, 2), (1, "two")])}, closure)
+    assert not (tmp_path / "y.db").exists()
+
+
+def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_path, rules):
+    from latweave.ingest.build import build_corpus
+    from latweave.lattice.store import read_manifest
+
+    build_corpus(CORPORA / "zoo", tmp_path / "zoo")
+    manifest = read_manifest(tmp_path / "zoo")
+    assert ENGINE_DB.as_posix() in manifest["files"]
+    with SqliteEngine(rules).open_stored(tmp_path / "zoo") as session:
+        assert session.mode == "stored" and session.count['"desc"'] > 0
+    assert engine_db(tmp_path / "zoo").is_file()

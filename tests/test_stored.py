@@ -1,0 +1,292 @@
+"""Opening a lattice for queries without its full model (lattice/stored.py), and verifying it once.
+
+A differential test: on the zoo, movies and disputes corpora, generated lattices with contested
+coordinates and (where the data is here) the 2Wiki lattice, every result of the hand-written and
+seeded random plans is the same JSON through the stored view (the Runner as it opens) as through
+the full model with the worlds settled from it and the selectivity counted from the `coord` rows.
+And: the view holds what the model holds; a query session never loads the model (nor, from an
+engine's stored form, the `coord` facts); the stat cache skips hashing unchanged files yet refuses
+a changed or truncated one; an older schema is refused with the rebuild hint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from latweave.compile.facts import LATTICE_RELATIONS, read_facts
+from latweave.compile.lattice_facts import CompiledLattice
+from latweave.compile.symbols import SymbolTable
+from latweave.errors import LatweaveError, StoreError
+from latweave.execute import Runner
+from latweave.ingest.build import build_corpus, save_lattice
+from latweave.lattice import store
+from latweave.lattice.store import load_lattice, read_manifest, stat_cache_path, write_line_index
+from latweave.lattice.stored import StoredLattice
+from latweave.paths import RULES
+from latweave.plan.read import read_plan
+from latweave.proof.contested import Worlds
+
+CORPORA = RULES.parent / "corpora"
+
+
+def _data(*parts: str) -> Path:
+    path = Path(os.environ.get("LATWEAVE_DATA", "/work/shared/data")).joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"benchmark data not here: {path}")
+    return path
+
+
+def _build(name: str, root: Path) -> tuple[Path, list[str]]:
+    """A lattice folder and the plan texts to run on it."""
+    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
+    from tests.test_audit_complete import DISPUTES_EXTRA, random_lattice, random_plans
+
+    out = root / name
+    if name in ("zoo", "movies", "disputes"):
+        build_corpus(CORPORA / name, out)
+        fixed = {"zoo": ZOO_PLANS, "movies": MOVIE_PLANS, "disputes": DISPUTES_EXTRA}[name]
+        if name == "disputes":
+            from tests.test_contested import CASES
+
+            fixed = [case[0] for case in CASES] + fixed
+        return out, fixed + random_plans(load_lattice(out), 7, 60)
+    if name == "2wiki":
+        from latweave.ingest.kb import build_kb
+
+        build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
+        return out, random_plans(load_lattice(out), 11, 150)
+    seed = int(name[-1])
+    save_lattice(random_lattice(seed, functional_pairs=name.startswith("contested")), out)
+    return out, random_plans(load_lattice(out), seed + 100, 80)
+
+
+def _through_model(folder: Path, engine: str) -> Runner:
+    """A Runner that answers through the full model, as before the view: the model's predicates,
+    worlds settled from the model, and the compiled facts read whole (no recorded counts/worlds)."""
+    runner = Runner(folder, engine)
+    lattice = runner.lattice
+    runner.view = lattice
+    runner.predicates = lattice.sorted_predicates()
+    runner.compiled = CompiledLattice(SymbolTable.read(folder / "symbols.jsonl"),
+                                      read_facts(folder / "facts", LATTICE_RELATIONS))
+    runner._worlds = Worlds(lattice, runner.predicates)
+    return runner
+
+
+def _results(runner: Runner, texts: list[str]) -> list[str]:
+    plans = []
+    for text in texts:
+        try:
+            plans.append(runner.check(read_plan(text)))
+        except LatweaveError:
+            continue
+    batch = runner.run_many(plans)
+    out = [batch.results[p].to_json() if p in batch.results else batch.refused[p] for p in plans]
+    assert len(out) > 10
+    return out
+
+
+@pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "contested0", "contested2", "random1", "2wiki"])
+def test_results_through_the_view_are_byte_identical_to_the_model(name, tmp_path):
+    folder, texts = _build(name, tmp_path)
+    with Runner(folder, "duckdb") as runner, _through_model(folder, "duckdb") as model:
+        assert isinstance(runner.view, StoredLattice) and not isinstance(model.view, StoredLattice)
+        viewed, modelled = _results(runner, texts), _results(model, texts)
+        assert viewed == modelled
+        assert runner._lattice is None  # the query path never loaded the whole model
+    if name in ("disputes", "contested0"):
+        assert any(json.loads(r).get("contested") for r in viewed if r.startswith("{"))  # decoded contests
+
+
+@pytest.mark.parametrize("name", ["zoo", "disputes", "contested2"])
+def test_the_view_holds_what_the_model_holds(name, tmp_path):
+    folder, _ = _build(name, tmp_path)
+    model, view = load_lattice(folder), StoredLattice.open(folder)
+    assert view.name == model.name and view.dimensions == model.dimensions
+    assert list(view.instances) == sorted(model.instances) and len(view.instances) == len(model.instances)
+    assert all(view.instances[k] == inst and view.instances.get(k) == inst for k, inst in model.instances.items())
+    assert view.instances.get("no such instance") is None and "no such instance" not in view.instances
+    assert list(view.predicates) == model.sorted_predicates() and view.predicates[-1] == model.sorted_predicates()[-1]
+    with pytest.raises(IndexError):
+        view.predicates[len(model.predicates)]
+    assert dict(view.documents) == model.documents and view.documents.get("nope") is None
+    assert view.dimension(next(iter(model.dimensions.values())).name) is next(iter(view.dimensions.values()))
+    view.close()
+
+
+@pytest.mark.parametrize("name", ["disputes", "contested0", "zoo"])
+def test_recorded_worlds_and_counts_are_the_settled_ones(name, tmp_path):
+    folder, _ = _build(name, tmp_path)
+    lattice = load_lattice(folder)
+    predicates = lattice.sorted_predicates()
+    recorded = Worlds.of(StoredLattice.open(folder), predicates, CompiledLattice.read(folder))
+    settled = Worlds(lattice, predicates)
+    assert recorded.worlds == settled.worlds and dict(recorded.support) == dict(settled.support)
+    assert bool(recorded.worlds) == (name != "zoo")
+    compiled = CompiledLattice.read(folder)
+    whole = CompiledLattice(compiled.symbols, read_facts(folder / "facts", LATTICE_RELATIONS))
+    assert compiled.coord_counts() == whole.coord_counts() and sum(whole.coord_counts().values()) \
+        == len(whole.facts["coord"]) > 0
+    assert compiled.facts.loaded == []  # neither read a facts file
+
+
+def test_a_session_from_the_stored_engine_database_never_parses_coord(tmp_path):
+    from tests.test_audit import ZOO_PLANS
+
+    folder, _ = _build("zoo", tmp_path)
+    with Runner(folder, "sqlite") as runner:
+        stored = runner.engine.open_stored(folder)
+        if stored is None:
+            pytest.skip("the sqlite engine stores nothing in the lattice folder")
+        stored.close()
+        results = _results(runner, ZOO_PLANS)
+        assert any(json.loads(r).get("answers") for r in results if r.startswith("{"))
+        assert "coord" not in runner.compiled.facts.loaded and runner._lattice is None
+        assert runner.lattice.instances and runner._lattice is not None  # planners still get the model
+
+
+def test_line_index_gives_every_line(tmp_path):
+    rng = random.Random(3)
+    rows = [{"text": "".join(rng.choice("aé\t\\\"x😀\u2028") for _ in range(rng.randrange(12)))} for _ in range(200)]
+    path = tmp_path / "rows.jsonl"
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    assert write_line_index(path, tmp_path / "rows.idx") == 200
+    data = path.read_bytes()
+    import array
+
+    offsets = array.array("Q", (tmp_path / "rows.idx").read_bytes())
+    assert offsets[0] == 0 and offsets[-1] == len(data)
+    assert [json.loads(data[a:b]) for a, b in zip(offsets, offsets[1:])] == rows
+
+
+def _aged(folder: Path) -> None:
+    """Every file's mtime an hour back (not racily fresh: the cache may record it)."""
+    for path in folder.rglob("*"):
+        if path.is_file():
+            st = path.stat()
+            os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - 3600 * 10**9))
+
+
+@pytest.fixture
+def hashed(monkeypatch):
+    """The names of the files hashed, by every read_manifest from here on."""
+    seen: list[str] = []
+    real = store._sha256
+
+    def counting(path):
+        seen.append(Path(path).name)
+        return real(path)
+
+    monkeypatch.setattr(store, "_sha256", counting)
+    return seen
+
+
+def test_a_verified_open_is_not_hashed_again_and_the_record_lives_outside(tmp_path, hashed):
+    folder, _ = _build("zoo", tmp_path)
+    _aged(folder)
+    hashed.clear()
+    manifest = read_manifest(folder, cached=True)
+    assert len(hashed) == len(manifest["files"])             # first open: everything hashed
+    record = stat_cache_path(folder, manifest)
+    assert record.is_file() and folder not in record.parents
+    assert Path(os.environ["LATWEAVE_CACHE"]) in record.parents
+    hashed.clear()
+    read_manifest(folder, cached=True)
+    assert hashed == []                                      # unchanged: nothing hashed
+    read_manifest(folder)
+    assert len(hashed) == len(manifest["files"])             # a full verification still hashes all
+
+
+def test_a_file_changed_after_a_verified_open_is_refused(tmp_path, hashed):
+    folder, _ = _build("zoo", tmp_path)
+    _aged(folder)
+    read_manifest(folder, cached=True)
+    path = folder / "predicates.jsonl"
+    data = bytearray(path.read_bytes())
+    st = path.stat()
+    at = data.index(b'"source_text": "') + len(b'"source_text": "')
+    data[at] = ord("X") if data[at] != ord("X") else ord("Y")  # same size, other bytes
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # mtime bumped by a second
+    assert path.stat().st_size == st.st_size
+    hashed.clear()
+    with pytest.raises(StoreError, match="predicates.jsonl does not match the manifest"):
+        read_manifest(folder, cached=True)
+    assert hashed == ["predicates.jsonl"]                    # only the file whose stat changed
+    with pytest.raises(StoreError, match="predicates.jsonl does not match"):
+        Runner(folder)
+
+
+def test_a_truncated_file_is_refused_by_its_size_without_hashing(tmp_path, hashed):
+    folder, _ = _build("zoo", tmp_path)
+    _aged(folder)
+    read_manifest(folder, cached=True)
+    path = folder / "facts" / "coord.facts"
+    path.write_bytes(path.read_bytes()[:-3])
+    hashed.clear()
+    with pytest.raises(StoreError, match="facts/coord.facts does not match the manifest"):
+        read_manifest(folder, cached=True)
+    assert hashed == []
+
+
+def test_a_racily_fresh_file_is_hashed_again(tmp_path, hashed):
+    folder, _ = _build("zoo", tmp_path)  # just written: every mtime is now
+    hashed.clear()
+    read_manifest(folder, cached=True)
+    assert len(hashed) > 20
+    hashed.clear()
+    manifest = read_manifest(folder, cached=True)
+    assert len(hashed) == len(manifest["files"])
+
+
+def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
+    folder, _ = _build("zoo", tmp_path)
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "schema_version": 2}))
+    with pytest.raises(StoreError, match="schema version 3") as caught:
+        Runner(folder)
+    assert "rebuild it with `latweave build`" in caught.value.hint
+
+
+def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
+    """What the evaluation harness's cache does with a lattice of an older schema: read_manifest
+    refuses it, and building again at the same path replaces it."""
+    folder, _ = _build("zoo", tmp_path)
+    path = folder / "manifest.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 2}))
+    with pytest.raises(StoreError):
+        read_manifest(folder)
+    build_corpus(CORPORA / "zoo", folder)
+    assert read_manifest(folder)["schema_version"] == 3 and Runner(folder).view.instances
+
+
+def test_prefetch_finds_what_lookups_find(tmp_path):
+    """A bulk lookup (both routes: binary searches for a few keys, one merge pass for many) keeps
+    exactly what one-by-one lookups find, misses included."""
+    from latweave.lattice.model import Dimension, Lattice
+    from latweave.lattice.stored import StoredLattice
+    from latweave.lattice.store import write_lattice, load_lattice
+
+    lattice = Lattice(name="many")
+    lattice.add_dimension(Dimension("colour", functional=True))
+    lattice.dimensions["colour"].add_edge("⊤", "red")
+    lattice.add_document("d", "generated")
+    for i in range(300):
+        lattice.add_predicate(f"Item {i:03d}", "colour", "red", doc="d", source_text="generated", start=0, end=9)
+    write_lattice(lattice, tmp_path / "l")
+    model = load_lattice(tmp_path / "l")
+    wanted = [f"item {i:03d}" for i in range(0, 300, 2)] + ["nobody", "item 999", ""]
+    for keys in (wanted, wanted[:3]):  # a merge pass, then binary searches
+        view = StoredLattice.open(tmp_path / "l")
+        view.instances.prefetch(keys)
+        assert {k: view.instances._kept[k] for k in keys} == {k: model.instances.get(k) for k in keys}
+        assert [view.instances.get(k) for k in keys] == [model.instances.get(k) for k in keys]
+        view.close()
