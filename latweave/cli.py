@@ -138,8 +138,12 @@ def cmd_run(args) -> int:
 
     text = _plan_text(args)
     plan = api.parse_plan(text)
+    if args.offset is not None and args.limit is None:
+        raise LatweaveError("--offset needs --limit (the size of the page)",
+                            hint=f"e.g. --limit 100 --offset {args.offset}")
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
-        result = lattice.run(plan, text)  # EngineTimeout (exit 4) past --timeout: nothing is saved
+        # EngineTimeout (exit 4) past --timeout: nothing is saved
+        result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0)
     if args.save:
         Path(args.save).write_text(_json_text(result.to_json()) + "\n", encoding="utf-8")
     if args.json:
@@ -223,7 +227,8 @@ def cmd_repl(args) -> int:
 
     with api.open(args.lattice, args.engine) as lattice:
         run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
-                 show_json=lambda result: _write_json(result.to_json()), show_error=_print_error)
+                 show_json=lambda result: _write_json(result.to_json()), show_error=_print_error,
+                 limit=args.limit)
     return EXIT_OK
 
 
@@ -376,12 +381,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("plan", nargs="?", help="the plan text (the plan language, or its JSON form)")
     p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
     p.add_argument("--lattice", required=True)
-    p.add_argument("--engine", default=None, help="engine name (default: the embedded duckdb)")
+    p.add_argument("--engine", default=None, help="engine name (default: sqlite for one plan, duckdb for a batch: `latweave engines` says why)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", help="also write the result JSON (with its proof) to this file")
     p.add_argument("--timeout", "--engine-timeout", dest="timeout", type=seconds, default=None,
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved); default: "
                    "no limit")
+    p.add_argument("--limit", type=count(1), default=None, metavar="N",
+                   help="show one page of at most N answers (sorted by label), with proofs for those "
+                        "only; the total stays exact (the engine still derives every answer). Extrema, "
+                        "verdicts and abstentions are not paged")
+    p.add_argument("--offset", type=count(0), default=None, metavar="K",
+                   help="with --limit: the page starts after the first K answers (default 0)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
@@ -415,6 +426,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--limit", type=count(1), default=None, metavar="N",
+                   help="show N answers at a time (exact total; proofs for those only); :more shows the "
+                        "next N, :limit N|off changes it")
     p.set_defaults(func=cmd_repl)
 
     p = sub.add_parser("engines", help="list engines and whether each can run here")

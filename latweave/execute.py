@@ -1,7 +1,10 @@
 """Run plans against a stored lattice on a chosen engine: compile, evaluate once, decode.
 
-A `Runner` loads the lattice and opens one engine session; `run(plans)` executes a whole batch in
-one engine evaluation (plans as facts) and returns one Result per plan, in order. `run_many(plans)`
+A `Runner` opens the lattice and, on first use, an engine session; `run(plans)` executes a whole
+batch in one engine evaluation (plans as facts) and returns one Result per plan, in order. Unless
+the caller names an engine, one plan runs on the single-plan default and a batch on the batch
+default (engines/base.py `DEFAULTS`: SQLite's stored index database answers one plan by touching
+only its rows, DuckDB's hash joins amortise a batch); the results are the same either way. `run_many(plans)`
 is the forgiving form batch callers (the evaluation harness, the offline planner's training) use:
 each distinct plan runs once, and a plan the compiler refuses is set aside with its message
 instead of failing the batch.
@@ -16,14 +19,17 @@ from typing import NamedTuple
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
-from latweave.engines.base import get_engine
+from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.errors import EngineTimeout, LatweaveError
+from latweave.lattice.model import Lattice
 from latweave.lattice.store import load_lattice, read_manifest
+from latweave.lattice.stored import StoredLattice
 from latweave.plan.ast import Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import QueryDecoder
+from latweave.proof.page import Page
 from latweave.result import Result
 
 
@@ -36,57 +42,110 @@ class Batch(NamedTuple):
 
 
 class Runner:
+    """A lattice folder opened for queries on one engine. Nothing on the query path reads the
+    whole model: plans are checked and compiled against the stored view (lattice/stored.py:
+    dimensions in memory, instances and predicates read per answer), the compiled lattice's
+    facts are parsed relation by relation when first asked for, and the engine session comes
+    from the engine's stored form of the lattice where it has one. `lattice` (the full model,
+    for planners) is loaded the first time someone asks for it."""
+
     def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None):
         self.directory = Path(lattice_dir)
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
-        self.manifest = read_manifest(self.directory)
-        self.lattice = load_lattice(self.directory, verify=False)
-        self.predicates = self.lattice.sorted_predicates()
+        self.manifest = read_manifest(self.directory, cached=True)
+        self.view = StoredLattice(self.directory, self.manifest)
+        self.predicates = self.view.sorted_predicates()
         self.compiled = CompiledLattice.read(self.directory)
-        self.engine = get_engine(engine, load_rules())
-        self._session = None
+        #: the engine named by the caller; None: each role's default (engines/base.py DEFAULTS)
+        self.engine_name = engine
+        self._engines: dict[str, Engine] = {}
+        self._sessions: dict[str, Session] = {}
+        if engine is not None:
+            self.engine_for("single")  # an unknown or unavailable engine is refused here
+        self._lattice: Lattice | None = None
         self._worlds = None
         self.last_timing: dict[str, float] = {}
 
     @property
-    def worlds(self) -> Worlds:
-        """The worlds of every contested or merged coordinate (read once, for proofs)."""
-        if self._worlds is None:
-            self._worlds = Worlds.of(self.lattice, self.predicates, self.compiled)
-        return self._worlds
+    def lattice(self) -> Lattice:
+        """The whole lattice model (every instance and predicate as objects), loaded on first
+        use: planners read it; answering plans does not."""
+        if self._lattice is None:
+            self._lattice = load_lattice(self.directory, verify=False)
+        return self._lattice
 
     @property
-    def session(self):
-        if self._session is None:
-            self._session = self.engine.open(self.compiled.facts)
-        return self._session
+    def worlds(self) -> Worlds:
+        """The worlds of every contested or merged coordinate (as the build recorded them)."""
+        if self._worlds is None:
+            self._worlds = Worlds.of(self.view, self.predicates, self.compiled)
+        return self._worlds
+
+    def engine_for(self, role: str) -> Engine:
+        """The engine that runs one plan (`role` "single") or a batch ("batch"): the one named,
+        else that role's default."""
+        name = self.engine_name or default_engine(role)
+        if name not in self._engines:
+            self._engines[name] = get_engine(name, load_rules())
+        return self._engines[name]
+
+    @property
+    def engine(self) -> Engine:
+        """The engine one plan runs on."""
+        return self.engine_for("single")
+
+    @property
+    def engines(self) -> dict[str, str]:
+        """Which engine runs what: {"single": name, "batch": name}."""
+        return {role: self.engine_name or default_engine(role) for role in ("single", "batch")}
+
+    def session_for(self, role: str) -> Session:
+        """The session of `role`'s engine (one per engine: a named engine serves both roles),
+        opened from the engine's stored form of the lattice where it has one, else from the
+        compiled facts."""
+        engine = self.engine_for(role)
+        if engine.name not in self._sessions:
+            session = engine.open_stored(self.directory)
+            self._sessions[engine.name] = session if session is not None else engine.open(self.compiled.facts)
+        return self._sessions[engine.name]
+
+    @property
+    def session(self) -> Session:
+        """The session one plan runs on."""
+        return self.session_for("single")
 
     def check(self, plan: Plan, text: str | None = None) -> Plan:
         """Type-check a plan against this lattice's schema (raises PlanError)."""
-        return check_plan(plan, self.lattice, text)
+        return check_plan(plan, self.view, text)
 
-    def run(self, plans: list[Plan], proofs: bool = True) -> list[Result]:
+    def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
         """One engine evaluation for the whole batch; `proofs=False` skips building proof trees
-        (answers, verdicts, reasons and witnesses are the same)."""
+        (answers, verdicts, reasons and witnesses are the same). With a `page`, each answer set of
+        a meet or chain plan keeps only that page (the total stays exact: the engine derives the
+        whole set), proofs are built for its answers alone, and the Result can show other pages
+        and prove other answers later (`Result.page_at`, `Result.proof_of`)."""
         started = time.perf_counter()
-        batch = compile_plans(plans, self.compiled, self.lattice)
+        batch = compile_plans(plans, self.compiled, self.view)
         compiled = time.perf_counter()
-        session = self.session
+        role = "single" if len(plans) == 1 else "batch"
+        session = self.session_for(role)
         session.timeout = self.timeout
         try:
             outputs = session.run(dict(batch.facts))
         except EngineTimeout:
-            self.close()  # an interrupted session is not reused: the next run opens a fresh one
+            # an interrupted session is not reused: the next run opens a fresh one
+            self._sessions.pop(self.engine_for(role).name).close()
             raise
         evaluated = time.perf_counter()
-        decoder = QueryDecoder(self.lattice, self.predicates, batch, outputs, self.worlds)
+        decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds)
         decoder.with_proofs = proofs
         results = []
         for layout in batch.layouts:
-            o = decoder.outcome(layout)
+            o = decoder.outcome(layout, page)
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
-                                  o.witness, o.proof, to_text(layout.plan), tuple(o.contested)))
+                                  o.witness, o.proof, to_text(layout.plan), tuple(o.contested),
+                                  o.page, o.answer_set))
         self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                             "decode_s": time.perf_counter() - evaluated}
         return results
@@ -115,15 +174,16 @@ class Runner:
         refused = {}
         for plan in plans:
             try:
-                compile_plans([plan], self.compiled, self.lattice)
+                compile_plans([plan], self.compiled, self.view)
             except LatweaveError as exc:
                 refused[plan] = exc.message
         return refused
 
     def close(self) -> None:
-        if self._session is not None:
-            self._session.close()
-            self._session = None
+        """Release the engine sessions (a later run opens new ones; the stored view stays open)."""
+        sessions, self._sessions = self._sessions, {}
+        for name in sorted(sessions):
+            sessions[name].close()
 
     def __enter__(self) -> "Runner":
         return self

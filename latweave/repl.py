@@ -1,7 +1,12 @@
 """`latweave repl`: type plans, see results.
 
 A blank line (or `;;`) runs what was typed; `:json` toggles JSON output; `:quit`, `:q` or the
-end of input leaves. An error is shown and the loop goes on. At a terminal the loop prompts
+end of input leaves. An error is shown and the loop goes on.
+
+Large answer sets come a page at a time: `:limit N` (or `latweave repl --limit N`) shows the
+first N answers of each plan with their proofs and the exact total, `:more` the next page of the
+last plan — from the outputs already at hand, the engine does not run again — and `:limit off`
+shows whole answer sets again (the default). At a terminal the loop prompts
 (`> `, then `... ` inside a plan) and greets; reading a pipe, it does neither, so a script of
 plans gives just their results.
 """
@@ -28,11 +33,23 @@ def _read_line(interactive: bool, more: bool) -> str | None:
     return line.rstrip("\n")
 
 
+def _limit(text: str) -> int | None:
+    """The page size `:limit` sets: a whole number at least 1, or `off` (no paging)."""
+    if text == "off":
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise LatweaveError(f":limit takes a whole number, at least 1, or off; got {text!r}",
+                            hint=":limit 100 shows 100 answers at a time, :more the next ones")
+    return int(text)
+
+
 def run_repl(session: LatticeSession, label: str, *, as_json: bool, console,
-             show_json: Callable[[Result], None], show_error: Callable[[LatweaveError], None]) -> None:
+             show_json: Callable[[Result], None], show_error: Callable[[LatweaveError], None],
+             limit: int | None = None) -> None:
     """Read plans from stdin and run them on `session` until `:quit` or the end of input.
     `label` names the lattice in the greeting; results go to `console` (or to `show_json`
-    while JSON is on), errors to `show_error`."""
+    while JSON is on), errors to `show_error`. `limit`: the page size to start with (None:
+    whole answer sets; `:limit` changes it)."""
     from rich.markup import escape
 
     from latweave.terminal import safe
@@ -43,27 +60,54 @@ def run_repl(session: LatticeSession, label: str, *, as_json: bool, console,
     if interactive:
         console.print(f"latweave repl on {escape(safe(label))} ({session.engine}); blank line runs, :quit leaves")
     buffer: list[str] = []
+    last: Result | None = None  # the last paged result, which `:more` continues
+
+    def show(result: Result) -> None:
+        if as_json:
+            show_json(result)
+        else:
+            console.print(result)
+
     while True:
         line = _read_line(interactive, more=bool(buffer))
         if line is not None:
-            if line.strip() in (":quit", ":q"):
+            command = line.strip()
+            if command in (":quit", ":q"):
                 break
-            if line.strip() == ":json":
+            if command == ":json":
                 as_json = not as_json
                 continue
-            if line.strip() and line.strip() != ";;":
+            if not buffer and (command == ":more" or command.split(" ", 1)[0] == ":limit"):
+                try:
+                    if command == ":more":
+                        last = _more(last)
+                        show(last)
+                    else:
+                        limit = _limit(command[len(":limit"):].strip())
+                except LatweaveError as exc:
+                    show_error(exc)
+                continue
+            if command and command != ";;":
                 buffer.append(line)
                 continue
         text = "\n".join(buffer).strip()
         buffer = []
         if text:
             try:
-                result = session.run(text)
-                if as_json:
-                    show_json(result)
-                else:
-                    console.print(result)
+                result = session.run(text, limit=limit)
+                last = result if result.page is not None else None
+                show(result)
             except LatweaveError as exc:
                 show_error(exc)
         if line is None:
             break
+
+
+def _more(last: Result | None) -> Result:
+    """The page after `last`'s, from the answer set it holds (no engine run)."""
+    if last is None:
+        raise LatweaveError("no paged answer set to continue",
+                            hint="set :limit N, then run a plan; :more shows its next N answers")
+    if not last.page.more:
+        raise LatweaveError(f"no more answers: that was the last page ({last.page.total:,} answers)")
+    return last.page_at(last.page.page.next())

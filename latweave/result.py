@@ -1,5 +1,8 @@
 """One result type for every plan: an answer set, a verdict, or an abstention with its reason.
 
+A paged result (`page`, latweave.proof.page) shows one window of a large answer set, with the
+exact totals, and keeps the set (`answer_set`) to show other pages and prove any answer on demand.
+
 Its proof and witness are typed (`latweave.proof.model.Proof`, `latweave.proof.witness.Witness`);
 it serialises to the JSON the CLI prints (`to_json` is byte-stable: sorted keys, fixed layout) and
 renders itself in a terminal through rich's `__rich__` protocol, delegating to what it holds.
@@ -9,10 +12,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from latweave.proof.model import Proof
+from latweave.errors import LatweaveError
+from latweave.proof.model import Node, Proof
+from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness, render_contested
 from latweave.reasons import Reason
+
+if TYPE_CHECKING:
+    from latweave.proof.extract import AnswerSet
 
 
 @dataclass(frozen=True)
@@ -28,6 +37,12 @@ class Result:
     # answers a meet could not decide (a contested coordinate on their route): each
     # {"answer", "supported_by": [...], "contradicted_by": [...]}, sorted by answer
     contested: tuple = field(default=(), compare=False, hash=False)
+    # set when `answers` (and `contested`) are one page of a meet or chain plan's answer set: the
+    # window and the exact totals (latweave.proof.page); the JSON has a `page` key only then
+    page: PageInfo | None = None
+    # the whole answer set behind a page, with the engine outputs it was decoded from: other pages
+    # and any answer's proof, built on demand (`page_at`, `proof_of`); never serialised
+    answer_set: AnswerSet | None = field(default=None, compare=False, hash=False, repr=False)
 
     def __post_init__(self):
         # a witness or proof given as its JSON (a script, an old caller) is read into the model
@@ -35,17 +50,55 @@ class Result:
             object.__setattr__(self, "witness", Witness.from_json(self.witness or {}))
         if not isinstance(self.proof, Proof):
             object.__setattr__(self, "proof", Proof.from_json(self.proof))
+        if isinstance(self.page, dict):
+            object.__setattr__(self, "page", PageInfo.from_json(self.page))
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "answers": list(self.answers), "verdict": self.verdict,
-                "reason": self.reason, "reasons": list(self.reasons), "witness": self.witness.to_json(),
-                "proof": self.proof.to_json(), "plan": self.plan, "contested": list(self.contested)}
+        out = {"status": self.status, "answers": list(self.answers), "verdict": self.verdict,
+               "reason": self.reason, "reasons": list(self.reasons), "witness": self.witness.to_json(),
+               "proof": self.proof.to_json(), "plan": self.plan, "contested": list(self.contested)}
+        if self.page is not None:
+            out["page"] = self.page.to_json()
+        return out
 
     @classmethod
     def from_dict(cls, obj: dict) -> "Result":
+        page = obj.get("page")
         return cls(obj["status"], tuple(obj.get("answers", ())), obj.get("verdict"), obj.get("reason"),
                    tuple(obj.get("reasons", ())), Witness.from_json(obj.get("witness", {})),
-                   Proof.from_json(obj.get("proof", {})), obj.get("plan"), tuple(obj.get("contested", ())))
+                   Proof.from_json(obj.get("proof", {})), obj.get("plan"), tuple(obj.get("contested", ())),
+                   PageInfo.from_json(page) if page is not None else None)
+
+    # ---- pages and proofs on demand ----
+    def proof_of(self, answer: str) -> Node:
+        """The proof tree of one answer (`answer(label)` ← ...): the one this result lists, or, for
+        a page, one built now from the outputs the page came from (no engine run)."""
+        for tree in self.proof.trees or ():
+            atom = tree.atom
+            if atom is not None and atom.relation == "answer" and atom.args == (answer,):
+                return tree
+        if self.answer_set is not None:
+            return self.answer_set.proof_of(answer)
+        if self.status != "answer":
+            raise LatweaveError(f"a {self.status} has no answers to prove", hint="its `proof` is the whole proof")
+        if answer not in self.answers and self.page is not None:
+            raise LatweaveError(f"{answer!r} is not on this page ({self._page_note()})",
+                                hint="run the plan with the offset of the page that holds it "
+                                     "(a saved page keeps only its own proofs)")
+        if answer not in self.answers:
+            raise LatweaveError(f"{answer!r} is not among this result's answers")
+        raise LatweaveError(f"this result holds no proof of {answer!r}",
+                            hint="run the plan with proofs (a saved result keeps only the proofs it lists)")
+
+    def page_at(self, page: Page) -> "Result":
+        """Another page of this paged result's answer set, with its proofs, from the same outputs
+        (the engine does not run again); `page_at(result.page.page.next())` is the next one."""
+        if self.answer_set is None:
+            raise LatweaveError("this result holds no answer set to page through",
+                                hint="run the plan with a limit (a saved result cannot be paged further)")
+        o = self.answer_set.page(page)
+        return Result(o.status, tuple(o.answers), None, None, (), o.witness, o.proof, self.plan,
+                      tuple(o.contested), o.page, o.answer_set)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=indent)
@@ -61,6 +114,8 @@ class Result:
             if self.contested:
                 title.append(f"  ({len(self.contested)} contested: "
                              + safe(", ".join(e["answer"] for e in self.contested)) + ")", style="yellow")
+            if self.page is not None:
+                title.append(f"  ({self._page_note()})", style="cyan")
         elif self.status == "verdict":
             title = Text.assemble(("verdict ", "bold green"), (str(self.verdict).lower(), "bold"))
         else:
@@ -75,3 +130,11 @@ class Result:
         for entry in self.contested:
             render_contested(tree, entry)
         return tree
+
+    def _page_note(self) -> str:
+        """`answers 1–100 of 100,000; more follow` (and the contested answers, when there are)."""
+        page = self.page
+        note = page.describe(len(self.answers))
+        if page.contested_total:
+            note += f", {page.contested_total:,} contested"
+        return note + ("; more follow" if page.more else "")

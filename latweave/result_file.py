@@ -31,7 +31,10 @@ _OPTIONAL = {  # field -> (allowed types, in words)
     "proof": ((dict,), "an object"),
     "plan": ((str, type(None)), "a string or null"),
     "contested": ((list,), "a list of objects"),
+    "page": ((dict,), "an object"),
 }
+#: a page's fields (`latweave run --limit`): name -> the least whole number it may be
+_PAGE = {"offset": 0, "limit": 1, "total": 0, "contested_total": 0}
 
 
 def read_result(path: Path | str) -> dict:
@@ -73,6 +76,8 @@ def check_result(obj, file: str = "<result>") -> dict:
     if status == "abstain" and not isinstance(obj.get("reason"), str):
         raise bad("an abstention needs its \"reason\" (a string)")
     _check_contested(obj.get("contested", []), "\"contested\"", bad, answers=status == "answer")
+    if "page" in obj:
+        _check_page(obj["page"], status, bad)
     for reason, detail in obj.get("witness", {}).items():
         if isinstance(detail, dict) and "contested" in detail:
             _check_contested(detail["contested"], f"\"witness\".{reason}.contested", bad)
@@ -82,6 +87,20 @@ def check_result(obj, file: str = "<result>") -> dict:
         raise bad("\"proof\".\"trees\" must be a list of proof nodes")
     _check_trees(trees, bad)
     return obj
+
+
+def _check_page(page: dict, status: str, bad) -> None:
+    """A page's window and totals are whole numbers (offset, total ≥ 0, limit ≥ 1); only an answer
+    set is paged. Whether they are the right ones is the auditor's question."""
+    if status != "answer":
+        raise bad(f"a {status} has no \"page\" (only an answer set is paged)")
+    for name, least in _PAGE.items():
+        if name not in page and name == "contested_total":
+            continue
+        if not (_is_int(page.get(name)) and page[name] >= least):
+            raise bad(f"\"page\".\"{name}\" must be a whole number, at least {least}")
+    if not isinstance(page.get("more", False), bool):
+        raise bad("\"page\".\"more\" must be true or false")
 
 
 def _check_trees(trees: list, bad) -> None:

@@ -30,6 +30,7 @@ from latweave.llm import LLMConfig
 from latweave.plan.ast import Plan
 from latweave.planner.base import Planner
 from latweave.planner.prompt import Exemplar, read_exemplars
+from latweave.proof.page import Page
 from latweave.result import Result
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,8 +89,13 @@ class LatticeSession:
 
     @property
     def engine(self) -> str:
-        """The name of the engine plans run on."""
+        """The name of the engine one plan runs on (`engines` says which runs a batch)."""
         return self._runner.engine.name
+
+    @property
+    def engines(self) -> dict[str, str]:
+        """Which engine runs what: {"single": name, "batch": name} (one engine when named)."""
+        return self._runner.engines
 
     @property
     def lattice(self):
@@ -103,10 +109,25 @@ class LatticeSession:
             plan, text = parse_plan(plan), plan
         return self._runner.check(plan, text)
 
-    def run(self, plan: Plan | str, text: str | None = None) -> Result:
+    def run(self, plan: Plan | str, text: str | None = None, *, limit: int | None = None,
+            offset: int = 0) -> Result:
         """Check and run one plan, with its proof. An engine slower than the session's `timeout`
-        raises EngineTimeout."""
-        return self._runner.run_one(self.check(plan, text))
+        raises EngineTimeout.
+
+        With `limit`, a meet or chain plan's answers come back one page at a time: the answers
+        at positions [offset, offset + limit) (sorted by label), with proofs for those alone, and
+        `result.page` states the exact total (the engine still derives the whole set). The
+        Result serves the next pages and any answer's proof without running the engine again:
+        `result.page_at(result.page.page.next())`, `result.proof_of(answer)`. A bad limit or
+        offset raises LatweaveError."""
+        page = None
+        if limit is not None:
+            page = Page(limit, offset)
+        elif offset:
+            raise LatweaveError("an offset needs a limit (the size of the page)",
+                                hint=f"e.g. run(plan, limit=100, offset={offset!r})")
+        checked = self.check(plan, text)
+        return self._runner.run([checked], page=page)[0] if page else self._runner.run_one(checked)
 
     def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
         """Check every plan, then run them all in one engine evaluation: one Result per plan, in
@@ -147,8 +168,9 @@ class LatticeSession:
 
 def open(path: Path | str, engine: str | None = None, *,  # noqa: A001 - latweave.open, like io.open
          timeout: float | None = None) -> LatticeSession:
-    """Open the lattice folder `path` on `engine` (default: the embedded duckdb; `list_engines()` lists
-    them). `timeout`: seconds one engine evaluation may take (None: no limit)."""
+    """Open the lattice folder `path` on `engine` (default: sqlite for one plan, duckdb for a batch;
+    `list_engines()` lists them and says why). `timeout`: seconds one engine evaluation may take
+    (None: no limit)."""
     return LatticeSession(path, engine, timeout=timeout)
 
 
@@ -223,7 +245,8 @@ def check_lattice(path: Path | str) -> "LatticeReport":
 
 
 def list_engines() -> "EngineTable":
-    """Every engine, the default marked, and whether it can run here (or why not)."""
+    """Every engine, whether it can run here (or why not), and which one runs one plan and which a
+    batch when none is named, with the measured reason."""
     from latweave.api.engine_table import EngineTable
 
     return EngineTable.here()

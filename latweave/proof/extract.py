@@ -7,6 +7,11 @@ it beats, `span(x, lo, hi)`: x's two coords with their evidence and day numbers,
 facts carry their evidence; every choice among equal derivations is the least in sorted order,
 so the same outputs always give the same proof.
 
+A `page` (latweave.proof.page) keeps only a window of a meet or chain plan's answers and builds
+proofs for those alone; the `AnswerSet` it comes with serves other pages and any one answer's
+proof later, from the same outputs (decoding is most of a large answer set's cost: 30–50 µs per
+answer's proof).
+
 Proofs are built as the typed model (`latweave.proof.model`: `Atom`, `Rule`, `Leaf`, `Proof`) and
 witnesses as a `Witness` keyed by `Reason`; the model writes the JSON.
 """
@@ -14,6 +19,7 @@ witnesses as a `Witness` keyed by `Reason`; the model writes the JSON.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -24,7 +30,9 @@ from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
 from latweave.plan.printer import constraint_triple
 from latweave.plan.steps import meet_name, path_step_name, step_name
 from latweave.proof.contested import Doubts, Worlds
+from latweave.errors import LatweaveError
 from latweave.proof.model import Atom, Evidence, Leaf, Node, Proof, Rule, WitnessLeaf
+from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness
 from latweave.reasons import Reason, sorted_reasons
 
@@ -85,6 +93,13 @@ class Labels:
         key = self.key(v)
         return dim.labels.get(key, key) if dim else key
 
+    def prefetch(self, ids) -> None:
+        """Read the instances of many ids at once where the lattice reads them from disk (a
+        stored lattice's merge pass); a model in memory has nothing to fetch."""
+        fetch = getattr(self.lattice.instances, "prefetch", None)
+        if fetch is not None:
+            fetch([self.key(x) for x in ids])
+
     def instance(self, x: int) -> str:
         inst = self.lattice.instances.get(self.key(x))
         return inst.label if inst else self.key(x)
@@ -122,6 +137,8 @@ class Outcome:
     witness: Witness
     proof: Proof
     contested: list = field(default_factory=list)
+    page: PageInfo | None = None           # set when the answers are one page of the set
+    answer_set: "AnswerSet | None" = None  # the whole set, for other pages and proofs on demand
 
 
 class ProofReader:
@@ -308,7 +325,11 @@ class QueryDecoder(ProofReader):
 
     with_proofs: bool = True
 
-    def outcome(self, layout: QueryLayout) -> Outcome:
+    def outcome(self, layout: QueryLayout, page: Page | None = None) -> Outcome:
+        """The query's outcome; with a `page`, an answer set of a meet or chain plan keeps only the
+        page's answers (and contested answers), with proofs for those alone, and the Outcome holds
+        the whole set (`answer_set`) for other pages and proofs on demand. Extrema, verdicts and
+        abstentions are whole whatever the page."""
         q = layout.q
         reasons = sorted_reasons(r for (r,) in self.out.get("abstain", q))
         if reasons:
@@ -338,8 +359,12 @@ class QueryDecoder(ProofReader):
             trees = [prove(layout, a, c, label) for label, a, c in shown]
             return Outcome("answer", answers, None, None, [], Witness(), Proof.answers(trees))
         project = _final_projection(layout)
+        self.labels.prefetch(answers)
         by_label = sorted(((self.labels.item(y, project), y) for y in answers))
         undecided = [y for (y,) in self.out.get("contested_answer", q)]
+        if page is not None:  # proofs (and contested entries) for the page's answers only
+            undecided = sorted((self.labels.item(y, project), y) for y in undecided)
+            return AnswerSet(self, layout, by_label, undecided).page(page, self.with_proofs)
         contested = self.doubts.contested_answers(layout, undecided)
         if not self.with_proofs:
             return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), Proof(), contested)
@@ -348,6 +373,10 @@ class QueryDecoder(ProofReader):
                                for (label, _), tree in zip(by_label, trees)],
                               [contested_node(entry) for entry in contested])
         return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), proof, contested)
+
+    def answer_tree(self, layout: QueryLayout, label: str, y: int) -> Rule:
+        """answer(label) ← step_out(final, y): the proof of one answer of a meet or chain plan."""
+        return Rule(Atom.of("answer", label), "(R1)", [self.step_output_proof(layout, "", y)])
 
     def _compare_in_doubt(self, layout: QueryLayout) -> bool:
         """Whether an item of the compare is in doubt (rules: compare_doubt), so that only a winner
@@ -625,6 +654,51 @@ class QueryDecoder(ProofReader):
                 details.append({"meet": meet_name(meet.ordinal), "emptied_by": emptied, "matches_nothing": sorted(alone)})
             return {"step": step_name(var), "meets": details}
         return {"step": "final", "meets": []}
+
+
+class AnswerSet:
+    """The whole answer set of one meet or chain query, kept with the decoder (and so the engine
+    outputs) it came from: any page of it, or the proof of any one answer, built when asked for,
+    without running the engine again. Held by a paged Result; dropping the Result frees it.
+
+    `answers` and `undecided` are (label, symbol id) pairs sorted by label, as results list them.
+    """
+
+    def __init__(self, decoder: "QueryDecoder", layout: QueryLayout, answers: list[tuple[str, int]],
+                 undecided: list[tuple[str, int]]):
+        self.decoder = decoder
+        self.layout = layout
+        self.answers = answers
+        self.undecided = undecided
+
+    @property
+    def total(self) -> int:
+        return len(self.answers)
+
+    def labels(self) -> list[str]:
+        """Every answer's label, in order (no proofs)."""
+        return [label for label, _ in self.answers]
+
+    def page(self, page: Page, proofs: bool = True) -> Outcome:
+        """The outcome showing `page` of the answers (and of the contested answers)."""
+        d = self.decoder
+        shown = page.window(self.answers)
+        contested = d.doubts.contested_answers(self.layout, [y for _, y in page.window(self.undecided)])
+        proof = Proof()
+        if proofs:
+            proof = Proof.answers([d.answer_tree(self.layout, label, y) for label, y in shown],
+                                  [contested_node(entry) for entry in contested])
+        return Outcome("answer", [label for label, _ in shown], None, None, [], Witness(), proof, contested,
+                       page.stated(len(self.answers), len(self.undecided)), self)
+
+    def proof_of(self, label: str) -> Rule:
+        """The proof tree of the answer `label` (the tree an unpaged result lists for it)."""
+        for shown, y in self.answers[bisect_left(self.answers, (label,)):]:
+            if shown == label:
+                return self.decoder.answer_tree(self.layout, label, y)
+            break
+        raise LatweaveError(f"{label!r} is not an answer of this plan ({self.total:,} answers)",
+                            hint="give an answer exactly as the result lists it")
 
 
 def _derived(layout: QueryLayout) -> bool:

@@ -37,6 +37,7 @@ Modules, one job each:
     spans         argmax/argmin over a difference of two date dimensions: spans of days
     worlds        contested coordinates in proofs: coord (meet), stated, hit_all, robust winners
     answers       an answer result as a whole
+    pages         a paged result: its slice of the whole answer set, and the exact totals
     verdicts      holds and same/differ verdicts (and fails)
     abstentions   abstain and each reason's witness
 """

@@ -39,6 +39,7 @@ class Auditor:
         self.plan = None
         self.meets: dict[str, PlanMeet] = {}
         self.evaluation = None  # the plan evaluated over the lattice files (semantics.Evaluation)
+        self.whole = None  # a paged result's whole outcome, beside the page's slice (pages.py)
         # the result's proof, read into the typed model once: the checks walk nodes, not text
         self.proof = Proof.from_json(result.get("proof") or {}) if isinstance(result, dict) else Proof()
         self.ancestors: list[Node] = []  # the nodes above the one being checked, in the walk

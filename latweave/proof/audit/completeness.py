@@ -8,7 +8,8 @@ one the constraint it fails or the candidate that beats it), the verdict, the re
 reason that holds (in ENGINE_REASONS order), each reason's witness, and the contested answers with their
 supporting and contradicting coordinates (each a real predicate of a contested coordinate, its
 evidence as predicates.jsonl and the document have it). `member_claim` and `output_claim` check
-the proof's `member` and `step_out` nodes against the evaluated meets and steps.
+the proof's `member` and `step_out` nodes against the evaluated meets and steps. A paged result
+(`page`) is compared with its slice of the whole set, the slice and totals checked by pages.py.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Meet, Union
+from latweave.proof.audit import pages
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:
@@ -36,9 +38,10 @@ def _json(value) -> str:
 def keys(ctx: Auditor) -> None:
     """Exactly the known top-level keys (a result saved before `contested` existed may lack it)."""
     r = ctx.result
-    unknown = sorted(set(r) - set(KNOWN_KEYS))
+    unknown = sorted(set(r) - set(KNOWN_KEYS) - {"page"})  # a page (pages.py) is optional
     if unknown:
-        ctx.fail("result", ["result"], f"unknown key(s) {unknown}: a result has exactly {list(KNOWN_KEYS)}")
+        ctx.fail("result", ["result"], f"unknown key(s) {unknown}: a result has exactly {list(KNOWN_KEYS)}"
+                                       " (and a page's `page`)")
     missing = [k for k in KNOWN_KEYS if k not in r and k != "contested"]
     if missing:
         ctx.fail("result", ["result"], f"the result lacks {missing}")
@@ -50,8 +53,11 @@ def check(ctx: Auditor) -> None:
     if ev is None:
         return
     out = ev.outcome()
+    paged = pages.window(ctx, out)  # a page is compared with its slice of the whole set
+    if paged is not out:
+        ctx.whole = out
     for field_check in CHECKS.values():
-        field_check(ctx, ctx.result, out)
+        field_check(ctx, ctx.result, paged)
 
 
 def _check_status(ctx: Auditor, r: dict, out) -> None:
@@ -119,6 +125,8 @@ def _answers(ctx: Auditor, claimed: list, out) -> None:
     for label in missing:
         ctx.fail("answers", ["answers"], f"{label!r} is missing: {why_answer(ev, final, label)}")
     for label in extra:
+        if ctx.whole is not None and label in ctx.whole.answers:
+            continue  # an answer of another page: pages.py says where it belongs
         ctx.fail("answers", ["answers"], f"{label!r} is not an answer: {why_not(ev, final, label, out)}")
     if not missing and not extra:
         ctx.fail("answers", ["answers"], f"the answers are {out.answers} in this order (sorted by label); the "
