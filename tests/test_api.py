@@ -80,7 +80,7 @@ def zoo(tmp_path_factory) -> Path:
 def test_a_session_runs_text_and_plans_alike(zoo):
     text = "meet(species <= mammal, habitat <= aquatic)"
     with latweave.open(zoo) as session:
-        assert session.engine == "duckdb" and "species" in session.lattice.dimensions
+        assert session.engine == "sqlite" and session.engines == {"single": "sqlite", "batch": "duckdb"} and "species" in session.lattice.dimensions
         from_text = session.run(text)
         from_plan = session.run(latweave.parse_plan(text), text)
         checked = session.check(text)

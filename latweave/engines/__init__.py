@@ -6,9 +6,9 @@ outputs); `rows.py` is the one check of fact rows; `base.py` the interface and t
 """
 
 from latweave.engines.base import (
-    DEFAULT_ENGINE, Engine, Session, available_engines, engine_names, engine_status, get_engine,
-    register,
+    DEFAULT_ENGINE, DEFAULTS, Engine, Session, available_engines, default_engine, engine_names, engine_status,
+    get_engine, register,
 )
 
-__all__ = ["DEFAULT_ENGINE", "Engine", "Session", "available_engines", "engine_names",
+__all__ = ["DEFAULT_ENGINE", "DEFAULTS", "Engine", "Session", "available_engines", "default_engine", "engine_names",
            "engine_status", "get_engine", "register"]

@@ -1,0 +1,48 @@
+"""Which engine runs what when none is named: one plan on the single-plan default (SQLite's stored
+index database), a batch on the batch default (DuckDB), with the same results; a named engine
+serves both; `latweave engines` says which is used for what and why."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from latweave.engines.base import DEFAULTS, default_engine
+from latweave.execute import Runner
+from latweave.plan.parser import parse_plan
+
+PLANS = ["meet(habitat <= aquatic)", "meet(class = mammal)", "meet(habitat <= terrestrial, class = bird)"]
+
+
+def test_one_plan_and_a_batch_run_on_their_defaults_with_the_same_results(zoo_lattice):
+    plans = [parse_plan(text) for text in PLANS]
+    with Runner(zoo_lattice) as runner:
+        assert runner.engines == {"single": default_engine("single"), "batch": default_engine("batch")}
+        singles = [runner.run([plan])[0] for plan in plans]
+        assert sorted(runner._sessions) == [default_engine("single")]  # no batch engine opened yet
+        batch = runner.run(plans)
+        assert sorted(runner._sessions) == sorted({default_engine("single"), default_engine("batch")})
+    assert [r.to_json() for r in singles] == [r.to_json() for r in batch]
+    assert any(r.answers for r in batch)
+    assert runner._sessions == {}  # closing released both
+
+
+def test_a_named_engine_serves_both_roles(zoo_lattice):
+    plans = [parse_plan(text) for text in PLANS]
+    with Runner(zoo_lattice, "duckdb") as runner:
+        assert runner.engines == {"single": "duckdb", "batch": "duckdb"}
+        runner.run(plans[:1])
+        runner.run(plans)
+        assert sorted(runner._sessions) == ["duckdb"]
+
+
+def test_engines_command_says_which_engine_for_what_and_why():
+    out = subprocess.run([sys.executable, "-m", "latweave.cli", "engines", "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    used = json.loads(out)["used_for"]
+    assert {role: entry["engine"] for role, entry in used.items()} == {r: DEFAULTS[r][0] for r in DEFAULTS}
+    assert all(entry["why"] for entry in used.values())
+    text = subprocess.run([sys.executable, "-m", "latweave.cli", "engines"], capture_output=True,
+                          text=True, check=True).stdout
+    assert f"one plan: {DEFAULTS['single'][0]}" in text and f"batches: {DEFAULTS['batch'][0]}" in text
