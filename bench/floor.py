@@ -27,14 +27,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from latweave.compile.lattice_facts import CompiledLattice  # noqa: E402
 from latweave.lattice.model import Lattice  # noqa: E402
+from latweave.lattice.stored import LatticeView  # noqa: E402
 from latweave.lattice.names import normalize  # noqa: E402
 from latweave.plan.ast import Meet, Name, Plan, Ref  # noqa: E402
 
 
 class Floor:
-    """Precomputed closures and indexes over a compiled lattice; `answers(plan)` by lookups."""
+    """Precomputed closures and indexes over a compiled lattice; `answers(plan)` by lookups.
+    `lattice`: the full model or the stored view (`Runner.view`): only its dimensions and its
+    `instances` mapping are read."""
 
-    def __init__(self, compiled: CompiledLattice, lattice: Lattice):
+    def __init__(self, compiled: CompiledLattice, lattice: Lattice | LatticeView):
         facts, symbols = compiled.facts, compiled.symbols
         self.symbols = symbols
         children: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -54,8 +57,11 @@ class Floor:
             self.holders[(d, w)].append(x)
             self.coords[(x, d)].append(w)
         self.holders = {k: list(dict.fromkeys(v)) for k, v in self.holders.items()}
-        #: display labels, as the result prints them: instances, and each dimension's values
-        self.instance_label = {symbols.id(key): inst.label for key, inst in lattice.instances.items()}
+        #: display labels, as the result prints them: each dimension's values (few, read here), and
+        #: instances, looked up per answer in the lattice's `instances` mapping (the full model's
+        #: dict, or the stored view's binary search) and kept once looked up
+        self.instances = lattice.instances
+        self.instance_label: dict[int, str] = {}
         self.value_label = {symbols.id(dim.key): {symbols.id(k): label for k, label in dim.labels.items()}
                             for dim in lattice.dimensions.values()}
 
@@ -87,15 +93,43 @@ class Floor:
 
     def answers(self, plan: Plan) -> list[str]:
         """The plan's answer labels, sorted (an empty list for a name the lattice lacks)."""
+        out = self.ids(plan)
+        if plan.final.project is None:
+            return sorted(self._instance_label(y) for y in out)
+        labels = self.value_label.get(self.symbols.get(normalize(plan.final.project)), {})
+        return sorted(labels.get(y) or self._instance_label(y) for y in out)
+
+    def ids(self, plan: Plan) -> set[int]:
+        """The symbol ids of the plan's answers (what `answers` labels)."""
         steps: dict[str, set[int]] = {}
         out: set[int] = set()
         for var, meet in [(let.var, let.expr) for let in plan.lets] + [("", plan.final)]:
             out = self._meet(meet, steps)
             steps[var] = out
-        if plan.final.project is None:
-            return sorted(self.instance_label.get(y, self.symbols.text(y)) for y in out)
-        labels = self.value_label.get(self.symbols.get(normalize(plan.final.project)), {})
-        return sorted(labels.get(y) or self.instance_label.get(y) or self.symbols.text(y) for y in out)
+        return out
+
+    def estimate(self, plan: Plan) -> int:
+        """For a single meet of named constraints: the coordinates its most selective constraint
+        admits (what `ids` starts from; an upper bound on its answers), without building sets."""
+        best = None
+        for c in plan.final.constraints:
+            d = self.symbols.get(normalize(c.dimension))
+            n = self.symbols.get(normalize(c.value.text)) if isinstance(c.value, Name) else None
+            v = None if d is None or n is None else self.resolve.get((d, n))
+            if v is None:
+                return 0
+            below = self.below[(d, v)] if c.op == "<=" else (v,)
+            hits = sum(len(self.holders.get((d, w), ())) for w in below)
+            best = hits if best is None else min(best, hits)
+        return best or 0
+
+    def _instance_label(self, y: int) -> str:
+        label = self.instance_label.get(y)
+        if label is None:
+            key = self.symbols.text(y)
+            inst = self.instances.get(key)
+            label = self.instance_label[y] = inst.label if inst is not None else key
+        return label
 
     def _meet(self, meet: Meet, steps: dict[str, set[int]]) -> set[int]:
         admitted = []  # (estimated hits, d, admitted values) per constraint
