@@ -226,8 +226,8 @@ def _rate(n: int, seconds: float) -> float:
 def batch_table(folder: Path, engines: list[str], batch: list[Plan], sizes: list[int], floor: Floor | None) -> None:
     """Plans/s against batch size: one `Runner.run` per size, proofs off then on, per engine;
     where the time goes (runner.last_timing: compile, engine, decode); the floor's rate."""
-    print(f"\nbatch throughput: the first N plans of the workload in one Runner.run (warm session); "
-          f"compile/engine/decode are runner.last_timing")
+    print("\nbatch throughput: the first N plans of the workload in one Runner.run (warm session); "
+          "compile/engine/decode are runner.last_timing")
     print(f"{'engine':10} {'plans':>7} {'floor/s':>9} {'bare/s':>8} {'compile':>8} {'engine':>8} {'decode':>8} "
           f"{'+proof/s':>9} {'compile':>8} {'engine':>8} {'decode':>8}")
     for name in engines:

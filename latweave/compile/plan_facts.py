@@ -12,7 +12,7 @@ results are decoded and proofs read back.
 from __future__ import annotations
 
 import bisect
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Iterator, NamedTuple
 
 from latweave.compile.batch import CompiledBatch

@@ -113,6 +113,9 @@ class _Sorted(Mapping):
     def __init__(self, lines: _Lines):
         self._lines = lines
         self._kept: dict = {}
+        #: the key of each line a binary search probed: every search passes the same first
+        #: probes (the midpoints near the root), so after a few lookups those cost no parse
+        self._probed: dict[int, str] = {}
 
     def _key(self, row: dict) -> str:
         raise NotImplementedError
@@ -124,10 +127,12 @@ class _Sorted(Mapping):
         lo, hi = 0, len(self._lines)
         while lo < hi:
             mid = (lo + hi) // 2
-            row = self._lines.row(mid)
-            here = self._key(row)
+            here = self._probed.get(mid)
+            if here is None:
+                row = self._lines.row(mid)
+                here = self._probed[mid] = self._key(row)
             if here == key:
-                return self._value(row)
+                return self._value(self._lines.row(mid))
             if here < key:
                 lo = mid + 1
             else:
