@@ -74,16 +74,9 @@ class CompiledLattice:
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / "symbols.jsonl")
         write_facts(directory / "facts", self.facts, LATTICE_RELATIONS)
-        counts = self.coord_counts()
-        write_facts(directory / "derived", {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]},
-                    ("coord_counts",))
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
-        with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
-            for (x, d), worlds in sorted(self.contested.items()):
-                handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
-                    {"value": w.value, "support": list(w.support), "predicates": ps} for w, ps in worlds]},
-                    ensure_ascii=False, sort_keys=True) + "\n")
+        write_derived(directory, self.coord_counts(), self.contested)
 
     @classmethod
     def read(cls, directory: Path) -> "CompiledLattice":
@@ -118,6 +111,19 @@ class CompiledLattice:
                         (World(w["value"], tuple(w["support"])), w["predicates"]) for w in row["worlds"]]
             self.contested = contested
         return self.contested
+
+
+def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contested: Contested) -> None:
+    """The build's derived files in a lattice folder: the `coord` rows per (dimension, value)
+    (COUNTS_FILE, in the order given) and the contested or merged coordinates' worlds with their
+    supporting predicates (WORLDS_FILE, sorted), which `CompiledLattice.read` reads back."""
+    write_facts(directory / Path(COUNTS_FILE).parent,
+                {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
+    with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
+        for (x, d), worlds in sorted(contested.items()):
+            handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
+                {"value": w.value, "support": list(w.support), "predicates": ps} for w, ps in worlds]},
+                ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def lattice_strings(lattice: Lattice) -> set[str]:

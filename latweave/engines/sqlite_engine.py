@@ -43,6 +43,11 @@ from latweave.engines.sql_session import SqlSession
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
 
 
+def _temp(ddl: str) -> str:
+    """A table's CREATE statement made to create it in TEMP (where a run's tables live)."""
+    return ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1)
+
+
 @register
 class SqliteEngine(Engine):
     """Rules planned as SQL once per lattice shape; each session is one in-memory database, or a
@@ -129,7 +134,7 @@ class SqliteSession(SqlSession):
         self.con.execute("BEGIN")
         for table, ddl in self.ddl.items():
             if table not in self.lattice:
-                self.con.execute(ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1))
+                self.con.execute(_temp(ddl))
             elif self.mode != "stored":
                 self.con.execute(ddl)
         self._early = self.engine.dedup_indexes()
@@ -156,7 +161,7 @@ class SqliteSession(SqlSession):
             if rel in self._shadowed or table not in self.lattice:
                 continue
             self._shadowed.add(rel)
-            self.con.execute(self.ddl[table].replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1))
+            self.con.execute(_temp(self.ddl[table]))
             self.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
             for index in sorted({*self.indexes, *self._early}):
                 if index[0] == rel:

@@ -34,13 +34,14 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
-from latweave.compile.lattice_facts import COUNTS_FILE, WORLDS_FILE, compile_lattice
+from latweave.compile.lattice_facts import compile_lattice, write_derived
 from latweave.compile.symbols import encode_symbol
 from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
 from latweave.errors import LatticeError
-from latweave.lattice.model import Lattice, Predicate
+from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import normalize
-from latweave.lattice.store import INDEXED, _model_files, check_target, write_folder, write_line_index
+from latweave.lattice.store import (_model_files, check_target, instance_row, manifest_counts, predicate_row,
+                                    write_folder)
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
 HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude")
@@ -92,26 +93,18 @@ class _Writer:
                                        "must be in ascending key order (normalize(label)), each instance once")
                 previous = key
                 x = merge.send(key)
-                inst_out.write(_dumps({"label": label, "aliases": []}))
+                inst_out.write(_dumps(instance_row(Instance(label))))
                 x_out.write(f"{x}\n")
                 instances += 1
                 for pred in self._checked(key, preds):
-                    pred_out.write(_dumps({
-                        "id": predicates, "instance": pred.instance, "dimension": pred.dimension,
-                        "value": pred.value, "confidence": pred.confidence, "doc": pred.evidence.doc,
-                        "source_text": pred.evidence.source_text, "start": pred.evidence.start,
-                        "end": pred.evidence.end, "qualifiers": []}))
+                    pred_out.write(_dumps(predicate_row(predicates, pred)))
                     self.xs.append(x)
                     self.ds.append(self.small_id[pred.dimension])
                     self.vs.append(self.small_id[pred.value])
                     predicates += 1
             merge.send(None)  # the head strings sorted after the last instance
-        for jsonl, index in sorted(INDEXED.items()):
-            write_line_index(folder / jsonl, folder / index)
-        self._facts(folder)
-        self.counts = {"dimensions": len(self.head.dimensions),
-                       "values": sum(len(d.labels) for d in self.head.dimensions.values()),
-                       "instances": instances, "predicates": predicates, "documents": len(self.head.documents)}
+        self._facts(folder)  # (the line indexes are write_folder's, after this)
+        self.counts = manifest_counts(self.head, instances, predicates)
         return self.counts
 
     def _symbols(self, out) -> Iterator[int | None]:
@@ -185,9 +178,7 @@ class _Writer:
                 out.write(encode_row(row) + "\n")
                 counts[row[1:3]] += 1
                 last = row
-        derived = folder / Path(COUNTS_FILE).parent
-        write_facts(derived, {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
-        (folder / WORLDS_FILE).write_text("", encoding="utf-8")  # no contested coordinates, by scope
+        write_derived(folder, counts, {})  # no contested coordinates, by scope
 
     def engine_db(self, folder: Path) -> None:
         """The SQLite engine's database, from the facts just written (read back one relation at a time)."""

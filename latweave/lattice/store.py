@@ -22,9 +22,6 @@ serialise on `.<name>.lock` beside it, and each removes the leftovers (`.<name>.
 from __future__ import annotations
 
 import ctypes
-import stat as stat_mode
-import time
-from array import array
 import errno
 import fcntl
 import hashlib
@@ -34,8 +31,11 @@ import platform
 import re
 import secrets
 import shutil
+import stat as stat_mode
 import sys
 import tempfile
+import time
+from array import array
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -104,15 +104,32 @@ def _model_files(lattice: Lattice, folder: Path) -> None:
         for d in dims for v in sorted(d.labels)))
     _jsonl(folder / "synonyms.jsonl", (
         {"dimension": d.key, "surface": s, "value": v} for d in dims for s, v in sorted(d.synonyms.items())))
-    _jsonl(folder / "instances.jsonl", (
-        {"label": i.label, "aliases": sorted(i.aliases)}
-        for i in sorted(lattice.instances.values(), key=lambda i: i.key)))
+    _jsonl(folder / "instances.jsonl", map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     _jsonl(folder / "documents.jsonl", ({"id": k, "text": lattice.documents[k]} for k in sorted(lattice.documents)))
-    _jsonl(folder / "predicates.jsonl", (
-        {"id": n, "instance": p.instance, "dimension": p.dimension, "value": p.value,
-         "confidence": p.confidence, "doc": p.evidence.doc, "source_text": p.evidence.source_text,
-         "start": p.evidence.start, "end": p.evidence.end, "qualifiers": [list(q) for q in p.qualifiers]}
-        for n, p in enumerate(lattice.sorted_predicates())))
+    _jsonl(folder / "predicates.jsonl", (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
+
+
+def instance_row(inst: Instance) -> dict:
+    """An instance as instances.jsonl stores it (read back by `instance_of`)."""
+    return {"label": inst.label, "aliases": sorted(inst.aliases)}
+
+
+def predicate_row(n: int, p: Predicate) -> dict:
+    """Predicate number `n` (in canonical order) as predicates.jsonl stores it (read back by
+    `predicate_of`)."""
+    return {"id": n, "instance": p.instance, "dimension": p.dimension, "value": p.value,
+            "confidence": p.confidence, "doc": p.evidence.doc, "source_text": p.evidence.source_text,
+            "start": p.evidence.start, "end": p.evidence.end, "qualifiers": [list(q) for q in p.qualifiers]}
+
+
+def manifest_counts(lattice: Lattice, instances: int | None = None, predicates: int | None = None) -> dict:
+    """The manifest's counts of a lattice (instances and predicates as given, for a lattice whose
+    instances were written without a model: latweave/ingest/stream.py)."""
+    return {"dimensions": len(lattice.dimensions),
+            "values": sum(len(d.labels) for d in lattice.dimensions.values()),
+            "instances": len(lattice.instances) if instances is None else instances,
+            "predicates": len(lattice.predicates) if predicates is None else predicates,
+            "documents": len(lattice.documents)}
 
 
 _TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet: mkdtemp adds 8 of them
@@ -417,10 +434,7 @@ def write_lattice(lattice: Lattice, target: Path | str,
     """
     def model_files(folder: Path) -> dict:
         _model_files(lattice, folder)
-        return {"dimensions": len(lattice.dimensions),
-                "values": sum(len(d.labels) for d in lattice.dimensions.values()),
-                "instances": len(lattice.instances), "predicates": len(lattice.predicates),
-                "documents": len(lattice.documents)}
+        return manifest_counts(lattice)
     return write_folder(target, lattice.name, model_files, attachments, inputs=inputs)
 
 

@@ -368,9 +368,7 @@ class QueryDecoder(ProofReader):
         contested = self.doubts.contested_answers(layout, undecided)
         if not self.with_proofs:
             return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), Proof(), contested)
-        trees = [self.step_output_proof(layout, "", y) for _, y in by_label]
-        proof = Proof.answers([Rule(Atom.of("answer", label), "(R1)", [tree])
-                               for (label, _), tree in zip(by_label, trees)],
+        proof = Proof.answers([self.answer_tree(layout, label, y) for label, y in by_label],
                               [contested_node(entry) for entry in contested])
         return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), proof, contested)
 
@@ -693,10 +691,9 @@ class AnswerSet:
 
     def proof_of(self, label: str) -> Rule:
         """The proof tree of the answer `label` (the tree an unpaged result lists for it)."""
-        for shown, y in self.answers[bisect_left(self.answers, (label,)):]:
-            if shown == label:
-                return self.decoder.answer_tree(self.layout, label, y)
-            break
+        i = bisect_left(self.answers, (label,))
+        if i < len(self.answers) and self.answers[i][0] == label:
+            return self.decoder.answer_tree(self.layout, label, self.answers[i][1])
         raise LatweaveError(f"{label!r} is not an answer of this plan ({self.total:,} answers)",
                             hint="give an answer exactly as the result lists it")
 
