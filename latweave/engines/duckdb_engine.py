@@ -6,14 +6,22 @@ step variants, and sql_session.py runs them (lattice strata once at open, the re
 semi-naive recursion). This module brings what is DuckDB's own: loading facts (duckdb_facts.py
 turns rows into a VALUES list or a CSV file, so fact values never enter SQL text), counting the
 rows an INSERT added, emptying tables, and reading rows back in order.
+
+A stored lattice opens from its Parquet facts (`open_stored`; compile/parquet_facts.py writes
+`parquet/` at build time): DuckDB reads each lattice table straight from the files, no row passing
+through Python, then evaluates the lattice strata as `open` does. A folder built before `parquet/`
+existed opens from its facts.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
-from typing import Sequence
+from pathlib import Path
+from typing import Iterator, Mapping, NamedTuple, Sequence
 
+from latweave.compile.facts import LATTICE_RELATIONS
+from latweave.compile.parquet_facts import PARQUET_DIR, PARTITIONED, parquet_relations, partition_value
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
@@ -21,6 +29,7 @@ from latweave.engines import rows as checks
 from latweave.engines import seminaive
 from latweave.engines.base import Engine, Facts, register
 from latweave.engines.dialects import sql
+from latweave.engines.dialects.sql import full_table
 from latweave.engines.sql_session import SqlSession
 from latweave.errors import EngineError
 
@@ -78,6 +87,45 @@ class DuckDBEngine(Engine):
             raise EngineError(reason)
         return DuckDBSession(self, base)
 
+    def open_stored(self, directory: Path | str) -> "DuckDBSession | None":
+        """A session whose lattice tables DuckDB loads from the folder's Parquet facts; None when
+        the folder has no `parquet/` (the caller opens the facts). EngineError, with a hint to
+        rebuild, when a relation's files are missing or unreadable."""
+        files = parquet_relations(directory)
+        if not files:
+            return None
+        missing = [name for name in LATTICE_RELATIONS if name not in files]
+        if missing:
+            raise EngineError(f"{Path(directory) / PARQUET_DIR}: no Parquet facts for {', '.join(missing)}",
+                              hint=_REBUILD)
+        return self.open(ParquetFacts(files))
+
+
+_REBUILD = "rebuild the lattice with this version of latweave (latweave build ... --out DIR)"
+
+
+class ParquetFiles(NamedTuple):
+    """One lattice relation's Parquet files (a partitioned relation's, one per partition value)."""
+
+    files: tuple[Path, ...]
+
+
+class ParquetFacts(Mapping):
+    """Base facts given as Parquet files (relation → ParquetFiles), which only a DuckDB session
+    reads: the rows go from file to table inside DuckDB."""
+
+    def __init__(self, files: Mapping[str, Sequence[Path]]):
+        self._files = {name: ParquetFiles(tuple(paths)) for name, paths in files.items()}
+
+    def __getitem__(self, name: str) -> ParquetFiles:
+        return self._files[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
 
 class DuckDBSession(SqlSession):
     name = "duckdb"
@@ -95,6 +143,38 @@ class DuckDBSession(SqlSession):
         self.types, self.plans = self.engine.types, self.engine.compiled
         for ddl in self.engine.ddl.values():
             self.con.execute(ddl)
+
+    def _materialise(self, facts: Facts) -> dict:
+        if isinstance(facts, ParquetFacts):
+            checks.check_relations(self.program, facts, self.rows)  # names only: the files are typed
+            return dict(facts)
+        return super()._materialise(facts)
+
+    def _load(self, name: str, rows) -> None:
+        if isinstance(rows, ParquetFiles):
+            self._load_parquet(name, rows.files)
+        else:
+            super()._load(name, rows)
+
+    def _load_parquet(self, name: str, files: tuple[Path, ...]) -> None:
+        """A lattice relation's rows from its Parquet files into its (empty) table: columns by
+        their schema names in schema order; a partitioned relation's partition column bound from
+        each file's folder name (`d=7`). The files are the build's, written from a set of rows
+        (compile/facts.py write_facts), so they hold no duplicate to drop."""
+        table = full_table(name)
+        cols = [c.name for c in self.program.relation(name).columns]
+        key = PARTITIONED.get(name)
+        select = ", ".join("$value" if c == key else sql.ident(c) for c in cols)
+        statement = (f"INSERT INTO {table} SELECT {select} FROM read_parquet($file, hive_partitioning = false)")
+        added = 0
+        try:
+            for path in files:
+                params = {"file": str(path), **({"value": partition_value(path)} if key else {})}
+                added += self.con.execute(statement, params).fetchone()[0]
+        except duckdb.Error as exc:
+            raise EngineError(f"{self.name}: cannot load the Parquet facts of {name} ({exc})", hint=_REBUILD) from None
+        if added:  # as `_load` keeps counts: an empty relation has none
+            self.count[table] = added
 
     def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
         """DISTINCT rows, or EXCEPT what the table holds, from a VALUES list or a CSV file."""

@@ -8,6 +8,7 @@ import json
 
 from latweave.ingest.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
+from latweave.compile.parquet_facts import write_parquet
 from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
 from latweave.errors import LatweaveError
 from latweave.lattice.coordinates import settle
@@ -50,6 +51,14 @@ class Gate:
         return self.report
 
 
+def report_writer(report):
+    """The attachment that writes the legitimacy report into a lattice folder (LEGITIMACY_FILE)."""
+    def write_report(folder: Path) -> None:
+        text = json.dumps(report.to_dict(limit=None), ensure_ascii=False, sort_keys=True, indent=1)
+        (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
+    return write_report
+
+
 def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=()) -> dict:
     """Validate, compile and write `lattice` at `out` in one atomic step; returns the manifest.
     With a `gate`, the lattice is checked first and its report is written beside it. `out` must
@@ -62,13 +71,15 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     worlds = settle(lattice)
     report = gate.check(lattice, worlds) if gate is not None else None
     compiled = compile_lattice(lattice, worlds)
-    attachments = {"facts": compiled.write,  # and the SQLite engine's lattice strata, evaluated once
+
+    def write_facts(folder: Path) -> None:
+        compiled.write(folder)  # symbols, facts/*.facts, derived/
+        write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
+
+    attachments = {"facts": write_facts,  # and the SQLite engine's lattice strata, evaluated once
                    "engine": lambda folder: write_engine_db(folder / ENGINE_DB, compiled.facts)}
     if report is not None:
-        def write_report(folder: Path) -> None:
-            text = json.dumps(report.to_dict(limit=None), ensure_ascii=False, sort_keys=True, indent=1)
-            (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
-        attachments["legitimacy"] = write_report
+        attachments["legitimacy"] = report_writer(report)
     return write_lattice(lattice, out, attachments, inputs=inputs)
 
 

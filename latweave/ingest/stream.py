@@ -35,6 +35,7 @@ from typing import Iterable, Iterator, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_derived
+from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import encode_symbol
 from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
 from latweave.errors import LatticeError
@@ -211,12 +212,16 @@ class _FileFacts(Mapping):
 
 
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
-                 inputs: Iterable[Path | str | None] = ()) -> dict:
+                 inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None) -> dict:
     """Write the lattice `head` + `rows` at `out` in one atomic step (lattice.store.write_folder,
     the write `save_lattice` uses); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
     each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
-    LatticeError for anything out of scope (module docstring); nothing is written then."""
+    LatticeError for anything out of scope (module docstring); nothing is written then.
+    `attachments`: more files written into the folder before it is committed (name -> callback
+    taking the folder), as `save_lattice`'s legitimacy report."""
     check_target(out, inputs)
     writer = _Writer(head, rows)
-    return write_folder(out, head.name, writer.model_files, {"engine": writer.engine_db}, inputs=inputs)
+    # parquet/ is converted from the .facts files model_files wrote (as save_lattice's is: the same bytes)
+    return write_folder(out, head.name, writer.model_files,
+                        {"engine": writer.engine_db, "parquet": write_parquet, **(attachments or {})}, inputs=inputs)

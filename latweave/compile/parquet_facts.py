@@ -1,0 +1,155 @@
+"""A lattice's compiled facts as Parquet files: the rows of facts/*.facts, one folder per relation.
+
+The `.facts` files are Soufflé's input: text, parsed line by line by whoever reads them. The same
+rows as Parquet (typed INT64 columns, compressed, read without parsing) are what DuckDB, Spark and
+any Python code (through DuckDB) open, so that every engine reads one set of files:
+
+    parquet/<relation>/part-0.parquet          every lattice relation, even an empty one (0 rows)
+    parquet/coord/d=<dimension>/part-0.parquet coord, partitioned by dimension (Hive style): x, v, p
+
+Columns are named as rules/schema.dl declares them (`subsumes`: d, parent, child), all INT64 NOT
+NULL (Parquet REQUIRED); rows come in the `.facts` file's order (sorted), and the values are the
+facts' own integers (symbol ids, ranks, day numbers). A lattice without coordinates has no coord
+partition: readers take a missing or empty `parquet/coord` as 0 rows. Symbols and evidence stay in
+their JSON-lines files, readable without any of this.
+
+The files are converted from the `.facts` files by DuckDB (a required dependency) on one thread,
+file names and values bound as parameters: the same facts give the same bytes from one DuckDB
+version (the file records it), which is what the manifest hashes and tests/test_parquet.py
+checks. Written inside the lattice's atomic write (ingest/build.py, ingest/stream.py), after the
+facts.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+import duckdb
+
+from latweave.compile.facts import LATTICE_RELATIONS, write_facts
+
+#: The folder of a lattice that holds the Parquet facts.
+PARQUET_DIR = "parquet"
+#: The one file of a relation (or of one partition of it).
+PART_FILE = "part-0.parquet"
+#: relation → the column its files are partitioned by (that column is in the folder name, not the file).
+PARTITIONED = {"coord": "d"}
+#: Options of every file written: zstd-compressed Parquet.
+_COPY = "(FORMAT PARQUET, COMPRESSION zstd)"
+
+
+def columns(relation: str) -> tuple[str, ...]:
+    """The column names rules/schema.dl gives a lattice relation, in order."""
+    from latweave.datalog.parser import load_rules  # parsed once per process (cached)
+
+    return tuple(c.name for c in load_rules().relation(relation).columns)
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]]] | Path | str | None = None,
+                  relations: Iterable[str] = LATTICE_RELATIONS) -> list[Path]:
+    """Write `folder/parquet/` for the lattice relations; returns the files written, sorted.
+
+    `facts`: a folder of `<relation>.facts` files (default `folder/facts`, as the lattice writers
+    leave it), or relation → rows, which are written as `.facts` files first (sorted, distinct,
+    as `write_facts` writes them) so that both give the same bytes."""
+    folder = Path(folder)
+    if facts is None or isinstance(facts, (str, Path)):
+        source = Path(facts) if facts is not None else folder / "facts"
+        return _convert(source, folder / PARQUET_DIR, tuple(relations))
+    relations = tuple(relations)
+    with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as tmp:
+        write_facts(Path(tmp), facts, relations)
+        return _convert(Path(tmp), folder / PARQUET_DIR, relations)
+
+
+def _convert(source: Path, out: Path, relations: tuple[str, ...]) -> list[Path]:
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as spill:
+        con = duckdb.connect(":memory:", config={"threads": 1, "temp_directory": spill,
+                                                 "preserve_insertion_order": True})
+        try:
+            for name in relations:
+                written += _relation(con, source / f"{name}.facts", out / name, name)
+        finally:
+            con.close()
+    return sorted(written)
+
+
+def _relation(con, facts: Path, out: Path, name: str) -> list[Path]:
+    """One relation's `.facts` file into a NOT NULL table (so the Parquet columns are REQUIRED),
+    then out as one file, or one file per partition value."""
+    cols = columns(name)
+    table = _ident(name)
+    con.execute(f"CREATE TABLE {table} ({', '.join(f'{_ident(c)} BIGINT NOT NULL' for c in cols)})")
+    spec = "{" + ", ".join(f"{_literal(c)}: 'BIGINT'" for c in cols) + "}"
+    con.execute(f"INSERT INTO {table} SELECT * FROM read_csv($path, header = false, auto_detect = false, "
+                f"delim = '\\t', quote = '', escape = '', strict_mode = true, columns = {spec})",
+                {"path": str(facts)})
+    key = PARTITIONED.get(name)
+    written = []
+    if key is None:
+        out.mkdir(parents=True, exist_ok=True)
+        con.execute(f"COPY {table} TO $file {_COPY}", {"file": str(out / PART_FILE)})
+        written.append(out / PART_FILE)
+    else:
+        rest = ", ".join(_ident(c) for c in cols if c != key)
+        values = [v for (v,) in con.execute(f"SELECT DISTINCT {_ident(key)} FROM {table} ORDER BY 1").fetchall()]
+        for value in values:
+            part = out / f"{key}={value}"
+            part.mkdir(parents=True, exist_ok=True)
+            con.execute(f"COPY (SELECT {rest} FROM {table} WHERE {_ident(key)} = $value) TO $file {_COPY}",
+                        {"value": value, "file": str(part / PART_FILE)})
+            written.append(part / PART_FILE)
+    con.execute(f"DROP TABLE {table}")
+    return written
+
+
+def _literal(name: str) -> str:
+    return "'" + name.replace("'", "''") + "'"
+
+
+def parquet_relations(folder: Path | str) -> dict[str, list[Path]]:
+    """The Parquet files of a lattice folder: relation → its files, for each relation of
+    LATTICE_RELATIONS whose folder is present, in that order. A relation's files are every
+    `*.parquet` in its folder, by name (this writer's one `part-0.parquet`; another writer, Spark's,
+    may split a relation in parts); a partitioned relation's are its partitions' files, ordered by
+    partition value (numerically). A partitioned relation is always listed: a missing or empty
+    folder is 0 rows. Empty when the folder has no `parquet/` (built before it existed)."""
+    root = Path(folder) / PARQUET_DIR
+    if not root.is_dir():
+        return {}
+    found: dict[str, list[Path]] = {}
+    for name in LATTICE_RELATIONS:
+        key = PARTITIONED.get(name)
+        if key is None:
+            if (root / name).is_dir():
+                found[name] = _parts(root / name)
+            continue
+        parts = []
+        if (root / name).is_dir():
+            for part in (root / name).iterdir():
+                value = part.name.removeprefix(f"{key}=")
+                if value != part.name and _is_int(value) and part.is_dir():
+                    parts += [(int(value), path) for path in _parts(part)]
+        found[name] = [path for _, path in sorted(parts)]
+    return found
+
+
+def _parts(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.iterdir() if p.suffix == ".parquet" and p.is_file())
+
+
+def partition_value(path: Path) -> int:
+    """The partition value of a partitioned relation's file (`.../d=7/part-0.parquet` → 7)."""
+    return int(path.parent.name.partition("=")[2])
+
+
+def _is_int(text: str) -> bool:
+    return re.fullmatch(r"-?[0-9]+", text) is not None

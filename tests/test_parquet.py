@@ -1,0 +1,242 @@
+"""The Parquet facts of a lattice folder (compile/parquet_facts.py) and DuckDB opening from them.
+
+Every lattice written by `save_lattice` or `write_stream` holds `parquet/`: a folder per lattice
+relation (coord partitioned by dimension), columns named by rules/schema.dl, INT64 REQUIRED, the
+rows of facts/*.facts in their order. Checked here: the layout and the rows (zoo, and a KB
+lattice), byte-determinism, the manifest and `latweave check` covering the files, the streamed
+writer's copy, and DuckDB's `open_stored` (the files read by DuckDB itself) giving the outputs
+`open(facts)` gives, run after run; a folder without `parquet/` still opens from its facts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from latweave.cli import main
+from latweave.compile.facts import LATTICE_RELATIONS, read_facts
+from latweave.compile.lattice_facts import CompiledLattice
+from latweave.compile.parquet_facts import (PARQUET_DIR, PART_FILE, columns, parquet_relations, partition_value,
+                                            write_parquet)
+from latweave.compile.plan_facts import compile_plans
+from latweave.datalog import load_rules
+from latweave.engines.base import get_engine
+from latweave.engines.duckdb_engine import DuckDBSession
+from latweave.errors import EngineError
+from latweave.execute import Runner
+from latweave.ingest.build import build_corpus, save_lattice
+from latweave.ingest.kb import build_kb
+from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.store import read_manifest
+from latweave.lattice.stored import StoredLattice
+from latweave.paths import RULES
+from latweave.plan.read import read_plan
+
+ZOO = RULES.parent / "corpora" / "zoo"
+METAQA = Path(__file__).parent / "fixtures" / "metaqa" / "kb.txt"
+
+
+@pytest.fixture(scope="module")
+def kb_lattice(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("kb") / "metaqa"
+    build_kb(METAQA, "metaqa", out)
+    return out
+
+
+def _parquet_rows(path: Path, cols: tuple[str, ...]) -> list[tuple[int, ...]]:
+    con = duckdb.connect(config={"threads": 1})
+    select = ", ".join(f'"{c}"' for c in cols)
+    return [tuple(r) for r in con.execute(f"SELECT {select} FROM read_parquet($f, hive_partitioning = false)",
+                                          {"f": str(path)}).fetchall()]
+
+
+def _schema(path: Path) -> list[tuple[str, str, str]]:
+    con = duckdb.connect()
+    return [tuple(r) for r in con.execute(
+        "SELECT name, type, repetition_type FROM parquet_schema($f) WHERE name <> 'duckdb_schema'",
+        {"f": str(path)}).fetchall()]
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): _sha(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("which", ["zoo", "kb"])
+def test_every_relation_has_its_files_with_the_facts_rows(which, zoo_lattice, kb_lattice):
+    folder = zoo_lattice if which == "zoo" else kb_lattice
+    files = parquet_relations(folder)
+    assert list(files) == list(LATTICE_RELATIONS)
+    facts = read_facts(folder / "facts", LATTICE_RELATIONS)
+    for name in LATTICE_RELATIONS:
+        cols = columns(name)
+        if name != "coord":
+            assert files[name] == [folder / PARQUET_DIR / name / PART_FILE]
+            assert _schema(files[name][0]) == [(c, "INT64", "REQUIRED") for c in cols], name
+            assert _parquet_rows(files[name][0], cols) == facts[name], name  # same rows, same order
+            continue
+        # coord: one partition per dimension with coordinates, holding x, v, p in the facts' order
+        dims = sorted({d for _, d, _, _ in facts["coord"]})
+        assert [partition_value(p) for p in files["coord"]] == dims and dims
+        assert [p.parent.name for p in files["coord"]] == [f"d={d}" for d in dims]
+        for path in files["coord"]:
+            d = partition_value(path)
+            assert _schema(path) == [("x", "INT64", "REQUIRED"), ("v", "INT64", "REQUIRED"),
+                                     ("p", "INT64", "REQUIRED")]
+            assert _parquet_rows(path, ("x", "v", "p")) == [(x, v, p) for x, dd, v, p in facts["coord"] if dd == d]
+
+
+def test_column_names_are_the_schemas():
+    assert columns("subsumes") == ("d", "parent", "child") and columns("coord") == ("x", "d", "v", "p")
+    assert columns("bounds") == ("d", "v", "lo", "hi")
+
+
+def test_an_empty_relation_has_a_file_with_its_columns_and_no_coordinates_no_partition(tmp_path):
+    lattice = Lattice(name="bare")
+    lattice.add_dimension(Dimension("colour")).add_edge("TOP", "red")
+    save_lattice(lattice, tmp_path / "bare")
+    files = parquet_relations(tmp_path / "bare")
+    assert files["coord"] == [] and not any((tmp_path / "bare" / PARQUET_DIR / "coord").glob("*"))
+    qualifier = files["qualifier"][0]
+    assert _schema(qualifier) == [("p", "INT64", "REQUIRED"), ("key", "INT64", "REQUIRED"),
+                                  ("value", "INT64", "REQUIRED")]
+    assert _parquet_rows(qualifier, columns("qualifier")) == []
+    # DuckDB opens it (0 coord rows) and answers as from the facts
+    engine = get_engine("duckdb", load_rules())
+    with engine.open_stored(tmp_path / "bare") as session:
+        assert session.count.get('"coord"', 0) == 0 and session.count['"node"'] == 2
+
+
+def test_two_builds_give_the_same_bytes_and_rows_given_as_a_mapping_too(tmp_path):
+    build_corpus(ZOO, tmp_path / "a")
+    build_corpus(ZOO, tmp_path / "b")
+    a, b = _tree(tmp_path / "a" / PARQUET_DIR), _tree(tmp_path / "b" / PARQUET_DIR)
+    assert a == b and len(a) >= len(LATTICE_RELATIONS)
+    facts = read_facts(tmp_path / "a" / "facts", LATTICE_RELATIONS)
+    written = write_parquet(tmp_path / "c", {k: reversed(v) for k, v in facts.items()})  # sorted on the way
+    assert written == sorted(written) and _tree(tmp_path / "c" / PARQUET_DIR) == a
+
+
+def test_the_manifest_lists_the_files_and_check_catches_a_changed_byte(tmp_path, capsys):
+    build_corpus(ZOO, tmp_path / "zoo")
+    manifest = read_manifest(tmp_path / "zoo")
+    listed = sorted(f for f in manifest["files"] if f.startswith(PARQUET_DIR + "/"))
+    present = sorted(p.relative_to(tmp_path / "zoo").as_posix()
+                     for paths in parquet_relations(tmp_path / "zoo").values() for p in paths)
+    assert listed == present and all(f in manifest["sizes"] for f in listed)
+    assert main(["check", str(tmp_path / "zoo")]) == 0
+    target = tmp_path / "zoo" / present[-1]
+    data = bytearray(target.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    target.write_bytes(bytes(data))
+    capsys.readouterr()
+    assert main(["check", str(tmp_path / "zoo")]) != 0
+    assert f"{present[-1]} does not match the manifest" in capsys.readouterr().err.replace("\n", " ")
+
+
+def test_the_streamed_writer_writes_the_same_parquet(tmp_path):
+    from tests.test_stream import head, model, rows
+    from latweave.ingest.stream import write_stream
+
+    save_lattice(model(300), tmp_path / "saved")
+    write_stream(head()[0], rows(300), tmp_path / "streamed")
+    saved, streamed = _tree(tmp_path / "saved" / PARQUET_DIR), _tree(tmp_path / "streamed" / PARQUET_DIR)
+    assert saved == streamed and any(name.startswith("coord/d=") for name in saved)
+    assert read_manifest(tmp_path / "streamed")["files"].keys() >= {f"{PARQUET_DIR}/{n}" for n in saved}
+
+
+def _zoo_batches(folder: Path) -> list[dict]:
+    from tests.test_audit import ZOO_PLANS
+
+    compiled, view = CompiledLattice.read(folder), StoredLattice(folder, read_manifest(folder))
+    plans = []
+    for text in ZOO_PLANS:
+        try:
+            compile_plans([read_plan(text)], compiled, view)
+        except Exception:  # a plan the zoo's compiler refuses is not a run
+            continue
+        plans.append(read_plan(text))
+    assert len(plans) > 20
+    batches = [dict(compile_plans(plans, compiled, view).facts)]
+    batches += [dict(compile_plans([p], compiled, view).facts) for p in plans[:12]]
+    return batches
+
+
+@pytest.mark.parametrize("which", ["zoo", "kb"])
+def test_duckdb_opens_the_parquet_and_agrees_with_the_facts(which, zoo_lattice, kb_lattice):
+    folder = zoo_lattice if which == "zoo" else kb_lattice
+    engine = get_engine("duckdb", load_rules())
+    stored = engine.open_stored(folder)
+    facts = engine.open(CompiledLattice.read(folder).facts)
+    try:
+        assert isinstance(stored, DuckDBSession)
+        assert stored.count == facts.count and stored.base_inputs == facts.base_inputs
+        if which == "zoo":
+            for batch in _zoo_batches(folder) * 2:  # run after run: a run leaves nothing behind
+                assert stored.run(batch) == facts.run(batch)
+        else:
+            compiled = CompiledLattice.read(folder)
+            view = StoredLattice(folder, read_manifest(folder))
+            plan = read_plan('meet(subject = "Sex|Lies") -> directed_by')
+            batch = dict(compile_plans([plan], compiled, view).facts)
+            assert stored.run(batch) == facts.run(batch) and any(stored.run(batch).values())
+    finally:
+        stored.close()
+        facts.close()
+
+
+def test_a_folder_without_parquet_opens_from_its_facts(tmp_path, zoo_lattice):
+    """A schema-3 folder built before parquet/ existed: no Parquet session, the Runner falls back."""
+    old = tmp_path / "old"
+    shutil.copytree(zoo_lattice, old)
+    shutil.rmtree(old / PARQUET_DIR)
+    manifest = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
+    for key in ("files", "sizes"):
+        manifest[key] = {f: v for f, v in manifest[key].items() if not f.startswith(PARQUET_DIR + "/")}
+    (old / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert parquet_relations(old) == {} and get_engine("duckdb", load_rules()).open_stored(old) is None
+    plan = read_plan('meet(species <= mammal, habitat <= aquatic)')
+    with Runner(old, "duckdb") as before, Runner(zoo_lattice, "duckdb") as now:
+        assert before.run([plan])[0].to_json() == now.run([plan])[0].to_json()
+        assert list(now.run([plan])[0].answers) == ["Whale"]
+
+
+def test_a_missing_relation_is_refused_with_a_hint_to_rebuild(tmp_path, zoo_lattice):
+    broken = tmp_path / "broken"
+    shutil.copytree(zoo_lattice, broken)
+    shutil.rmtree(broken / PARQUET_DIR / "subsumes")
+    with pytest.raises(EngineError, match="no Parquet facts for subsumes") as info:
+        get_engine("duckdb", load_rules()).open_stored(broken)
+    assert "rebuild" in info.value.hint
+    (broken / PARQUET_DIR / "subsumes").mkdir()
+    (broken / PARQUET_DIR / "subsumes" / PART_FILE).write_bytes(b"not parquet")
+    with pytest.raises(EngineError, match="cannot load the Parquet facts of subsumes"):
+        get_engine("duckdb", load_rules()).open_stored(broken)
+
+
+def test_a_relation_in_several_parts_of_any_name_is_read_whole(tmp_path, zoo_lattice):
+    """Another writer (Spark's) may name and split a relation's files its own way."""
+    split = tmp_path / "split"
+    shutil.copytree(zoo_lattice, split)
+    node = split / PARQUET_DIR / "node"
+    rows = _parquet_rows(node / PART_FILE, columns("node"))
+    con = duckdb.connect(config={"threads": 1})
+    con.execute("CREATE TABLE t (d BIGINT NOT NULL, v BIGINT NOT NULL)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", rows)
+    half = len(rows) // 2
+    con.execute("COPY (SELECT * FROM t LIMIT $n) TO $f (FORMAT PARQUET)", {"n": half, "f": str(node / "part-00000-a.parquet")})
+    con.execute("COPY (SELECT * FROM t OFFSET $n) TO $f (FORMAT PARQUET)", {"n": half, "f": str(node / "part-00001-b.parquet")})
+    (node / PART_FILE).unlink()
+    (node / "_SUCCESS").write_bytes(b"")
+    assert [p.name for p in parquet_relations(split)["node"]] == ["part-00000-a.parquet", "part-00001-b.parquet"]
+    engine = get_engine("duckdb", load_rules())
+    with engine.open_stored(split) as parts, engine.open_stored(zoo_lattice) as whole:
+        assert parts.count == whole.count and parts.count['"node"'] == len(rows)
