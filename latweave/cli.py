@@ -101,11 +101,14 @@ def cmd_build(args) -> int:
         llm = api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
                                     config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
+    if args.spark_master is not None and args.engine != "spark":
+        raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
     bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
     try:
         with bar as progress:
             summary = api.build(args.path, args.out, format=args.format, allow=args.allow, strict=args.strict,
-                                functional=functional, progress=progress, llm=llm, cache=args.cache)
+                                functional=functional, progress=progress, llm=llm, cache=args.cache,
+                                engine=args.engine, spark_master=args.spark_master)
     except api.NotLive as exc:
         if args.json:
             _print_json(exc.to_dict())
@@ -358,6 +361,12 @@ def parser() -> argparse.ArgumentParser:
                         "format's own (2wiki: date of birth, date of death, place of birth, place of "
                         "death, father, mother; pathquestion: gender, place_of_birth, place_of_death); "
                         "'' for none")
+    p.add_argument("--engine", default="python", choices=("python", "spark"),
+                   help="python: build in this process (default); spark: read a pathquestion/metaqa KB (a file, or "
+                        "a folder of part files in name order) with Spark and stream the lattice out, for KBs "
+                        "larger than memory (needs pyspark and Java 17+; contested coordinates are refused)")
+    p.add_argument("--spark-master", default=None, metavar="URL",
+                   help="--engine spark: the Spark master (default: $LATWEAVE_SPARK_MASTER or local[*])")
     p.add_argument("--extract", default="none", choices=("none", "llm"),
                    help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
                         "documents/*.txt (see corpora/bios/README.md)")
@@ -382,6 +391,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None, help="engine name (default: sqlite for one plan, duckdb for a batch: `latweave engines` says why)")
+    _spark_master_argument(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", help="also write the result JSON (with its proof) to this file")
     p.add_argument("--timeout", "--engine-timeout", dest="timeout", type=seconds, default=None,
@@ -425,6 +435,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("repl", help="type plans, see results (blank line runs the plan)")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
+    _spark_master_argument(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=count(1), default=None, metavar="N",
                    help="show N answers at a time (exact total; proofs for those only); :more shows the "
@@ -439,12 +450,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--corpus", default=None)
     p.add_argument("--out", default="out/zoo-lattice")
     p.add_argument("--engine", default=None)
+    _spark_master_argument(p)
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
     p.add_argument("question")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
+    _spark_master_argument(p)
     p.add_argument("--exemplars", default=None, help="few-shot examples: JSON lines {\"question\", \"plan\"}")
     p.add_argument("--json", action="store_true")
     _llm_arguments(p, "--cache")
@@ -456,6 +469,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"])
     p.add_argument("--limit", type=count(0), default=None, help="evaluate only the first N questions of the split")
     p.add_argument("--engine", default=None)
+    _spark_master_argument(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--planner", default="offline", choices=["offline", "oracle", "llm"],
                    help="oracle reads gold paths (PathQuestion ceiling only); llm asks a model (--model ...)")
@@ -475,9 +489,26 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _spark_master_argument(p) -> None:
+    p.add_argument("--spark-master", default=None, metavar="URL",
+                   help="--engine spark: the Spark master, e.g. spark://host:7077 (default: "
+                        "$LATWEAVE_SPARK_MASTER, else $SPARK_REMOTE for Spark Connect, else local[*])")
+
+
+def _use_spark_master(args) -> None:
+    """`--spark-master URL` for the engine: the process's master (spark_context reads it)."""
+    master = getattr(args, "spark_master", None)
+    if master is None or args.func is cmd_build:  # build passes its own to the Spark build
+        return
+    if args.engine != "spark":
+        raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
+    os.environ["LATWEAVE_SPARK_MASTER"] = master
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        _use_spark_master(args)
         return args.func(args)
     except EngineError as exc:
         _report(exc, args)

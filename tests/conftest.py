@@ -22,10 +22,15 @@ def engine_params():
 
 
 def require_engine(name: str) -> str:
+    from tests.support.engines import ELSEWHERE
+
     reason = dict(engine_status()).get(name, f"no engine is registered as {name!r}")
     if reason is not None:
         _SKIPPED[name] = reason
         pytest.skip(f"engine {name!r} unavailable: {reason}")
+    if name in ELSEWHERE:
+        _SKIPPED[name] = ELSEWHERE[name]
+        pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
     return name
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from latweave.ingest.build import build_corpus
-from latweave.engines.base import available_engines
 from latweave.execute import Runner
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from latweave.proof.audit import AuditReport, audit, parse_atom
+from tests.support.engines import suite_engines
 
 CORPORA = RULES.parent / "corpora"
 
@@ -134,7 +134,7 @@ def movie_results(lattices):
 # ---------------------------------------------------------------------------------------------
 # good proofs audit ok, on every engine
 
-@pytest.mark.parametrize("engine", available_engines())
+@pytest.mark.parametrize("engine", suite_engines())
 @pytest.mark.parametrize("corpus", ["zoo", "movies"])
 def test_every_result_audits_ok(lattices, engine, corpus):
     plans = ZOO_PLANS if corpus == "zoo" else MOVIE_PLANS

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from latweave.engines.base import available_engines
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import TOP
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
 from latweave.plan.printer import to_text
 from tests.support.lattices import add_random_dag
+from tests.support.engines import suite_engines
 
 # ---------------------------------------------------------------------------------------------
 # generated lattices
@@ -332,7 +332,7 @@ def disagreements(lattice_dir: Path, texts: list[str], results: list) -> list[st
     return problems
 
 
-ENGINES = available_engines()
+ENGINES = suite_engines()
 
 
 def engine_share(engine: str, name: str, texts: list[str]) -> list[str]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from latweave.ingest.build import build_corpus
-from latweave.engines.base import available_engines
 from latweave.execute import Runner
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from latweave.proof.audit import audit
+from tests.support.engines import suite_engines
 
 MOVIES = RULES.parent / "corpora" / "movies"
 
@@ -53,7 +53,7 @@ def outcomes(tmp_path_factory):
         dirs[name] = tmp_path_factory.mktemp(name) / "lattice"
         build_corpus(corpus, dirs[name])
     out = {}
-    for engine in available_engines():
+    for engine in suite_engines():
         results = []
         for corpus, text, *_ in EXAMPLES:
             with Runner(dirs[corpus], engine) as runner:

@@ -227,7 +227,7 @@ def test_engine_status_gives_the_reason_an_engine_cannot_run(monkeypatch):
 
 
 def test_dialects_register_by_engine_name():
-    assert sorted(DIALECTS) == ["clingo", "duckdb", "pydatalog", "souffle", "sqlite"]
+    assert sorted(DIALECTS) == ["clingo", "duckdb", "pydatalog", "souffle", "spark", "sqlite"]
     assert set(DIALECTS) == set(engine_names())
 
 

@@ -43,5 +43,7 @@ SOUFFLE = Quoting('"', _frozen({**RULES.escapes, "\n": "\\n", "\t": "\\t", "\r":
 CLINGO = Quoting('"', _frozen({**RULES.escapes, "\n": "\\n"}))
 #: SQL string literals: single quotes, a quote doubled.
 SQL = Quoting("'", _frozen({"'": "''"}))
+#: Spark SQL's string literals: a backslash starts an escape there, so backslash and quote are escaped.
+SPARK = Quoting("'", _frozen({"\\": "\\\\", "'": "\\'"}))
 #: SQL identifiers: double quotes, a quote doubled.
 SQL_NAME = Quoting('"', _frozen({'"': '""'}))

@@ -126,7 +126,7 @@ def _load_builtin() -> None:
     guards its own dependency, so an engine whose package is missing registers anyway and
     reports why in unavailable_reason)."""
     from latweave.engines import (  # noqa: F401
-        clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine, sqlite_engine,
+        clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine, spark_engine, sqlite_engine,
     )
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from latweave.engines.dialects.clingo import Clingo
 from latweave.engines.dialects.pydatalog import PyDatalog
 from latweave.engines.dialects.souffle import Souffle
+from latweave.engines.dialects.spark import SparkSql
 from latweave.engines.dialects.sql import Sql
 from latweave.engines.dialects.sqlite import Sqlite
 from latweave.engines.generator import Generator
 
-DIALECTS: dict[str, type[Generator]] = {d.name: d for d in (Clingo, PyDatalog, Souffle, Sql, Sqlite)}
+DIALECTS: dict[str, type[Generator]] = {d.name: d for d in (Clingo, PyDatalog, Souffle, SparkSql, Sql, Sqlite)}
 
-__all__ = ["DIALECTS", "Clingo", "Generator", "PyDatalog", "Souffle", "Sql", "Sqlite"]
+__all__ = ["DIALECTS", "Clingo", "Generator", "PyDatalog", "Souffle", "SparkSql", "Sql", "Sqlite"]

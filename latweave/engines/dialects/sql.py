@@ -85,12 +85,16 @@ class Sql(Generator):
     def number(self, value: int) -> str:
         return f"CAST({value} AS BIGINT)" if value < 0 or value > 2**31 - 1 else str(value)
 
+    def table(self, relation: str) -> str:
+        """The table a negated atom probes: the relation's full table."""
+        return full_table(relation)
+
     def negated(self, atom: Atom) -> str:
         alias = self.scope.alias("n")
         conds = [f"{alias}.c{j} = {self.term(arg)}"
                  for j, arg in enumerate(atom.args) if not isinstance(arg, Wildcard)]
         cond = f" WHERE {' AND '.join(conds)}" if conds else ""
-        return f"NOT EXISTS (SELECT 1 FROM {full_table(atom.relation)} AS {alias}{cond})"
+        return f"NOT EXISTS (SELECT 1 FROM {self.table(atom.relation)} AS {alias}{cond})"
 
     def select(self, rule: Rule, sources: Sequence[str]) -> str:
         """`SELECT head FROM body WHERE ...`; sources[i] is the table positive atom i reads."""

@@ -1,0 +1,172 @@
+"""Where latweave finds Spark: pyspark, a Java it can run, and one SparkSession per master.
+
+Spark 4 runs on Java 17 or 21. pyspark starts its JVM from `$JAVA_HOME/bin/java` when JAVA_HOME is
+set, else from the `java` on PATH; `java_problem()` asks the same one for its version, so a
+machine without Java (or with Java 11) is told so in one sentence — by `latweave engines`, by
+`--engine spark`, and by the tests that skip — instead of pyspark's "Java gateway process exited".
+
+The master is, first to last: the `master` argument (`--spark-master URL`), `$LATWEAVE_SPARK_MASTER`,
+then `local[*]` (every core of this machine). With `$SPARK_REMOTE` set (Spark Connect,
+`sc://host:15002`) and no master named, the session is a Spark Connect client instead, and no
+local JVM is needed. One SparkSession is made per master per process and reused: starting a JVM
+costs seconds; an engine session takes `newSession()` of it (its own temporary views and SQL
+settings, the same SparkContext).
+
+Settings chosen here, each for a reason:
+- `spark.ui.enabled=false`: no web server on a port nobody asked for;
+- `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores (Spark's
+  200 turn a small query into 200 tasks; adaptive execution coalesces either way on a cluster);
+- `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else 4g (local mode runs everything in
+  the driver's JVM);
+- `spark.sql.codegen.wholeStage=false` on a local master: a run is many small stages, and
+  compiling each one's Java costs more than it saves (the zoo's 38-plan batch: 54 s against 66 s);
+  a cluster keeps Spark's default;
+- `spark.sql.autoBroadcastJoinThreshold=-1`: Spark may not broadcast a join's side. It estimates
+  the size of a join's output, not counts it, and broadcasting a side estimated small exhausted a
+  4 GB driver on the movies and on a generated lattice; sort-merge joins spill instead;
+- `spark.sql.ansi.enabled=true`: arithmetic overflow is an error, never a wrapped number;
+- `spark.sql.session.timeZone=UTC`: nothing here reads times, but a cluster's default must not leak in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import threading
+
+#: The Java major versions Spark 4 runs on.
+JAVA_VERSIONS = (17, 21)
+DEFAULT_MASTER = "local[*]"
+
+_LOCK = threading.Lock()
+_SESSIONS: dict[str, object] = {}
+_JAVA: dict[str, str | None] = {}
+
+
+def pyspark_problem() -> str | None:
+    """Why pyspark cannot be used here, or None."""
+    try:
+        import pyspark
+    except ImportError as exc:
+        return f"the pyspark package cannot be imported ({exc}); pip install 'latweave[spark]'"
+    major = int(pyspark.__version__.split(".")[0])
+    if major < 4:
+        return f"pyspark {pyspark.__version__} is installed; latweave needs pyspark 4 (pip install 'latweave[spark]')"
+    return None
+
+
+def java_command() -> str | None:
+    """The java pyspark will start: $JAVA_HOME/bin/java, else `java` on PATH."""
+    home = os.environ.get("JAVA_HOME")
+    if home:
+        path = os.path.join(home, "bin", "java")
+        return path if os.access(path, os.X_OK) else None
+    return shutil.which("java")
+
+
+def java_problem() -> str | None:
+    """Why the Java pyspark would start cannot run Spark 4, or None (asked once per process)."""
+    java = java_command()
+    key = java or ""
+    if key not in _JAVA:
+        _JAVA[key] = _ask_java(java)
+    return _JAVA[key]
+
+
+def _ask_java(java: str | None) -> str | None:
+    if java is None:
+        where = "$JAVA_HOME/bin/java" if os.environ.get("JAVA_HOME") else "`java` on PATH"
+        return (f"Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]} and there is no {where}; "
+                f"install one (Debian: apt install openjdk-17-jre-headless) or set JAVA_HOME")
+    try:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{java} -version failed ({exc}); Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]}"
+    match = re.search(r'version "(\d+)(?:\.(\d+))?', out.stderr + out.stdout)
+    if not match:
+        return f"cannot read the version {java} prints; Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]}"
+    major = int(match.group(1)) if match.group(1) != "1" else int(match.group(2) or 0)
+    if major < JAVA_VERSIONS[0]:
+        return (f"{java} is Java {major}; Spark 4 needs Java {JAVA_VERSIONS[0]} or newer "
+                f"(set JAVA_HOME to one)")
+    return None
+
+
+def remote() -> str | None:
+    """The Spark Connect address from $SPARK_REMOTE, or None."""
+    return os.environ.get("SPARK_REMOTE") or None
+
+
+def master_of(master: str | None = None) -> str:
+    """The master a session is made for (see the module docstring)."""
+    return master or os.environ.get("LATWEAVE_SPARK_MASTER") or DEFAULT_MASTER
+
+
+def spark_problem(master: str | None = None) -> str | None:
+    """Why no Spark session can be made here, or None."""
+    problem = pyspark_problem()
+    if problem is None and not (remote() and not (master or os.environ.get("LATWEAVE_SPARK_MASTER"))):
+        problem = java_problem()
+    return problem
+
+
+def partitions() -> int:
+    value = os.environ.get("LATWEAVE_SPARK_PARTITIONS")
+    return int(value) if value else max(2, 2 * (os.cpu_count() or 1))
+
+
+def spark(master: str | None = None):
+    """The process's SparkSession for `master` (made on first use)."""
+    from latweave.errors import EngineUnavailable
+
+    problem = spark_problem(master)
+    if problem is not None:
+        raise EngineUnavailable(f"engine 'spark' cannot run here: {problem}")
+    use_remote = remote() if not (master or os.environ.get("LATWEAVE_SPARK_MASTER")) else None
+    key = f"remote:{use_remote}" if use_remote else f"master:{master_of(master)}"
+    with _LOCK:
+        session = _SESSIONS.get(key)
+        if session is not None and not _stopped(session):
+            return session
+        from pyspark.sql import SparkSession
+
+        builder = SparkSession.builder.appName("latweave")
+        if use_remote:
+            builder = builder.remote(use_remote)
+        else:
+            builder = (builder.master(master_of(master))
+                       .config("spark.ui.enabled", "false")
+                       .config("spark.driver.memory", os.environ.get("LATWEAVE_SPARK_DRIVER_MEMORY", "4g"))
+                       .config("spark.ui.showConsoleProgress", "false")
+                       .config("spark.sql.codegen.wholeStage", "false"))
+        builder = builder.config("spark.sql.autoBroadcastJoinThreshold", "-1")
+        builder = (builder.config("spark.sql.shuffle.partitions", str(partitions()))
+                   .config("spark.sql.ansi.enabled", "true")
+                   .config("spark.sql.session.timeZone", "UTC"))
+        for setting in filter(None, os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")):
+            key, _, value = setting.partition("=")
+            builder = builder.config(key.strip(), value.strip())
+        session = builder.getOrCreate()
+        if not use_remote:
+            session.sparkContext.setLogLevel("ERROR")
+        _SESSIONS[key] = session
+        return session
+
+
+def _stopped(session) -> bool:
+    try:
+        sc = session.sparkContext
+    except Exception:  # Spark Connect sessions have no SparkContext
+        return False
+    return getattr(sc, "_jsc", None) is None
+
+
+def stop_all() -> None:
+    """Stop every session this process made (tests; a CLI process just exits)."""
+    with _LOCK:
+        sessions = list(_SESSIONS.values())
+        _SESSIONS.clear()
+    for session in sessions:
+        session.stop()

@@ -1,0 +1,198 @@
+"""How the Spark engine holds relations: each one a DataFrame bound to its temporary view, *local*
+when small, distributed otherwise.
+
+A local relation is a LocalRelation in the driver's JVM: Spark folds filters and projections of it
+while planning, and collects it without a job. It is made from a Java list of rows that a job
+left in the JVM (`collectAsList`), never from SQL text; rows from Python (a batch's plan facts)
+travel as JSON parameters of one query, which one job turns into such a list. A relation above
+LOCAL_ROWS stays distributed: a cached Parquet scan, or the checkpoint of the job that made it.
+
+Several relations travel together as one *tagged* union — (tag, n0, s0, n1, s1, ...), column j
+of a relation in n<j> (a number) or s<j> (a symbol) — so that one job computes, counts or
+collects all of them; `_slice` takes one back out. The session (spark_session.py) evaluates.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import reduce
+from pathlib import Path
+
+from latweave.engines import rows as checks
+
+#: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
+#: view is a *local* relation (the rows as one JSON parameter, expanded by `from_json`), which Spark
+#: plans as a broadcast leaf — no shuffle, no job of its own. Larger ones stay distributed: Parquet
+#: scans, or the checkpointed result of a wave. Measured on the zoo's 38-plan batch: every relation
+#: distributed, 54 s a run (each join a shuffle: ~120 stages a wave); local below this, see README.
+LOCAL_ROWS = 20_000
+
+
+
+class Frames:
+    """Relations as views; a session subclass sets `ss` (its Spark session), `engine`, `program`,
+    `F` (pyspark.sql.functions), and the dicts `df`, `count`, `rows`, and the lists `_cached`
+    (this run's) and `_lattice` (the session's)."""
+
+    # ------------------------------------------------------------ relations as views
+
+    def _bind(self, name: str, df, count: int, rows: list | None) -> None:
+        self.df[name], self.count[name], self.rows[name] = df, count, rows
+        df.createOrReplaceTempView(self.engine.views[name])
+
+    # A *local* relation is a LocalRelation in the JVM: Spark folds filters and projections of it
+    # while planning, broadcasts it without a job, and collects it without one. It is made from a
+    # Java list of rows that a job left in the JVM (`collectAsList`), never from SQL text.
+
+    def _jschema(self, name: str):
+        from pyspark.sql import types as T  # noqa: N812
+
+        types = self.engine.types[name]
+        kinds = {"number": T.LongType(), "symbol": T.StringType()}
+        fields = ([T.StructField(f"c{j}", kinds[t], False) for j, t in enumerate(types)] if types
+                  else [T.StructField("c0", T.BooleanType(), False)])
+        return self.ss._jsparkSession.parseDataType(T.StructType(fields).json())
+
+    def _from_jrows(self, jschema, jrows):
+        from pyspark.sql import DataFrame
+
+        return DataFrame(self.ss._jsparkSession.createDataFrame(jrows, jschema), self.ss)
+
+    def _localise(self, df):
+        """`df` computed once (one job) and kept as a local relation."""
+        jschema = self.ss._jsparkSession.parseDataType(df.schema.json())
+        return self._from_jrows(jschema, df._jdf.collectAsList())
+
+    def _empty_local(self, name: str):
+        return self._from_jrows(self._jschema(name), self.ss._jvm.java.util.ArrayList())
+
+    def _bind_empty(self, name: str) -> None:
+        self._bind(name, self._empty_local(name), 0, [])
+
+    def _bind_rows(self, name: str, rows) -> None:
+        self._bind_many({name: rows})
+
+    def _bind_many(self, facts: dict) -> None:
+        """Relations from Python rows (checked; distinct): the small ones uploaded together as one
+        local relation (the rows travel as JSON parameters — data, never SQL text — and one job
+        turns them into rows in the JVM); larger ones as distributed DataFrames."""
+        small = {}
+        for name in sorted(facts):
+            rows = [tuple(r) for r in facts[name]]
+            checks.check_rows(self.program.relation(name), rows, self.row_rules)
+            rows = list(dict.fromkeys(rows))
+            if not self.engine.types[name]:
+                rows = [()] if rows else []
+            if not rows:
+                self._bind_empty(name)
+            elif len(rows) <= LOCAL_ROWS:
+                small[name] = rows
+            else:
+                from pyspark.sql import types as T  # noqa: N812
+
+                kinds = {"number": T.LongType(), "symbol": T.StringType()}
+                schema = T.StructType([T.StructField(f"c{j}", kinds[t], False)
+                                       for j, t in enumerate(self.engine.types[name])])
+                df = self.ss.createDataFrame(rows, schema).localCheckpoint(eager=True)
+                self._cached.append(df)
+                self._bind(name, df, len(rows), None)
+        if not small:
+            return
+        frames = [(name, self._json_rows(name, rows)) for name, rows in small.items()]
+        local = self._localise(self._tagged(frames))
+        for tag, (name, _) in enumerate(frames):
+            self._bind(name, self._slice(local, tag, name), len(small[name]), small[name])
+
+    def _json_rows(self, name: str, rows: list):
+        """`rows` as a DataFrame: one JSON parameter expanded by `from_json`."""
+        types = self.engine.types[name]
+        if not types:
+            return self.ss.sql("SELECT TRUE AS c0")
+        kinds = {"number": "bigint", "symbol": "string"}
+        if all(t == "number" for t in types):
+            cols = ", ".join(f"r[{j}] AS c{j}" for j in range(len(types)))
+            return self.ss.sql(f"SELECT {cols} FROM (SELECT explode(from_json(:rows, 'array<array<bigint>>')) AS r)",
+                               args={"rows": json.dumps(rows, separators=(",", ":"))})
+        payload = json.dumps([{f"c{j}": v for j, v in enumerate(row)} for row in rows], separators=(",", ":"))
+        schema = ",".join(f"c{j}:{kinds[t]}" for j, t in enumerate(types))
+        return self.ss.sql(f"SELECT inline(from_json(:rows, 'array<struct<{schema}>>'))", args={"rows": payload})
+
+    def _slice(self, tagged, tag: int, name: str):
+        """Relation `name`'s rows of a tagged union, as columns c0, c1, ..."""
+        F = self.F
+        types = self.engine.types[name]
+        part = tagged.where(F.col("tag") == tag)
+        if not types:
+            return part.select(F.lit(True).alias("c0"))
+        return part.select(*[F.col(f"{'n' if t == 'number' else 's'}{j}").alias(f"c{j}")
+                             for j, t in enumerate(types)])
+
+    def _read_parquet(self, folder: Path, inputs: set[str]) -> None:
+        """Every lattice relation from its Parquet folder (coord partitioned by dimension, d):
+        counted in one job; the small ones made local in one more, the others cached."""
+        F = self.F
+        present = []
+        for name in sorted(inputs):
+            path = folder / name
+            if not path.is_dir() or not any(path.rglob("*.parquet")):
+                self._bind_empty(name)
+                continue
+            df = self.ss.read.parquet(str(path))
+            cols, types = self.engine.columns[name], self.engine.types[name]
+            kinds = {"number": "bigint", "symbol": "string"}
+            present.append((name, df.select(*[F.col(c).cast(kinds[t]).alias(f"c{j}")
+                                              for j, (c, t) in enumerate(zip(cols, types))])))
+        if not present:
+            return
+        tagged = reduce(lambda a, b: a.unionByName(b),
+                        [df.select(F.lit(i).alias("tag")) for i, (_, df) in enumerate(present)])
+        counts = {tag: n for tag, n in tagged.groupBy("tag").count().collect()}
+        small = [(name, df) for i, (name, df) in enumerate(present) if 0 < counts.get(i, 0) <= LOCAL_ROWS]
+        made = self._local_wave(small) if small else {}
+        for i, (name, df) in enumerate(present):
+            if name in made:
+                self._bind(name, *made[name])
+            elif counts.get(i):
+                df = df.cache()
+                self._lattice.append(df)
+                self._bind(name, df, counts[i], None)
+            else:
+                self._bind_empty(name)
+
+    # ------------------------------------------------------------ tagged unions
+
+    def _tagged(self, frames: list[tuple[str, object]]):
+        """One DataFrame of several relations' rows: (tag, n0, s0, n1, s1, ...), each relation's
+        column j in n<j> (a number) or s<j> (a symbol), tag its position in `frames`."""
+        F = self.F
+        width = max(len(self.engine.types[rel]) for rel, _ in frames)
+        pieces = []
+        for tag, (rel, df) in enumerate(frames):
+            types = self.engine.types[rel]
+            cols = [F.lit(tag).alias("tag")]
+            for j in range(width):
+                t = types[j] if j < len(types) else None
+                cols.append((F.col(f"c{j}") if t == "number" else F.lit(None)).cast("bigint").alias(f"n{j}"))
+                cols.append((F.col(f"c{j}") if t == "symbol" else F.lit(None)).cast("string").alias(f"s{j}"))
+            pieces.append(df.select(*cols))
+        return reduce(lambda a, b: a.unionByName(b), pieces)
+
+    def _split(self, frames: list[tuple[str, object]], rows) -> dict[str, list]:
+        """Collected rows of `_tagged(frames)` -> relation -> its rows."""
+        got: dict[str, list] = {rel: [] for rel, _ in frames}
+        picks = {}
+        for tag, (rel, _) in enumerate(frames):
+            types = self.engine.types[rel]
+            picks[tag] = (rel, [1 + 2 * j + (t == "symbol") for j, t in enumerate(types)])
+        for row in rows:
+            rel, cols = picks[row[0]]
+            got[rel].append(tuple(row[k] for k in cols))
+        return got
+
+    def _local_wave(self, frames: list[tuple[str, object]], distinct: bool = False) -> dict[str, tuple]:
+        """The relations of `frames` computed in one job and kept local: relation -> (DataFrame,
+        rows, the rows in Python)."""
+        tagged = self._tagged(frames)
+        local = self._localise(tagged.distinct() if distinct else tagged)
+        got = self._split(frames, local.collect())  # a local relation: collected without a job
+        return {rel: (self._slice(local, tag, rel), len(got[rel]), got[rel]) for tag, (rel, _) in enumerate(frames)}

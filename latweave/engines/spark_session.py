@@ -1,0 +1,282 @@
+"""A Spark engine session: the strata evaluated level by level, one job a level (spark_engine.py says why).
+
+The lattice strata are evaluated once, at open, and kept; a run binds its plan facts as views,
+evaluates the other strata (and a lattice stratum again only when the run extends a relation it
+reads), collects every output relation, and releases its checkpoints at the next run.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from latweave.engines import rows as checks
+from latweave.engines import spark_context
+from latweave.engines.base import Facts, Outputs, Session
+from latweave.engines.dialects import spark as dialect
+from latweave.engines.rows import sorted_rows
+from latweave.engines.spark_frames import LOCAL_ROWS, Frames
+from latweave.errors import EngineError
+
+if TYPE_CHECKING:
+    from latweave.engines.spark_engine import StratumPlan
+
+class SparkSession(Frames, Session):
+    """Views over the lattice's relations, fixed at open, and a run's, released at the next."""
+
+    name = "spark"
+    _ids = itertools.count()
+    row_rules = None  # the engine's (spark_engine.ROWS), set at open
+
+    def __init__(self, engine, base: Facts | None = None, stored: Path | None = None):
+        from pyspark.sql import functions as F  # noqa: N812 - pyspark's own convention
+
+        self.F = F
+        self.engine = engine
+        self.program = engine.program
+        self.row_rules = engine.rows
+        self.ss = spark_context.spark(engine.master).newSession()
+        if getattr(self.ss, "_jsparkSession", None) is None:
+            self.ss = None
+            raise EngineError("spark: the engine needs a classic Spark session (it keeps small relations as "
+                              "local relations in the driver's JVM); Spark Connect ($SPARK_REMOTE) is not "
+                              "supported", hint="pass --spark-master URL (a cluster's master, or local[*])")
+        self.group = f"latweave-{next(self._ids)}"
+        self.df: dict[str, object] = {}      # relation -> its DataFrame (bound to its view)
+        self.count: dict[str, int] = {}      # relation -> rows
+        self.rows: dict[str, list | None] = {}  # relation -> its rows when local, else None
+        self._cached: list = []      # the current run's checkpoints and caches
+        self._lattice: list = []     # the session's own (the lattice and its strata)
+        try:
+            self._errors = _spark_errors()
+            inputs = {r.name for r in self.program.inputs}
+            if stored is not None:
+                self._guard(lambda: self._read_parquet(stored, inputs))
+            else:
+                checks.check_relations(self.program, base, self.row_rules)
+                for name, rows in base.items():
+                    self._bind_rows(name, rows)
+            self.base_inputs = frozenset(n for n in inputs if self.count.get(n))
+            self.static = [p.inputs <= self.base_inputs for p in engine.plans]
+            self._guard(lambda: self._evaluate([p for p, s in zip(engine.plans, self.static) if s]))
+            self._lattice, self._cached = self._cached, []
+            self._pristine = (dict(self.df), dict(self.count), dict(self.rows))
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------ evaluation
+
+    def _live(self, variants, delta: dict[str, int] | None = None) -> list:
+        out = []
+        for v in variants:
+            if all((delta.get(r, 0) if (i == v.delta_pos and delta is not None) else self.count.get(r, 0))
+                   for i, r in enumerate(v.reads)):
+                out.append(v)
+        return out
+
+    @staticmethod
+    def _union(live) -> str:
+        """The variants' rows, duplicates kept: `_materialise` de-duplicates a whole wave at once
+        (one aggregation where a UNION per relation costs one each)."""
+        return " UNION ALL ".join(f"({v.sql})" for v in live) if len(live) > 1 else live[0].sql
+
+    def _materialise(self, parts: list[tuple[str, str, frozenset]]) -> dict[str, tuple]:
+        """Evaluate every (relation, SELECT, relations it names) at once, de-duplicated: relation
+        -> (DataFrame, rows, its rows in Python or None). When every relation named is local, one
+        job computes them and they stay local; else one job checkpoints the result and one counts
+        it, and a result of at most LOCAL_ROWS rows is then made local too (one more)."""
+        frames = []
+        for rel, sql, _ in parts:
+            df = self.ss.sql(sql)
+            frames.append((rel, df.toDF(*[f"c{j}" for j in range(len(df.columns))])))
+        if all(self.rows.get(r) is not None for _, _, names in parts for r in names):
+            return self._local_wave(frames, distinct=True)
+        tagged = self._tagged(frames).distinct().localCheckpoint(eager=True)  # a leaf for later plans
+        self._cached.append(tagged)
+        counts = {tag: n for tag, n in tagged.groupBy("tag").count().collect()}
+        if sum(counts.values()) <= LOCAL_ROWS:
+            local = self._localise(tagged)
+            got = self._split(frames, local.collect())
+            return {rel: (self._slice(local, tag, rel), len(got[rel]), got[rel])
+                    for tag, (rel, _) in enumerate(frames)}
+        return {rel: (self._slice(tagged, tag, rel), counts.get(tag, 0), None) for tag, (rel, _) in enumerate(frames)}
+
+    def _evaluate(self, plans: list[StratumPlan]) -> None:
+        """Evaluate strata level by level: a level's non-recursive strata at once, then its
+        recursive ones."""
+        for _, group in itertools.groupby(sorted(plans, key=lambda p: p.level), key=lambda p: p.level):
+            group = list(group)
+            parts = []
+            for p in group:
+                if p.stratum.recursive:
+                    continue
+                for rel in p.stratum.relations:
+                    live = self._live(p.base[rel])
+                    if live:
+                        parts.append((rel, self._union(live), _reads(live)))
+                    else:
+                        self._bind_empty(rel)
+            if parts:
+                for rel, made in self._materialise(parts).items():
+                    self._bind(rel, *made)
+            for p in group:
+                if p.stratum.recursive:
+                    self._recursive(p)
+
+    def _recursive(self, p: StratumPlan) -> None:
+        """Semi-naive evaluation: the base rules once, then the step rules over the last delta
+        (each relation's `d<i>` view), EXCEPT what is known, until no relation gains a row."""
+        views = self.engine.views
+        rels = p.stratum.relations
+        parts = [(rel, self._union(live), _reads(live)) for rel in rels if (live := self._live(p.base[rel]))]
+        made = self._materialise(parts) if parts else {}
+        delta: dict[str, tuple] = {}
+        for rel in rels:
+            if rel in made:
+                self._bind(rel, *made[rel])
+            else:
+                self._bind_empty(rel)
+            delta[rel] = (self.df[rel], self.count[rel], self.rows[rel])
+        while any(d[1] for d in delta.values()):
+            for rel in rels:
+                delta[rel][0].createOrReplaceTempView(dialect.delta_view(views[rel]))
+            counts = {rel: d[1] for rel, d in delta.items()}
+            parts = []
+            for rel in rels:
+                live = self._live(p.step[rel], counts)
+                if live:
+                    parts.append((rel, f"SELECT * FROM ({self._union(live)}) EXCEPT SELECT * FROM {views[rel]}",
+                                  _reads(live) | {rel}))
+            made = self._materialise(parts) if parts else {}
+            for rel in rels:
+                df, n, rows = made.get(rel, (None, 0, []))
+                if not n:
+                    delta[rel] = (self._empty_local(rel), 0, [])
+                    continue
+                if rows is not None and self.rows[rel] is not None:
+                    # both local: the relation grows as a local relation again (JVM-side lists, no job)
+                    jrows = self.ss._jvm.java.util.ArrayList(self.df[rel]._jdf.collectAsList())
+                    jrows.addAll(df._jdf.collectAsList())
+                    self._bind(rel, self._from_jrows(self._jschema(rel), jrows), self.count[rel] + n,
+                               self.rows[rel] + rows)
+                else:
+                    self._bind(rel, self.df[rel].unionByName(df), self.count[rel] + n, None)
+                delta[rel] = (df, n, rows)
+
+    # ------------------------------------------------------------ a run
+
+    def run(self, facts: Facts) -> Outputs:
+        if self.ss is None:
+            raise EngineError("spark: this session is closed (a run that timed out closes it)")
+        if self.timeout is None:
+            return self._guard(lambda: self._run(facts))
+        from latweave.engines.timeout import Interrupter, timeout_error
+
+        with Interrupter(self.timeout, self._cancel) as guard:
+            try:
+                return self._guard(lambda: self._run(facts))
+            except EngineError:
+                if not guard.fired:
+                    raise
+        self.close()
+        raise timeout_error(self.name, self.timeout)
+
+    def _cancel(self) -> None:
+        try:
+            sc = self.ss.sparkContext
+        except Exception:  # noqa: BLE001 - Spark Connect: no SparkContext
+            self.ss.interruptAll()
+            return
+        sc.cancelJobGroup(self.group)
+
+    def _run(self, facts: Facts) -> Outputs:
+        checks.check_relations(self.program, facts, self.row_rules)
+        try:
+            self.ss.sparkContext.setJobGroup(self.group, "latweave run", interruptOnCancel=True)
+        except Exception:  # noqa: BLE001 - Spark Connect
+            pass
+        self._release()
+        df, count, rows = self._pristine
+        for name in sorted(df):
+            self._bind(name, df[name], count[name], rows[name])
+        inputs = {r.name for r in self.program.inputs}
+        for name in sorted(inputs - self.base_inputs):
+            self._bind_empty(name)
+        touched = set()
+        self._bind_many({name: rows for name, rows in facts.items() if name not in self.base_inputs})
+        for name in sorted(facts):
+            new = list(facts[name])
+            if not new or name not in self.base_inputs:
+                continue
+            touched.add(name)
+            before, held = self.df[name], self.rows[name]
+            self._bind_rows(name, new)
+            if held is not None and self.rows[name] is not None:
+                self._bind_rows(name, list(dict.fromkeys(held + self.rows[name])))
+            else:
+                union = before.unionByName(self.df[name]).distinct().localCheckpoint(eager=True)
+                self._cached.append(union)
+                self._bind(name, union, union.count(), None)
+        todo = [p for p, s in zip(self.engine.plans, self.static) if not s or p.inputs & touched]
+        self._evaluate(todo)
+        return self._outputs()
+
+    def _outputs(self) -> Outputs:
+        names = [r.name for r in self.program.outputs]
+        out: Outputs = {}
+        far = [(name, self.df[name]) for name in names if self.count.get(name) and self.rows.get(name) is None]
+        got = self._split(far, self._tagged(far).collect()) if far else {}
+        for name in names:
+            if not self.count.get(name):
+                out[name] = []
+            elif not self.engine.types[name]:
+                out[name] = [()]
+            else:
+                out[name] = sorted_rows(got[name] if name in got else self.rows[name])
+        return out
+
+    def _guard(self, thunk):
+        """Run `thunk`, turning Spark's errors into EngineError (the first line of the message)."""
+        try:
+            return thunk()
+        except self._errors as exc:
+            raise EngineError(f"spark: {_message(exc)}") from None
+
+    def _release(self) -> None:
+        cached, self._cached = self._cached, []
+        for df in cached:
+            df.unpersist(blocking=False)
+
+    def close(self) -> None:
+        ss, self.ss = getattr(self, "ss", None), None
+        if ss is None:
+            return
+        try:
+            self._release()
+            for df in getattr(self, "_lattice", []):
+                df.unpersist(blocking=False)
+            self._lattice = []
+        except Exception:  # noqa: BLE001 - a stopped context: nothing left to release
+            pass
+
+
+def _reads(variants) -> frozenset[str]:
+    """Every relation the variants read, positively or negated (a view the SELECTs name)."""
+    return frozenset(r for v in variants for r in v.tables)
+
+
+def _message(exc: BaseException) -> str:
+    """The first line of what Spark says (the JVM's exception, not Py4J's call site)."""
+    java = getattr(exc, "java_exception", None)
+    text = str(java) if java is not None else str(exc)
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
+def _spark_errors() -> tuple[type[BaseException], ...]:
+    from py4j.protocol import Py4JError
+    from pyspark.errors import PySparkException
+
+    return (PySparkException, Py4JError)

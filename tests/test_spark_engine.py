@@ -1,0 +1,167 @@
+"""The Spark engine against DuckDB, byte for byte, and against the independent auditor.
+
+Spark runs the same differential checks as the other engines, but in this one module: a Spark
+evaluation costs tens of seconds whatever its size (tens of small jobs), so every lattice gets
+one session and one batch of plans — the zoo's expected outcomes, the movies' examples and audit
+plans, a generated lattice with contested coordinates, and a sample of plans on the 2Wiki KB
+lattice (when the data is here) — and each result must equal DuckDB's JSON exactly and pass
+`latweave audit`. Spark runs in local mode (`local[*]`, this machine's cores).
+
+Skipped, with the reason, only where Spark cannot run: no pyspark (`pip install 'latweave[spark]'`)
+or no Java 17+ (spark_context.spark_problem says which).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from latweave.engines.spark_context import spark_problem
+from latweave.errors import EngineTimeout
+from latweave.execute import Runner
+from latweave.plan.read import read_plan
+
+PROBLEM = spark_problem()
+pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _plans(name: str, folder: Path) -> list[str]:
+    from latweave.lattice.store import load_lattice
+    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
+    from tests.test_audit_complete import random_plans
+    from tests.test_examples import EXAMPLES
+    from tests.test_zoo_engines import CASES
+    from latweave.plan.json_form import plan_from_json
+    from latweave.plan.printer import to_text
+
+    if name == "zoo":
+        return list(dict.fromkeys([to_text(plan_from_json(c[0])) for c in CASES] + ZOO_PLANS))
+    if name == "movies":
+        return list(dict.fromkeys([e[1] for e in EXAMPLES if e[0] == "movies"] + MOVIE_PLANS))
+    if name == "contested0":
+        return random_plans(load_lattice(folder), 110, 40)
+    # 2wiki: a sample of 30 random plans, half of them plans DuckDB answers (most random plans on
+    # a KB abstain), chosen before Spark runs
+    texts = random_plans(load_lattice(folder), 11, 150)
+    statuses = [r["status"] for r in _run(folder, "duckdb", texts)]
+    answered = [t for t, s in zip(texts, statuses) if s != "abstain"][:15]
+    return answered + [t for t in texts if t not in answered][:30 - len(answered)]
+
+
+def _lattice(name: str, root: Path) -> Path:
+    from latweave.ingest.build import build_corpus, save_lattice
+    from tests.test_audit_complete import random_lattice
+
+    out = root / name
+    if name in ("zoo", "movies"):
+        build_corpus(ROOT / "corpora" / name, out)
+    elif name == "contested0":
+        save_lattice(random_lattice(10, functional_pairs=True), out)
+    else:
+        from latweave.ingest.kb import build_kb
+        from tests.test_stored import _data
+
+        build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
+    return out
+
+
+def _run(folder: Path, engine: str, texts: list[str]) -> list[dict]:
+    plans = [read_plan(t) for t in texts]
+    with Runner(folder, engine) as runner:
+        return [r.to_dict() for r in runner.run(plans)]
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
+    root = tmp_path_factory.mktemp("spark")
+    cache: dict[str, tuple] = {}
+
+    def get(name: str):
+        if name not in cache:
+            folder = _lattice(name, root)
+            texts = _plans(name, folder)
+            cache[name] = (folder, texts, _run(folder, "duckdb", texts), _run(folder, "spark", texts))
+        return cache[name]
+    return get
+
+
+@pytest.mark.parametrize("name", ["zoo", "movies", "contested0", pytest.param("2wiki", marks=pytest.mark.data)])
+def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs, name):
+    from latweave.proof.audit import audit_many
+
+    folder, texts, reference, got = runs(name)
+    assert len(got) == len(texts) >= 20
+    for text, ref, res in zip(texts, reference, got):
+        assert json.dumps(res, sort_keys=True) == json.dumps(ref, sort_keys=True), f"spark differs on {text!r}"
+    statuses = {r["status"] for r in got}
+    assert "abstain" in statuses and "answer" in statuses
+    for text, report in zip(texts, audit_many(folder, got)):
+        assert report.ok, (text, report.failures[:3])
+
+
+def test_zoo_expected_outcomes_on_spark(runs):
+    """Not only equal to DuckDB: the zoo's hand-written expectations hold on Spark."""
+    from tests.test_zoo_engines import CASES
+
+    _, _, _, got = runs("zoo")
+    for (plan, status, answers, verdict, reason), result in zip(CASES, got):
+        assert (result["status"], result["answers"], result["verdict"], result["reason"]) == \
+            (status, answers, verdict, reason), plan
+
+
+def test_contested_answers_reach_spark(runs):
+    _, _, _, got = runs("contested0")
+    assert any(r["contested"] for r in got)
+
+
+def test_a_session_runs_again_and_a_single_plan(runs):
+    """A session keeps its lattice between runs: a second, different batch answers as a fresh
+    session would (the per-run relations of the first are gone)."""
+    folder, texts, reference, _ = runs("zoo")
+    with Runner(folder, "spark") as runner:
+        first = [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:3]])]
+        one = runner.run([read_plan(texts[5])])[0].to_dict()
+    assert first == reference[:3]
+    assert one == reference[5]
+
+
+def test_spark_timeout_stops_the_run_and_the_next_run_opens_a_fresh_session(runs):
+    folder, texts, reference, _ = runs("zoo")
+    with Runner(folder, "spark", timeout=0.05) as runner:
+        with pytest.raises(EngineTimeout):
+            runner.run([read_plan(t) for t in texts])
+        runner.timeout = None
+        assert runner.run([read_plan(texts[0])])[0].to_dict() == reference[0]
+
+
+def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "latweave.cli", *args], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, timeout=600)
+
+
+def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs):
+    folder, texts, _, _ = runs("zoo")
+    plan = 'meet(species <= mammal, habitat <= aquatic)'
+    spark = _cli("run", "--lattice", str(folder), "--engine", "spark", "--spark-master", "local[1]", "--json", plan)
+    duck = _cli("run", "--lattice", str(folder), "--engine", "duckdb", "--json", plan)
+    assert spark.returncode == 0, spark.stderr[-2000:]
+    assert json.loads(spark.stdout) == json.loads(duck.stdout)
+    assert json.loads(spark.stdout)["answers"] == ["Whale"]
+
+
+def test_without_java_spark_is_refused_with_the_reason(runs, tmp_path):
+    folder, _, _, _ = runs("zoo")
+    done = _cli("run", "--lattice", str(folder), "--engine", "spark", "meet(species <= mammal)",
+                env={"JAVA_HOME": str(tmp_path / "no-java")})
+    assert done.returncode == 4, done.stderr
+    assert "Spark needs Java 17 or 21" in done.stderr and "Traceback" not in done.stderr
+    listed = _cli("engines", env={"JAVA_HOME": str(tmp_path / "no-java")})
+    assert "spark" in listed.stdout and "Java" in listed.stdout
