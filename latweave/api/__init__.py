@@ -201,7 +201,8 @@ def audit(result: Result | dict | Path | str, lattice: Path | str) -> "AuditRepo
 def build(source: Path | str, out: Path | str, *, format: str = "corpus", allow: bool = False,  # noqa: A002
           strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
-          cache: Path | str | None = None) -> "BuildSummary":
+          cache: Path | str | None = None, engine: str = "python",
+          spark_master: str | None = None) -> "BuildSummary":
     """Build the lattice of `source` at `out`, atomically, and return what was built.
 
     `format`: "corpus" (a corpus folder) or a KB file's format ("pathquestion", "metaqa",
@@ -211,11 +212,24 @@ def build(source: Path | str, out: Path | str, *, format: str = "corpus", allow:
     dimension's meets are not unique, unless `allow`. `strict`: a malformed KB line is fatal.
     `functional`: the KB relations with one value per subject (default: the format's own).
     `progress` receives (done, total) while a corpus is read, or an ExtractProgress snapshot
-    per window while a model extracts."""
+    per window while a model extracts. `engine`: "python" (default), or "spark" to read a line-based
+    KB (a file or a folder of part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py;
+    `spark_master`: the Spark master URL, default local[*])."""
     from latweave.ingest.build import Gate
     from latweave.ingest.summary import BuildSummary
 
     gate = Gate(allow=allow)
+    if engine not in ("python", "spark"):
+        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
+    if engine == "spark":
+        if llm is not None or format == "corpus":
+            raise LatweaveError("--engine spark builds a KB file (--format pathquestion or metaqa)",
+                                hint="drop --engine spark for a corpus folder or --extract llm")
+        from latweave.ingest.spark_kb import build_kb_spark
+
+        manifest, report = build_kb_spark(source, format, out, strict=strict, gate=gate, functional=functional,
+                                          master=spark_master)
+        return BuildSummary("kb", out, manifest, gate, report)
     if llm is not None:
         if format != "corpus":
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")

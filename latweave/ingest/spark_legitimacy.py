@@ -1,0 +1,133 @@
+"""The legitimacy report of a lattice whose instances live in Spark: `check_lattice`'s, equal to it.
+
+`legitimacy.check.check_lattice` needs a whole `Lattice`. Of its parts, the per-dimension checks
+read the dimension graphs alone (the head of a streamed build holds them); the formal context
+(`legitimacy.fca`) and the dependent dimensions (`legitimacy.dependence`) read every predicate.
+Here those two are Spark aggregations over the predicates `(ikey, dkey, vkey)`, written from the
+Python functions' definitions:
+
+* co-occurring attributes: attributes (dimension, value) of at least `min_support` objects grouped
+  by their sorted extent, groups of two or more;
+* implications m → {m}'' minus m's co-occurring group: attribute k is in {m}'' exactly when every
+  object of m has k, i.e. |ext(m) ∩ ext(k)| = |ext(m)|, and k's extent differs from m's exactly when
+  it is larger;
+* dependent dimensions: per instance and dimension the set of values; a pair of dimensions is
+  broken when one value set of either side meets two of the other.
+
+The `subject` dimension never contributes (each value names one instance: support 1, and as many
+distinct values as instances), so it is left out of the joins. The concept count (NextClosure) runs
+on the collected context only when objects × attributes is within fca.MAX_CELLS, as in
+`check_fca`. Results are sorted on the driver exactly as the Python functions sort them; no
+contested coordinates exist in a streamed lattice (its writer refuses them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+from latweave.lattice.model import Lattice
+from latweave.lattice.names import normalize
+from latweave.legitimacy import fca as fca_mod
+from latweave.legitimacy.check import check_dimension
+from latweave.legitimacy.dependence import Dependence
+from latweave.legitimacy.dependence import dependent_dimensions as python_dependence
+from latweave.legitimacy.report import FcaReport, LatticeReport
+
+_SUBJECT = normalize("subject")
+
+
+def lattice_report(F, head: Lattice, predicates, *, min_support: int = 2, dependence_min_support: int = 5,
+                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS) -> LatticeReport:
+    """`check_lattice(lattice)` of the lattice `head` + `predicates` (a DataFrame with columns
+    ikey, dkey, vkey: the keys of every predicate) — `F` is pyspark.sql.functions. A context within
+    `max_cells` is collected and checked by the Python functions themselves; a larger one in Spark."""
+    dims = tuple(replace(check_dimension(d), functional=d.functional, contested=0)
+                 for d in sorted(head.dimensions.values(), key=lambda d: d.name))
+    incidence = predicates.select("ikey", "dkey", "vkey").distinct()
+    n_g, n_m, incidences = incidence.agg(F.countDistinct("ikey"), F.countDistinct("dkey", "vkey"),
+                                         F.count(F.lit(1))).first()
+    if n_g * n_m <= max_cells:
+        rows = incidence.collect()
+        context = fca_mod.FormalContext.from_incidence((i, _attribute(head, d, v)) for i, d, v in rows)
+        concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
+        fca = FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
+                        concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
+                        co_occurring=fca_mod.co_occurring(context, min_support=min_support),
+                        implications=fca_mod.implications(context, min_support=min_support), min_support=min_support)
+        keyed = SimpleNamespace(dimensions=head.dimensions,
+                                predicates=[SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v in rows])
+        dependent = python_dependence(keyed, min_support=dependence_min_support)
+    else:
+        fca = fca_report(F, head, incidence, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
+                         max_concepts=max_concepts)
+        dependent = dependent_dimensions(F, head, incidence, min_support=dependence_min_support)
+    return LatticeReport(name=head.name, dimensions=dims, fca=fca, dependent=dependent)
+
+
+def _attribute(head: Lattice, dkey: str, vkey: str) -> tuple[str, str]:
+    dim = head.dimensions[dkey]
+    return dim.name, dim.labels.get(vkey, vkey)
+
+
+def fca_report(F, head: Lattice, incidence, sizes: tuple[int, int, int], *, min_support: int = 2,
+               max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS) -> FcaReport:
+    """`legitimacy.check.check_fca` of a context too large to collect (see the module docstring):
+    `incidence` holds the distinct (ikey, dkey, vkey), `sizes` its objects, attributes and rows."""
+    n_g, n_m, incidences = sizes
+    # the function's own verdict and message, from the sizes alone (a context over the cap is not enumerated)
+    concepts = fca_mod.next_closure_concepts(SimpleNamespace(objects=range(n_g), attributes=range(n_m)),
+                                             max_concepts=max_concepts, max_cells=max_cells)
+    if concepts.complete:
+        raise ValueError("fca_report is for contexts above max_cells; collect a smaller one")
+
+    inc = incidence.filter(F.col("dkey") != _SUBJECT)
+    support = inc.groupBy("dkey", "vkey").agg(F.count(F.lit(1)).alias("n"))
+    extents = inc.groupBy("dkey", "vkey").agg(F.sort_array(F.collect_list("ikey")).alias("extent")) \
+        .filter(F.size("extent") >= min_support)
+    groups = extents.groupBy("extent").agg(F.collect_list(F.struct("dkey", "vkey")).alias("members")) \
+        .filter(F.size("members") > 1).select(F.size("extent").alias("n"), "members")
+    co = [fca_mod.CoOccurrence(tuple(sorted(_attribute(head, m["dkey"], m["vkey"]) for m in row["members"])),
+                               row["n"]) for row in groups.collect()]
+    co.sort(key=lambda c: (-c.support, c.attributes))
+
+    a = inc.join(support.filter(F.col("n") >= min_support), ["dkey", "vkey"]) \
+        .select("ikey", F.col("dkey").alias("ad"), F.col("vkey").alias("av"), F.col("n").alias("an"))
+    b = inc.join(support, ["dkey", "vkey"]) \
+        .select("ikey", F.col("dkey").alias("bd"), F.col("vkey").alias("bv"), F.col("n").alias("bn"))
+    implied = a.join(b, "ikey").filter(F.col("bn") > F.col("an")) \
+        .groupBy("ad", "av", "an", "bd", "bv").agg(F.count(F.lit(1)).alias("both")) \
+        .filter(F.col("both") == F.col("an")) \
+        .groupBy("ad", "av", "an").agg(F.collect_list(F.struct("bd", "bv")).alias("then"))
+    implications = [fca_mod.Implication(_attribute(head, row["ad"], row["av"]),
+                                        tuple(sorted(_attribute(head, k["bd"], k["bv"]) for k in row["then"])),
+                                        row["an"]) for row in implied.collect()]
+    implications.sort(key=lambda i: (-i.support, i.premise))
+    return FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
+                     concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
+                     co_occurring=tuple(co), implications=tuple(implications), min_support=min_support)
+
+
+def dependent_dimensions(F, head: Lattice, incidence, *, min_support: int = 5) -> tuple[Dependence, ...]:
+    """`legitimacy.dependence.dependent_dimensions` of the lattice (see the module docstring)."""
+    values = incidence.filter(F.col("dkey") != _SUBJECT).groupBy("ikey", "dkey") \
+        .agg(F.sort_array(F.collect_set("vkey")).alias("vals"))
+    x = values.select("ikey", F.col("dkey").alias("d1"), F.col("vals").alias("v1"))
+    y = values.select("ikey", F.col("dkey").alias("d2"), F.col("vals").alias("v2"))
+    pairs = x.join(y, "ikey").filter(F.col("d1") < F.col("d2")).select("d1", "d2", "v1", "v2").persist()
+    try:
+        forward = pairs.groupBy("d1", "d2", "v1").agg(F.countDistinct("v2").alias("k")).filter(F.col("k") > 1)
+        backward = pairs.groupBy("d1", "d2", "v2").agg(F.countDistinct("v1").alias("k")).filter(F.col("k") > 1)
+        broken = forward.select("d1", "d2").union(backward.select("d1", "d2")).distinct()
+        stats = pairs.groupBy("d1", "d2").agg(F.count(F.lit(1)).alias("shared"),
+                                              F.countDistinct("v1").alias("distinct")) \
+            .join(broken, ["d1", "d2"], "left_anti") \
+            .filter((F.col("shared") >= min_support) & (F.col("distinct") >= 2)
+                    & (F.col("distinct") < F.col("shared")))
+        out = []
+        for row in stats.collect():
+            first, second = sorted(head.dimensions[k].name for k in (row["d1"], row["d2"]))
+            out.append(Dependence(first, second, row["shared"], row["distinct"]))
+    finally:
+        pairs.unpersist()
+    return tuple(sorted(out, key=lambda d: (d.first, d.second)))

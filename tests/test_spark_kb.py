@@ -1,0 +1,152 @@
+"""`latweave build KB --engine spark` (latweave/ingest/spark_kb.py) against the Python build: the same folder.
+
+The differential tests compare every file of the two lattice folders (names and bytes, the manifest,
+legitimacy.json and parquet/ included) and the build reports: a hand KB of two part files (a BOM,
+CRLF, dates spelt two ways, numbers, a value that does not parse, duplicates, odd spellings of one
+name, an astral character before a line's evidence, a malformed line, a relation named like a
+dimension), and PathQuestion's 3-hop KB when /work/shared/data holds it (its formal context is
+over fca.MAX_CELLS, so the Spark side of the legitimacy report is the one compared). One Spark
+session for the module (local mode).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from latweave.cli import main
+from latweave.engines.spark_context import spark_problem
+from latweave.ingest.build import Gate, save_lattice
+from latweave.ingest.kb import BuildReport, FUNCTIONAL, lattice_from_triples, read_pathquestion_kb
+
+pytestmark = pytest.mark.skipif(spark_problem() is not None, reason=f"Spark cannot run here: {spark_problem()}")
+
+PQ = Path("/work/shared/data/pathquestion/3H-kb.txt")
+
+PART_1 = ("\ufeffAda Lovell\tdate_of_birth\t1815-12-10\n"
+          "Ada Lovell\tplace_of_birth\tLondon\n"
+          "ada  lovell\tdate_of_birth\tDecember 10, 1815\n"       # the same date, spelt otherwise: a duplicate
+          "Bo Brandt\tplace_of_birth\tBerlin\n"
+          "Bo Brandt\tprofession\twriter\n"
+          "Bo Brandt\tprofession\tpainter\n"
+          "\n"
+          "broken line\n"                                          # malformed, reported
+          "Zoë Ünal\tprofession\tWriter\r\n"                       # CRLF; "Writer" is "writer"
+          "Zoe Unal\theight\t1.72\n"
+          "Zoë Ünal\theight\ttall\n"                               # not a number (9 of 10 are): reported, skipped
+          "😀 Emoji\tprofession\twriter\n"                          # an astral character before the evidence
+          "Dee\tsubject\tx\n")                                     # collides with the dimension naming
+PART_2 = ("Ada Lovell\theight\t1.60\n"
+          "Bo Brandt\theight\t1.8\n"
+          "Cy\tdate_of_birth\t1950\n"
+          "Cy\tfriend\tAda Lovell\n"
+          "Cy\tfriend\tADA LOVELL\n"                               # a duplicate, by key
+          "London\tcountry\tEngland\n"
+          "Berlin\tcountry\tGermany\n"
+          + "".join(f"P{i}\tcity\t{c}\nP{i}\tcountry\t{k}\nP{i}\tprofession\t{j}\nP{i}\tzone\tz-{c[0]}\nP{i}\theight\t1.7{i}\n"
+                    for i, (c, k, j) in enumerate([("Paris", "France", "painter"), ("Lyon", "France", "writer"),
+                                                   ("Rome", "Italy", "painter"), ("Paris", "France", "painter"),
+                                                   ("Rome", "Italy", "writer"), ("Lyon", "France", "painter")])))
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def assert_same_folders(a: Path, b: Path) -> None:
+    left, right = files(a), files(b)
+    assert sorted(left) == sorted(right)
+    assert "legitimacy.json" in left and any(name.startswith("parquet/") for name in left)
+    for name in sorted(left):
+        assert left[name] == right[name], name
+
+
+def python_build(paths: list[Path], name: str, out: Path) -> BuildReport:
+    """The Python build of `paths` in order (build_kb's, for one file or several)."""
+    report = BuildReport()
+    triples = itertools.chain.from_iterable(read_pathquestion_kb(p, report) for p in paths)
+    lattice = lattice_from_triples(triples, name, report, functional=sorted(FUNCTIONAL["pathquestion"]))
+    save_lattice(lattice, out, Gate())
+    return report
+
+
+def test_a_folder_of_parts_builds_the_python_builds_lattice_byte_for_byte(tmp_path, capsys):
+    kb = tmp_path / "hand"
+    kb.mkdir()
+    (kb / "part-1.txt").write_bytes(PART_1.encode())
+    (kb / "part-2.txt").write_bytes(PART_2.encode())
+    report = python_build([kb / "part-1.txt", kb / "part-2.txt"], "hand", tmp_path / "python")
+    capsys.readouterr()
+    assert main(["build", str(kb), "--format", "pathquestion", "--engine", "spark", "--out",
+                 str(tmp_path / "spark"), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert_same_folders(tmp_path / "python", tmp_path / "spark")
+    assert printed["report"] == json.loads(json.dumps(report.to_dict()))
+    counts = printed["report"]["counts"]
+    assert (counts["malformed"], counts["skipped_values"], counts["duplicates"]) == (1, 1, 2)
+    assert [p["kind"] for p in printed["report"]["problems"]] == ["malformed", "relation", "value"]
+    legitimacy = json.loads((tmp_path / "spark" / "legitimacy.json").read_text())
+    assert legitimacy["fca"]["co_occurring"] and legitimacy["fca"]["implications"]
+    assert legitimacy["dependent_dimensions"] == [{"dimensions": ["city", "zone"], "instances": 6, "values": 3}]
+    assert printed["legitimacy"]["ok"] is True
+
+
+@pytest.mark.skipif(not PQ.is_file(), reason=f"PathQuestion's KB is not at {PQ} (the benchmark data)")
+def test_the_pathquestion_kb_builds_the_same_lattice(tmp_path):
+    from latweave.ingest.spark_kb import build_kb_spark
+
+    report = python_build([PQ], PQ.stem, tmp_path / "python")
+    _, spark_report = build_kb_spark(PQ, "pathquestion", tmp_path / "spark", gate=Gate())
+    assert_same_folders(tmp_path / "python", tmp_path / "spark")
+    assert spark_report.to_dict() == report.to_dict() and report.instances > 1000
+
+
+def test_a_contested_coordinate_is_refused_naming_the_line_and_nothing_is_written(tmp_path, capsys):
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Ada\tgender\tfemale\nBo\tgender\tmale\nAda\tprofession\twriter\nAda\tgender\tmale\n",
+                  encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(kb), "--format", "pathquestion", "--engine", "spark", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{kb}:4" in err and "'Ada'" in err and "'gender'" in err and f"{kb}:1" in err
+    assert "without --engine spark" in err
+    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["kb.txt"]
+
+
+def test_the_spark_legitimacy_of_a_large_context_is_the_python_functions(tmp_path):
+    """The Spark side of the report (used above fca.MAX_CELLS) on a small lattice, forced with max_cells=0."""
+    from pyspark.sql import functions as F
+
+    from latweave.engines.spark_context import spark
+    from latweave.legitimacy import fca as fca_mod
+    from latweave.legitimacy.check import check_fca
+    from latweave.legitimacy.dependence import dependent_dimensions
+    from latweave.ingest.spark_legitimacy import dependent_dimensions as spark_dependence, fca_report
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    lattice = lattice_from_triples(read_pathquestion_kb(kb), "kb")
+    rows = sorted({(p.instance, p.dimension, p.value) for p in lattice.predicates})
+    incidence = spark().createDataFrame(rows, "ikey string, dkey string, vkey string")
+    sizes = (len(lattice.instances), len(fca_mod.context_of(lattice).attributes), len(rows))
+    got = fca_report(F, lattice, incidence, sizes, max_cells=0)
+    want = check_fca(lattice, max_cells=0)
+    assert got == want and want.co_occurring and want.implications
+    assert spark_dependence(F, lattice, incidence, min_support=2) == dependent_dimensions(lattice, min_support=2)
+    assert dependent_dimensions(lattice, min_support=2)
+
+
+def test_without_spark_or_for_2wiki_the_build_says_why_and_exits_2(tmp_path, capsys, monkeypatch):
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Ada\tgender\tfemale\n", encoding="utf-8")
+    assert main(["build", str(kb), "--format", "2wiki", "--engine", "spark", "--out", str(tmp_path / "o")]) == 2
+    assert "without --engine spark" in capsys.readouterr().err
+    monkeypatch.setenv("JAVA_HOME", str(tmp_path / "no-java"))
+    assert main(["build", str(kb), "--format", "pathquestion", "--engine", "spark", "--out",
+                 str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert "Java" in err and "without --engine spark" in err
+    assert not (tmp_path / "o").exists()
