@@ -26,6 +26,10 @@ Settings chosen here, each for a reason:
   4 GB driver on the movies and on a generated lattice; sort-merge joins spill instead;
 - `spark.sql.ansi.enabled=true`: arithmetic overflow is an error, never a wrapped number;
 - `spark.sql.session.timeZone=UTC`: nothing here reads times, but a cluster's default must not leak in.
+
+Spark's Python workers run this interpreter (`$PYSPARK_PYTHON`, set when unset): the Spark build
+splits KB lines in them with latweave's own code. On a cluster, every executor needs latweave
+installed in the Python that `$PYSPARK_PYTHON` names there.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
 
 #: The Java major versions Spark 4 runs on.
@@ -132,6 +137,10 @@ def spark(master: str | None = None):
             return session
         from pyspark.sql import SparkSession
 
+        # Spark's Python workers (the Spark build splits KB lines in them) run this interpreter,
+        # which has latweave's dependencies, unless $PYSPARK_PYTHON names another
+        if not os.environ.get("PYSPARK_PYTHON"):
+            os.environ["PYSPARK_PYTHON"] = sys.executable
         builder = SparkSession.builder.appName("latweave")
         if use_remote:
             builder = builder.remote(use_remote)

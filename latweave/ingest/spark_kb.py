@@ -31,8 +31,6 @@ stream.
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -70,10 +68,10 @@ def kb_files(path: Path | str) -> list[Path]:
 
 def session(master: str | None = None):
     """The SparkSession, or a LatweaveError (exit 2) saying why Spark cannot run here. The KB's lines
-    are split in Spark's Python workers: they run this interpreter (unless $PYSPARK_PYTHON names one)."""
+    are split in Spark's Python workers: they run this interpreter (spark_context sets
+    $PYSPARK_PYTHON unless it names one)."""
     from latweave.engines.spark_context import spark, spark_problem
 
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     problem = spark_problem(master)
     if problem is not None:
         raise LatweaveError(f"--engine spark cannot run here: {problem}",
