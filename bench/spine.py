@@ -195,6 +195,21 @@ def peak_rss_mb() -> float:
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
 
 
+def child_peak_mb() -> float:
+    """The largest peak resident memory (VmHWM) among this process's live child processes: the
+    Spark engine's JVM, which ru_maxrss does not count (Linux /proc; 0 elsewhere)."""
+    peak = 0.0
+    me = str(os.getpid())
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == me and "VmHWM" in fields:
+            peak = max(peak, int(fields["VmHWM"].split()[0]) / 1024)
+    return peak
+
+
 def lattice_folder(instances: int, out: str | None, stream: bool) -> tuple[Path, dict[str, list[list[str]]], str]:
     """Generate the lattice and save it (into `out` when given: a folder that already holds the
     lattice of this size is reused as it is). `stream`: generated as rows in key order and written
@@ -250,6 +265,8 @@ def batch_table(folder: Path, engines: list[str], batch: list[Plan], sizes: list
                     row.append(f"{_rate(n, took):8.0f} {tm['compile_s']:7.2f}s {tm['engine_s']:7.2f}s "
                                f"{tm['decode_s']:7.2f}s")
                 print(f"{name:10} {n:7d} {floor_text:>9} {row[0]} {' ' + row[1]}", flush=True)
+            if child_peak_mb():
+                print(f"{'':10} peak RSS of child processes (Spark's JVM) so far: {child_peak_mb():,.0f} MB")
 
 
 def main() -> None:
