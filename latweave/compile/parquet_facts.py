@@ -30,6 +30,8 @@ from typing import Iterable, Mapping, Sequence
 import duckdb
 
 from latweave.compile.facts import LATTICE_RELATIONS, write_facts
+from latweave.datalog.escape import SQL, SQL_NAME
+from latweave.errors import EngineError
 
 #: The folder of a lattice that holds the Parquet facts.
 PARQUET_DIR = "parquet"
@@ -46,10 +48,6 @@ def columns(relation: str) -> tuple[str, ...]:
     from latweave.datalog.parser import load_rules  # parsed once per process (cached)
 
     return tuple(c.name for c in load_rules().relation(relation).columns)
-
-
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]]] | Path | str | None = None,
@@ -86,9 +84,9 @@ def _relation(con, facts: Path, out: Path, name: str) -> list[Path]:
     """One relation's `.facts` file into a NOT NULL table (so the Parquet columns are REQUIRED),
     then out as one file, or one file per partition value."""
     cols = columns(name)
-    table = _ident(name)
-    con.execute(f"CREATE TABLE {table} ({', '.join(f'{_ident(c)} BIGINT NOT NULL' for c in cols)})")
-    spec = "{" + ", ".join(f"{_literal(c)}: 'BIGINT'" for c in cols) + "}"
+    table = SQL_NAME.quote(name)
+    con.execute(f"CREATE TABLE {table} ({', '.join(f'{SQL_NAME.quote(c)} BIGINT NOT NULL' for c in cols)})")
+    spec = "{" + ", ".join(f"{SQL.quote(c)}: 'BIGINT'" for c in cols) + "}"
     con.execute(f"INSERT INTO {table} SELECT * FROM read_csv($path, header = false, auto_detect = false, "
                 f"delim = '\\t', quote = '', escape = '', strict_mode = true, columns = {spec})",
                 {"path": str(facts)})
@@ -99,20 +97,16 @@ def _relation(con, facts: Path, out: Path, name: str) -> list[Path]:
         con.execute(f"COPY {table} TO $file {_COPY}", {"file": str(out / PART_FILE)})
         written.append(out / PART_FILE)
     else:
-        rest = ", ".join(_ident(c) for c in cols if c != key)
-        values = [v for (v,) in con.execute(f"SELECT DISTINCT {_ident(key)} FROM {table} ORDER BY 1").fetchall()]
+        rest = ", ".join(SQL_NAME.quote(c) for c in cols if c != key)
+        values = [v for (v,) in con.execute(f"SELECT DISTINCT {SQL_NAME.quote(key)} FROM {table} ORDER BY 1").fetchall()]
         for value in values:
             part = out / f"{key}={value}"
             part.mkdir(parents=True, exist_ok=True)
-            con.execute(f"COPY (SELECT {rest} FROM {table} WHERE {_ident(key)} = $value) TO $file {_COPY}",
+            con.execute(f"COPY (SELECT {rest} FROM {table} WHERE {SQL_NAME.quote(key)} = $value) TO $file {_COPY}",
                         {"value": value, "file": str(part / PART_FILE)})
             written.append(part / PART_FILE)
     con.execute(f"DROP TABLE {table}")
     return written
-
-
-def _literal(name: str) -> str:
-    return "'" + name.replace("'", "''") + "'"
 
 
 def parquet_relations(folder: Path | str) -> dict[str, list[Path]]:
@@ -140,6 +134,21 @@ def parquet_relations(folder: Path | str) -> dict[str, list[Path]]:
                     parts += [(int(value), path) for path in _parts(part)]
         found[name] = [path for _, path in sorted(parts)]
     return found
+
+
+#: What a reader of a lattice whose Parquet facts are incomplete is told to do.
+REBUILD = "rebuild the lattice with this version of latweave (latweave build ... --out DIR)"
+
+
+def stored_parquet(folder: Path | str) -> dict[str, list[Path]]:
+    """`parquet_relations(folder)` for an engine that opens from it: {} when the folder has no
+    `parquet/` (the caller opens the facts); EngineError, with the hint to rebuild, when some
+    lattice relation has no files there."""
+    files = parquet_relations(folder)
+    missing = [name for name in LATTICE_RELATIONS if name not in files]
+    if files and missing:
+        raise EngineError(f"{Path(folder) / PARQUET_DIR}: no Parquet facts for {', '.join(missing)}", hint=REBUILD)
+    return files
 
 
 def _parts(directory: Path) -> list[Path]:

@@ -20,8 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
-from latweave.compile.facts import LATTICE_RELATIONS
-from latweave.compile.parquet_facts import PARQUET_DIR, PARTITIONED, parquet_relations, partition_value
+from latweave.compile.parquet_facts import PARTITIONED, REBUILD, partition_value, stored_parquet
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
@@ -91,17 +90,8 @@ class DuckDBEngine(Engine):
         """A session whose lattice tables DuckDB loads from the folder's Parquet facts; None when
         the folder has no `parquet/` (the caller opens the facts). EngineError, with a hint to
         rebuild, when a relation's files are missing or unreadable."""
-        files = parquet_relations(directory)
-        if not files:
-            return None
-        missing = [name for name in LATTICE_RELATIONS if name not in files]
-        if missing:
-            raise EngineError(f"{Path(directory) / PARQUET_DIR}: no Parquet facts for {', '.join(missing)}",
-                              hint=_REBUILD)
-        return self.open(ParquetFacts(files))
-
-
-_REBUILD = "rebuild the lattice with this version of latweave (latweave build ... --out DIR)"
+        files = stored_parquet(directory)
+        return self.open(ParquetFacts(files)) if files else None
 
 
 class ParquetFiles(NamedTuple):
@@ -172,7 +162,7 @@ class DuckDBSession(SqlSession):
                 params = {"file": str(path), **({"value": partition_value(path)} if key else {})}
                 added += self.con.execute(statement, params).fetchone()[0]
         except duckdb.Error as exc:
-            raise EngineError(f"{self.name}: cannot load the Parquet facts of {name} ({exc})", hint=_REBUILD) from None
+            raise EngineError(f"{self.name}: cannot load the Parquet facts of {name} ({exc})", hint=REBUILD) from None
         if added:  # as `_load` keeps counts: an empty relation has none
             self.count[table] = added
 

@@ -30,10 +30,9 @@ by every build), or from compiled facts as rows (`open`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-from latweave.compile.parquet_facts import PARQUET_DIR
+from latweave.compile.parquet_facts import stored_parquet
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
@@ -76,12 +75,10 @@ class SparkEngine(Engine):
 
     name = "spark"
     rows = ROWS
-    #: The master a new session uses when none is given (`--spark-master`); see spark_context.
-    master: ClassVar[str | None] = None
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
-        return spark_context.spark_problem(cls.master)
+        return spark_context.spark_problem()
 
     def __init__(self, program: Program):
         super().__init__(program)
@@ -128,12 +125,12 @@ class SparkEngine(Engine):
 
     def open_stored(self, directory) -> "SparkSession | None":
         """A session over the lattice folder's Parquet facts (`parquet/`), None when it has none."""
-        folder = Path(directory) / PARQUET_DIR
-        if not folder.is_dir():
+        files = stored_parquet(directory)
+        if not files:
             return None
         from latweave.engines.spark_session import SparkSession
 
-        return SparkSession(self, stored=folder)
+        return SparkSession(self, stored=files)
 
 
 #: The folder of a lattice's Parquet facts (the layout: latweave/compile/parquet_facts.py).

@@ -18,6 +18,7 @@ import json
 from functools import reduce
 from pathlib import Path
 
+from latweave.compile.parquet_facts import PARTITIONED
 from latweave.engines import rows as checks
 
 #: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
@@ -44,14 +45,17 @@ class Frames:
     # while planning, broadcasts it without a job, and collects it without one. It is made from a
     # Java list of rows that a job left in the JVM (`collectAsList`), never from SQL text.
 
-    def _jschema(self, name: str):
+    def _schema(self, name: str):
+        """A relation's columns c0, c1, ... (a nullary one's: one boolean, c0)."""
         from pyspark.sql import types as T  # noqa: N812
 
         types = self.engine.types[name]
         kinds = {"number": T.LongType(), "symbol": T.StringType()}
-        fields = ([T.StructField(f"c{j}", kinds[t], False) for j, t in enumerate(types)] if types
-                  else [T.StructField("c0", T.BooleanType(), False)])
-        return self.ss._jsparkSession.parseDataType(T.StructType(fields).json())
+        return T.StructType([T.StructField(f"c{j}", kinds[t], False) for j, t in enumerate(types)] if types
+                            else [T.StructField("c0", T.BooleanType(), False)])
+
+    def _jschema(self, name: str):
+        return self.ss._jsparkSession.parseDataType(self._schema(name).json())
 
     def _from_jrows(self, jschema, jrows):
         from pyspark.sql import DataFrame
@@ -88,12 +92,7 @@ class Frames:
             elif len(rows) <= LOCAL_ROWS:
                 small[name] = rows
             else:
-                from pyspark.sql import types as T  # noqa: N812
-
-                kinds = {"number": T.LongType(), "symbol": T.StringType()}
-                schema = T.StructType([T.StructField(f"c{j}", kinds[t], False)
-                                       for j, t in enumerate(self.engine.types[name])])
-                df = self.ss.createDataFrame(rows, schema).localCheckpoint(eager=True)
+                df = self.ss.createDataFrame(rows, self._schema(name)).localCheckpoint(eager=True)
                 self._cached.append(df)
                 self._bind(name, df, len(rows), None)
         if not small:
@@ -127,17 +126,21 @@ class Frames:
         return part.select(*[F.col(f"{'n' if t == 'number' else 's'}{j}").alias(f"c{j}")
                              for j, t in enumerate(types)])
 
-    def _read_parquet(self, folder: Path, inputs: set[str]) -> None:
-        """Every lattice relation from its Parquet folder (coord partitioned by dimension, d):
+    def _read_parquet(self, files: dict[str, list[Path]], inputs: set[str]) -> None:
+        """Every lattice relation from its Parquet files (compile/parquet_facts.py
+        `stored_parquet`; a partitioned relation's column, coord's d, from the folder names):
         counted in one job; the small ones made local in one more, the others cached."""
         F = self.F
         present = []
         for name in sorted(inputs):
-            path = folder / name
-            if not path.is_dir() or not any(path.rglob("*.parquet")):
+            paths = files.get(name)
+            if not paths:
                 self._bind_empty(name)
                 continue
-            df = self.ss.read.parquet(str(path))
+            reader = self.ss.read
+            if name in PARTITIONED:  # d=<value>/part-0.parquet: the partition column from its folder
+                reader = reader.option("basePath", str(paths[0].parent.parent))
+            df = reader.parquet(*map(str, paths))
             cols, types = self.engine.columns[name], self.engine.types[name]
             kinds = {"number": "bigint", "symbol": "string"}
             present.append((name, df.select(*[F.col(c).cast(kinds[t]).alias(f"c{j}")

@@ -29,14 +29,14 @@ class SparkSession(Frames, Session):
     _ids = itertools.count()
     row_rules = None  # the engine's (spark_engine.ROWS), set at open
 
-    def __init__(self, engine, base: Facts | None = None, stored: Path | None = None):
+    def __init__(self, engine, base: Facts | None = None, stored: dict[str, list[Path]] | None = None):
         from pyspark.sql import functions as F  # noqa: N812 - pyspark's own convention
 
         self.F = F
         self.engine = engine
         self.program = engine.program
         self.row_rules = engine.rows
-        self.ss = spark_context.spark(engine.master).newSession()
+        self.ss = spark_context.spark().newSession()
         if getattr(self.ss, "_jsparkSession", None) is None:
             self.ss = None
             raise EngineError("spark: the engine needs a classic Spark session (it keeps small relations as "
@@ -212,10 +212,10 @@ class SparkSession(Frames, Session):
                 continue
             touched.add(name)
             before, held = self.df[name], self.rows[name]
-            self._bind_rows(name, new)
-            if held is not None and self.rows[name] is not None:
-                self._bind_rows(name, list(dict.fromkeys(held + self.rows[name])))
+            if held is not None:  # local: the union made on this side, uploaded once
+                self._bind_rows(name, held + [tuple(r) for r in new])
             else:
+                self._bind_rows(name, new)
                 union = before.unionByName(self.df[name]).distinct().localCheckpoint(eager=True)
                 self._cached.append(union)
                 self._bind(name, union, union.count(), None)
