@@ -17,8 +17,9 @@ from latweave.lattice.store import load_lattice
 from latweave.legitimacy import check_dimension, check_lattice
 from latweave.legitimacy.dependence import dependent_dimensions
 from latweave.legitimacy.distributive import check_distributive, is_m3, is_n5
-from latweave.legitimacy.fca import (CoOccurrence, FormalContext, Implication, co_occurring, implications,
-                                     next_closure_concepts)
+from latweave.legitimacy.check import check_fca
+from latweave.legitimacy.fca import (CoOccurrence, FormalContext, Implication, co_occurring, context_of,
+                                     implication_work, implications, implications_skipped, next_closure_concepts)
 from latweave.legitimacy.meets import check_meets, completion, completion_cuts
 from latweave.legitimacy.poset import Poset, poset_of
 
@@ -137,6 +138,30 @@ def test_large_flat_dimension_is_fast_and_m3():
     assert report.width == 20000 and len(report.antichain) == 20000
 
 
+def test_a_tree_above_the_closure_cap_keeps_the_closures_verdicts_from_its_edges():
+    tree = dimension(*[("TOP", f"g{k}") for k in range(7)], *[(f"g{k % 7}", f"v{k:04d}") for k in range(300)],
+                     name="tree")
+    small = check_dimension(tree)
+    large = check_dimension(tree, closure_cap=100)
+    assert small.is_lattice is large.is_lattice is True and small.competing == large.competing == ()
+    assert (large.values, large.size, large.width, large.antichain) == (small.values, small.size, small.width,
+                                                                         small.antichain)
+    assert large.distributive is None and "above the cap of 100" in large.distributive_note
+    assert large.meets_unique
+    # ordered values: the leaves on the number line, as the closure's report orders them
+    heights = Dimension("height", kind="number")
+    for v in ("1.85", "1.7", "1.55", "2.1", "1.9"):
+        heights.value_for_fact(v)
+    assert check_dimension(heights, closure_cap=2).antichain == check_dimension(heights).antichain
+    assert len(check_dimension(heights).antichain) == 5
+
+
+def test_a_dag_that_is_not_a_tree_above_the_closure_cap_blocks_unverified():
+    report = check_dimension(COMPETING, closure_cap=2)
+    assert report.is_lattice is None and not report.meets_unique and report.width is None
+    assert any(w.startswith("meets not fully checked: 4 values of a DAG that is not a tree") for w in report.warnings)
+
+
 def test_general_lattice_above_the_cap_is_skipped_or_decided_by_covers():
     # Boolean square stacked over a 3-chain: not a tree, distributive, so the cover search finds nothing.
     lattice = poset_of(BOOLEAN)
@@ -202,6 +227,29 @@ def test_co_occurrence_and_implications():
     assert co_occurring(HAND, min_support=2) == ()
     assert implications(HAND, min_support=1) == (
         Implication("a", ("b",), 1), Implication("c", ("b",), 1), Implication("d", ("b",), 1))
+
+
+def test_implication_work_counts_each_intent_once_per_supported_attribute():
+    # supports: a 1, b 3, c 1, d 1; intents: 1 → abd (1 supported), 2 → bc (1), 3 → b (1)
+    assert implication_work(HAND, min_support=2) == 3 * 1 + 2 * 1 + 1 * 1
+    # with min_support 1 every attribute is supported: 3·3 + 2·2 + 1·1
+    assert implication_work(HAND, min_support=1) == 14
+    assert implications_skipped(14, min_support=1, max_work=14) is None
+    said = implications_skipped(15, min_support=1, max_work=14)
+    assert said.startswith("implications not listed: their closures take 15 steps") and "cap of 14" in said
+
+
+def test_implications_above_the_work_cap_are_not_listed_and_the_report_says_why(zoo_lattice):
+    lattice = load_lattice(zoo_lattice)
+    full = check_fca(lattice)
+    assert full.implications and full.implications_skipped is None
+    work = implication_work(context_of(lattice))
+    assert check_fca(lattice, max_work=work).implications == full.implications
+    capped = check_fca(lattice, max_work=work - 1)
+    assert capped.implications == () and capped.co_occurring == full.co_occurring
+    assert capped.implications_skipped == implications_skipped(work, max_work=work - 1)
+    shown = capped.to_dict()
+    assert shown["implications"] == [] and shown["implications_skipped"].endswith("make it quadratic")
 
 
 def test_concept_caps_say_why_they_stopped():
@@ -299,6 +347,21 @@ def test_zoo_json_shape_and_rendering(zoo_lattice):
     assert "ok: every dimension has unique meets" in text
     assert "N5 {⊤, aquatic, amphibious, aerial, ⊥}" in text
     assert "22 concepts" in text
+
+
+def test_the_stored_report_cuts_each_list_and_says_how_long_it_was(zoo_lattice, tmp_path):
+    from latweave.ingest.build import LEGITIMACY_FILE, STORED_LIST_LIMIT, report_writer
+
+    report = check_lattice(load_lattice(zoo_lattice))
+    implications = len(report.fca.implications)
+    assert implications > 1 and STORED_LIST_LIMIT >= 1000
+    report_writer(report, limit=1)(tmp_path)
+    stored = json.loads((tmp_path / LEGITIMACY_FILE).read_text(encoding="utf-8"))
+    assert len(stored["fca"]["implications"]) == 1
+    assert stored["fca"]["truncated"]["implications"] == implications
+    report_writer(report)(tmp_path)
+    stored = json.loads((tmp_path / LEGITIMACY_FILE).read_text(encoding="utf-8"))
+    assert len(stored["fca"]["implications"]) == implications and "truncated" not in stored["fca"]
 
 
 def test_report_blocks_a_lattice_with_competing_meets_and_truncates_long_lists():

@@ -133,6 +133,31 @@ def test_a_session_runs_again_and_a_single_plan(runs):
     assert one == reference[5]
 
 
+def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_path, monkeypatch):
+    """$LATWEAVE_SPARK_PARQUET: the lattice's parquet/ copied to a URI every executor reads (a
+    cluster's object store; here a file:// URI): the same results; a copy missing a file, or with
+    one of another size, is refused naming it, before any plan runs."""
+    import shutil
+
+    from latweave.errors import EngineError
+
+    folder, texts, reference, _ = runs("zoo")
+    copy = tmp_path / "bucket" / "zoo-parquet"
+    shutil.copytree(folder / "parquet", copy)
+    monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
+    with Runner(folder, "spark") as runner:
+        assert [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:4]])] == reference[:4]
+    coord = sorted((copy / "coord").glob("d=*/part-0.parquet"))[0]
+    coord.write_bytes(coord.read_bytes() + b"x")
+    with pytest.raises(EngineError) as bad:
+        Runner(folder, "spark").run([read_plan(texts[0])])
+    assert f"{coord.relative_to(tmp_path)}" in str(bad.value) and "bytes, the lattice's" in str(bad.value)
+    assert "copy the lattice's parquet/ folder there again" in bad.value.hint
+    coord.unlink()
+    with pytest.raises(EngineError, match="is missing"):
+        Runner(folder, "spark").run([read_plan(texts[0])])
+
+
 def test_spark_timeout_stops_the_run_and_the_next_run_opens_a_fresh_session(runs):
     folder, texts, reference, _ = runs("zoo")
     with Runner(folder, "spark", timeout=0.05) as runner:
@@ -165,3 +190,16 @@ def test_without_java_spark_is_refused_with_the_reason(runs, tmp_path):
     assert "Spark needs Java 17 or 21" in done.stderr and "Traceback" not in done.stderr
     listed = _cli("engines", env={"JAVA_HOME": str(tmp_path / "no-java")})
     assert "spark" in listed.stdout and "Java" in listed.stdout
+
+
+def test_shuffle_partitions_follow_this_machine_only_on_a_local_master(monkeypatch):
+    from latweave.engines.spark_context import partitions
+
+    monkeypatch.delenv("LATWEAVE_SPARK_PARTITIONS", raising=False)
+    monkeypatch.delenv("LATWEAVE_SPARK_MASTER", raising=False)
+    assert partitions() == partitions("local[2]") == max(2, 2 * (os.cpu_count() or 1))
+    assert partitions("spark://head:7077") is None and partitions("yarn") is None
+    monkeypatch.setenv("LATWEAVE_SPARK_MASTER", "spark://head:7077")
+    assert partitions() is None
+    monkeypatch.setenv("LATWEAVE_SPARK_PARTITIONS", "64")
+    assert partitions() == partitions("local[*]") == 64

@@ -135,6 +135,15 @@ def test_the_spark_legitimacy_of_a_large_context_is_the_python_functions(tmp_pat
     got = fca_report(F, lattice, incidence, sizes, max_cells=0)
     want = check_fca(lattice, max_cells=0)
     assert got == want and want.co_occurring and want.implications
+    # the implications' work (fca.implication_work) is counted in Spark as in Python; above the cap
+    # both skip them with the same reason
+    from latweave.ingest.spark_legitimacy import implication_work
+
+    work = implication_work(F, incidence)
+    assert work == fca_mod.implication_work(fca_mod.context_of(lattice)) > 0
+    capped = fca_report(F, lattice, incidence, sizes, max_cells=0, max_work=work - 1)
+    assert capped == check_fca(lattice, max_cells=0, max_work=work - 1)
+    assert capped.implications == () and capped.implications_skipped and capped.co_occurring == want.co_occurring
     assert spark_dependence(F, lattice, incidence, min_support=2) == dependent_dimensions(lattice, min_support=2)
     assert dependent_dimensions(lattice, min_support=2)
 

@@ -14,8 +14,9 @@ settings, the same SparkContext).
 
 Settings chosen here, each for a reason:
 - `spark.ui.enabled=false`: no web server on a port nobody asked for;
-- `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores (Spark's
-  200 turn a small query into 200 tasks; adaptive execution coalesces either way on a cluster);
+- `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores on a
+  local master (Spark's 200 turn a small query into 200 tasks); a cluster keeps Spark's own (and
+  adaptive execution coalesces small shuffles there);
 - `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else 4g (local mode runs everything in
   the driver's JVM);
 - `spark.sql.codegen.wholeStage=false` on a local master: a run is many small stages, and
@@ -117,9 +118,13 @@ def spark_problem(master: str | None = None) -> str | None:
     return problem
 
 
-def partitions() -> int:
+def partitions(master: str | None = None) -> int | None:
+    """Shuffle partitions: $LATWEAVE_SPARK_PARTITIONS, else twice this machine's cores on a local
+    master, else None (a cluster keeps Spark's own setting: this machine's cores say nothing of it)."""
     value = os.environ.get("LATWEAVE_SPARK_PARTITIONS")
-    return int(value) if value else max(2, 2 * (os.cpu_count() or 1))
+    if value:
+        return int(value)
+    return max(2, 2 * (os.cpu_count() or 1)) if master_of(master).startswith("local") else None
 
 
 def spark(master: str | None = None):
@@ -151,8 +156,10 @@ def spark(master: str | None = None):
                        .config("spark.ui.showConsoleProgress", "false")
                        .config("spark.sql.codegen.wholeStage", "false"))
         builder = builder.config("spark.sql.autoBroadcastJoinThreshold", "-1")
-        builder = (builder.config("spark.sql.shuffle.partitions", str(partitions()))
-                   .config("spark.sql.ansi.enabled", "true")
+        shuffle = None if use_remote else partitions(master)
+        if shuffle is not None:
+            builder = builder.config("spark.sql.shuffle.partitions", str(shuffle))
+        builder = (builder.config("spark.sql.ansi.enabled", "true")
                    .config("spark.sql.session.timeZone", "UTC"))
         for setting in filter(None, os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")):
             key, _, value = setting.partition("=")

@@ -18,7 +18,7 @@ import json
 from functools import reduce
 from pathlib import Path
 
-from latweave.compile.parquet_facts import PARTITIONED
+from latweave.compile.parquet_facts import PARQUET_DIR, PARTITIONED
 from latweave.engines import rows as checks
 
 #: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
@@ -27,6 +27,10 @@ from latweave.engines import rows as checks
 #: scans, or the checkpointed result of a wave. Measured on the zoo's 38-plan batch: every relation
 #: distributed, 54 s a run (each join a shuffle: ~120 stages a wave); local below this, see README.
 LOCAL_ROWS = 20_000
+
+#: The environment variable naming a copy of the lattice's `parquet/` at a URI every executor reads
+#: (a cluster: s3a://…, hdfs://…, gs://…); the driver still reads the lattice folder itself.
+PARQUET_COPY = "LATWEAVE_SPARK_PARQUET"
 
 
 
@@ -126,11 +130,14 @@ class Frames:
         return part.select(*[F.col(f"{'n' if t == 'number' else 's'}{j}").alias(f"c{j}")
                              for j, t in enumerate(types)])
 
-    def _read_parquet(self, files: dict[str, list[Path]], inputs: set[str]) -> None:
+    def _read_parquet(self, files: dict[str, list[Path]], inputs: set[str], copy: str | None = None) -> None:
         """Every lattice relation from its Parquet files (compile/parquet_facts.py
         `stored_parquet`; a partitioned relation's column, coord's d, from the folder names):
-        counted in one job; the small ones made local in one more, the others cached."""
+        counted in one job; the small ones made local in one more, the others cached. With `copy`
+        (a URI Spark reads, e.g. s3a://bucket/zoo/parquet), the same files are read from there,
+        each checked first to exist with its local file's size."""
         F = self.F
+        locate = self._copy_of(files, copy) if copy else str
         present = []
         for name in sorted(inputs):
             paths = files.get(name)
@@ -139,8 +146,8 @@ class Frames:
                 continue
             reader = self.ss.read
             if name in PARTITIONED:  # d=<value>/part-0.parquet: the partition column from its folder
-                reader = reader.option("basePath", str(paths[0].parent.parent))
-            df = reader.parquet(*map(str, paths))
+                reader = reader.option("basePath", locate(paths[0].parent.parent))
+            df = reader.parquet(*map(locate, paths))
             cols, types = self.engine.columns[name], self.engine.types[name]
             kinds = {"number": "bigint", "symbol": "string"}
             present.append((name, df.select(*[F.col(c).cast(kinds[t]).alias(f"c{j}")
@@ -161,6 +168,35 @@ class Frames:
                 self._bind(name, df, counts[i], None)
             else:
                 self._bind_empty(name)
+
+    def _copy_of(self, files: dict[str, list[Path]], copy: str):
+        """path -> its location under `copy`, a copy of the lattice's `parquet/` folder at a URI
+        Spark reads; every file is looked up there first (Hadoop's FileSystem, as Spark reads it),
+        and one missing or of another size than the lattice's own is an EngineError naming it."""
+        from latweave.errors import EngineError
+
+        root = next(p for paths in files.values() for p in paths)
+        while root.name != PARQUET_DIR:
+            root = root.parent
+        base = copy.rstrip("/")
+
+        def locate(path: Path) -> str:
+            return "/".join([base, *path.relative_to(root).parts])
+
+        jvm = self.ss.sparkContext._jvm
+        conf = self.ss._jsparkSession.sessionState().newHadoopConf()
+        for name in sorted(files):
+            for path in files[name]:
+                where = locate(path)
+                hadoop = jvm.org.apache.hadoop.fs.Path(where)
+                fs = hadoop.getFileSystem(conf)
+                size = fs.getFileStatus(hadoop).getLen() if fs.exists(hadoop) else None
+                if size != path.stat().st_size:
+                    found = "is missing" if size is None else f"has {size:,} bytes, the lattice's {path.stat().st_size:,}"
+                    raise EngineError(f"{where} {found}: ${PARQUET_COPY} must hold a copy of {root}",
+                                      hint=f"copy the lattice's {PARQUET_DIR}/ folder there again (e.g. "
+                                           f"aws s3 sync {root} {base}), or unset ${PARQUET_COPY}")
+        return lambda path: locate(Path(path))
 
     # ------------------------------------------------------------ tagged unions
 

@@ -8,6 +8,7 @@ reads), collects every output relation, and releases its checkpoints at the next
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from latweave.engines import spark_context
 from latweave.engines.base import Facts, Outputs, Session
 from latweave.engines.dialects import spark as dialect
 from latweave.engines.rows import sorted_rows
-from latweave.engines.spark_frames import LOCAL_ROWS, Frames
+from latweave.engines.spark_frames import LOCAL_ROWS, PARQUET_COPY, Frames
 from latweave.errors import EngineError
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class SparkSession(Frames, Session):
             self._errors = _spark_errors()
             inputs = {r.name for r in self.program.inputs}
             if stored is not None:
-                self._guard(lambda: self._read_parquet(stored, inputs))
+                copy = os.environ.get(PARQUET_COPY) or None
+                self._guard(lambda: self._read_parquet(stored, inputs, copy))
             else:
                 checks.check_relations(self.program, base, self.row_rules)
                 for name, rows in base.items():

@@ -293,6 +293,7 @@ class _Job:
             F.min(F.struct("f", "line", "start", "end", "text", "s", "o", "rkind")).alias("t"),
             F.count(F.lit(1)).alias("seen")).select("skey", "rkey", "vkey", "seen", "t.*"))
         seen = self.kept.agg(F.count(F.lit(1)), F.sum("seen")).first()
+        self.kept_rows = seen[0]
         self.report.duplicates += (seen[1] or 0) - seen[0]
         entity = self.active.createDataFrame(sorted(self.inverse.items()), "rkey string, ikey string")
         self.entity = F.broadcast(entity)
@@ -335,7 +336,9 @@ class _Job:
         self.instances = self._hold(mentions.groupBy("key").agg(
             F.min(F.struct("f", "line", "pos", "label", "start", "end", "text")).alias("m")).select("key", "m.*"))
         labels = head.dimensions[_SUBJECT_KEY].labels
-        for key, label in self.instances.select("key", "label").orderBy("key").toLocalIterator(True):
+        self.instance_rows = self.instances.count()
+        for key, label in _in_order(self.instances.select("key", "label"), ["key"], self.instance_rows) \
+                .toLocalIterator(True):
             labels.setdefault(key, label)
         # relation values (ordered ones through value_for_fact, first spelling first: its synonyms),
         # and the subjects of entity-valued relations as their inverse's values
@@ -344,8 +347,8 @@ class _Job:
         inverse = self.kept.join(self.entity, "rkey").groupBy("ikey", "skey").agg(
             F.min(F.struct("f", "line", "s", F.lit("taxonomy").alias("rkind"))).alias("m")) \
             .select(F.col("ikey").alias("dkey"), F.col("skey").alias("vkey"), "m.*")
-        for dkey, vkey, _, _, spelling, kind in values.unionAll(inverse).orderBy("f", "line", "dkey") \
-                .toLocalIterator(True):
+        for dkey, vkey, _, _, spelling, kind in _in_order(values.unionAll(inverse), ["f", "line", "dkey"],
+                                                         2 * self.kept_rows).toLocalIterator(True):
             dim = head.dimensions[dkey]
             if kind == "taxonomy":
                 dim.labels.setdefault(vkey, spelling)
@@ -379,7 +382,8 @@ class _Job:
                 raise NotLive(legitimacy)
         grouped = predicates.groupBy("ikey").agg(
             F.collect_list(F.struct("dkey", "vkey", "f", "start", "end", "text")).alias("p")) \
-            .join(self.instances.select(F.col("key").alias("ikey"), "label"), "ikey").orderBy("ikey")
+            .join(self.instances.select(F.col("key").alias("ikey"), "label"), "ikey")
+        grouped = _in_order(grouped, ["ikey"], self.instance_rows)
         docs, written = self.docs, [0, 0]
 
         def stream() -> Iterator[tuple[str, list[Predicate]]]:
@@ -394,6 +398,19 @@ class _Job:
         report.instances, report.predicates = written
         report.dimensions, report.documents = len(self.head.dimensions), len(self.head.documents)
         return manifest
+
+
+#: Rows per partition of a frame the driver reads in order: `toLocalIterator` pickles one whole
+#: partition in the driver's JVM, and four partitions of a 1M-subject KB's predicates (Spark's
+#: shuffle partitions here) exhausted a 4 GB driver.
+ROWS_PER_PARTITION = 50_000
+
+
+def _in_order(frame, columns: list[str], rows: int):
+    """`frame` ordered by `columns` (what orderBy gives), in ranges of about ROWS_PER_PARTITION
+    rows (`rows`: about how many it has), read by toLocalIterator one range at a time."""
+    parts = max(1, -(-rows // ROWS_PER_PARTITION))
+    return frame.repartitionByRange(parts, *columns).sortWithinPartitions(*columns)
 
 
 def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs) -> dict:

@@ -10,7 +10,8 @@ Python functions' definitions:
   by their sorted extent, groups of two or more;
 * implications m → {m}'' minus m's co-occurring group: attribute k is in {m}'' exactly when every
   object of m has k, i.e. |ext(m) ∩ ext(k)| = |ext(m)|, and k's extent differs from m's exactly when
-  it is larger;
+  it is larger — counted only when `fca.implication_work` (the same sum, counted here) is within
+  its cap, as the Python check does: the pair count is quadratic in an object's attributes;
 * dependent dimensions: per instance and dimension the set of values; a pair of dimensions is
   broken when one value set of either side meets two of the other.
 
@@ -38,7 +39,8 @@ _SUBJECT = normalize("subject")
 
 
 def lattice_report(F, head: Lattice, predicates, *, min_support: int = 2, dependence_min_support: int = 5,
-                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS) -> LatticeReport:
+                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+                   max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> LatticeReport:
     """`check_lattice(lattice)` of the lattice `head` + `predicates` (a DataFrame with columns
     ikey, dkey, vkey: the keys of every predicate) — `F` is pyspark.sql.functions. A context within
     `max_cells` is collected and checked by the Python functions themselves; a larger one in Spark."""
@@ -51,16 +53,19 @@ def lattice_report(F, head: Lattice, predicates, *, min_support: int = 2, depend
         rows = incidence.collect()
         context = fca_mod.FormalContext.from_incidence((i, _attribute(head, d, v)) for i, d, v in rows)
         concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
+        skipped = fca_mod.implications_skipped(fca_mod.implication_work(context, min_support=min_support),
+                                               min_support=min_support, max_work=max_work)
         fca = FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
                         concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
                         co_occurring=fca_mod.co_occurring(context, min_support=min_support),
-                        implications=fca_mod.implications(context, min_support=min_support), min_support=min_support)
+                        implications=() if skipped else fca_mod.implications(context, min_support=min_support),
+                        implications_skipped=skipped, min_support=min_support)
         keyed = SimpleNamespace(dimensions=head.dimensions,
                                 predicates=[SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v in rows])
         dependent = python_dependence(keyed, min_support=dependence_min_support)
     else:
         fca = fca_report(F, head, incidence, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
-                         max_concepts=max_concepts)
+                         max_concepts=max_concepts, max_work=max_work)
         dependent = dependent_dimensions(F, head, incidence, min_support=dependence_min_support)
     return LatticeReport(name=head.name, dimensions=dims, fca=fca, dependent=dependent)
 
@@ -71,7 +76,8 @@ def _attribute(head: Lattice, dkey: str, vkey: str) -> tuple[str, str]:
 
 
 def fca_report(F, head: Lattice, incidence, sizes: tuple[int, int, int], *, min_support: int = 2,
-               max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS) -> FcaReport:
+               max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+               max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> FcaReport:
     """`legitimacy.check.check_fca` of a context too large to collect (see the module docstring):
     `incidence` holds the distinct (ikey, dkey, vkey), `sizes` its objects, attributes and rows."""
     n_g, n_m, incidences = sizes
@@ -91,6 +97,12 @@ def fca_report(F, head: Lattice, incidence, sizes: tuple[int, int, int], *, min_
                                row["n"]) for row in groups.collect()]
     co.sort(key=lambda c: (-c.support, c.attributes))
 
+    skipped = fca_mod.implications_skipped(implication_work(F, incidence, min_support=min_support),
+                                           min_support=min_support, max_work=max_work)
+    if skipped:
+        return FcaReport(objects=n_g, attributes=n_m, incidences=incidences, concepts=None, message=concepts.message,
+                         co_occurring=tuple(co), implications=(), implications_skipped=skipped,
+                         min_support=min_support)
     a = inc.join(support.filter(F.col("n") >= min_support), ["dkey", "vkey"]) \
         .select("ikey", F.col("dkey").alias("ad"), F.col("vkey").alias("av"), F.col("n").alias("an"))
     b = inc.join(support, ["dkey", "vkey"]) \
@@ -106,6 +118,15 @@ def fca_report(F, head: Lattice, incidence, sizes: tuple[int, int, int], *, min_
     return FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
                      concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
                      co_occurring=tuple(co), implications=tuple(implications), min_support=min_support)
+
+
+def implication_work(F, incidence, *, min_support: int = 2) -> int:
+    """`fca.implication_work` of the context `incidence` (distinct ikey, dkey, vkey; `subject` included,
+    as in the Python context): per object, its attributes × those of at least `min_support` objects."""
+    support = incidence.groupBy("dkey", "vkey").agg(F.count(F.lit(1)).alias("n"))
+    per = incidence.join(support, ["dkey", "vkey"]).groupBy("ikey").agg(
+        F.count(F.lit(1)).alias("own"), F.sum(F.when(F.col("n") >= min_support, 1).otherwise(0)).alias("supported"))
+    return per.agg(F.sum(F.col("own") * F.col("supported"))).first()[0] or 0
 
 
 def dependent_dimensions(F, head: Lattice, incidence, *, min_support: int = 5) -> tuple[Dependence, ...]:

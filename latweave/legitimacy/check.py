@@ -14,11 +14,12 @@ from dataclasses import replace
 
 from latweave.lattice.coordinates import contested_counts, settle
 from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.names import TOP
 from latweave.legitimacy import fca as fca_mod
 from latweave.legitimacy.dependence import dependent_dimensions
 from latweave.legitimacy.distributive import DISTRIBUTIVE_CAP, check_distributive
 from latweave.legitimacy.meets import check_meets, completion, completion_cuts
-from latweave.legitimacy.poset import Poset, poset_of
+from latweave.legitimacy.poset import UNRANKED, Poset, poset_of
 from latweave.legitimacy.report import (CompetingPair, DimensionReport, FcaReport, LatticeReport,
                                         WitnessReport)
 from latweave.legitimacy.width import EDGE_CAP, dilworth_width
@@ -28,9 +29,17 @@ def _labels(poset: Poset, items) -> tuple[str, ...]:
     return tuple(poset.labels[i] for i in poset.sorted(items))
 
 
+#: A dimension of more values than this is checked from its edges, not its closure: the closure's
+#: bitsets take memory quadratic in the values (a KB's `subject` of 1M values: ~60 GB; at 100k, 2 GB).
+CLOSURE_CAP = 50_000
+
+
 def check_dimension(dimension: Dimension, *, distributive_cap: int = DISTRIBUTIVE_CAP,
-                    pair_cap: int = 2_000_000, width_edge_cap: int = EDGE_CAP) -> DimensionReport:
-    """All per-dimension verdicts for one dimension."""
+                    pair_cap: int = 2_000_000, width_edge_cap: int = EDGE_CAP,
+                    closure_cap: int = CLOSURE_CAP) -> DimensionReport:
+    """All per-dimension verdicts for one dimension (`large_dimension`'s above `closure_cap` values)."""
+    if len(dimension.labels) - 1 > closure_cap:
+        return large_dimension(dimension, closure_cap)
     poset = poset_of(dimension)
     meets = check_meets(poset, pair_cap=pair_cap)
     competing = tuple(CompetingPair((poset.labels[c.a], poset.labels[c.b]),
@@ -75,16 +84,20 @@ def check_dimension(dimension: Dimension, *, distributive_cap: int = DISTRIBUTIV
 
 
 def check_fca(lattice: Lattice, *, min_support: int = 2, max_concepts: int = fca_mod.MAX_CONCEPTS,
-              max_cells: int = fca_mod.MAX_CELLS) -> FcaReport:
-    """The formal-context part of the report."""
+              max_cells: int = fca_mod.MAX_CELLS, max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> FcaReport:
+    """The formal-context part of the report; the implications only within `max_work`
+    (fca.implication_work), else the report says why they are not listed."""
     context = fca_mod.context_of(lattice)
     concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
+    skipped = fca_mod.implications_skipped(fca_mod.implication_work(context, min_support=min_support),
+                                           min_support=min_support, max_work=max_work)
     return FcaReport(
         objects=len(context.objects), attributes=len(context.attributes),
         incidences=context.incidences,
         concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
         co_occurring=fca_mod.co_occurring(context, min_support=min_support),
-        implications=fca_mod.implications(context, min_support=min_support), min_support=min_support)
+        implications=() if skipped else fca_mod.implications(context, min_support=min_support),
+        implications_skipped=skipped, min_support=min_support)
 
 
 def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP, pair_cap: int = 2_000_000,
@@ -103,3 +116,40 @@ def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP,
         fca=check_fca(lattice, min_support=fca_min_support, max_concepts=fca_max_concepts,
                       max_cells=fca_max_cells),
         dependent=dependent_dimensions(lattice, min_support=dependence_min_support))
+
+
+def large_dimension(dimension: Dimension, cap: int = CLOSURE_CAP) -> DimensionReport:
+    """The verdicts on a dimension above `cap` values, from its edges alone (linear memory).
+
+    A tree (every value has one parent; a KB's `subject`, its inverse and flat relations are) has
+    unique meets by construction, ⊥ added: two values meet at the lower one when comparable, else
+    at ⊥. Its width is its leaves. Any other DAG this large is reported unverified, which blocks
+    going live as an unchecked pair cap does. Distributivity is not decided (information only).
+    """
+    edges = dimension.edges()
+    parents: dict[str, int] = {}
+    inner: set[str] = set()
+    for parent, child in edges:
+        parents[child] = parents.get(child, 0) + 1
+        inner.add(parent)
+    values = [v for v in dimension.labels if v != TOP]
+    tree = all(parents.get(v, 0) == 1 for v in values)
+    n = len(values)
+    warnings = []
+    if tree:
+        ranks = dict(dimension.bounds) if dimension.ordered else {}
+        leaves = sorted((v for v in values if v not in inner),
+                        key=lambda v: (ranks.get(v, UNRANKED), dimension.labels[v], v))
+        note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
+        width, antichain, width_note = len(leaves), tuple(dimension.labels[v] for v in leaves), "a tree: its leaves"
+        warnings.append(f"distributivity {note}")
+    else:
+        note = f"skipped: meets not fully checked ({n:,} values of a DAG that is not a tree, above the cap of {cap:,})"
+        width, antichain, width_note = None, (), f"skipped: {n:,} values, above the cap of {cap:,}"
+        warnings += [f"meets not fully checked: {n:,} values of a DAG that is not a tree, above the cap of {cap:,}",
+                     f"width {width_note}"]
+    return DimensionReport(
+        name=dimension.name, kind=dimension.kind, values=n, size=n + 2, is_lattice=True if tree else None,
+        competing=(), added_by_completion=(), distributive=None, distributive_of="dimension",
+        distributive_note=note, witness=None, width=width, antichain=antichain, width_note=width_note,
+        warnings=tuple(warnings))

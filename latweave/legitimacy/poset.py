@@ -26,7 +26,7 @@ from latweave.lattice.names import TOP
 #: The added bottom element: "no common lower bound", i.e. conflict.
 BOTTOM = "⊥"
 
-_UNRANKED = (float("inf"), float("inf"))
+UNRANKED = (float("inf"), float("inf"))
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -99,7 +99,7 @@ class Poset:
             for p in parents[order[i]]:
                 mask |= up[index[p]]
             up[i] = mask
-        ranked = tuple(ranks.get(k, _UNRANKED) for k in order) if ranks else ()
+        ranked = tuple(ranks.get(k, UNRANKED) for k in order) if ranks else ()
         return cls(name, tuple(order), tuple(labels.get(k, k) for k in order), tuple(down), tuple(up), index,
                    ranked)
 
@@ -195,7 +195,7 @@ class Poset:
 
     def sort_key(self, i: int) -> tuple:
         """How reports order elements: by position on the number line if ranked, then label, key."""
-        return (self.ranks[i] if self.ranks else _UNRANKED, self.labels[i], self.keys[i])
+        return (self.ranks[i] if self.ranks else UNRANKED, self.labels[i], self.keys[i])
 
     def sorted(self, items: Iterable[int]) -> list[int]:
         return sorted(items, key=self.sort_key)

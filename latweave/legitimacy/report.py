@@ -101,7 +101,8 @@ def _attribute(attribute: Hashable) -> list:
 
 @dataclass(frozen=True)
 class FcaReport:
-    """The formal context's size, the concept count (None when capped), co-occurrence, implications."""
+    """The formal context's size, the concept count (None when capped), co-occurrence, implications
+    (empty with `implications_skipped` saying why when they were above fca.MAX_IMPLICATION_WORK)."""
 
     objects: int
     attributes: int
@@ -111,11 +112,13 @@ class FcaReport:
     co_occurring: tuple            # of fca.CoOccurrence
     implications: tuple            # of fca.Implication
     min_support: int
+    implications_skipped: str | None = None
 
     def to_dict(self, limit: int | None = 50) -> dict:
         out = {
             "objects": self.objects, "attributes": self.attributes, "incidences": self.incidences,
             "concepts": self.concepts, "message": self.message, "min_support": self.min_support,
+            "implications_skipped": self.implications_skipped,
             "co_occurring": [{"attributes": [_attribute(a) for a in c.attributes], "support": c.support}
                              for c in _cut(self.co_occurring, limit)],
             "implications": [{"if": _attribute(i.premise), "then": [_attribute(a) for a in i.conclusion],
@@ -227,6 +230,8 @@ class LatticeReport:
             fca.add(Text(f"… {len(self.fca.co_occurring) - 10} more groups", style="dim"))
         if self.fca.implications:
             fca.add(Text(f"{len(self.fca.implications)} attribute implications", style="dim"))
+        if self.fca.implications_skipped:
+            fca.add(Text(self.fca.implications_skipped, style="yellow"))
         parts.append(fca)
         dep = Tree(Text(f"dependent dimensions: {len(self.dependent)}", style="bold"))
         for d in self.dependent:
