@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import kb_gen  # noqa: E402
+from bench.spine import child_peak_mb  # noqa: E402
 from latweave.execute import Runner  # noqa: E402
 from latweave.plan.ast import Constraint, Meet, Name, Plan  # noqa: E402
 
@@ -106,19 +107,6 @@ def kb_plans(subjects: int, count: int, seed: int = 7) -> list[Plan]:
         else:
             out.append(meet(("country", kb_gen.COUNTRIES[rng.randrange(len(kb_gen.COUNTRIES))])))
     return out
-
-
-def child_peak_mb() -> float:
-    """The largest peak resident memory (VmHWM) among this process's live children: Spark's JVM."""
-    me, peak = str(os.getpid()), 0.0
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
-        except OSError:
-            continue
-        if fields.get("PPid", "").strip() == me and "VmHWM" in fields:
-            peak = max(peak, int(fields["VmHWM"].split()[0]) / 1024)
-    return peak
 
 
 def build(kb: Path, work: Path, engines: list[str], rebuild: bool) -> Path:
