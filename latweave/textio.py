@@ -14,7 +14,10 @@ one), which is how every reader here splits them.
 
 from __future__ import annotations
 
+import codecs
+import os
 import sys
+from array import array
 from pathlib import Path
 from typing import Iterator
 
@@ -93,3 +96,178 @@ def json_problem(exc: BaseException) -> str:
     if isinstance(exc, ValueError) and "digits" in str(exc):
         return "a number with too many digits"
     return str(exc)
+
+
+def _line_column(path: Path, offset: int, block_bytes: int) -> tuple[int, int]:
+    """(line, column), 1-based, of byte `offset` of the file — `_where`'s answer, read in blocks
+    (only the current line's bytes are kept), for a file too large to read whole."""
+    line, current, carry = 1, b"", b""
+    with open(path, "rb") as handle:
+        remaining = offset
+        if offset >= len(codecs.BOM_UTF8) and handle.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8:
+            remaining -= len(codecs.BOM_UTF8)  # a leading BOM takes no column
+        else:
+            handle.seek(0)
+        while remaining > 0:
+            block = carry + handle.read(min(block_bytes, remaining))
+            remaining -= len(block) - len(carry)
+            carry = b"\r" if block.endswith(b"\r") and remaining > 0 else b""  # a \r\n split by the block
+            block = block[:-1] if carry else block
+            normal = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            ends = normal.count(b"\n")
+            line += ends
+            current = normal[normal.rfind(b"\n") + 1:] if ends else current + normal
+        current += carry
+    return line, len(current.decode("utf-8", errors="replace")) + 1
+
+
+#: Bytes read at a time by TextFile (and the locator above).
+_BLOCK_BYTES = 1 << 20
+
+
+class TextFile:
+    """A text file as a document that is never held whole: the text `read_text` gives (UTF-8, a
+    leading BOM dropped, universal newlines), streamed by `chunks()` and sliced by character
+    offsets (`text[start:end]`, as a `str` is), for a KB file larger than memory.
+
+    Opening reads the file once, in blocks: a byte that is not UTF-8 is `read_text`'s error (the
+    file, line and column; `error` is its class). A file that the decoding changes (a BOM, a \\r)
+    is copied once, decoded, to a scratch file beside the system's temporary files, removed by
+    `close()`; slicing then reads that copy. A slice is read through an index of the byte offset
+    of every BLOCK-th character (none is needed for ASCII text, where they are the same)."""
+
+    BLOCK = 256
+
+    def __init__(self, path: Path | str, error=SourceError, *, block_bytes: int = _BLOCK_BYTES):
+        self.path, self.block_bytes = Path(path), block_bytes
+        self._scratch: Path | None = None
+        self._offsets = array("Q")
+        self._map = None
+        try:
+            normal = self._scan(self.path, error, copy=None)
+            if not normal:
+                import tempfile
+
+                fd, name = tempfile.mkstemp(prefix="latweave-text-", suffix=".txt")
+                self._scratch = Path(name)
+                with os.fdopen(fd, "wb") as copy:
+                    self._scan(self.path, error, copy=copy)
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    def _scan(self, path: Path, error, copy) -> bool:
+        """Decode the file once: the length in characters, whether it is all ASCII, the block
+        index; with `copy`, its decoded text is written there (UTF-8) and indexed instead.
+        Returns whether the file's bytes are already its text's (no BOM, no \\r)."""
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        self.length, self.ascii, normal = 0, True, True
+        offsets, byte, pending_cr, leading = array("Q"), 0, False, True
+        with open(path, "rb") as handle:
+            read = 0
+            while True:
+                block = handle.read(self.block_bytes)
+                final = not block
+                try:
+                    pending = len(decoder.getstate()[0])
+                    text = decoder.decode(block, final)
+                except UnicodeDecodeError as exc:
+                    at = read - pending + exc.start
+                    line, column = _line_column(path, at, self.block_bytes)
+                    with open(path, "rb") as again:
+                        again.seek(at)
+                        bad = again.read(1)
+                    raise error(f"not UTF-8 text: byte 0x{bad.hex() or '??'} at column {column} cannot be decoded",
+                                file=str(path), line=line, hint="save the file as UTF-8") from None
+                read += len(block)
+                if leading and text:  # the text's first character: a BOM is dropped
+                    leading = False
+                    if text.startswith(BOM):
+                        text, normal = text[1:], False
+                if "\r" in text or pending_cr:
+                    normal = False
+                    if pending_cr:
+                        text = "\r" + text
+                    pending_cr = text.endswith("\r") and not final
+                    text = text[:-1] if pending_cr else text
+                    text = text.replace("\r\n", "\n").replace("\r", "\n")
+                if copy is None and not normal:
+                    return False
+                self._index(text, offsets, byte)
+                encoded = len(text) if text.isascii() else len(text.encode("utf-8"))
+                self.ascii = self.ascii and encoded == len(text)
+                if copy is not None:
+                    copy.write(text.encode("utf-8"))
+                byte += encoded
+                self.length += len(text)
+                if final:
+                    break
+        self._offsets, self.size = (array("Q") if self.ascii else offsets), byte
+        return normal
+
+    def _index(self, text: str, offsets: array, byte: int) -> None:
+        """Append the byte offset of each character of `text` whose index is a multiple of BLOCK."""
+        first = -self.length % self.BLOCK
+        if text.isascii():
+            offsets.extend(byte + i for i in range(first, len(text), self.BLOCK))
+            return
+        at, consumed = first, byte + len(text[:first].encode("utf-8"))
+        while at < len(text):
+            offsets.append(consumed)
+            consumed += len(text[at:at + self.BLOCK].encode("utf-8"))
+            at += self.BLOCK
+
+    def _open(self) -> None:
+        import mmap
+
+        if self.size:  # (mmap refuses an empty file; an empty text is never read)
+            with open(self._scratch or self.path, "rb") as handle:
+                self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, span: slice) -> str:
+        """The text's characters [start, end) (a slice with no step), as `str` slicing answers."""
+        if not isinstance(span, slice) or span.step not in (None, 1):
+            raise TypeError("TextFile is sliced by a [start:end] span")
+        start, end, _ = span.indices(self.length)
+        if end <= start:
+            return ""
+        if self.ascii:
+            return self._map[start:end].decode("ascii")
+        block = start // self.BLOCK
+        last = -(-end // self.BLOCK)
+        stop = self._offsets[last] if last < len(self._offsets) else self.size
+        text = self._map[self._offsets[block]:stop].decode("utf-8")
+        return text[start - block * self.BLOCK:end - block * self.BLOCK]
+
+    def chunks(self) -> Iterator[str]:
+        """The whole text, in pieces of about `block_bytes` (never splitting a character)."""
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        for at in range(0, self.size, self.block_bytes):
+            piece = decoder.decode(self._map[at:min(self.size, at + self.block_bytes)])
+            if piece:
+                yield piece
+        tail = decoder.decode(b"", True)
+        if tail:
+            yield tail
+
+    def __str__(self) -> str:
+        """The whole text (for a small file: what `read_text` gives)."""
+        return "".join(self.chunks())
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+            self._map = None
+        if self._scratch is not None:
+            self._scratch.unlink(missing_ok=True)
+            self._scratch = None
+
+    def __enter__(self) -> "TextFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -117,3 +117,26 @@ def test_a_stream_out_of_order_or_out_of_scope_is_refused_and_nothing_is_written
         with pytest.raises(LatticeError, match=expected):
             write_stream(head()[0], stream, out)
         assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(f".{out.name}")]
+
+
+def test_a_document_read_from_its_file_gives_the_same_folder_and_is_checked_as_a_text_is(tmp_path):
+    """write_stream(documents=...) with textio.TextFile (the Spark build's KB files, never held
+    whole): the folder is save_lattice's byte for byte, and evidence that does not hold in the
+    file is refused as it is in a str."""
+    from latweave.textio import TextFile
+
+    saved = save_lattice(model(200), tmp_path / "saved")
+    (tmp_path / "gen.txt").write_bytes(b"\xef\xbb\xbf" + TEXT.encode("utf-8"))  # a BOM: read from a scratch copy
+    lattice = head()[0]
+    del lattice.documents["gen"]
+    with TextFile(tmp_path / "gen.txt") as gen:
+        streamed = write_stream(lattice, rows(200), tmp_path / "streamed", documents={"gen": gen})
+        assert streamed == saved
+        assert files(tmp_path / "saved") == files(tmp_path / "streamed")
+        bad = [(rows(1)[0][0], [Predicate(normalize(rows(1)[0][0]), "tag", "red", Evidence("gen", "tags", 0, 4))])]
+        with pytest.raises(LatticeError, match="evidence does not hold"):
+            write_stream(Lattice(name="streamed", dimensions=lattice.dimensions, documents=dict(lattice.documents)),
+                         bad, tmp_path / "refused", documents={"gen": gen})
+        assert not (tmp_path / "refused").exists()
+        with pytest.raises(LatticeError, match="both in the head"):
+            write_stream(head()[0], rows(5), tmp_path / "twice", documents={"gen": gen})

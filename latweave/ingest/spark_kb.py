@@ -24,9 +24,10 @@ Refused, with a LatweaveError naming the file and line and the hint to build wit
 and two values of one subject on a functional relation (a contested coordinate: the streamed
 writer does not settle them). Nothing at `--out` is touched then.
 
-Memory: the driver holds the head (values of every dimension: `subject` names every instance) and,
-as `write_stream` needs them for evidence, the documents' text; instances, predicates and facts
-stream.
+Memory: the driver holds the head (values of every dimension: `subject` names every instance);
+instances, predicates and facts stream, and so do the documents: each KB file is a
+`textio.TextFile`, read once when the build starts (bad bytes located as the Python build does),
+then sliced for the evidence checks and streamed into documents.jsonl, never held whole.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.stream import write_stream
 from latweave.lattice.names import normalize
 from latweave.lattice.store import check_target
-from latweave.textio import read_text
+from latweave.textio import TextFile
 
 #: The formats Spark reads: one triple per line.
 SPARK_FORMATS = ("pathquestion", "metaqa")
@@ -186,9 +187,16 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
     report = report if report is not None else BuildReport()
     files = kb_files(path)
     check_target(out, (path,))
-    texts = [read_text(p, CorpusError) for p in files]  # bad bytes located here, as the Python build does
-    one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
-    job = _Job(session(master), Path(path), files, texts, fmt, report, strict, one_valued)
+    texts: list[TextFile] = []
+    try:
+        for p in files:  # read once, never held: bad bytes located here, as the Python build does
+            texts.append(TextFile(p, CorpusError))
+        one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
+        job = _Job(session(master), Path(path), files, texts, fmt, report, strict, one_valued)
+    except BaseException:
+        for text in texts:
+            text.close()
+        raise
     try:
         job.classify()
         missing = sorted(r for r in one_valued if r not in job.head.dimensions)
@@ -201,12 +209,14 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
         return job.write(out, gate), report
     finally:
         job.release()
+        for text in texts:
+            text.close()
 
 
 class _Job:
     """One Spark build: its frames (persisted while they are reused) and the head on the driver."""
 
-    def __init__(self, active, path: Path, files: list[Path], texts: list[str], fmt: str, report: BuildReport,
+    def __init__(self, active, path: Path, files: list[Path], texts: list[TextFile], fmt: str, report: BuildReport,
                  strict: bool, one_valued: set[str]):
         from pyspark import StorageLevel
         from pyspark.sql import functions
@@ -324,9 +334,10 @@ class _Job:
         the first mention's spelling) and every dimension's values into the head."""
         F, head = self.F, self.head
         self.docs: dict[int, str] = {}
+        self.documents: dict[str, TextFile] = {}  # the documents, read from their files as written
         for f in self.used:  # one document per file that gave a triple, named as kb._Documents names it
-            doc = self.files[f].name if self.files[f].name not in head.documents else self.sources[f]
-            head.add_document(doc, self.texts[f])
+            doc = self.files[f].name if self.files[f].name not in self.documents else self.sources[f]
+            self.documents[doc] = self.texts[f]
             self.docs[f] = doc
         mentions = self.triples.select(F.col("skey").alias("key"), "f", "line", F.lit(0).alias("pos"),
                                        F.col("s").alias("label"), "start", "end", "text").unionByName(
@@ -394,9 +405,9 @@ class _Job:
                 written[1] += len(preds)
                 yield row["label"], preds
 
-        manifest = _write_stream(self.head, stream(), out, legitimacy, inputs=(self.path,))
+        manifest = _write_stream(self.head, stream(), out, legitimacy, inputs=(self.path,), documents=self.documents)
         report.instances, report.predicates = written
-        report.dimensions, report.documents = len(self.head.dimensions), len(self.head.documents)
+        report.dimensions, report.documents = len(self.head.dimensions), len(self.documents)
         return manifest
 
 
@@ -413,7 +424,7 @@ def _in_order(frame, columns: list[str], rows: int):
     return frame.repartitionByRange(parts, *columns).sortWithinPartitions(*columns)
 
 
-def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs) -> dict:
+def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs, documents) -> dict:
     """`stream.write_stream`, with the gate's report written beside the lattice as `save_lattice` writes it."""
     extra = {"legitimacy": report_writer(legitimacy)} if legitimacy is not None else None
-    return write_stream(head, rows, out, inputs=inputs, attachments=extra)
+    return write_stream(head, rows, out, inputs=inputs, attachments=extra, documents=documents)

@@ -16,6 +16,9 @@ id is its position in the canonical order (instance key first), which is arrival
 head's ids are final only at the end (they count the instance keys sorted before them): the head
 relations (`node`, `subsumes`...) are compiled by `compile_lattice` on the head alone and renumbered.
 
+Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
+(textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
+
 Scope: what the generated benchmark lattices are. Refused, with the reason: instances out of
 order or repeated, qualifiers, aliases, a value the head's dimension does not declare (open and
 ordered dimensions included: declare the values in the head), two values of one instance on a
@@ -58,7 +61,8 @@ def _dumps(row: dict) -> str:
 class _Writer:
     """One streamed write: the state shared by the model files and the facts."""
 
-    def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]]):
+    def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
+                 documents: Mapping | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
         if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
             raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
@@ -66,7 +70,11 @@ class _Writer:
             raise LatticeError("write_stream: the head lattice holds dimensions and documents only; "
                                "instances and predicates come from the stream")
         head.validate()
+        both = sorted(set(head.documents) & set(documents or ()))
+        if both:
+            raise LatticeError(f"write_stream: document(s) {both} given both in the head and as streamed texts")
         self.head, self.rows = head, rows
+        self.documents = {**head.documents, **(documents or {})}  # id → str, or a streamed text
         self.compiled_head = compile_lattice(head)
         self.small = [self.compiled_head.symbols.text(i) for i in range(len(self.compiled_head.symbols))]
         self.small_id = {s: i for i, s in enumerate(self.small)}
@@ -76,7 +84,7 @@ class _Writer:
 
     def model_files(self, folder: Path) -> dict:
         """Every file save_lattice writes, streamed; returns the manifest's counts."""
-        _model_files(self.head, folder)  # dimensions, values, synonyms, documents (+ empty others)
+        _model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, documents (+ empty others)
         facts = folder / "facts"
         facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0
@@ -105,7 +113,7 @@ class _Writer:
                     predicates += 1
             merge.send(None)  # the head strings sorted after the last instance
         self._facts(folder)  # (the line indexes are write_folder's, after this)
-        self.counts = manifest_counts(self.head, instances, predicates)
+        self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
         return self.counts
 
     def _symbols(self, out) -> Iterator[int | None]:
@@ -147,7 +155,7 @@ class _Writer:
                                    hint="build this lattice with save_lattice")
             if not 0.0 <= p.confidence <= 1.0 or type(p.confidence) is not float:
                 raise LatticeError(f"{what}: confidence {p.confidence!r} is not a float in [0, 1]")
-            text = self.head.documents.get(p.evidence.doc)
+            text = self.documents.get(p.evidence.doc)
             if text is None or text[p.evidence.start:p.evidence.end] != p.evidence.source_text:
                 raise LatticeError(f"{what}: its evidence does not hold in document {p.evidence.doc!r}")
             if dim.functional and functional.setdefault(p.dimension, p.value) != p.value:
@@ -212,16 +220,19 @@ class _FileFacts(Mapping):
 
 
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
-                 inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None) -> dict:
+                 inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
+                 documents: Mapping | None = None) -> dict:
     """Write the lattice `head` + `rows` at `out` in one atomic step (lattice.store.write_folder,
     the write `save_lattice` uses); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
     each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
     LatticeError for anything out of scope (module docstring); nothing is written then.
     `attachments`: more files written into the folder before it is committed (name -> callback
-    taking the folder), as `save_lattice`'s legitimacy report."""
+    taking the folder), as `save_lattice`'s legitimacy report. `documents`: more documents, id →
+    a text that is sliced like a `str` and streams its `chunks()` (textio.TextFile: a KB file
+    larger than memory, never held whole), written and checked as the head's are."""
     check_target(out, inputs)
-    writer = _Writer(head, rows)
+    writer = _Writer(head, rows, documents)
     # parquet/ is converted from the .facts files model_files wrote (as save_lattice's is: the same bytes)
     return write_folder(out, head.name, writer.model_files,
                         {"engine": writer.engine_db, "parquet": write_parquet, **(attachments or {})}, inputs=inputs)

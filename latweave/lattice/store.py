@@ -94,7 +94,25 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _model_files(lattice: Lattice, folder: Path) -> None:
+def write_documents(path: Path, documents: Mapping) -> None:
+    """documents.jsonl, sorted by id: a `str` text in one piece, a text that streams (`chunks()`,
+    such as textio.TextFile: a KB file larger than memory) piece by piece, the same bytes either
+    way (JSON escapes each character on its own)."""
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        for doc in sorted(documents):
+            text = documents[doc]
+            if isinstance(text, str):
+                handle.write(json.dumps({"id": doc, "text": text}, ensure_ascii=False, sort_keys=True) + "\n")
+                continue
+            handle.write('{"id": ' + json.dumps(doc, ensure_ascii=False) + ', "text": "')
+            for piece in text.chunks():
+                handle.write(json.dumps(piece, ensure_ascii=False)[1:-1])
+            handle.write('"}\n')
+
+
+def _model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None) -> None:
+    """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
+    when given, are written instead of the lattice's own."""
     dims = sorted(lattice.dimensions.values(), key=lambda d: d.key)
     _jsonl(folder / "dimensions.jsonl", (
         {"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open} for d in dims))
@@ -105,7 +123,7 @@ def _model_files(lattice: Lattice, folder: Path) -> None:
     _jsonl(folder / "synonyms.jsonl", (
         {"dimension": d.key, "surface": s, "value": v} for d in dims for s, v in sorted(d.synonyms.items())))
     _jsonl(folder / "instances.jsonl", map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
-    _jsonl(folder / "documents.jsonl", ({"id": k, "text": lattice.documents[k]} for k in sorted(lattice.documents)))
+    write_documents(folder / "documents.jsonl", lattice.documents if documents is None else documents)
     _jsonl(folder / "predicates.jsonl", (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
 
 
@@ -122,14 +140,15 @@ def predicate_row(n: int, p: Predicate) -> dict:
             "start": p.evidence.start, "end": p.evidence.end, "qualifiers": [list(q) for q in p.qualifiers]}
 
 
-def manifest_counts(lattice: Lattice, instances: int | None = None, predicates: int | None = None) -> dict:
-    """The manifest's counts of a lattice (instances and predicates as given, for a lattice whose
-    instances were written without a model: latweave/ingest/stream.py)."""
+def manifest_counts(lattice: Lattice, instances: int | None = None, predicates: int | None = None,
+                    documents: int | None = None) -> dict:
+    """The manifest's counts of a lattice (instances, predicates and documents as given, for a
+    lattice written without a model of them: latweave/ingest/stream.py)."""
     return {"dimensions": len(lattice.dimensions),
             "values": sum(len(d.labels) for d in lattice.dimensions.values()),
             "instances": len(lattice.instances) if instances is None else instances,
             "predicates": len(lattice.predicates) if predicates is None else predicates,
-            "documents": len(lattice.documents)}
+            "documents": len(lattice.documents) if documents is None else documents}
 
 
 _TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet: mkdtemp adds 8 of them
