@@ -203,3 +203,17 @@ def test_shuffle_partitions_follow_this_machine_only_on_a_local_master(monkeypat
     assert partitions() is None
     monkeypatch.setenv("LATWEAVE_SPARK_PARTITIONS", "64")
     assert partitions() == partitions("local[*]") == 64
+
+
+def test_the_driver_memory_follows_this_machine_only_on_a_local_master(monkeypatch):
+    """Local mode's one JVM is driver and executors: a third of this machine's memory (4g ran out
+    building a 1M-subject KB), at least 4g; a cluster's driver keeps 4g; the variable wins."""
+    from latweave.engines.spark_context import driver_memory
+
+    monkeypatch.delenv("LATWEAVE_SPARK_DRIVER_MEMORY", raising=False)
+    monkeypatch.delenv("LATWEAVE_SPARK_MASTER", raising=False)
+    machine = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert driver_memory() == driver_memory("local[2]") == f"{max(4, machine // 3 // 2**30)}g"
+    assert driver_memory("spark://head:7077") == "4g"
+    monkeypatch.setenv("LATWEAVE_SPARK_DRIVER_MEMORY", "6g")
+    assert driver_memory() == driver_memory("yarn") == "6g"

@@ -17,8 +17,9 @@ Settings chosen here, each for a reason:
 - `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores on a
   local master (Spark's 200 turn a small query into 200 tasks); a cluster keeps Spark's own (and
   adaptive execution coalesces small shuffles there);
-- `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else 4g (local mode runs everything in
-  the driver's JVM);
+- `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else on a local master a third of the
+  machine's memory, at least 4g (local mode runs everything in the driver's JVM; 4g ran out
+  building a 1M-subject KB here, 24 GB), and 4g for a cluster's driver;
 - `spark.sql.codegen.wholeStage=false` on a local master: a run is many small stages, and
   compiling each one's Java costs more than it saves (the zoo's 38-plan batch: 54 s against 66 s);
   a cluster keeps Spark's default;
@@ -127,6 +128,21 @@ def partitions(master: str | None = None) -> int | None:
     return max(2, 2 * (os.cpu_count() or 1)) if master_of(master).startswith("local") else None
 
 
+def driver_memory(master: str | None = None) -> str:
+    """spark.driver.memory: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else, on a local master (where the one
+    JVM is driver and executors), a third of this machine's memory and at least 4g, else 4g."""
+    value = os.environ.get("LATWEAVE_SPARK_DRIVER_MEMORY")
+    if value:
+        return value
+    if not master_of(master).startswith("local"):
+        return "4g"
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no sysconf here: the fixed default
+        return "4g"
+    return f"{max(4, total // 3 // 2**30)}g"
+
+
 def spark(master: str | None = None):
     """The process's SparkSession for `master` (made on first use)."""
     from latweave.errors import EngineUnavailable
@@ -152,7 +168,7 @@ def spark(master: str | None = None):
         else:
             builder = (builder.master(master_of(master))
                        .config("spark.ui.enabled", "false")
-                       .config("spark.driver.memory", os.environ.get("LATWEAVE_SPARK_DRIVER_MEMORY", "4g"))
+                       .config("spark.driver.memory", driver_memory(master))
                        .config("spark.ui.showConsoleProgress", "false")
                        .config("spark.sql.codegen.wholeStage", "false"))
         builder = builder.config("spark.sql.autoBroadcastJoinThreshold", "-1")
@@ -186,3 +202,33 @@ def stop_all() -> None:
         _SESSIONS.clear()
     for session in sessions:
         session.stop()
+
+
+def spark_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions a Spark call raises (its own, and Py4J's when the JVM fails or is gone);
+    none without pyspark (then no Spark call was made)."""
+    try:
+        from py4j.protocol import Py4JError
+        from pyspark.errors import PySparkException
+    except ImportError:
+        return ()
+
+    return (PySparkException, Py4JError, ConnectionError)  # (py4j reconnecting to a JVM that has gone)
+
+
+def spark_message(exc: BaseException) -> str:
+    """The first line of what Spark says (the JVM's exception, not Py4J's call site); when the JVM
+    is gone and cannot say it, that."""
+    from py4j.protocol import Py4JNetworkError
+
+    java = getattr(exc, "java_exception", None)
+    try:
+        text = str(java) if java is not None else str(exc)
+    except Exception:  # noqa: BLE001 - the JVM that would render its exception has stopped
+        text = ""
+    if isinstance(exc, (Py4JNetworkError, ConnectionError)) or not text.strip() or "str() failed" in text:
+        return "Spark's JVM stopped (out of memory, or killed) before it answered"
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):  # the exception's class, its message on the next line
+        return f"{lines[0]} {lines[1]}"
+    return lines[0] if lines else type(exc).__name__

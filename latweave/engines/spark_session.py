@@ -50,7 +50,7 @@ class SparkSession(Frames, Session):
         self._cached: list = []      # the current run's checkpoints and caches
         self._lattice: list = []     # the session's own (the lattice and its strata)
         try:
-            self._errors = _spark_errors()
+            self._errors = spark_context.spark_errors()
             inputs = {r.name for r in self.program.inputs}
             if stored is not None:
                 copy = os.environ.get(PARQUET_COPY) or None
@@ -244,7 +244,7 @@ class SparkSession(Frames, Session):
         try:
             return thunk()
         except self._errors as exc:
-            raise EngineError(f"spark: {_message(exc)}") from None
+            raise EngineError(f"spark: {spark_context.spark_message(exc)}") from None
 
     def _release(self) -> None:
         cached, self._cached = self._cached, []
@@ -267,18 +267,3 @@ class SparkSession(Frames, Session):
 def _reads(variants) -> frozenset[str]:
     """Every relation the variants read, positively or negated (a view the SELECTs name)."""
     return frozenset(r for v in variants for r in v.tables)
-
-
-def _message(exc: BaseException) -> str:
-    """The first line of what Spark says (the JVM's exception, not Py4J's call site)."""
-    java = getattr(exc, "java_exception", None)
-    text = str(java) if java is not None else str(exc)
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[0] if lines else type(exc).__name__
-
-
-def _spark_errors() -> tuple[type[BaseException], ...]:
-    from py4j.protocol import Py4JError
-    from pyspark.errors import PySparkException
-
-    return (PySparkException, Py4JError)

@@ -32,10 +32,12 @@ then sliced for the evidence checks and streamed into documents.jsonl, never hel
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.engines.spark_context import driver_memory, spark_errors, spark_message
+from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
 from latweave.ingest.build import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, SUBJECT, ORDERED_SHARE, SUBJECT_SHARE, BuildReport,
                                 _metaqa_split, _parses)
@@ -188,16 +190,12 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
     files = kb_files(path)
     check_target(out, (path,))
     texts: list[TextFile] = []
+    job = None
     try:
         for p in files:  # read once, never held: bad bytes located here, as the Python build does
             texts.append(TextFile(p, CorpusError))
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
         job = _Job(session(master), Path(path), files, texts, fmt, report, strict, one_valued)
-    except BaseException:
-        for text in texts:
-            text.close()
-        raise
-    try:
         job.classify()
         missing = sorted(r for r in one_valued if r not in job.head.dimensions)
         if functional is not None and missing:
@@ -207,10 +205,24 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
         job.refuse_contested()
         job.declare()
         return job.write(out, gate), report
+    except spark_errors() as exc:  # Spark failed (or its JVM died): said in a line; nothing at `out` touched
+        raise _failed(exc, master) from None
     finally:
-        job.release()
+        if job is not None:
+            job.release()
         for text in texts:
             text.close()
+
+
+def _failed(exc: BaseException, master: str | None) -> EngineError:
+    """The error for a Spark failure during a build, with what to change."""
+    message = spark_message(exc)
+    memory = driver_memory(master)
+    hint = (f"in local mode Spark's one JVM has spark.driver.memory ({memory}) for everything: set "
+            f"LATWEAVE_SPARK_DRIVER_MEMORY higher, or build without --engine spark"
+            if "JVM stopped" in message or "memory" in message.lower() else
+            "build without --engine spark (the Python build needs neither Java nor pyspark)")
+    return EngineError(f"build --engine spark: Spark failed: {message}", hint=hint)
 
 
 class _Job:
@@ -235,8 +247,12 @@ class _Job:
         return frame
 
     def release(self) -> None:
+        """Unpersist what the build held (nothing to do when Spark has already stopped)."""
         for frame in reversed(self.held):
-            frame.unpersist()
+            try:
+                frame.unpersist()
+            except spark_errors():
+                return
 
     def _problem(self, kind: str, message: str, f: int, line: int) -> None:
         self.report.problem(kind, message, file=self.sources[f], line=line,
@@ -391,19 +407,22 @@ class _Job:
             gate.report = legitimacy = lattice_report(F, self.head, predicates)
             if not legitimacy.ok and not gate.allow:
                 raise NotLive(legitimacy)
-        grouped = predicates.groupBy("ikey").agg(
-            F.collect_list(F.struct("dkey", "vkey", "f", "start", "end", "text")).alias("p")) \
-            .join(self.instances.select(F.col("key").alias("ikey"), "label"), "ikey")
-        grouped = _in_order(grouped, ["ikey"], self.instance_rows)
+        # flat rows, each predicate with its instance's label, in key order (range partitions of
+        # about ROWS_PER_PARTITION predicates), grouped by instance here: no per-instance arrays in
+        # the JVM (collect_list of 1M instances' predicates, text included, exhausted a 4 GB driver)
+        flat = predicates.join(self.instances.select(F.col("key").alias("ikey"), "label"), "ikey") \
+            .select("ikey", "label", "dkey", "vkey", "f", "start", "end", "text")
+        flat = _in_order(flat, ["ikey"], self.instance_rows + 2 * self.kept_rows)
         docs, written = self.docs, [0, 0]
 
         def stream() -> Iterator[tuple[str, list[Predicate]]]:
-            for row in grouped.toLocalIterator(True):
-                preds = [Predicate(row["ikey"], p["dkey"], p["vkey"],
-                                   Evidence(docs[p["f"]], p["text"], p["start"], p["end"])) for p in row["p"]]
+            for ikey, rows in itertools.groupby(flat.toLocalIterator(True), key=lambda row: row[0]):
+                label, preds = None, []
+                for _, label, dkey, vkey, f, start, end, text in rows:
+                    preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], text, start, end)))
                 written[0] += 1
                 written[1] += len(preds)
-                yield row["label"], preds
+                yield label, preds
 
         manifest = _write_stream(self.head, stream(), out, legitimacy, inputs=(self.path,), documents=self.documents)
         report.instances, report.predicates = written
@@ -413,7 +432,8 @@ class _Job:
 
 #: Rows per partition of a frame the driver reads in order: `toLocalIterator` pickles one whole
 #: partition in the driver's JVM, and four partitions of a 1M-subject KB's predicates (Spark's
-#: shuffle partitions here) exhausted a 4 GB driver.
+#: shuffle partitions here) exhausted a 4 GB driver; so did 21 partitions of 50,000 instances each
+#: with its predicates as one array (the rows are flat now, and counted in predicates).
 ROWS_PER_PARTITION = 50_000
 
 
