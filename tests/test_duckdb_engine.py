@@ -323,3 +323,33 @@ def test_real_rules_session_runs_agree_with_one_shot_runs():
         for _ in range(4):
             plans = {r.name: rows(r, rng.randrange(8)) for r in rules.inputs if r.name not in lattice}
             assert session.run(plans) == engine.run({**base, **plans})
+
+
+def test_a_session_caps_duckdbs_memory_and_spills_to_its_own_folder(monkeypatch):
+    """DuckDB alone would take 80% of the machine; beside latweave's Python side that killed a
+    10,000-plan batch on a 1M-subject KB. A session gets a quarter of the machine (at least 1GB),
+    or $LATWEAVE_DUCKDB_MEMORY, and spills into its temporary folder; a value DuckDB does not
+    read is an EngineError with the syntax as hint, and leaves no folder behind."""
+    import os
+    from pathlib import Path
+
+    from latweave.engines.duckdb_engine import memory_limit
+
+    monkeypatch.delenv("LATWEAVE_DUCKDB_MEMORY", raising=False)
+    machine = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert memory_limit() == f"{max(1, machine // 4 // 2**30)}GB"
+    engine = DuckDBEngine(program(CLOSURE))
+    monkeypatch.setenv("LATWEAVE_DUCKDB_MEMORY", "512MB")
+    with engine.open({}) as session:
+        limit, spill = session.con.execute(
+            "SELECT current_setting('memory_limit'), current_setting('temp_directory')").fetchone()
+        assert limit.replace(" ", "") in ("488.2MiB", "512.0MB") and Path(spill) == Path(session._tmp)
+        assert session.run({"edge": [(1, 2), (2, 3)]})["path"] == [(1, 2), (1, 3), (2, 3)]
+    monkeypatch.setenv("LATWEAVE_DUCKDB_MEMORY", "lots")
+    import tempfile
+
+    before = set(Path(tempfile.gettempdir()).glob("latweave-duckdb-*"))
+    with pytest.raises(EngineError, match="cannot start DuckDB") as raised:
+        engine.open({})
+    assert "6GB" in raised.value.hint
+    assert set(Path(tempfile.gettempdir()).glob("latweave-duckdb-*")) == before

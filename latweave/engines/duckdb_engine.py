@@ -15,6 +15,7 @@ existed opens from its facts.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -43,6 +44,23 @@ else:
 #: DuckDB threads per session. bench/engine_load.py on this 2-core machine (1,000-query batch,
 #: ~18M hits): 1 thread 14.9-19.8 s, 2 threads 18.8-25.5 s; one warm query ~18-23 ms either way.
 THREADS = 1
+def memory_limit() -> str:
+    """DuckDB's memory_limit for a session: `$LATWEAVE_DUCKDB_MEMORY` (DuckDB's own syntax, e.g.
+    6GB), else a quarter of this machine's memory, at least 1GB. DuckDB's own default, 80% of
+    memory, assumes it is alone: beside the Python side of a 1M-subject KB lattice (~5 GB) it took
+    the process past this machine's 24 GB in a 10,000-plan batch, and the kernel killed it. Over the
+    limit DuckDB spills to the session's temporary folder. Measured on that lattice (bench/kb_scale.py,
+    1,000 plans): no limit 32 s at 16.8 GB peak, 6GB 26 s at 11.0 GB, 3GB 26 s at 8.1 GB."""
+    value = os.environ.get("LATWEAVE_DUCKDB_MEMORY")
+    if value:
+        return value
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no sysconf here: DuckDB's own default
+        return "80%"
+    return f"{max(1, total // 4 // 2**30)}GB"
+
+
 #: Tables above this many rows are emptied by DROP + CREATE, smaller ones by DELETE.
 BIG_TABLE = 10_000
 
@@ -126,7 +144,13 @@ class DuckDBSession(SqlSession):
         self.engine = engine
         self.program = engine.program
         self._tmp = tempfile.mkdtemp(prefix="latweave-duckdb-")
-        self.con = duckdb.connect(":memory:", config={"threads": THREADS})
+        try:
+            self.con = duckdb.connect(":memory:", config={"threads": THREADS, "memory_limit": memory_limit(),
+                                                          "temp_directory": self._tmp})
+        except duckdb.Error as exc:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            raise EngineError(f"{self.name}: cannot start DuckDB ({exc})",
+                              hint="LATWEAVE_DUCKDB_MEMORY takes DuckDB's memory_limit syntax, e.g. 6GB") from None
         self._open(base)
 
     def _prepare(self) -> None:
