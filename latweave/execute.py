@@ -20,6 +20,7 @@ from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
 from latweave.engines.base import Engine, Session, default_engine, get_engine
+from latweave.engines.timeout import timeout_error
 from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
 from latweave.lattice.store import load_lattice, read_manifest
@@ -120,17 +121,38 @@ class Runner:
         return check_plan(plan, self.view, text)
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
-        """One engine evaluation for the whole batch; `proofs=False` skips building proof trees
-        (answers, verdicts, reasons and witnesses are the same). With a `page`, each answer set of
-        a meet or chain plan keeps only that page (the total stays exact: the engine derives the
-        whole set), proofs are built for its answers alone, and the Result can show other pages
-        and prove other answers later (`Result.page_at`, `Result.proof_of`)."""
+        """One engine evaluation for the whole batch (or one per `batch_plans` plans, where the
+        engine sets that bound: the same results, a chunk's memory); `proofs=False` skips building
+        proof trees (answers, verdicts, reasons and witnesses are the same). With a `page`, each
+        answer set of a meet or chain plan keeps only that page (the total stays exact: the engine
+        derives the whole set), proofs are built for its answers alone, and the Result can show
+        other pages and prove other answers later (`Result.page_at`, `Result.proof_of`)."""
+        role = "single" if len(plans) == 1 else "batch"
+        limit = self.engine_for(role).batch_plans
+        if limit is None or len(plans) <= limit:
+            return self._run(plans, proofs, page, role)
+        results, timing = [], {"compile_s": 0.0, "engine_s": 0.0, "decode_s": 0.0}
+        spent = 0.0  # the timeout bounds the whole batch: each chunk gets what the others left
+        for at in range(0, len(plans), limit):
+            left = None if self.timeout is None else self.timeout - spent
+            if left is not None and left <= 0:
+                raise timeout_error(self.engine_for(role).name, self.timeout)
+            results += self._run(plans[at:at + limit], proofs, page, role, left)
+            for key in timing:
+                timing[key] += self.last_timing[key]
+            spent += self.last_timing["engine_s"]
+        self.last_timing = timing
+        return results
+
+    def _run(self, plans: list[Plan], proofs: bool, page: Page | None, role: str,
+             timeout: float | None = None) -> list[Result]:
+        """One engine evaluation of `plans` on `role`'s session (`timeout`: the runner's, or what
+        is left of it)."""
         started = time.perf_counter()
         batch = compile_plans(plans, self.compiled, self.view)
         compiled = time.perf_counter()
-        role = "single" if len(plans) == 1 else "batch"
         session = self.session_for(role)
-        session.timeout = self.timeout
+        session.timeout = self.timeout if timeout is None else timeout
         try:
             outputs = session.run(dict(batch.facts))
         except EngineTimeout:

@@ -327,7 +327,7 @@ def test_real_rules_session_runs_agree_with_one_shot_runs():
 
 def test_a_session_caps_duckdbs_memory_and_spills_to_its_own_folder(monkeypatch):
     """DuckDB alone would take 80% of the machine; beside latweave's Python side that killed a
-    10,000-plan batch on a 1M-subject KB. A session gets a quarter of the machine (at least 1GB),
+    10,000-plan batch on a 1M-subject KB. A session gets half of the machine (at least 1GB),
     or $LATWEAVE_DUCKDB_MEMORY, and spills into its temporary folder; a value DuckDB does not
     read is an EngineError with the syntax as hint, and leaves no folder behind."""
     import os
@@ -337,7 +337,7 @@ def test_a_session_caps_duckdbs_memory_and_spills_to_its_own_folder(monkeypatch)
 
     monkeypatch.delenv("LATWEAVE_DUCKDB_MEMORY", raising=False)
     machine = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    assert memory_limit() == f"{max(1, machine // 4 // 2**30)}GB"
+    assert memory_limit() == f"{max(1, machine // 2 // 2**30)}GB"
     engine = DuckDBEngine(program(CLOSURE))
     monkeypatch.setenv("LATWEAVE_DUCKDB_MEMORY", "512MB")
     with engine.open({}) as session:

@@ -46,3 +46,25 @@ def test_engines_command_says_which_engine_for_what_and_why():
     text = subprocess.run([sys.executable, "-m", "latweave.cli", "engines"], capture_output=True,
                           text=True, check=True).stdout
     assert f"one plan: {DEFAULTS['single'][0]}" in text and f"batches: {DEFAULTS['batch'][0]}" in text
+
+
+def test_a_batch_longer_than_the_engines_bound_runs_a_chunk_at_a_time_with_the_same_results(zoo_lattice):
+    """DuckDB evaluates at most `batch_plans` plans at once (a 10,000-plan batch on a 1M-subject KB
+    lattice otherwise needed 16 GB): a longer batch is chunked, and every result is the one a
+    single evaluation gives, in order."""
+    from latweave.engines.duckdb_engine import DuckDBEngine
+
+    assert DuckDBEngine.batch_plans == 1_000
+    plans = [parse_plan(text) for text in PLANS * 3]
+    with Runner(zoo_lattice, "duckdb") as runner:
+        whole = runner.run(plans)
+        engine = runner.engine_for("batch")
+        engine.batch_plans = 2  # this engine object only
+        session = runner.session_for("batch")
+        evaluations = []
+        real = session.run
+        session.run = lambda facts: evaluations.append(1) or real(facts)
+        chunked = runner.run(plans)
+    assert len(evaluations) == 5  # 9 plans, 2 at a time
+    assert [r.to_json() for r in chunked] == [r.to_json() for r in whole]
+    assert sum(bool(r.answers) for r in whole) == 3 * sum(bool(r.answers) for r in whole[:3]) > 0

@@ -88,6 +88,10 @@ class Engine(ABC):
     """A backend that executes `Program`s. Subclasses register themselves by `name`."""
 
     name: ClassVar[str]
+    #: The most plans one evaluation takes (None: any number): a longer batch is evaluated a chunk
+    #: at a time (`execute.Runner.run`), which bounds the per-run relations' memory; results are
+    #: the same either way, since plans never meet in the rules.
+    batch_plans: ClassVar[int | None] = None
 
     def __init__(self, program: Program):
         self.program = program

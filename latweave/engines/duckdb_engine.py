@@ -46,11 +46,13 @@ else:
 THREADS = 1
 def memory_limit() -> str:
     """DuckDB's memory_limit for a session: `$LATWEAVE_DUCKDB_MEMORY` (DuckDB's own syntax, e.g.
-    6GB), else a quarter of this machine's memory, at least 1GB. DuckDB's own default, 80% of
-    memory, assumes it is alone: beside the Python side of a 1M-subject KB lattice (~5 GB) it took
-    the process past this machine's 24 GB in a 10,000-plan batch, and the kernel killed it. Over the
-    limit DuckDB spills to the session's temporary folder. Measured on that lattice (bench/kb_scale.py,
-    1,000 plans): no limit 32 s at 16.8 GB peak, 6GB 26 s at 11.0 GB, 3GB 26 s at 8.1 GB."""
+    6GB), else half of this machine's memory, at least 1GB. DuckDB's own default, 80% of memory,
+    assumes it is alone: beside the Python side of a 1M-subject KB lattice (~5 GB) it took the
+    process past this machine's 24 GB in a 10,000-plan batch, and the kernel killed it. Over the
+    limit DuckDB spills to the session's temporary folder where it can, and says "Out of Memory"
+    where it cannot (its in-memory tables stay). Measured on that lattice (bench/kb_scale.py plans):
+    1,000 plans with no limit 32 s at 16.8 GB peak, with 3GB 26 s at 8.1 GB; 10,000 plans in one
+    evaluation failed with 5GB and took 259 s at 15.9 GB with 11GB (DuckDBEngine.batch_plans)."""
     value = os.environ.get("LATWEAVE_DUCKDB_MEMORY")
     if value:
         return value
@@ -58,7 +60,7 @@ def memory_limit() -> str:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):  # no sysconf here: DuckDB's own default
         return "80%"
-    return f"{max(1, total // 4 // 2**30)}GB"
+    return f"{max(1, total // 2 // 2**30)}GB"
 
 
 #: Tables above this many rows are emptied by DROP + CREATE, smaller ones by DELETE.
@@ -73,6 +75,10 @@ class DuckDBEngine(Engine):
     """Rules planned as SQL once per program; each session is one in-memory DuckDB connection."""
 
     name = "duckdb"
+    #: Measured on a 1M-subject KB lattice (bench/kb_scale.py plans, memory capped at 11GB): 1,000
+    #: plans 26 s, 10,000 plans 259 s at 15.9 GB peak — the same cost a plan, so chunks of 1,000
+    #: cost nothing and keep a batch's memory that of 1,000 plans (8 GB peak with a 3GB cap).
+    batch_plans = 1_000
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
