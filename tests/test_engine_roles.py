@@ -50,8 +50,8 @@ def test_engines_command_says_which_engine_for_what_and_why():
 
 def test_a_batch_longer_than_the_engines_bound_runs_a_chunk_at_a_time_with_the_same_results(zoo_lattice):
     """DuckDB evaluates at most `batch_plans` plans at once (a 10,000-plan batch on a 1M-subject KB
-    lattice otherwise needed 16 GB): a longer batch is chunked, and every result is the one a
-    single evaluation gives, in order."""
+    lattice needed 16 GB in one evaluation, and took 259 s against 105 s in chunks): a longer batch
+    is chunked, and every result is the one a single evaluation gives, in order."""
     from latweave.engines.duckdb_engine import DuckDBEngine
 
     assert DuckDBEngine.batch_plans == 1_000

@@ -75,9 +75,9 @@ class DuckDBEngine(Engine):
     """Rules planned as SQL once per program; each session is one in-memory DuckDB connection."""
 
     name = "duckdb"
-    #: Measured on a 1M-subject KB lattice (bench/kb_scale.py plans, memory capped at 11GB): 1,000
-    #: plans 26 s, 10,000 plans 259 s at 15.9 GB peak — the same cost a plan, so chunks of 1,000
-    #: cost nothing and keep a batch's memory that of 1,000 plans (8 GB peak with a 3GB cap).
+    #: Measured on a 1M-subject KB lattice (bench/kb_scale.py plans, memory capped at 11GB): 10,000
+    #: plans in one evaluation 259 s at 15.9 GB peak, in chunks of 1,000 105 s (and 1,000 plans
+    #: alone fit a 3GB cap, 8.1 GB peak): chunks cost nothing and bound a batch's memory.
     batch_plans = 1_000
 
     @classmethod

@@ -11,9 +11,10 @@ no Python `Lattice` of the whole KB is ever made:
 * relation kinds, duplicates (the first evidence kept: file order, then line), first spellings and
   each instance's first mention are Spark aggregations; the ordered values are parsed once per
   distinct spelling with kb.py's `_parses`;
-* the driver builds the *head* (dimensions with their values, ⊤, bounds and synonyms; documents)
-  and `ingest.stream`'s writer takes the instances from Spark sorted by key (a global sort,
-  `toLocalIterator`: one partition on the driver at a time);
+* the driver builds the *head* (dimensions with their values, ⊤, bounds and synonyms) and
+  `ingest.stream`'s writer takes the instances from Spark sorted by key: flat predicate rows
+  (range partitions, `toLocalIterator`: one partition on the driver at a time), grouped by
+  instance on the driver;
 * the legitimacy gate reports as `build.Gate` does: the per-dimension checks on the head's
   dimension graphs, the formal-context and dependence parts (which need the instances) as Spark
   aggregations equal to `legitimacy.fca` / `legitimacy.dependence` (NextClosure's concept count,
@@ -22,7 +23,8 @@ no Python `Lattice` of the whole KB is ever made:
 Refused, with a LatweaveError naming the file and line and the hint to build without
 `--engine spark`: a 2Wiki file (its entity resolution and per-question documents are Python-only),
 and two values of one subject on a functional relation (a contested coordinate: the streamed
-writer does not settle them). Nothing at `--out` is touched then.
+writer does not settle them). Nothing at `--out` is touched then. Spark failing (its JVM out of
+memory, say) is an EngineError with Spark's reason and what to change, and touches nothing either.
 
 Memory: the driver holds the head (values of every dimension: `subject` names every instance);
 instances, predicates and facts stream, and so do the documents: each KB file is a
