@@ -137,7 +137,10 @@ class Runner:
             left = None if self.timeout is None else self.timeout - spent
             if left is not None and left <= 0:
                 raise timeout_error(self.engine_for(role).name, self.timeout)
-            results += self._run(plans[at:at + limit], proofs, page, role, left)
+            try:
+                results += self._run(plans[at:at + limit], proofs, page, role, left)
+            except EngineTimeout:  # said of the whole batch's timeout, not of what was left of it
+                raise timeout_error(self.engine_for(role).name, self.timeout) from None
             for key in timing:
                 timing[key] += self.last_timing[key]
             spent += self.last_timing["engine_s"]
