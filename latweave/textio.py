@@ -45,7 +45,11 @@ def decode_error(data: bytes, file: str, error=SourceError):
     except UnicodeDecodeError as exc:
         start = exc.start
     line, column = _where(data, start)
-    bad = data[start:start + 1]
+    return _not_utf8(error, file, line, column, data[start:start + 1])
+
+
+def _not_utf8(error, file: str, line: int, column: int, bad: bytes):
+    """The error for byte `bad` at `line`:`column` of `file`, which is not UTF-8."""
     return error(f"not UTF-8 text: byte 0x{bad.hex() or '??'} at column {column} cannot be decoded",
                  file=file, line=line, hint="save the file as UTF-8")
 
@@ -178,8 +182,7 @@ class TextFile:
                     with open(path, "rb") as again:
                         again.seek(at)
                         bad = again.read(1)
-                    raise error(f"not UTF-8 text: byte 0x{bad.hex() or '??'} at column {column} cannot be decoded",
-                                file=str(path), line=line, hint="save the file as UTF-8") from None
+                    raise _not_utf8(error, str(path), line, column, bad) from None
                 read += len(block)
                 if leading and text:  # the text's first character: a BOM is dropped
                     leading = False

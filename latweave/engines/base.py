@@ -9,6 +9,7 @@ own. `open(base)` loads facts that stay fixed across runs (a compiled lattice) a
 from __future__ import annotations
 
 import logging
+import os
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
@@ -82,6 +83,15 @@ class FromScratchSession(Session):
         base, more = self._base, self._convert(facts)
         name = getattr(getattr(self._evaluate, "__self__", None), "name", "engine")
         return in_child(lambda: self._evaluate(base + more), self.timeout, name)
+
+
+def machine_memory() -> int | None:
+    """This machine's physical memory in bytes (None where the system does not say): what an
+    engine's default memory is a share of (DuckDB's memory_limit, a local Spark's driver memory)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 class Engine(ABC):

@@ -27,7 +27,7 @@ from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, register
+from latweave.engines.base import Engine, Facts, machine_memory, register
 from latweave.engines.dialects import sql
 from latweave.engines.dialects.sql import full_table
 from latweave.engines.sql_session import SqlSession
@@ -44,6 +44,8 @@ else:
 #: DuckDB threads per session. bench/engine_load.py on this 2-core machine (1,000-query batch,
 #: ~18M hits): 1 thread 14.9-19.8 s, 2 threads 18.8-25.5 s; one warm query ~18-23 ms either way.
 THREADS = 1
+
+
 def memory_limit() -> str:
     """DuckDB's memory_limit for a session: `$LATWEAVE_DUCKDB_MEMORY` (DuckDB's own syntax, e.g.
     6GB), else half of this machine's memory, at least 1GB. DuckDB's own default, 80% of memory,
@@ -56,11 +58,8 @@ def memory_limit() -> str:
     value = os.environ.get("LATWEAVE_DUCKDB_MEMORY")
     if value:
         return value
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):  # no sysconf here: DuckDB's own default
-        return "80%"
-    return f"{max(1, total // 2 // 2**30)}GB"
+    total = machine_memory()
+    return "80%" if total is None else f"{max(1, total // 2 // 2**30)}GB"  # (None: DuckDB's own default)
 
 
 #: Tables above this many rows are emptied by DROP + CREATE, smaller ones by DELETE.

@@ -134,13 +134,10 @@ def driver_memory(master: str | None = None) -> str:
     value = os.environ.get("LATWEAVE_SPARK_DRIVER_MEMORY")
     if value:
         return value
-    if not master_of(master).startswith("local"):
-        return "4g"
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):  # no sysconf here: the fixed default
-        return "4g"
-    return f"{max(4, total // 3 // 2**30)}g"
+    from latweave.engines.base import machine_memory
+
+    total = machine_memory() if master_of(master).startswith("local") else None
+    return "4g" if total is None else f"{max(4, total // 3 // 2**30)}g"
 
 
 def spark(master: str | None = None):
