@@ -36,6 +36,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def fraction(text: str) -> float:
+    """argparse type: a share of a whole, 0 < F <= 1 (`--train-fraction 0.1`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a fraction with 0 < F <= 1, got {text!r}")
+    return value
+
+
 def count(least: int):
     """argparse type: a whole number, at least `least` (a negative --limit or a --concurrency of 0
     is a typo, not a request)."""
@@ -327,7 +338,9 @@ def cmd_eval(args) -> int:
                               questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
                               limit=args.limit, cache=args.cache, knockout=args.knockout,
                               failures=args.failures, llm=_eval_llm(args), progress=progress,
-                              engine_timeout=args.engine_timeout)
+                              engine_timeout=args.engine_timeout, train_questions=args.train_questions,
+                              train_kb=args.train_kb, train_hops=args.train_hops,
+                              train_fraction=args.train_fraction)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -481,6 +494,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--knockout", action="store_true", help="add the knock-out leak test")
     p.add_argument("--failures", action="store_true",
                    help="after scoring, sort the missed questions into failure classes (reads gold; reporting only)")
+    p.add_argument("--train-questions", default=None, metavar="FILE",
+                   help="fit the planner on this set only (its own seed-88 train split, thresholds on its dev "
+                        "split, grounded in --train-kb), then evaluate it on --split of the set above: transfer")
+    p.add_argument("--train-kb", default=None, metavar="FILE", help="the KB of --train-questions")
+    p.add_argument("--train-hops", default=None, help="PathQuestion: fit on this hop count's set only (2H|3H)")
+    p.add_argument("--train-fraction", type=fraction, default=None, metavar="F",
+                   help="fit on this share (0 < F <= 1) of the training split, stratified and seeded: a learning curve")
     p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
     p.add_argument("--engine-timeout", type=seconds, default=None, metavar="SECONDS",
                    help="stop an engine evaluation (one batch of plans) after SECONDS: exit 4 "

@@ -169,3 +169,27 @@ def test_footprint_of_a_compare_over_paths_covers_merged_names():
     reads = chain_footprint(plan, index)
     assert {("f", "film a", "director"), ("f", "film b", "director"), ("f", "jane roe", "date of death"),
             ("f", "thomas carr (director)", "date of death")} <= reads
+
+
+def test_cli_transfer_and_learning_curve_on_fixture(tmp_path, capsys):
+    """--train-questions fits on another set only and says so; --train-fraction thins the training
+    split; either with a planner that is not fitted is a user error."""
+    from latweave.cli import main
+
+    base = ["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
+            "--split", "train", "--json", "--cache", str(tmp_path / "cache")]
+    rc = main(base + ["--train-questions", str(FIXTURE / "questions.txt"), "--train-kb", str(FIXTURE / "kb.txt")])
+    assert rc == 0
+    report = json.loads(capsys.readouterr().out)
+    assert any(note.startswith("planner fitted on questions only") for note in report["notes"])
+    assert report["n"] == 10
+    rc = main(base + ["--train-fraction", "0.5"])
+    assert rc == 0
+    assert any("0.5 of each training split" in note for note in json.loads(capsys.readouterr().out)["notes"])
+    assert main(base + ["--planner", "oracle", "--train-hops", "2H"]) == 2   # --json: the error as JSON
+    assert "--train-questions/--train-hops fit the offline planner" in json.loads(capsys.readouterr().out)["message"]
+    assert main(base + ["--planner", "oracle", "--train-fraction", "0.5"]) == 2
+    assert "--train-fraction" in json.loads(capsys.readouterr().out)["message"]
+    with pytest.raises(SystemExit) as exit_:
+        main(base + ["--train-fraction", "0"])
+    assert exit_.value.code == 2 and "0 < F <= 1" in capsys.readouterr().err

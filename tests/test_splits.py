@@ -59,3 +59,18 @@ def test_pathquestion_split_on_real_data():
     parts = split_pathquestion(load_pathquestion(path))
     assert {k: len(v) for k, v in parts.items()} == {"train": 1526, "dev": 191, "test": 191}
     assert ids(parts) == ids(split_pathquestion(load_pathquestion(path)))
+
+
+def test_a_fraction_of_training_is_stratified_nested_and_seeded():
+    from latweave.eval.splits import fraction_of
+
+    ex = _examples(100, 50)
+    tenth, third, whole = (fraction_of(ex, f, lambda e: e.qtype) for f in (0.1, 0.3, 1.0))
+    assert Counter(e.qtype for e in tenth) == {"2H": 10, "3H": 5}
+    assert Counter(e.qtype for e in third) == {"2H": 30, "3H": 15}
+    assert {e.qid for e in tenth} < {e.qid for e in third} < {e.qid for e in whole} == {e.qid for e in ex}
+    assert [e.qid for e in tenth] == sorted(e.qid for e in tenth)
+    assert [e.qid for e in fraction_of(list(reversed(ex)), 0.1, lambda e: e.qtype)] == [e.qid for e in tenth]
+    for bad in (0.0, -0.1, 1.5):
+        with pytest.raises(ValueError):
+            fraction_of(ex, bad, lambda e: e.qtype)

@@ -13,7 +13,7 @@ from typing import Callable
 
 from latweave.errors import LatweaveError
 from latweave.eval.datasets import Example, data_dir, load_2wiki, load_metaqa, load_pathquestion
-from latweave.eval.splits import split_2wiki, split_pathquestion
+from latweave.eval.splits import fraction_of, split_2wiki, split_pathquestion
 
 DATASETS = ("pathquestion", "2wiki", "metaqa")
 KB_FORMAT = {"pathquestion": "pathquestion", "2wiki": "2wiki", "metaqa": "metaqa"}
@@ -146,6 +146,49 @@ def make_planner(kind: str, lattice, loaded: Loaded, split: str, runner=None, ll
     raise LatweaveError(f"unknown planner {kind!r}", hint="one of offline, oracle, llm")
 
 
+def _fraction(examples: list[Example], fraction: float | None) -> list[Example]:
+    return examples if fraction is None else fraction_of(examples, fraction, lambda e: e.qtype)
+
+
+def _transfer(dataset: str, planner: str, *, data, cache, engine, fraction, train_questions, train_kb, train_hops,
+              loaded: Loaded):
+    """A planner fitted on another set only (its own train split, thresholds on its dev split,
+    grounded in its own KB): the learned state, to be moved onto the evaluated lattice. Nothing of
+    the evaluated set is read to fit it."""
+    from latweave.execute import Runner
+
+    if planner != "offline":
+        raise LatweaveError(f"--train-questions/--train-hops fit the offline planner; --planner {planner} "
+                            "is not fitted on a training split", hint="use --planner offline")
+    source = load_dataset(dataset, data=data, hops=train_hops, questions=train_questions, kb=train_kb)
+    if "train" not in source.splits:
+        raise LatweaveError(f"{source.name} has no train split to fit on",
+                            hint="--train-questions takes a set with a train split (pathquestion)")
+    train = _fraction(source.splits["train"], fraction)
+    with Runner(cached_lattice(source, cache), engine) as runner:
+        teacher = make_planner(planner, runner.lattice, source, "train", runner=runner)
+        teacher.fit(train, source.splits.get("dev", []))
+        loaded.notes.append(f"planner fitted on {source.name} only: {len(train)} questions of its train split, "
+                            "thresholds on its dev split, grounded in its own KB")
+        return teacher
+
+
+def _fit(chosen, loaded: Loaded, split: str, examples, *, planner: str, cache, data, own: bool,
+         fraction: float | None) -> None:
+    """Fit `chosen` as the dataset prescribes (`Loaded.fit_on`); the oracle indexes the gold paths
+    of what it answers."""
+    if getattr(chosen, "reads_gold", False):
+        chosen.fit(examples, [])
+        return
+    train_part, dev_part = loaded.fit_on.get(split, (None, None))
+    extra = _sibling_training(loaded, planner, cache, data, train_part) if own else []
+    extra = [(lattice, _fraction(part, fraction)) for lattice, part in extra]
+    if fraction is not None:
+        loaded.notes.append(f"planner fitted on {fraction:g} of each training split (stratified, seed 88)")
+    chosen.fit(_fraction(loaded.splits.get(train_part, []), fraction) if train_part else [],
+               loaded.splits.get(dev_part, []) if dev_part else [], **({"extra": extra} if extra else {}))
+
+
 def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> list:
     """PathQuestion's train split spans both hop counts (the split is stratified by hops): the
     other hop file's training questions join the fit, each grounded in its own KB."""
@@ -164,10 +207,15 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
              cache: Path | str = "out/lattices", knockout: bool = False, failures: bool = False,
              llm: dict | None = None,
              progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
-             engine_timeout: float | None = None):
+             engine_timeout: float | None = None, train_questions=None, train_kb=None, train_hops=None,
+             train_fraction: float | None = None):
     """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
     LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`. `engine_timeout`:
-    seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it)."""
+    seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it).
+
+    Transfer: `train_questions` (+ `train_kb`) or `train_hops` fit the planner on that set alone
+    (its own split's train part) and evaluate it on this one's `split`; `train_fraction` keeps
+    that share of the training split (stratified, seeded, nested: a learning curve)."""
     import time
 
     from latweave.eval.harness import evaluate
@@ -179,16 +227,21 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     t0 = time.perf_counter()
     folder = cached_lattice(loaded, cache)
     t1 = time.perf_counter()
+    if train_fraction is not None and planner != "offline":
+        raise LatweaveError(f"--train-fraction thins the offline planner's training split; --planner {planner} "
+                            "is not fitted on one", hint="use --planner offline")
+    transfer = train_questions is not None or train_hops is not None
+    teacher = _transfer(dataset, planner, data=data, cache=cache, engine=engine, fraction=train_fraction,
+                        train_questions=train_questions, train_kb=train_kb, train_hops=train_hops,
+                        loaded=loaded) if transfer else None
     with Runner(folder, engine, timeout=engine_timeout) as runner:
-        chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner, llm=llm)
-        train_part, dev_part = loaded.fit_on.get(split, (None, None))
         examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
-        if getattr(chosen, "reads_gold", False):
-            chosen.fit(examples, [])          # the oracle indexes the gold paths of what it answers
+        if teacher is not None:
+            chosen = teacher.transferred(runner.lattice, runner=runner)
         else:
-            extra = _sibling_training(loaded, planner, cache, data, train_part) if questions is None else []
-            chosen.fit(loaded.splits.get(train_part, []) if train_part else [],
-                       loaded.splits.get(dev_part, []) if dev_part else [], **({"extra": extra} if extra else {}))
+            chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner, llm=llm)
+            _fit(chosen, loaded, split, examples, planner=planner, cache=cache, data=data,
+                 own=questions is None, fraction=train_fraction)
         t2 = time.perf_counter()
         report = evaluate(examples, chosen, runner, progress=progress("planning") if progress else None,
                           dataset=loaded.name, split=split)

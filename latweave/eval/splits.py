@@ -51,6 +51,18 @@ def stratified_split(examples: Iterable[Example], key: Callable[[Example], objec
     return {name: sorted(items, key=lambda e: e.qid) for name, items in parts.items()}
 
 
+def fraction_of(examples: Sequence[Example], fraction: float, key: Callable[[Example], object],
+                seed: int = SEED) -> list[Example]:
+    """The first `fraction` of each stratum's seeded shuffle (sorted by qid): a learning curve's
+    training part. The parts are nested — the 10% is inside the 30% — since every fraction cuts
+    the same shuffle."""
+    if not 0.0 < fraction <= 1.0:
+        raise ValueError(f"a fraction of the training split is in (0, 1], got {fraction}")
+    if fraction == 1.0:
+        return sorted(examples, key=lambda e: e.qid)
+    return stratified_split(examples, key, {"kept": fraction, "rest": 1.0 - fraction}, seed)["kept"]
+
+
 def split_pathquestion(examples: Sequence[Example], seed: int = SEED) -> dict[str, list[Example]]:
     return stratified_split(examples, lambda e: e.hops, PATHQUESTION_FRACTIONS, seed)
 

@@ -67,6 +67,15 @@ class Chain:
     detours: tuple[bool, ...] = ()   # per hop: walked back onto where it was two hops before
 
 
+#: The feature name of the hop-count prior (("len", k)).
+PRIOR = ("len",)
+
+
+def _offset(slot: int | None, hop: int) -> int | str:
+    """Where a word's segment stands against hop `hop`: -2..2 (clamped), or "-" outside any."""
+    return "-" if slot is None else max(-2, min(2, slot - hop))
+
+
 def answer_keys(answer: str) -> set[str]:
     """Keys a gold answer may appear under in the lattice (plain, and canonical date)."""
     keys = {normalize(answer)}
@@ -112,6 +121,21 @@ class OfflinePlanner:
         #: n-grams whose questions the planner cannot answer (values nothing derives): learned in fit.
         self.out_of_scope: set[str] = set()
 
+    def transferred(self, lattice: Lattice, runner=None) -> "OfflinePlanner":
+        """This fitted planner over another lattice: the learned state (feature ids and weights,
+        lexicon, thresholds, out-of-scope n-grams) shared, the linking and grounding the other
+        lattice's. How a planner trained on one set answers another (`eval --train-questions`):
+        nothing of the other set is read to fit it."""
+        other = OfflinePlanner(lattice, max_hops=self.max_hops, epochs=self.epochs, seed=self.seed,
+                               runner=runner, compare=self.compare)
+        other.space, other.lexicon = self.space, self.lexicon
+        # how many hops this set's questions have is a fact about the set, not the language: the
+        # prior stays behind, and the length comes from the question (possessives, words)
+        other._w = [0.0 if name[:1] == PRIOR else w for name, w in zip(self.space.names, self._w)]
+        other.threshold, other.thresholds = self.threshold, dict(self.thresholds)
+        other.out_of_scope = set(self.out_of_scope)
+        return other
+
     # ---- question analysis ----
     def anchor(self, question: str) -> tuple[Mention | None, Reason | None]:
         """The single entity mention to start from, or an abstain reason."""
@@ -145,32 +169,58 @@ class OfflinePlanner:
             out.append((w, "R", i, seg))
         return out
 
+    @staticmethod
+    def slots(ctx) -> list[int | None]:
+        """Per context word, the hop its possessive segment composes, counted from the anchor, as
+        the question's syntax orders them: the "'s" segments after the anchor first ("X 's r1 's
+        r2"), then the "of" segments before it ("the r3 of the r2 of X"), so "the r2 of X 's r1"
+        puts r1 first. None for a word outside any segment ("what is" before "X 's …")."""
+        after = sum(1 for w, side, _, _ in ctx if side == "R" and w == "'s")
+        out: list[int | None] = []
+        for w, side, _, seg in ctx:
+            if seg < 1:
+                out.append(None)
+            else:
+                out.append(seg - 1 if side == "R" else after + seg - 1)
+        return out
+
     def features(self, question: str, mention: Mention, chain: Chain) -> dict:
         ctx = self.context(question, mention)
         words = [w for w, _, _, _ in ctx]
         grams = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:])}
         sided = {(w, side) for w, side, _, _ in ctx}
         segmented = {(w, side, min(seg, 3)) for w, side, _, seg in ctx}
+        slots = self.slots(ctx)
         k = len(chain.relations)
         f: dict = defaultdict(float)
-        f[("len", k, sum(w == "'s" for w in words), sum(w == "of" for w in words))] += 1
+        markers = sum(w == "'s" for w in words) + sum(w == "of" for w in words)
+        # the same without k: how many hops the chain has beside the possessives said — a length
+        # never trained on is still planned (a planner fitted on 2-hop questions answers 3-hop ones)
+        f[("len-markers", max(-2, min(2, k - markers)))] += 1
+        f[PRIOR + (k,)] += 1   # the training set's own prior on its hop counts (see `transferred`)
         wordset = set(words)
+        # one word for a relation taken twice ("grandson": children, children), learned per word
+        repeats = sum(a == b for a, b in zip(chain.relations, chain.relations[1:]))
+        if repeats:
+            for w in sorted(wordset):
+                f[("repeat", w)] += repeats
         for i, r in enumerate(chain.relations):
             f[("rel", r)] += 1
             # L1 grounding: the dimension's own name said in the question (e.g. "ethnicity")
             named = self._name_words(r) & wordset
             if named:
-                f[("named", i, k)] += 1
-                for w, side, rank, _ in ctx:
+                f[("named",)] += 1
+                for (w, side, rank, _), slot in zip(ctx, slots):
                     if w in named:
-                        f[("named-side", side, min(rank, 6), i, k)] += 1
+                        f[("named-slot", _offset(slot, i))] += 1
+            # hop order from syntax, without k: each word against this hop by where its segment
+            # puts it relative to the hop (0: the very segment that composes hop i)
+            for w, slot in sorted({(w, _offset(slot, i)) for w, slot in zip(words, slots)}, key=str):
+                f[("slot", w, r, slot)] += 1
             for g in sorted(grams):  # sorted: a score is a float sum, so its order must not vary
                 f[("g", g, r)] += 1
-                f[("gi", g, r, i, k)] += 1
             for w, side in sorted(sided):
-                f[("side", w, side, r, i, k)] += 1
-            for w, side, seg in sorted(segmented):
-                f[("seg", w, side, seg, r, i, k)] += 1
+                f[("side", w, side, r)] += 1
         for g in sorted(grams):
             f[("chain-g", g)] += 1
         self._alignment(f, ctx, chain)
@@ -189,6 +239,7 @@ class OfflinePlanner:
         if not self.lexicon:
             return
         k = len(chain.relations)
+        slots = self.slots(ctx)
         used: set[int] = set()
         order = sorted(range(k), key=lambda i: -max((self.lexicon.get(w, {}).get(chain.relations[i], 0.0)
                                                      for w, _, _, _ in ctx), default=0.0))
@@ -197,13 +248,13 @@ class OfflinePlanner:
             best = max(((self.lexicon.get(w, {}).get(r, 0.0), -j) for j, (w, _, _, _) in enumerate(ctx)
                         if j not in used), default=(0.0, 0))
             if best[0] <= 0.0:
-                f[("unaligned", i, k)] += 1
+                f[("unaligned",)] += 1
                 continue
             j = -best[1]
             used.add(j)
             w, side, _, seg = ctx[j]
             f[("align",)] += best[0]
-            f[("align-pos", side, min(seg, 3), i, k)] += 1
+            f[("align-slot", _offset(slots[j], i))] += 1
         # relation words the chain leaves unexplained
         for j, (w, _, _, _) in enumerate(ctx):
             if j not in used and max(self.lexicon.get(w, {}).values(), default=0.0) >= 0.5:
