@@ -256,3 +256,55 @@ def test_fitted_on_two_hops_it_answers_three_on_another_kb(tmp_path):
     # the prior is the source's alone: the moved planner has none, the fitted one keeps its own
     prior = [i for i, name in enumerate(planner.space.names) if name[0] == "len"]
     assert prior and any(planner._w[i] for i in prior) and not any(moved._w[i] for i in prior)
+
+
+def _with_annas(folder, extra):
+    names, triples = family(folder)
+    rows = [(t.subject, t.relation, t.object) for t in triples] + extra
+    return names, kb_file(folder, rows)
+
+
+@pytest.mark.parametrize("both_married", [False, True])
+def test_an_ambiguous_name_is_planned_from_each_reading(tmp_path, both_married):
+    """"Anna" names two instances (Anna (painter), Anna (poet)). Both readings are planned: the one
+    whose plan grounds answers; when both ground alike, the planner abstains, never guesses."""
+    extra = [("anna_(painter)", "spouse", "person_1_of_house"), ("anna_(poet)", "profession", "poet")]
+    if both_married:
+        extra.append(("anna_(poet)", "spouse", "person_3_of_house"))
+    names, triples = _with_annas(tmp_path, extra)
+    rng = random.Random(1)
+    seen = [("spouse", "nationality"), ("parents", "gender"), ("spouse", "profession"), ("parents", "nationality")]
+    planner = OfflinePlanner(lattice_from_triples(triples, "family"), max_hops=2)
+    planner.fit(questions(names[:60], triples, seen, rng, "train"), questions(names[60:70], triples, seen, rng, "dev"))
+    question = "what is the nation of Anna 's wife ?"
+    mention, reason = planner.anchor(question)
+    assert mention is None and reason == "ambiguous_anchor"          # the name alone does not decide
+    assert [m.instances for m in planner.readings(question)] == [("anna (painter)",), ("anna (poet)",)]
+    out = planner.plan(question, "q")
+    if both_married:
+        assert out.plan is None and out.reason == "ambiguous_anchor", out.trace
+    else:
+        assert out.plan is not None and out.trace["anchor"] == "anna_(painter)", (out.reason, out.trace)
+        assert out.trace["relations"] == ["spouse", "nationality"]
+
+
+def test_a_joined_name_links_through_its_folded_spelling(tmp_path):
+    """A PathQuestion-format name joined by underscores links whatever its punctuation and case;
+    a plain lower-case word still links to nothing by the fuzzy steps."""
+    triples = kb_file(tmp_path, [("frederica_of_mecklenburg-strelitz", "spouse", "ernest_augustus_i_of_hanover"),
+                                 ("later_(song)", "genre", "pop")])
+    linker = EntityLinker(lattice_from_triples(triples, "k"))
+    found = linker.mentions("who is frederica_of_mecklenburg_strelitz 's couple ?")
+    assert [(m.surface, m.instances, m.how) for m in found] == \
+        [("frederica_of_mecklenburg_strelitz", ("frederica of mecklenburg-strelitz",), "fuzzy")]
+    assert linker.mentions("who is Frederica_Of_Mecklenburg-Strelitz 's couple ?")[0].how == "exact"
+    assert linker.mentions("what came later ?") == []
+    assert linker.mentions("who is frederica_of_mecklenburg 's couple ?") == []   # a part of a name: nobody
+
+
+def test_relation_words_split_namespaces_and_camel_case():
+    from latweave.planner.offline import relation_words
+
+    assert {"artist", "recording"} <= relation_words("__music__recording__artist")
+    assert {"place", "birth"} <= relation_words("placeOfBirth") and "of" not in relation_words("placeOfBirth")
+    assert "parent" in relation_words("parents") and "country" in relation_words("countries")

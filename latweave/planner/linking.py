@@ -24,8 +24,10 @@ swallows an exact one), in three steps, the first that finds anything deciding:
    ("Jacques-Victor Henry" → "Jacques-Victor Henry, Prince Royal of Haiti"). Found through an
    inverted index (word → entries), never by a scan of all instances.
 
-A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), and
-be a whole name: the words next to it are not capitalised (the question's first word aside), so
+A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), or be
+one token joined by underscores ("frederica_of_mecklenburg_strelitz" → "frederica_of_mecklenburg-
+strelitz": a name as PathQuestion-format sets write them, whatever its case; a lower-case one
+only by the folded and untitled steps, never by the subset step), and be a whole name: the words next to it are not capitalised (the question's first word aside), so
 that "Alexandra Hasluck" in "Margaret Alexandra Hasluck" is not taken for someone.
 A surface form that fits two different instances — in any tier — is reported as ambiguous, never
 guessed; each Mention records how it was matched (`how`: exact, alias, stripped or fuzzy).
@@ -211,7 +213,8 @@ class EntityLinker:
             return None
         bare = forms[-1]
         words_of = bare.split()
-        if not words_of or not all(w[0].isupper() or w[0].isdigit() for w in (words_of[0], words_of[-1])):
+        joined = len(words_of) == 1 and "_" in bare.strip("_")   # one token joined by "_": a name as written
+        if not words_of or not (joined or all(w[0].isupper() or w[0].isdigit() for w in (words_of[0], words_of[-1]))):
             return None
         for text in forms:                                    # 1. folded
             keys = self.folded.get(fold(text))
@@ -227,6 +230,8 @@ class EntityLinker:
         keys = self.titleless.get(core)                       # 2. untitled
         if keys:
             return bare, tuple(sorted(keys))
+        if joined and not bare[:1].isupper():
+            return None   # a lower-case joined token names all of a name or nobody: no subset step
         ids = self.by_last.get(core[-1])                      # 3. subset
         if not ids:
             return None

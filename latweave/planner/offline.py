@@ -67,6 +67,35 @@ class Chain:
     detours: tuple[bool, ...] = ()   # per hop: walked back onto where it was two hops before
 
 
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_FUNCTION = frozenset({"of", "the", "inverse", "a", "an", "in", "by", "to", "is", "for"})
+
+
+def relation_words(name: str) -> frozenset[str]:
+    """The words a relation's name says, as a question may say them: namespaces and separators
+    split (`__music__recording__artist`, `music.recording.artist`, `place_of_birth`), camel case
+    split (`placeOfBirth`), lower-cased, function words dropped, each also in its other number
+    (`parents` → parent, `child` → childs is harmless) so that a question's singular finds a plural.
+
+    >>> sorted(relation_words("__music__recording__artist"))
+    ['artist', 'artists', 'music', 'musics', 'recording', 'recordings']
+    >>> sorted(relation_words("placeOfBirth"))
+    ['birth', 'births', 'place', 'places']
+    """
+    words = set()
+    for w in _WORD.findall(_CAMEL.sub(" ", name).lower()):
+        if w in _FUNCTION or w == "'s":
+            continue
+        words.add(w)
+        if w.endswith("ies") and len(w) > 4:
+            words.add(w[:-3] + "y")
+        elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+            words.add(w[:-1])
+        else:
+            words.add(w + "s")
+    return frozenset(words)
+
+
 #: The feature name of the hop-count prior (("len", k)).
 PRIOR = ("len",)
 
@@ -148,6 +177,24 @@ class OfflinePlanner:
         if len({m.instances for m in longest}) > 1 or len(longest[0].instances) > 1:
             return None, Reason.AMBIGUOUS_ANCHOR
         return longest[0], None
+
+    #: The most readings of an ambiguous name that are planned (more: it stays ambiguous).
+    MAX_READINGS = 8
+
+    def readings(self, question: str) -> list[Mention]:
+        """An ambiguous anchor's readings, each an unambiguous Mention of one instance: the
+        instances the longest mention(s) may denote, in key order. Planned from each, the plan
+        that grounds from one reading beats none, and two readings grounding equally well still
+        abstain (`plan`). Empty when there are more than MAX_READINGS."""
+        mentions = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+        if not mentions:
+            return []
+        best = max(len(m.surface) for m in mentions)
+        found = {(key, m.start, m.end, m.surface, m.how) for m in mentions if len(m.surface) == best
+                 for key in m.instances if self.graph.out.get(key)}
+        if len({key for key, *_ in found}) > self.MAX_READINGS:
+            return []
+        return [Mention(start, end, surface, (key,), how) for key, start, end, surface, how in sorted(found)]
 
     @staticmethod
     def context(question: str, mention: Mention) -> list[tuple[str, str, int, int]]:
@@ -310,8 +357,7 @@ class OfflinePlanner:
 
     def _name_words(self, dim: str) -> set[str]:
         if dim not in self._names:
-            words = set(_WORD.findall(self.graph.labels.get(dim, dim).lower().replace("_", " ")))
-            self._names[dim] = words - {"of", "the", "inverse", "a", "in", "by"}
+            self._names[dim] = set(relation_words(self.graph.labels.get(dim, dim)))
         return self._names[dim]
 
     def candidates(self, mention: Mention) -> list[tuple[Chain, frozenset]]:
@@ -326,9 +372,11 @@ class OfflinePlanner:
         answers). When there is none: the reason."""
         out: list[tuple] = []
         mention, reason = self.anchor(question)
-        if mention is not None:
-            for chain, reached in self.candidates(mention):
-                out.append(("chain", chain, self.space.sparse(self.features(question, mention, chain)), reached))
+        for one in ([mention] if mention is not None else self.readings(question) if reason else []):
+            for chain, reached in self.candidates(one):
+                out.append(("chain", chain, self.space.sparse(self.features(question, one, chain)), reached))
+        if mention is None and out:
+            reason = None   # an ambiguous name, every reading kept: the grounded plans choose (see plan)
         if self.compare:
             linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
             if len(linked) >= 2:
@@ -517,6 +565,15 @@ class OfflinePlanner:
         margin = scored[0][0] - scored[1][0] if len(scored) > 1 else float("inf")
         return cands[scored[0][2]], margin
 
+    def _tied_readings(self, cands: list[tuple], best) -> bool:
+        """Whether the runner-up to the best chain starts from another instance."""
+        scored = sorted(((self.score(f), self._key(kind, c), i) for i, (kind, c, f, _) in enumerate(cands)),
+                        key=lambda t: (-t[0], t[1]))
+        if len(scored) < 2:
+            return False
+        kind, other, _, _ = cands[scored[1][2]]
+        return kind == "chain" and other.anchor != best.anchor
+
     def _key(self, kind: str, cand) -> str:
         return ("0:" + self._text(cand)) if kind == "chain" else ("1:" + cand.text)
 
@@ -534,6 +591,10 @@ class OfflinePlanner:
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
         (kind, cand, _, _), margin = self._rank(cands)
+        if kind == "chain" and (margin < self.thresholds.get(kind, self.threshold) or margin == 0.0) \
+                and self._tied_readings(cands, cand):
+            # two readings of one name ground plans that score alike: never a guess between them
+            return PlanOutput(None, Reason.AMBIGUOUS_ANCHOR, margin, {"kind": kind, "margin": margin})
         if kind == "chain" and reason == Reason.AMBIGUOUS_ANCHOR:
             # two names, one of them ambiguous: what was asked of it cannot be planned — abstain
             return PlanOutput(None, reason, margin, {"kind": kind})
