@@ -27,7 +27,8 @@ swallows an exact one), in three steps, the first that finds anything deciding:
 A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), or be
 one token joined by underscores ("frederica_of_mecklenburg_strelitz" → "frederica_of_mecklenburg-
 strelitz": a name as PathQuestion-format sets write them, whatever its case; a lower-case one
-only by the folded and untitled steps, never by the subset step), and be a whole name: the words next to it are not capitalised (the question's first word aside), so
+by the folded step only, so that "alexandra_hasluck" does not become "dame_alexandra_hasluck"),
+and be a whole name: the words next to it are not capitalised (the question's first word aside), so
 that "Alexandra Hasluck" in "Margaret Alexandra Hasluck" is not taken for someone.
 A surface form that fits two different instances — in any tier — is reported as ambiguous, never
 guessed; each Mention records how it was matched (`how`: exact, alias, stripped or fuzzy).
@@ -227,11 +228,11 @@ class EntityLinker:
         core = untitled(fold(bare))
         if _content(core) < 2 or core[0] in PARTICLES:   # a name starts with a name, not "of"
             return None
+        if joined and not bare[:1].isupper():
+            return None   # a lower-case joined token: the folded step only (its words all said, in order)
         keys = self.titleless.get(core)                       # 2. untitled
         if keys:
             return bare, tuple(sorted(keys))
-        if joined and not bare[:1].isupper():
-            return None   # a lower-case joined token names all of a name or nobody: no subset step
         ids = self.by_last.get(core[-1])                      # 3. subset
         if not ids:
             return None
