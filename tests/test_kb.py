@@ -6,6 +6,7 @@ The benchmark tests read ../shared/data (or $LATWEAVE_DATA) and skip, saying so,
 from __future__ import annotations
 
 import json
+from collections import Counter
 import os
 from pathlib import Path
 
@@ -342,12 +343,18 @@ def test_2wiki_pooled(tmp_path):
     manifest, report = build_kb(path, "2wiki", tmp_path / "wiki")
     got = report.to_dict()["counts"]
     assert got == {"triples_read": 9846, "malformed": 0, "skipped_values": 1, "duplicates": 678,
-                   "instances": 10045, "dimensions": 63, "predicates": 25622, "documents": 4000,
-                   "merged": 94, "refused": 1}  # 94 "E" objects resolved to their "E (…)" subject
+                   "instances": 10024, "dimensions": 63, "predicates": 25601, "documents": 4000,
+                   "merged": 115, "refused": 2}
+    # 94 "E" objects resolved to their "E (…)" subject, 21 to a subject named in the same evidence
+    assert Counter(r.reason for r in report.resolutions if r.action == "merged") == \
+        {"parenthetical": 94, "one document": 21}
     merged = {r.object: r for r in report.resolutions if r.action == "merged"}
     assert merged["Thomas Carr"].subjects == ("Thomas Carr (director)",) and merged["Thomas Carr"].triples == 5
+    assert merged["George I of Greece"].subjects == ("George I",)
+    assert merged["Abbas Uddin"].subjects == ("Abbasuddin Ahmed",)
     assert [(r.action, r.object, r.subjects) for r in report.resolutions if r.action != "merged"] == [
-        ("incompatible", "English", ("English (2018 film)",))]  # a nationality is not the 2018 film
+        ("incompatible", "English", ("English (2018 film)",)),   # a nationality is not the 2018 film
+        ("contradicted", "Hugh le Despenser, 1st Earl of Winchester", ("Hugh le Despenser",))]  # his own father
     assert [(p.locator, p.kind) for p in report.problems] == [
         ("question 360e44320bde11eba7f7acde48001122 evidence 1", "value")]  # date of death "38"
     kinds = {name: r["kind"] for name, r in report.relations.items()}
@@ -406,7 +413,7 @@ def test_2wiki_entity_resolution_merges_and_reports(tmp_path):
     assert (out["counts"]["merged"], out["counts"]["refused"]) == (1, 2)
     assert out["resolutions"][0] == {"action": "merged", "object": "Thomas Carr",
                                      "subjects": ["Thomas Carr (director)"], "triples": 2, "file": str(path),
-                                     "line": None, "locator": "question r1 evidence 0"}
+                                     "line": None, "locator": "question r1 evidence 0", "reason": "parenthetical"}
     assert report.problems == []
 
     # E has no instance of its own: it is an alias of S, and a synonym of S's value on `director`
@@ -447,6 +454,57 @@ def test_2wiki_entity_resolution_merges_and_reports(tmp_path):
     report = BuildReport()
     merged = lattice_from_triples(read_pathquestion_kb(line_kb, report), "pq", report, resolve_disambiguated=True)
     assert "thomas carr" not in merged.instances and report.merged == 1
+
+
+DOCUMENTS = [
+    {"_id": "d1", "evidences": [["Prince Nicholas of Greece and Denmark", "father", "George I of Greece"],
+                                ["George I", "place of death", "Thessaloniki"]]},
+    {"_id": "d2", "evidences": [["Mustafa Zaman Abbasi", "father", "Abbas Uddin"],
+                                ["Abbasuddin Ahmed", "country of citizenship", "British India"]]},
+    # two subjects of one evidence fit "Louis of France": ambiguous, not merged
+    {"_id": "d3", "evidences": [["Anne of X", "spouse", "Louis of France"],
+                                ["Louis of France, Duke of Burgundy", "date of birth", "1682"],
+                                ["Louis of France, Dauphin", "date of birth", "1661"]]},
+    # S would be its own father: contradicted, not merged
+    {"_id": "d4", "evidences": [["Hugh le Despenser", "father", "Hugh le Despenser, 1st Earl of Winchester"],
+                                ["Hugh le Despenser", "date of birth", "1286"]]},
+    # a first name alone fits nobody; nor does "John Smith" → "John Smith Jr."
+    {"_id": "d5", "evidences": [["Film Z", "director", "George"], ["George I of Wales", "date of birth", "1700"],
+                                ["Film Y", "director", "John Smith"], ["John Smith Jr.", "date of birth", "1950"]]},
+]
+
+
+def test_2wiki_resolution_within_one_documents_evidence(tmp_path):
+    """One question's evidence names an entity two ways (only as an object, then as a subject, one
+    name containing the other): merged, with its reason in the report; a second fitting subject,
+    or a merge that evidence contradicts, is refused."""
+    from latweave.proof.audit import audit
+
+    path = write(tmp_path, "dev.json", json.dumps(DOCUMENTS, ensure_ascii=False))
+    report = BuildReport()
+    lattice = lattice_from_triples(read_2wiki_evidences(path, report), "wiki", report)
+    got = {(r.action, r.object, r.subjects, r.reason) for r in report.resolutions}
+    assert got == {("merged", "George I of Greece", ("George I",), "one document"),
+                   ("merged", "Abbas Uddin", ("Abbasuddin Ahmed",), "one document"),
+                   ("ambiguous", "Louis of France", ("Louis of France, Dauphin", "Louis of France, Duke of Burgundy"),
+                    "one document"),
+                   ("contradicted", "Hugh le Despenser, 1st Earl of Winchester", ("Hugh le Despenser",),
+                    "one document")}
+    assert lattice.instances["george i"].aliases == {"george i of greece"}
+    assert "george i of greece" not in lattice.instances and "louis of france" in lattice.instances
+    assert {"george", "john smith", "john smith jr."} <= set(lattice.instances)
+    assert "one document" in _render(report)
+    # the chain connects, and its proof audits against the evidence as written
+    save_lattice(lattice, tmp_path / "wiki")
+    with Runner(tmp_path / "wiki") as runner:
+        for plan, want in [('let f = meet(subject = "Prince Nicholas of Greece and Denmark") -> father\n'
+                            'meet(subject = $f) -> place_of_death', "thessaloniki"),
+                           ('let f = meet(subject = "Mustafa Zaman Abbasi") -> father\n'
+                            'meet(subject = $f) -> country_of_citizenship', "british india")]:
+            result = runner.run_one(runner.check(read_plan(plan), plan))
+            assert [normalize(a) for a in result.answers] == [want], (plan, result.status, result.reason)
+            checked = audit(tmp_path / "wiki", result.to_dict())
+            assert checked.ok, (plan, checked)
 
 
 def _render(report: BuildReport) -> str:

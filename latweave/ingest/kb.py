@@ -33,8 +33,13 @@ lattice with these conventions (planners are written against them):
   Carr", verbatim). Two or more fitting subjects are ambiguous and nothing is merged; nor is S
   taken when it fails the role check (fewer than ROLE_SUPPORT other subjects that are objects of
   E's relations share any relation with S: the film "English (2018 film)" is not the
-  nationality "English"). Every merge and every refusal is listed in the report
-  (`resolutions`) with the locator of E's first triple.
+  nationality "English"). Then a second rule, within one question's evidence
+  (`_resolve_documents`): an object-only E named beside a subject S of that evidence (S no object
+  there), one name containing the other ("George I of Greece" / "George I", "Abbas Uddin" /
+  "Abbasuddin Ahmed": `_contains`), is S — unless two evidences name E beside different subjects
+  ("ambiguous") or the merge would make S its own relation ("contradicted"). Every merge and every
+  refusal is listed in the report (`resolutions`) with its reason and the locator of E's first
+  triple.
 """
 
 from __future__ import annotations
@@ -127,10 +132,15 @@ class Resolution:
     file: str
     line: int | None = None
     locator: str | None = None
+    #: why they fit: "parenthetical" (S is spelt "E (…)"), or "one document" (E and S are named
+    #: in one question's evidence, E only as an object, S only as a subject, one name containing
+    #: the other: `_contains`)
+    reason: str = "parenthetical"
 
     def to_dict(self) -> dict:
         return {"action": self.action, "object": self.object, "subjects": list(self.subjects),
-                "triples": self.triples, "file": self.file, "line": self.line, "locator": self.locator}
+                "triples": self.triples, "file": self.file, "line": self.line, "locator": self.locator,
+                "reason": self.reason}
 
 
 @dataclass
@@ -214,7 +224,7 @@ class BuildReport:
                 where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
                 what = ("→ " + r.subjects[0] if r.action == "merged"
                         else f"{r.action}: " + " | ".join(r.subjects))
-                parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({where})")))
+                parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({r.reason}; {where})")))
             if len(self.resolutions) > 20:
                 parts.append(Text(f"  … and {len(self.resolutions) - 20} more (--json lists them all)"))
         return Group(*parts)
@@ -525,6 +535,95 @@ def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str
     return merge
 
 
+_FOLD_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def _words(label: str) -> tuple[str, ...]:
+    """A name's words, case and accents folded ("Abbās Uddin" → abbas, uddin)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", label.casefold())
+    return tuple(_FOLD_WORD.findall("".join(ch for ch in text if not unicodedata.combining(ch))))
+
+
+def _contains(a: str, b: str) -> bool:
+    """Whether one name contains the other as the same person's shorter name: the shorter one's
+    words begin the longer one's, which goes on with "of …" ("George I" / "George I of Greece");
+    or they are the longer one's before its comma ("Louis of France" / "Louis of France, Duke of
+    Burgundy"); or, written together, they are the longer one's first word(s) ("Abbas Uddin" /
+    "Abbasuddin Ahmed"). At least two words or eight letters, so that a first name alone
+    ("George") fits nobody; "John Smith" does not contain "John Smith Jr." (no "of", no comma).
+
+    >>> _contains("George I", "George I of Greece"), _contains("Abbasuddin Ahmed", "Abbas Uddin")
+    (True, True)
+    >>> _contains("John Smith", "John Smith Jr."), _contains("George", "George I of Greece")
+    (False, False)
+    """
+    x, y, longer = _words(a), _words(b), b
+    if len("".join(x)) > len("".join(y)):
+        x, y, longer = y, x, a
+    if not x or x == y or (len(x) < 2 and len(x[0]) < 8):
+        return False
+    if y[:len(x)] == x and len(y) > len(x) + 1 and y[len(x)] == "of":
+        return True
+    if "," in longer and _words(longer.split(",")[0]) == x:   # "Louis of France, Duke of Burgundy"
+        return True
+    joined = "".join(x)   # written together: fewer words of the longer name than of the shorter
+    return len(joined) >= 8 and any("".join(y[:n]) == joined for n in range(1, min(len(x), len(y))))
+
+
+def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+                       key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
+    """The second resolution: an entity E that is only ever an object, named in one question's
+    evidence beside a subject S of that evidence which is no object there, the two names one
+    containing the other (`_contains`) — the pooled evidence naming one entity two ways ("George
+    I of Greece" is someone's father, "George I" died in Thessaloniki). E merges into S when every
+    evidence that names E beside such a subject names the same S; two different ones are
+    "ambiguous", and a merge that would make S its own relation ("S father E") is "contradicted";
+    neither merges. E already decided by the parenthetical rule is left as that rule decided."""
+    decided = {key(r.object) for r in report.resolutions}
+    per_doc: dict[str, tuple[set[str], set[str]]] = {}
+    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
+        subjects, objects = per_doc.setdefault(doc, (set(), set()))
+        subjects.add(key(s))
+        if relations[rkey].entity_valued:
+            objects.add(key(o))
+    first: dict[str, int] = {}                 # object key → its first row
+    count: dict[str, int] = {}
+    fits: dict[str, set[str]] = {}              # E → the subjects it fits
+    where: dict[str, int] = {}                  # E → the first row that names E beside a fit
+    own: dict[str, set[str]] = {}               # E → the subjects of the triples naming E
+    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
+        if not relations[rkey].entity_valued:
+            continue
+        okey = key(o)
+        if okey in subject_rows or okey in decided:
+            continue
+        first.setdefault(okey, i)
+        count[okey] = count.get(okey, 0) + 1
+        own.setdefault(okey, set()).add(key(s))
+        subjects, objects = per_doc[doc]
+        found = {c for c in subjects - objects if _contains(o, rows[subject_rows[c]][1])}
+        if found:
+            fits.setdefault(okey, set()).update(found)
+            where.setdefault(okey, i)
+    merge: dict[str, str] = {}
+    for okey in sorted(fits, key=lambda k: first[k]):
+        candidates = sorted(fits[okey])
+        t = rows[where[okey]][0]
+        labels = tuple(rows[subject_rows[c]][1] for c in candidates)
+        if len(candidates) > 1:
+            action = "ambiguous"
+        elif candidates[0] in own[okey]:
+            action = "contradicted"
+        else:
+            action = "merged"
+            merge[okey] = candidates[0]
+        report.resolutions.append(Resolution(action, rows[where[okey]][3], labels, count[okey], t.source, t.line,
+                                             t.locator, reason="one document"))
+    return merge
+
+
 def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                          report: BuildReport | None = None, *, strict: bool = False,
                          resolve_disambiguated: bool | None = None,
@@ -582,6 +681,8 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.objects = {}
     del subjects
     merge = _resolve(rows, relations, subject_rows, key, report) if resolve_disambiguated else {}
+    if resolve_disambiguated:
+        merge.update(_resolve_documents(rows, relations, subject_rows, key, report))
 
     dims = {rkey: lattice.dimensions[rkey] for rkey in relations}
     seen: set[tuple[str, str, str]] = set()
