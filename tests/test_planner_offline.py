@@ -308,3 +308,25 @@ def test_relation_words_split_namespaces_and_camel_case():
     assert {"artist", "recording"} <= relation_words("__music__recording__artist")
     assert {"place", "birth"} <= relation_words("placeOfBirth") and "of" not in relation_words("placeOfBirth")
     assert "parent" in relation_words("parents") and "country" in relation_words("countries")
+
+
+def test_a_round_trip_to_its_own_anchor_is_no_answer_when_another_entity_is_named(trained):
+    """spouse, then spouse again, returns to the anchor. Asked of one person ("X 's couple 's
+    spouse"), that is the answer; in a question that names a second entity too, it is not: the
+    chain's reached set loses its anchor (so training never counts it right) and it carries the
+    `returns-anchor` feature."""
+    planner, _, _ = trained
+    names = ["person_3_of_house", "person_5_of_house"]
+
+    def round_trip(question):
+        cands, _ = planner.analyse(question)
+        for kind, cand, feats, reached in cands:
+            if kind == "chain" and cand.relations == ("spouse", "spouse") and cand.anchor == "person 3 of house":
+                named = {planner.space.names[i] for i in feats[0]}
+                return reached, ("returns-anchor",) in named
+        raise AssertionError(f"no spouse/spouse chain for {question!r}")
+
+    alone, flagged = round_trip(f"who is the wife of {names[0]} 's wife ?")
+    assert "person 3 of house" in alone and not flagged
+    both, flagged = round_trip(f"who is the wife of {names[0]} 's wife , or {names[1]} ?")
+    assert "person 3 of house" not in both and flagged

@@ -381,13 +381,22 @@ class OfflinePlanner:
         answers). When there is none: the reason."""
         out: list[tuple] = []
         mention, reason = self.anchor(question)
+        linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+        others = len({m.instances for m in linked}) >= 2
         for one in ([mention] if mention is not None else self.readings(question) if reason else []):
             for chain, reached in self.candidates(one):
-                out.append(("chain", chain, self.space.sparse(self.features(question, one, chain)), reached))
+                feats = self.features(question, one, chain)
+                if others and chain.anchor in reached:
+                    # a round trip (director, then inverse director) back to its own anchor, in a
+                    # question that names another entity too: "which of A or B" is answered by a
+                    # compare, and a chain that returns A says nothing of B — never a right answer
+                    # to learn from, and a feature to learn against
+                    feats[("returns-anchor",)] += 1
+                    reached = reached - {chain.anchor}
+                out.append(("chain", chain, self.space.sparse(feats), reached))
         if mention is None and out:
             reason = None   # an ambiguous name, every reading kept: the grounded plans choose (see plan)
         if self.compare:
-            linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
             if len(linked) >= 2:
                 pairs = ([(linked[i], linked[j]) for i in range(len(linked)) for j in range(i + 1, len(linked))]
                          if len(linked) <= 4 else list(zip(linked, linked[1:])))
