@@ -440,8 +440,13 @@ sys.exit(main(["build", corpora[0], "--out", out]))
 
 
 def _killable(mode: str, pause_after: int, corpora, out: Path):
+    """The build child. Its scratch folders (Parquet spill, DuckDB's) go under the test's own
+    folder: a killed process cannot remove them, and they would pile up in the machine's /tmp."""
+    scratch = out.parent / "tmp"
+    scratch.mkdir(parents=True, exist_ok=True)
     return subprocess.Popen([sys.executable, "-c", KILLABLE, mode, str(pause_after), ",".join(map(str, corpora)),
-                             str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+                             str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**ENV, "TMPDIR": str(scratch)})
 
 
 @pytest.mark.parametrize("mode", ["folder", "pointer", "upgrade"])
