@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -540,8 +541,6 @@ _FOLD_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 def _words(label: str) -> tuple[str, ...]:
     """A name's words, case and accents folded ("Abbās Uddin" → abbas, uddin)."""
-    import unicodedata
-
     text = unicodedata.normalize("NFKD", label.casefold())
     return tuple(_FOLD_WORD.findall("".join(ch for ch in text if not unicodedata.combining(ch))))
 
