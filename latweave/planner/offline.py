@@ -175,14 +175,23 @@ class OfflinePlanner:
         return other
 
     # ---- question analysis ----
-    def anchor(self, question: str) -> tuple[Mention | None, Reason | None]:
-        """The single entity mention to start from, or an abstain reason."""
-        mentions = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+    def linked(self, question: str) -> list[Mention]:
+        """The question's mentions of instances the lattice has facts about (anchors, arguments)."""
+        return [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+
+    @staticmethod
+    def _longest(mentions: list[Mention]) -> list[Mention]:
+        best = max(len(m.surface) for m in mentions)
+        return [m for m in mentions if len(m.surface) == best]
+
+    def anchor(self, question: str, linked: list[Mention] | None = None) -> tuple[Mention | None, Reason | None]:
+        """The single entity mention to start from, or an abstain reason (`linked`: the
+        question's `linked` mentions, when the caller has them)."""
+        mentions = self.linked(question) if linked is None else linked
         if not mentions:
             return None, Reason.UNKNOWN_ANCHOR
         # Prefer the longest mention; a tie between different entities is ambiguous.
-        best = max(len(m.surface) for m in mentions)
-        longest = [m for m in mentions if len(m.surface) == best]
+        longest = self._longest(mentions)
         if len({m.instances for m in longest}) > 1 or len(longest[0].instances) > 1:
             return None, Reason.AMBIGUOUS_ANCHOR
         return longest[0], None
@@ -190,16 +199,15 @@ class OfflinePlanner:
     #: The most readings of an ambiguous name that are planned (more: it stays ambiguous).
     MAX_READINGS = 8
 
-    def readings(self, question: str) -> list[Mention]:
+    def readings(self, question: str, linked: list[Mention] | None = None) -> list[Mention]:
         """An ambiguous anchor's readings, each an unambiguous Mention of one instance: the
         instances the longest mention(s) may denote, in key order. Planned from each, the plan
         that grounds from one reading beats none, and two readings grounding equally well still
         abstain (`plan`). Empty when there are more than MAX_READINGS."""
-        mentions = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+        mentions = self.linked(question) if linked is None else linked
         if not mentions:
             return []
-        best = max(len(m.surface) for m in mentions)
-        found = {(key, m.start, m.end, m.surface, m.how) for m in mentions if len(m.surface) == best
+        found = {(key, m.start, m.end, m.surface, m.how) for m in self._longest(mentions)
                  for key in m.instances if self.graph.out.get(key)}
         if len({key for key, *_ in found}) > self.MAX_READINGS:
             return []
@@ -245,7 +253,6 @@ class OfflinePlanner:
         words = [w for w, _, _, _ in ctx]
         grams = set(words) | {f"{a} {b}" for a, b in zip(words, words[1:])}
         sided = {(w, side) for w, side, _, _ in ctx}
-        segmented = {(w, side, min(seg, 3)) for w, side, _, seg in ctx}
         slots = self.slots(ctx)
         k = len(chain.relations)
         f: dict = defaultdict(float)
@@ -380,10 +387,10 @@ class OfflinePlanner:
         question names two linked entities, compares of the two (reached: None, the engine
         answers). When there is none: the reason."""
         out: list[tuple] = []
-        mention, reason = self.anchor(question)
-        linked = [m for m in self.linker.mentions(question) if self.graph.out.get(m.instances[0])]
+        linked = self.linked(question)
+        mention, reason = self.anchor(question, linked)
         others = len({m.instances for m in linked}) >= 2
-        for one in ([mention] if mention is not None else self.readings(question) if reason else []):
+        for one in ([mention] if mention is not None else self.readings(question, linked) if reason else []):
             for chain, reached in self.candidates(one):
                 feats = self.features(question, one, chain)
                 if others and chain.anchor in reached:
@@ -507,7 +514,7 @@ class OfflinePlanner:
         chosen plans' results against the gold answers."""
         tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         for ex, cands in self._analysed(train):
-            entry, _ = self._rank(cands)
+            entry, _, _ = self._rank(cands)
             if entry[0] != "cmp":
                 continue
             keys, norm = self._gold(ex)
@@ -562,7 +569,7 @@ class OfflinePlanner:
         scored: dict[str, list] = defaultdict(list)
         rows = self._analysed(dev)
         for ex, cands in rows:
-            entry, margin = self._rank(cands)
+            entry, margin, _ = self._rank(cands)
             keys, norm = self._gold(ex)
             scored[entry[0]].append((margin, self._right(entry, keys, norm)))
         thresholds = {}
@@ -576,21 +583,14 @@ class OfflinePlanner:
         return thresholds
 
     # ---- planning ----
-    def _rank(self, cands: list[tuple]) -> tuple[tuple, float]:
-        """The best candidate and its margin over the runner-up (ties: the plan's text)."""
-        scored = sorted(((self.score(f), self._key(kind, c), i) for i, (kind, c, f, _) in enumerate(cands)),
-                        key=lambda t: (-t[0], t[1]))
-        margin = scored[0][0] - scored[1][0] if len(scored) > 1 else float("inf")
-        return cands[scored[0][2]], margin
-
-    def _tied_readings(self, cands: list[tuple], best) -> bool:
-        """Whether the runner-up to the best chain starts from another instance."""
+    def _rank(self, cands: list[tuple]) -> tuple[tuple, float, tuple | None]:
+        """The best candidate, its margin over the runner-up, and the runner-up (None when there
+        is none; ties: the plan's text)."""
         scored = sorted(((self.score(f), self._key(kind, c), i) for i, (kind, c, f, _) in enumerate(cands)),
                         key=lambda t: (-t[0], t[1]))
         if len(scored) < 2:
-            return False
-        kind, other, _, _ = cands[scored[1][2]]
-        return kind == "chain" and other.anchor != best.anchor
+            return cands[scored[0][2]], float("inf"), None
+        return cands[scored[0][2]], scored[0][0] - scored[1][0], cands[scored[1][2]]
 
     def _key(self, kind: str, cand) -> str:
         return ("0:" + self._text(cand)) if kind == "chain" else ("1:" + cand.text)
@@ -599,7 +599,7 @@ class OfflinePlanner:
         cands, _ = self.analyse(question)
         if not cands:
             return None
-        (kind, cand, _, reached), margin = self._rank(cands)
+        (kind, cand, _, reached), margin, _ = self._rank(cands)
         return cand, margin, reached
 
     def plan(self, question: str, qid: str = ""):
@@ -608,9 +608,9 @@ class OfflinePlanner:
         cands, reason = self.analyse(question)
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
-        (kind, cand, _, _), margin = self._rank(cands)
+        (kind, cand, _, _), margin, second = self._rank(cands)
         if kind == "chain" and (margin < self.thresholds.get(kind, self.threshold) or margin == 0.0) \
-                and self._tied_readings(cands, cand):
+                and second is not None and second[0] == "chain" and second[1].anchor != cand.anchor:
             # two readings of one name ground plans that score alike: never a guess between them
             return PlanOutput(None, Reason.AMBIGUOUS_ANCHOR, margin, {"kind": kind, "margin": margin})
         if kind == "chain" and reason == Reason.AMBIGUOUS_ANCHOR:
