@@ -47,7 +47,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import unicodedata
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +54,7 @@ from typing import Callable, Iterable, Iterator
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.names import normalize
+from latweave.lattice.names import fold, normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.textio import json_problem, read_text, text_lines
 
@@ -536,15 +535,6 @@ def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str
     return merge
 
 
-_FOLD_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-
-
-def _words(label: str) -> tuple[str, ...]:
-    """A name's words, case and accents folded ("Abbās Uddin" → abbas, uddin)."""
-    text = unicodedata.normalize("NFKD", label.casefold())
-    return tuple(_FOLD_WORD.findall("".join(ch for ch in text if not unicodedata.combining(ch))))
-
-
 def _contains(a: str, b: str) -> bool:
     """Whether one name contains the other as the same person's shorter name: the shorter one's
     words begin the longer one's, which goes on with "of …" ("George I" / "George I of Greece");
@@ -558,14 +548,14 @@ def _contains(a: str, b: str) -> bool:
     >>> _contains("John Smith", "John Smith Jr."), _contains("George", "George I of Greece")
     (False, False)
     """
-    x, y, longer = _words(a), _words(b), b
+    x, y, longer = fold(a), fold(b), b
     if len("".join(x)) > len("".join(y)):
         x, y, longer = y, x, a
     if not x or x == y or (len(x) < 2 and len(x[0]) < 8):
         return False
     if y[:len(x)] == x and len(y) > len(x) + 1 and y[len(x)] == "of":
         return True
-    if "," in longer and _words(longer.split(",")[0]) == x:   # "Louis of France, Duke of Burgundy"
+    if "," in longer and fold(longer.split(",")[0]) == x:   # "Louis of France, Duke of Burgundy"
         return True
     joined = "".join(x)   # written together: fewer words of the longer name than of the shorter
     return len(joined) >= 8 and any("".join(y[:n]) == joined for n in range(1, min(len(x), len(y))))

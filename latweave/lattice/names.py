@@ -2,6 +2,8 @@
 
 Keys identify values and instances across dimensions (a chain projects `directed_by` values and
 looks them up as instances), so the same normalisation must apply to data, plans and LLM output.
+`fold` is the looser comparison of two names, never a key: the entity linker's fuzzy tier and the
+KB builder's entity resolution both compare names by it.
 """
 
 from __future__ import annotations
@@ -24,3 +26,21 @@ def normalize(name: str) -> str:
     text = unicodedata.normalize("NFC", name).replace("_", " ")
     text = _SPACE.sub(" ", text).strip().casefold()
     return text if text else name
+
+
+#: Letters NFKD does not decompose, and the marks dropped inside a word (O'Brien, ʿAbd, Ma'mun).
+_FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
+                       "ı": "i", "ß": "ss", "'": None, "\u2019": None, "\u2018": None, "`": None,
+                       "\u02bf": None, "\u02be": None, "\u02bb": None, "\u02bc": None, "´": None})
+_NONWORD = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def fold(text: str) -> tuple[str, ...]:
+    """The words of a name with accents, case and punctuation folded away.
+
+    >>> fold("Ulrich II, Count of Frešo-Łódź")
+    ('ulrich', 'ii', 'count', 'of', 'freso', 'lodz')
+    """
+    text = unicodedata.normalize("NFKD", text.casefold()).translate(_FOLD)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return tuple(w for w in _NONWORD.split(text) if w)

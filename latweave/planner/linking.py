@@ -37,12 +37,11 @@ guessed; each Mention records how it was matched (`how`: exact, alias, stripped 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
 from latweave.lattice.model import Lattice
-from latweave.lattice.names import normalize
+from latweave.lattice.names import fold, normalize
 
 _TOKEN = re.compile(r"[\w\-\.]+(?:'(?![sS]\b)\w+)?|'[sS]\b|[^\w\s]", re.UNICODE)
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
@@ -50,12 +49,6 @@ _EDGE = " ?!.,;:\"'"
 
 #: How a mention was matched, strongest first.
 EXACT, ALIAS, STRIPPED, FUZZY = "exact", "alias", "stripped", "fuzzy"
-
-#: Letters NFKD does not decompose, and the marks dropped inside a word (O'Brien, ʿAbd, Ma'mun).
-_FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
-                       "ı": "i", "ß": "ss", "'": None, "\u2019": None, "\u2018": None, "`": None,
-                       "\u02bf": None, "\u02be": None, "\u02bb": None, "\u02bc": None, "´": None})
-_NONWORD = re.compile(r"[\W_]+", re.UNICODE)
 
 #: Honorifics and titles, ignored by the untitled and subset steps (unless a name's last word).
 HONORIFICS = frozenset("""
@@ -83,17 +76,6 @@ class Mention:
 def tokens(text: str) -> list[tuple[int, int]]:
     """Token character spans: words (with inner - and .), possessive 's, punctuation."""
     return [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
-
-
-def fold(text: str) -> tuple[str, ...]:
-    """The words of a name with accents, case and punctuation folded away.
-
-    >>> fold("Ulrich II, Count of Frešo-Łódź")
-    ('ulrich', 'ii', 'count', 'of', 'freso', 'lodz')
-    """
-    text = unicodedata.normalize("NFKD", text.casefold()).translate(_FOLD)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return tuple(w for w in _NONWORD.split(text) if w)
 
 
 def untitled(words: tuple[str, ...]) -> tuple[str, ...]:
