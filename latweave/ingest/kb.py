@@ -572,7 +572,7 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
     neither merges. E already decided by the parenthetical rule is left as that rule decided."""
     decided = {key(r.object) for r in report.resolutions}
     per_doc: dict[str, tuple[set[str], set[str]]] = {}
-    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
+    for _, s, rkey, o, doc, *_rest in rows:
         subjects, objects = per_doc.setdefault(doc, (set(), set()))
         subjects.add(key(s))
         if relations[rkey].entity_valued:
