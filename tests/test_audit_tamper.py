@@ -86,6 +86,18 @@ def lifespans() -> Lattice:
     return lattice
 
 
+def nationalities() -> Lattice:
+    """Nationalities spelled apart: "American" and "United States" compare as one class
+    (latweave/lattice/canonical.py), "Canadian" as another."""
+    lattice = Lattice(name="nationalities")
+    lattice.add_dimension(Dimension("nationality", open=True))
+    people = {"Ann": "American", "Bob": "United States", "Cy": "Canadian", "Dee": "Canada"}
+    lattice.add_document("people", " ".join(f"{p} is {n}." for p, n in people.items()))
+    for p, n in people.items():
+        lattice.add_predicate(p, "nationality", n, doc="people", source_text=f"{p} is {n}.")
+    return lattice
+
+
 @pytest.fixture(scope="module")
 def lattices(tmp_path_factory):
     root = tmp_path_factory.mktemp("tamper")
@@ -95,6 +107,8 @@ def lattices(tmp_path_factory):
         out[name] = root / name
     save_lattice(lifespans(), root / "lifespans")
     out["lifespans"] = root / "lifespans"
+    save_lattice(nationalities(), root / "nationalities")
+    out["nationalities"] = root / "nationalities"
     return out
 
 
@@ -202,6 +216,29 @@ def t_false_holds_over_step(r, lat):
 def t_flip_same(r, lat):
     r["verdict"] = not r["verdict"]
     r["proof"]["premises"] = atom("verdict", "true" if r["verdict"] else "false")
+
+
+def _canonical_leaves(r) -> list[dict]:
+    return [c for c in r["proof"]["children"] if c.get("axiom", "").startswith("canonical(")]
+
+
+def t_drop_canonical(r, lat):
+    """A same verdict through a class, its class step removed: the coords alone share no value."""
+    (leaf,) = _canonical_leaves(r)
+    r["proof"]["children"].remove(leaf)
+
+
+def t_forge_canonical(r, lat):
+    """The class step names another class than classes.jsonl gives."""
+    (leaf,) = _canonical_leaves(r)
+    leaf["axiom"] = atom("canonical", "nationality", "American", "Canada")
+
+
+def t_flip_same_shown_apart(r, lat):
+    """A shared class claimed unshared: the verdict flipped, the proof listing every value."""
+    t_flip_same(r, lat)
+    for leaf in _canonical_leaves(r):
+        r["proof"]["children"].remove(leaf)
 
 
 def t_contested_entry(r, lat):
@@ -327,6 +364,15 @@ ROWS = [
         t_false_holds_over_step, ("verdict",)),
     Row("same/flipped", "zoo", "same(habitat, Whale, Dog)", t_flip_same, ("verdict", "proof.same")),
     Row("differ/flipped", "zoo", "differ(species, Whale, Dog)", t_flip_same, ("verdict", "proof.same")),
+    # verdicts through a compare class (American ~ United States)
+    Row("same-class/flipped", "nationalities", "same(nationality, Ann, Bob)", t_flip_same_shown_apart,
+        ("verdict", "proof.same")),
+    Row("same-class/step-dropped", "nationalities", "same(nationality, Ann, Bob)", t_drop_canonical,
+        ("proof.same",)),
+    Row("same-class/step-forged", "nationalities", "same(nationality, Ann, Bob)", t_forge_canonical,
+        ("proof.axiom.canonical",)),
+    Row("differ-class/flipped", "nationalities", "differ(nationality, Ann, Bob)", t_flip_same_shown_apart,
+        ("verdict", "proof.same")),
     # abstentions: each reason's witness edited in the result and the proof alike
     Row("empty/not-empty", "zoo", MAMMALS, t_claim_empty, ("status", "answers", "reasons", "witness")),
     Row("empty/emptied_by", "zoo", "meet(species <= whale, habitat <= terrestrial)",

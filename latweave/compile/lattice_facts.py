@@ -17,6 +17,7 @@ from typing import Iterator
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.symbols import SymbolTable
+from latweave.lattice.canonical import class_key
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import TOP
@@ -132,6 +133,7 @@ def lattice_strings(lattice: Lattice) -> set[str]:
         strings.add(dim.key)
         strings.update(dim.labels)
         strings.update(dim.synonyms)
+        strings.update(class_key(c) for c in dim.compare_classes().values())
     for inst in lattice.instances.values():
         strings.add(inst.key)
         strings.update(inst.aliases)
@@ -172,6 +174,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
         facts["node"].extend((d, sid(v)) for v in dim.labels)
         facts["subsumes"].extend((d, sid(p), sid(c)) for p, c in dim.edges())
         facts["synonym"].extend((d, sid(s), sid(v)) for s, v in dim.synonyms.items())
+        facts["canonical"].extend((d, sid(v), sid(class_key(c))) for v, c in dim.compare_classes().items())
         if dim.ordered:
             facts["ordered"].append((d,))
             rank = {x: i for i, x in enumerate(endpoints(dim))}

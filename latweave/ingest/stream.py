@@ -48,7 +48,8 @@ from latweave.lattice.store import (_model_files, check_target, instance_row, ma
                                     write_folder)
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
-HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude")
+HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude",
+                  "canonical")
 _NUMBERS_FROM = {"bounds": 2, "magnitude": 2}
 #: relations the stream gives
 STREAM_RELATIONS = ("instance", "alias", "coord", "qualifier")
@@ -84,7 +85,7 @@ class _Writer:
 
     def model_files(self, folder: Path) -> dict:
         """Every file save_lattice writes, streamed; returns the manifest's counts."""
-        _model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, documents (+ empty others)
+        _model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, classes, documents (+ empty others)
         facts = folder / "facts"
         facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from latweave.errors import LatticeError
+from latweave.lattice.canonical import compare_classes
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
@@ -53,6 +54,11 @@ class Dimension:
     parents: dict[str, set[str]] = field(default_factory=dict)
     synonyms: dict[str, str] = field(default_factory=dict)
     bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: value key → compare class label (latweave/lattice/canonical.py) as a lattice folder stores
+    #: them; None until stored: a fresh build derives them from its values (`compare_classes`)
+    classes: dict[str, str] | None = field(default=None, compare=False)
+    #: the derived classes and the number of values they were derived from (values are only added)
+    _derived: tuple[int, dict[str, str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in DIMENSION_KINDS:
@@ -66,6 +72,15 @@ class Dimension:
     @property
     def ordered(self) -> bool:
         return self.kind in ORDERED_KINDS
+
+    def compare_classes(self) -> dict[str, str]:
+        """value key → the class `same`/`differ` compare it as ("American" and "United States":
+        "United States"), for the values that share one; values not listed are their own class."""
+        if self.classes is not None:
+            return self.classes
+        if self._derived is None or self._derived[0] != len(self.labels):
+            self._derived = (len(self.labels), compare_classes(self.labels, self.ordered))
+        return self._derived[1]
 
     def resolve(self, name: str) -> str | None:
         """The value key a surface name denotes here, or None."""

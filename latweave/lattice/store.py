@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from latweave.errors import StoreError
+from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
 
 FORMAT = "latweave-lattice"
@@ -50,7 +51,9 @@ FORMAT = "latweave-lattice"
 #:    documents.idx: `write_line_index`), each file's size in the manifest ("sizes"), and the
 #:    compiled lattice's coordinate counts and worlds (compile/lattice_facts.py), so that a query
 #:    opens a lattice by its symbols and facts (lattice/stored.py) without reading the whole model.
-SCHEMA_VERSION = 3
+#: 4: classes.jsonl, the values `same`/`differ` compare as one class (lattice/canonical.py), and
+#:    their facts (facts/canonical.facts).
+SCHEMA_VERSION = 4
 MANIFEST = "manifest.json"
 #: The JSON-lines files read one line at a time (lattice/stored.py), each with its line index.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
@@ -122,6 +125,9 @@ def _model_files(lattice: Lattice, folder: Path, documents: Mapping | None = Non
         for d in dims for v in sorted(d.labels)))
     _jsonl(folder / "synonyms.jsonl", (
         {"dimension": d.key, "surface": s, "value": v} for d in dims for s, v in sorted(d.synonyms.items())))
+    _jsonl(folder / "classes.jsonl", (
+        {"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
+        for d in dims for v, c in sorted(d.compare_classes().items())))
     _jsonl(folder / "instances.jsonl", map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     write_documents(folder / "documents.jsonl", lattice.documents if documents is None else documents)
     _jsonl(folder / "predicates.jsonl", (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
@@ -602,6 +608,10 @@ def read_dimensions(folder: Path | str, lattice: Lattice) -> None:
             dim.bounds[row["key"]] = tuple(row["bounds"])
     for row in _read_jsonl(folder / "synonyms.jsonl"):
         lattice.dimensions[row["dimension"]].synonyms[row["surface"]] = row["value"]
+    for dim in lattice.dimensions.values():
+        dim.classes = {}  # what the folder stores, not what today's table would give
+    for row in _read_jsonl(folder / "classes.jsonl"):
+        lattice.dimensions[row["dimension"]].classes[row["value"]] = row["class"]
 
 
 def instance_of(row: dict) -> Instance:

@@ -3,8 +3,8 @@ documents read one line at a time from the folder, on demand.
 
 Answering a plan needs the dimensions (to check and compile it) and, per answer, an instance's
 label and aliases and a predicate's evidence (to decode its proof): never the whole model. So
-`StoredLattice.open(folder)` reads dimensions.jsonl, values.jsonl and synonyms.jsonl into the same
-`Dimension` objects `load_lattice` makes, and maps instances.jsonl, predicates.jsonl and
+`StoredLattice.open(folder)` reads dimensions.jsonl, values.jsonl, synonyms.jsonl and
+classes.jsonl into the same `Dimension` objects `load_lattice` makes, and maps instances.jsonl, predicates.jsonl and
 documents.jsonl (mmap) with their line indexes (`store.write_line_index`, written by the build):
 
 * `predicates[p]` is line p of predicates.jsonl (a predicate's id is its position in canonical

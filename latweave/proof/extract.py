@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
 from latweave.engines.base import Outputs
+from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Lattice, Predicate
 from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
 from latweave.plan.printer import constraint_triple
@@ -560,16 +561,26 @@ class QueryDecoder(ProofReader):
             return Rule(head, "(holds)", children)
         rows = sorted(self.out.get("arg_value", k))
         if verdict == (final.op == "same"):
-            # a value every argument has in every world: an uncontested value of a sure item
-            common = {v for (v,) in self.out.get("common_sure", k)}
-            v = min(common, key=self.labels.key)
+            # a class every argument has in every world: an uncontested value of a sure item
+            common = {c for (c,) in self.out.get("common_sure", k)}
+            c = min(common, key=self.labels.key)
+            of_class = {v for v, cc in self.out.get("value_class", k) if cc == c}
             doubtful = set(self.out.get("doubt_item", k))
-            leaves = [self._arg_value_leaf(layout, min(r for r in rows if r[0] == a and r[2] == v
-                                                       and (a, r[1]) not in doubtful))
+            chosen = [min(r for r in rows if r[0] == a and r[2] in of_class and (a, r[1]) not in doubtful)
                       for a, _ in layout.args]
+            leaves = [self._arg_value_leaf(layout, r) for r in chosen]
+            leaves += [self.class_leaf(self.sym(final.dimension), v, c)
+                       for v in sorted({r[2] for r in chosen}, key=self.labels.key) if v != c]
         else:
             leaves = [self._arg_value_leaf(layout, r) for r in _one_per_value(rows)]
         return Rule(head, f"({final.op})", leaves)
+
+    def class_leaf(self, d: int, v: int, c: int) -> Leaf:
+        """canonical(dimension, value, class): value v compares as class c (a stored class)."""
+        dim = self.lattice.dimensions[self.labels.key(d)]
+        label = dim.compare_classes()[self.labels.key(v)]
+        return Leaf(Atom.of("canonical", dim.name, self.labels.value(d, v), label),
+                    extras={"source": COUNTRY_TABLE})
 
     # ---- abstention witnesses ----
     def witness(self, layout: QueryLayout, reasons: list[Reason]) -> Witness:

@@ -256,6 +256,9 @@ class Leaf(_Headed):
         evidence = self.json_field("evidence")
         if evidence:
             _append_evidence(label, evidence)
+        source = self.json_field("source")
+        if isinstance(source, str):  # where a stated fact that is no predicate comes from (a table)
+            label.append(f"  [{safe(source)}]", style="dim")
         tree.add(label)
 
 

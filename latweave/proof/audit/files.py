@@ -4,10 +4,10 @@ The folder is checked against its manifest first (`read_manifest`, in latweave/l
 folder that is no lattice raises StoreError; a file whose hash no longer matches is recorded in
 `changed` (the audit then fails: a lattice edited by hand certifies nothing).
 
-`LatticeFiles` indexes dimensions, values and their parents, synonyms, instances and aliases,
-predicates and documents, and answers the questions the checks ask of them: what a name
-resolves to, whether an edge is direct, what lies at or below a value, what a constraint
-admits. It reads the files the engines compile from, never what they compiled, so a compiler
+`LatticeFiles` indexes dimensions, values and their parents, synonyms, compare classes, instances
+and aliases, predicates and documents, and answers the questions the checks ask of them: what a
+name resolves to, whether an edge is direct, what lies at or below a value, what a constraint
+admits, what class same/differ compare a value as. It reads the files the engines compile from, never what they compiled, so a compiler
 bug cannot hide behind itself.
 """
 
@@ -60,6 +60,9 @@ class LatticeFiles:
                 self.children[(d, TOP)].add(v)
         self.synonyms: dict[tuple[str, str], str] = {
             (row["dimension"], row["surface"]): row["value"] for row in _rows(folder / "synonyms.jsonl")}
+        #: (dimension, value) → its compare class row (classes.jsonl: value, class, source)
+        self.classes: dict[tuple[str, str], dict] = {
+            (row["dimension"], row["value"]): row for row in _rows(folder / "classes.jsonl")}
         self.instances: dict[str, dict] = {}
         self.aliases: dict[str, str] = {}
         for row in _rows(folder / "instances.jsonl"):
@@ -85,6 +88,11 @@ class LatticeFiles:
     def bounds(self, d: str, v: str):
         row = self.values.get((d, v))
         return tuple(row["bounds"]) if row and row["bounds"] is not None else None
+
+    def class_of(self, d: str, v: str) -> str:
+        """The class same/differ compare value key v of d as: its stored class's key, else v."""
+        row = self.classes.get((d, v))
+        return normalize(row["class"]) if row else v
 
     def resolve(self, d: str, name: str) -> str | None:
         """The value key `name` denotes on dimension d (itself, a synonym, or a canonical spelling)."""

@@ -3,7 +3,8 @@
 A `coord` must name a predicate whose row states it (or, on a functional dimension, states a value
 at or above the world it names: semantics.Meaning) and whose evidence offsets hold the source text
 verbatim in its document; `subsumes` must be a direct edge (parents, or nested bounds on
-an ordered dimension); `node`, `instance` and `bounds` must be stored as given; `constraint`
+an ordered dimension); `node`, `instance` and `bounds` must be stored as given, and `canonical` as
+classes.jsonl gives the value's class; `constraint`
 must be well formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
 """
 
@@ -104,6 +105,24 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"bounds {given} differ from values.jsonl's {list(stored)}")
 
 
+def canonical(ctx: Auditor, tree, here, args) -> None:
+    """canonical(dimension, value, class): classes.jsonl gives the value that class."""
+    d = ctx.dim(args[0], tree, here) if len(args) == 3 else None
+    if len(args) != 3:
+        ctx.fail(tree, here, "canonical takes (dimension, value, class)")
+        return
+    if d is None:
+        return
+    v = ctx.L.resolve(d, args[1])
+    row = ctx.L.classes.get((d, v)) if v is not None else None
+    if row is None:
+        ctx.fail(tree, here, f"{args[1]!r} has no compare class on {args[0]} (classes.jsonl)")
+    elif normalize(row["class"]) != normalize(args[2]):
+        ctx.fail(tree, here, f"{args[1]!r} compares as {row['class']!r} on {args[0]}, not {args[2]!r}")
+    elif tree.json_field("source") != row["source"]:
+        ctx.fail(tree, here, f"the class's source is {row['source']!r}, not {tree.json_field('source')!r}")
+
+
 def constraint(ctx: Auditor, tree, here, args) -> None:
     if len(args) != 3 or args[1] not in Constraint.OPS:
         ctx.fail(tree, here, "constraint takes (dimension, op, text) with a known op")
@@ -115,4 +134,4 @@ def beats(ctx: Auditor, tree, here, args) -> None:
 
 
 AXIOMS = {"coord": coord, "subsumes": subsumes, "node": node, "instance": instance, "bounds": bounds,
-          "constraint": constraint, "beats": beats}
+          "canonical": canonical, "constraint": constraint, "beats": beats}

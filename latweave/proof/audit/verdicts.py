@@ -3,7 +3,8 @@
 A true holds rests on one member of the holds meet; a false one on `fails(...)` premises, each a
 constraint of the plan with the instance's coords that it admits none of, and at least one
 failing on every value the instance has. A same verdict needs one coord per argument sharing a
-value; a differ (or a false same) lists every value of every argument, none held by all.
+value's class (classes.jsonl; each value spelled otherwise than the class shown by a `canonical`
+premise); a differ (or a false same) lists every value of every argument, no class held by all.
 """
 
 from __future__ import annotations
@@ -137,9 +138,11 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
 
 def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, children) -> None:
     d = normalize(final.dimension)
-    coords = [leaf for leaf in map(value_leaf, children) if leaf is not None]
-    if len(coords) != len(children):
-        ctx.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises only")
+    values = [c for c in children if not (c.atom is not None and c.atom.relation == "canonical")]
+    classes = [c for c in children if c.atom is not None and c.atom.relation == "canonical"]
+    coords = [leaf for leaf in map(value_leaf, values) if leaf is not None]
+    if len(coords) != len(values):
+        ctx.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises and canonical classes only")
         return
     for child, (ci, cd, cv) in coords:
         if normalize(cd) != d:
@@ -154,15 +157,25 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
         if len(coords) != len(final.args):
             ctx.fail(proof, here, "a shared value needs one coord per argument")
             return
-        vals = {normalize(c[1][2]) for c in coords}
-        if len(vals) != 1:
-            ctx.fail(proof, here, f"the arguments' coords do not share one value: {sorted(vals)}")
+        # the coords' values share one class: each value spelled otherwise than its class shows
+        # it with a canonical premise (checked against classes.jsonl as an axiom)
+        raw = {ctx.L.resolve(d, c[1][2]) or normalize(c[1][2]) for c in coords}
+        of_class = {v: ctx.L.class_of(d, v) for v in raw}
+        if len(set(of_class.values())) != 1:
+            ctx.fail(proof, here, f"the arguments' coords do not share one value or class: {sorted(raw)}")
+        shown = {ctx.L.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
+        unshown = sorted(v for v, c in of_class.items() if c != v and v not in shown)
+        if unshown and len(set(of_class.values())) == 1:
+            ctx.fail(proof, here, f"values {unshown} share the class only through classes.jsonl: "
+                                  "the proof must show each with its canonical premise")
         for arg, its, (child, (ci, _, _)) in zip(final.args, items, coords):
             if normalize(ci) not in its:
                 ctx.fail(child, [*here, label(child)], f"{ci!r} is not what argument {arg.label!r} stands for")
         return
-    # no common value: every value of every argument is listed, and none is held by all
-    held = [ctx.values_on(its, d) for its in items]
+    if classes:
+        ctx.fail(proof, here, "a verdict that no class is shared lists values, not canonical premises")
+    # no common class: every value of every argument is listed, and no class is held by all
+    held = [{ctx.L.class_of(d, w) for w in ctx.values_on(its, d)} for its in items]
     listed = {(normalize(ci), normalize(cv)) for _, (ci, _, cv) in coords}
     every = {(x, w) for its in items for x in its for w in ctx.coords(x, d)}
     if every - listed:

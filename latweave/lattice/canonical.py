@@ -1,0 +1,75 @@
+"""Compare classes: values of one dimension that are one thing spelled apart ("American", "US",
+"United States").
+
+Evidence spells a country many ways — a name, an official name, a code, a demonym — and `same` /
+`differ` that compared spellings would answer "no" to "are both from the same country?" for
+`American` and `United States`. So those two compare *classes*: a value's class is the country the
+country table (tables/countries.tsv, built from world-countries 5.1.0, see tables/SOURCE.md) says
+its spelling names, matched by `spelling_key` (case, accents and punctuation folded: "U.S." is
+"US"). A value gets a class only when another value of the same dimension shares it — elsewhere a
+class could not change a verdict — and never on an ordered dimension. Nothing else reads classes:
+a meet constraint still matches values, and every answer keeps the spelling of its evidence (the
+answer surface); the proof of a verdict shows the class step, and the auditor checks it against
+the lattice's classes.jsonl.
+
+A lattice stores its classes (`Dimension.classes`, written to classes.jsonl) so that what a
+lattice means never changes under it when a later version ships a larger table; a fresh build
+derives them here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from latweave.lattice.names import TOP, fold, normalize
+
+_NONWORD = re.compile(r"[\W_]+")
+
+TABLE = Path(__file__).resolve().parent / "tables" / "countries.tsv"
+
+#: Where a class comes from, as classes.jsonl and a proof name it.
+COUNTRY_TABLE = "country table"
+
+
+def spelling_key(text: str) -> str:
+    """How the table matches a spelling: its folded words run together ("U.S." and "US": "us")."""
+    if text.isascii():  # the same as fold's, without its Unicode decomposition (a KB's bulk)
+        return _NONWORD.sub("", text.casefold())
+    return "".join(fold(text))
+
+
+@lru_cache(maxsize=1)
+def country_table() -> Mapping[str, str]:
+    """spelling key → the country's common name (its class label), read once."""
+    table: dict[str, str] = {}
+    with TABLE.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, spelling, _kind = line.rstrip("\n").split("\t")
+            table[spelling_key(spelling)] = name
+    return table
+
+
+def compare_classes(labels: Mapping[str, str], ordered: bool = False) -> dict[str, str]:
+    """value key → class label, for the values (`labels`: key → label) that share a class with
+    another value of their dimension."""
+    if ordered:
+        return {}
+    table = country_table()
+    members: dict[str, list[str]] = {}
+    for key in sorted(labels):
+        if key == TOP:
+            continue
+        name = table.get(spelling_key(key))
+        if name is not None:
+            members.setdefault(name, []).append(key)
+    return {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in keys}
+
+
+def class_key(label: str) -> str:
+    """The symbol a class compares as in the rules (a value's own key when it has no class)."""
+    return normalize(label)
