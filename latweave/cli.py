@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from latweave.errors import EngineError, LatweaveError
+from latweave.eval.baselines import NAMES as BASELINES
 
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE = 0, 2, 3, 4, 5, 6
 
@@ -134,17 +135,19 @@ def cmd_build(args) -> int:
     return EXIT_OK if summary.complete else EXIT_ENGINE
 
 
-def _plan_text(args) -> str:
+def _plan_text(args, what: str = "plan") -> str:
+    """The text of a plan (or of a claim, `what="claim"`): the argument, or -f FILE (- for stdin)."""
     from latweave.textio import read_stdin, read_text
 
-    if args.file and args.plan:
-        raise LatweaveError(f"a plan is given twice: as text and with -f {args.file}",
-                            hint="pass the plan text, or -f FILE, not both")
+    given = args.claim if what == "claim" else args.plan
+    if args.file and given:
+        raise LatweaveError(f"a {what} is given twice: as text and with -f {args.file}",
+                            hint=f"pass the {what} text, or -f FILE, not both")
     if args.file:
         return read_text(args.file) if args.file != "-" else read_stdin()
-    if args.plan:
-        return args.plan
-    raise LatweaveError("no plan given", hint="pass the plan text, or -f FILE")
+    if given:
+        return given
+    raise LatweaveError(f"no {what} given", hint=f"pass the {what} text, or -f FILE")
 
 
 def cmd_run(args) -> int:
@@ -157,7 +160,7 @@ def cmd_run(args) -> int:
                             hint=f"e.g. --limit 100 --offset {args.offset}")
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
-        result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0)
+        result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0, rank=args.rank)
     if args.save:
         Path(args.save).write_text(_json_text(result.to_json()) + "\n", encoding="utf-8")
     if args.json:
@@ -165,6 +168,32 @@ def cmd_run(args) -> int:
     else:
         _console().print(result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from latweave import api
+
+    if args.text is not None:
+        if args.claim or args.file:
+            raise LatweaveError("a claim is given twice: as text (--text, for the model to write down) and "
+                                "in the plan language", hint="pass one of them, not both")
+        config = _llm_config(args)
+        with api.open(args.lattice, args.engine, timeout=args.engine_timeout) as lattice:
+            translator = lattice.claim_translator(config, cache=args.cache, replay=args.replay,
+                                                  repairs=args.repairs, record=_record_path(args.record, args.cache))
+            verification = lattice.verify_text(args.text, translator)
+    else:
+        text = _plan_text(args, what="claim")
+        claims = api.parse_claims(text)
+        with api.open(args.lattice, args.engine, timeout=args.engine_timeout) as lattice:
+            verification = lattice.verify(claims, text)
+    if args.save:
+        Path(args.save).write_text(_json_text(verification.to_json()) + "\n", encoding="utf-8")
+    if args.json:
+        _write_json(verification.to_json())
+    else:
+        _console().print(verification)
+    return EXIT_OK if verification.verdict in ("supported", "refuted") else EXIT_ABSTAIN
 
 
 def cmd_check_plan(args) -> int:
@@ -340,7 +369,8 @@ def cmd_eval(args) -> int:
                               failures=args.failures, llm=_eval_llm(args), progress=progress,
                               engine_timeout=args.engine_timeout, train_questions=args.train_questions,
                               train_kb=args.train_kb, train_hops=args.train_hops,
-                              train_fraction=args.train_fraction)
+                              train_fraction=args.train_fraction, baseline=args.baseline, claims=args.claims,
+                              rank=args.rank)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -416,7 +446,27 @@ def parser() -> argparse.ArgumentParser:
                         "verdicts and abstentions are not paged")
     p.add_argument("--offset", type=count(0), default=None, metavar="K",
                    help="with --limit: the page starts after the first K answers (default 0)")
+    p.add_argument("--rank", action="store_true",
+                   help="also order the answer set by a personalised PageRank from the plan's anchors "
+                        "(\"ranking\" beside the complete sorted \"answers\")")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("verify", help="check a claim: each assertion supported, refuted, contested or "
+                                      "not enough evidence, with its proof")
+    p.add_argument("claim", nargs="?", help="the claim: let steps, then assertions joined by & — holds(...), "
+                                            "same(...)/differ(...), or argmax/argmin(...) is WINNER")
+    p.add_argument("-f", "--file", help="read the claim from FILE (- for stdin)")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--engine", default=None, help="engine name (default: duckdb for the batch of assertions)")
+    _spark_master_argument(p)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--save", help="also write the verification JSON (every assertion's result and proof) to FILE")
+    p.add_argument("--engine-timeout", dest="engine_timeout", type=seconds, default=None,
+                   metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved)")
+    p.add_argument("--text", default=None, help="the claim as text: a model writes it down in the plan "
+                                                "language first (--model, --base-url ...)")
+    _llm_arguments(p, "--cache")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
     p.add_argument("plan", nargs="?")
@@ -486,6 +536,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--planner", default="offline", choices=["offline", "oracle", "llm"],
                    help="oracle reads gold paths (PathQuestion ceiling only); llm asks a model (--model ...)")
+    p.add_argument("--baseline", default=None, choices=BASELINES,
+                   help="a non-LLM baseline answers instead of the planner and engine (same splits and metrics)")
     _llm_arguments(p, "--cache-file")
     p.add_argument("--hops", default=None, help="PathQuestion 2H|3H (MetaQA 1H|2H|3H)")
     p.add_argument("--questions", default=None, help="a questions file in the dataset's format")
@@ -499,6 +551,11 @@ def parser() -> argparse.ArgumentParser:
                         "split, grounded in --train-kb), then evaluate it on --split of the set above: transfer")
     p.add_argument("--train-kb", default=None, metavar="FILE", help="the KB of --train-questions")
     p.add_argument("--train-hops", default=None, help="PathQuestion: fit on this hop count's set only (2H|3H)")
+    p.add_argument("--rank", action="store_true",
+                   help="also report Hits@1 on the non-singleton answer sets, sorted and ranked (latweave/ranking.py)")
+    p.add_argument("--claims", action="store_true",
+                   help="also verify the comparison questions as claims, one true and one false each "
+                        "(the answer writes them down; `verify` never sees it)")
     p.add_argument("--train-fraction", type=fraction, default=None, metavar="F",
                    help="fit on this share (0 < F <= 1) of the training split, stratified and seeded: a learning curve")
     p.add_argument("--cache", default="out/lattices", help="folder for built lattices")

@@ -25,7 +25,7 @@ from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
 from latweave.lattice.store import load_lattice, read_manifest
 from latweave.lattice.stored import StoredLattice
-from latweave.plan.ast import Plan
+from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
@@ -66,6 +66,7 @@ class Runner:
             self.engine_for("single")  # an unknown or unavailable engine is refused here
         self._lattice: Lattice | None = None
         self._worlds = None
+        self._graph = None   # the instance–evidence graph ranking reads (latweave/ranking.py)
         self.last_timing: dict[str, float] = {}
 
     @property
@@ -177,6 +178,20 @@ class Runner:
 
     def run_one(self, plan: Plan) -> Result:
         return self.run([plan])[0]
+
+    def ranked(self, plan: Plan, result: Result) -> Result:
+        """`result` with a ranking of its answer set (latweave/ranking.py); unchanged when it is no
+        whole answer set (a verdict, an abstention, an extremum, a page) or the plan has no anchor."""
+        from dataclasses import replace
+
+        from latweave.ranking import EvidenceGraph, rank
+
+        if result.status != "answer" or result.page is not None or isinstance(plan.final, (Compare, Holds)):
+            return result
+        if self._graph is None:   # built once, from the stored view (no full model)
+            self._graph = EvidenceGraph(self.view)
+        ranking = rank(self._graph, self.view, plan, result.answers)
+        return result if ranking is None else replace(result, ranking=ranking)
 
     def run_many(self, plans: list[Plan], *, proofs: bool = True) -> Batch:
         """Run the distinct plans in one batch. When the compiler refuses some plan, the batch

@@ -43,6 +43,10 @@ class Result:
     # the whole answer set behind a page, with the engine outputs it was decoded from: other pages
     # and any answer's proof, built on demand (`page_at`, `proof_of`); never serialised
     answer_set: AnswerSet | None = field(default=None, compare=False, hash=False, repr=False)
+    # an order inside the complete answer set, when asked for (latweave/ranking.py): every answer
+    # once, with its score, best first; `answers` stays the sorted set. The JSON has a `ranking`
+    # key only then
+    ranking: tuple[tuple[str, float], ...] | None = None
 
     def __post_init__(self):
         # a witness or proof given as its JSON (a script, an old caller) is read into the model
@@ -59,15 +63,18 @@ class Result:
                "proof": self.proof.to_json(), "plan": self.plan, "contested": list(self.contested)}
         if self.page is not None:
             out["page"] = self.page.to_json()
+        if self.ranking is not None:
+            out["ranking"] = [{"answer": a, "score": score} for a, score in self.ranking]
         return out
 
     @classmethod
     def from_dict(cls, obj: dict) -> "Result":
-        page = obj.get("page")
+        page, ranking = obj.get("page"), obj.get("ranking")
         return cls(obj["status"], tuple(obj.get("answers", ())), obj.get("verdict"), obj.get("reason"),
                    tuple(obj.get("reasons", ())), Witness.from_json(obj.get("witness", {})),
                    Proof.from_json(obj.get("proof", {})), obj.get("plan"), tuple(obj.get("contested", ())),
-                   PageInfo.from_json(page) if page is not None else None)
+                   PageInfo.from_json(page) if page is not None else None,
+                   ranking=tuple((e["answer"], e["score"]) for e in ranking) if ranking is not None else None)
 
     # ---- pages and proofs on demand ----
     def proof_of(self, answer: str) -> Node:
@@ -123,6 +130,9 @@ class Result:
         tree = Tree(title)
         if self.plan:
             tree.add(Text(safe(self.plan, newlines=True), style="magenta"))
+        if self.ranking is not None:
+            tree.add(Text("ranked: " + safe(", ".join(f"{a} ({score:.4f})" for a, score in self.ranking)),
+                          style="cyan"))
         if self.status == "abstain":
             self.witness.render_into(tree)
             return tree

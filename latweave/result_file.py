@@ -51,6 +51,29 @@ def read_result(path: Path | str) -> dict:
     return check_result(obj, file)
 
 
+def read_saved(path: Path | str) -> dict:
+    """A saved result, or a saved verification (`latweave verify --save`: a claim and its
+    assertions, each with a result), its shape checked (SourceError otherwise)."""
+    file = str(path)
+    try:
+        obj = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"not JSON: {exc.msg} (column {exc.colno})", file=file, line=exc.lineno,
+                          hint=_HINT) from None
+    except (ValueError, RecursionError) as exc:
+        raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
+    if isinstance(obj, dict) and "assertions" in obj and "status" not in obj:
+        if not isinstance(obj["assertions"], list) or not isinstance(obj.get("claim"), (str, type(None))):
+            raise SourceError("not a saved verification: it needs \"claim\" (text, or null) and \"assertions\" (a list)",
+                              file=file, hint="save one with `latweave verify --save FILE`")
+        for n, entry in enumerate(obj["assertions"], 1):
+            if not isinstance(entry, dict):
+                raise SourceError(f"not a saved verification: assertion {n} is no object", file=file)
+            check_result(entry.get("result"), f"{file} (assertion {n})")
+        return obj
+    return check_result(obj, file)
+
+
 def check_result(obj, file: str = "<result>") -> dict:
     """`obj` when it has the shape of a saved result; SourceError naming what is wrong otherwise."""
     def bad(message: str) -> SourceError:

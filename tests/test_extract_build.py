@@ -35,6 +35,20 @@ KINDS = {json.loads(line)["dimension"]: json.loads(line)["kind"]
          for line in (BIOS / "dimensions.jsonl").read_text().splitlines()}
 
 
+#: The window the bios tests were laid out for (characters of document per window): the context is
+#: set from the prompt's own size, so a longer prompt does not move the cuts the tests rely on
+#: (the Vecht Medal sentence inside the overlap of Edmund Varley's two windows).
+BIOS_WINDOW = 4433
+
+
+def bios_config(server: ScriptedServer, **overrides) -> LLMConfig:
+    from latweave.ingest.extract.corpus import read_text_corpus
+    from latweave.ingest.extract.prompt import overhead_chars
+
+    context = overhead_chars(read_text_corpus(BIOS).dimensions) + 2 * BIOS_WINDOW
+    return config(server, context_chars=context, **overrides)
+
+
 def config(server: ScriptedServer, **overrides) -> LLMConfig:
     return LLMConfig(**{"model": "scripted", "base_url": server.base_url, "backoff_s": 0.01, "timeout_s": 2,
                         "max_retries": 2, **overrides})
@@ -89,7 +103,7 @@ def run_plan(lattice: Path, plan: str, capsys) -> dict:
 
 def test_a_clean_build_of_bios_holds_exactly_the_expected_predicates_and_answers_plans(tmp_path, capsys):
     with ScriptedServer(bios_script) as server:
-        report = extract_corpus(BIOS, tmp_path / "bios", config(server))
+        report = extract_corpus(BIOS, tmp_path / "bios", bios_config(server))
     assert triples(tmp_path / "bios") == expected_bios()
     assert (report.documents, report.windows, report.calls, report.windows_cached) == (7, 8, 8, 0)
     assert (report.proposed, report.accepted, report.duplicates, report.rejected) == (54, 53, 1, {})
@@ -115,7 +129,7 @@ def test_a_clean_build_of_bios_holds_exactly_the_expected_predicates_and_answers
 def test_the_same_fact_from_two_overlapping_windows_enters_once(tmp_path):
     sentence = "In 1936 he received the Vecht Medal of the Royal Institute of Engineers for his footbridges."
     with ScriptedServer(bios_script) as server:
-        report = extract_corpus(BIOS, tmp_path / "bios", config(server))
+        report = extract_corpus(BIOS, tmp_path / "bios", bios_config(server))
     varley = [b for b in server.requests if "Edmund Varley was born" in window_text(b["messages"])
               or "Edmund Varley died" in window_text(b["messages"])]
     assert len(varley) == 2 and all(sentence in window_text(b["messages"]) for b in varley)
@@ -290,7 +304,7 @@ def test_a_server_that_refuses_json_schema_gets_json_object_and_it_is_said_once(
             report = extract_corpus(two_docs(tmp_path), tmp_path / "out", config(server, concurrency=1))
     kinds = [b["response_format"]["type"] for b in server.requests]
     assert kinds == ["json_schema", "json_object", "json_object"]
-    assert server.requests[1]["response_format"]["schema"]["required"] == ["predicates"]
+    assert server.requests[1]["response_format"]["schema"]["required"] == ["predicates", "events"]
     assert report.schema_fallback and report.accepted == 2
     warnings = [r for r in caplog.records if r.name == "latweave.llm"]
     assert len(warnings) == 1 and "json_schema" in warnings[0].getMessage()

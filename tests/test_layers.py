@@ -10,10 +10,10 @@ The layers, lowest first — a module may import its own layer and the ones belo
     4  engines                                      Datalog IR → a dialect, run
     5  proof                                        the typed proof model, decoding, the auditor
     6  result, result_file                          one result type and its files
-    7  execute                                      compile, evaluate, decode
+    7  execute, ranking                             compile, evaluate, decode; order inside an answer set
     8  ingest                                       sources → lattices (corpora, KBs, LLM extraction)
     9  planner                                      questions → plans
-    10 eval, ask                                    benchmarks; question → result
+    10 eval, ask, verify                            benchmarks; question → result; claim → verdicts
     11 api                                          the Python API
     12 cli, repl                                    the terminal front ends
     13 latweave (the package itself: lazy re-exports of the API)
@@ -41,10 +41,10 @@ LAYERS: dict[str, int] = {
     "engines": 4,
     "proof": 5,
     "result": 6, "result_file": 6,
-    "execute": 7,
+    "execute": 7, "ranking": 7,
     "ingest": 8,
     "planner": 9,
-    "eval": 10, "ask": 10,
+    "eval": 10, "ask": 10, "verify": 10,
     "api": 11,
     "cli": 12, "repl": 12,
     "": 13,

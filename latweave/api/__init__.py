@@ -27,11 +27,12 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.execute import Runner
 from latweave.ingest.build import NotLive
 from latweave.llm import LLMConfig
-from latweave.plan.ast import Plan
+from latweave.plan.ast import Claims, Plan
 from latweave.planner.base import Planner
 from latweave.planner.prompt import Exemplar, read_exemplars
 from latweave.proof.page import Page
 from latweave.result import Result
+from latweave.verify import Verification, verify as _verify, verify_text as _verify_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from latweave.api.engine_table import EngineTable
@@ -40,9 +41,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.legitimacy.report import LatticeReport
     from latweave.proof.audit import AuditReport
 
-__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "audit", "build", "check_lattice",
-           "evaluate", "list_engines", "open", "parse_plan", "plan_errors", "plan_text", "read_exemplars",
-           "read_result", "run_demo"]
+__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "Verification", "audit", "build",
+           "check_lattice", "evaluate", "list_engines", "open", "parse_claims", "parse_plan", "plan_errors",
+           "plan_text", "read_exemplars", "read_result", "run_demo"]
 
 #: The KB formats `build` reads besides a corpus folder.
 KB_FORMATS = ("pathquestion", "metaqa", "2wiki")
@@ -56,6 +57,14 @@ def parse_plan(text: str) -> Plan:
     from latweave.plan.read import read_plan
 
     return read_plan(text)
+
+
+def parse_claims(text: str) -> Claims:
+    """A claim from its text (`let` steps, then assertions joined by `&`: latweave/verify.py).
+    Raises PlanError (with line and column) when it does not parse; no lattice is needed."""
+    from latweave.plan.parser import parse_claims as _parse
+
+    return _parse(text)
 
 
 def plan_text(plan: Plan) -> str:
@@ -110,7 +119,7 @@ class LatticeSession:
         return self._runner.check(plan, text)
 
     def run(self, plan: Plan | str, text: str | None = None, *, limit: int | None = None,
-            offset: int = 0) -> Result:
+            offset: int = 0, rank: bool = False) -> Result:
         """Check and run one plan, with its proof. An engine slower than the session's `timeout`
         raises EngineTimeout.
 
@@ -119,7 +128,9 @@ class LatticeSession:
         `result.page` states the exact total (the engine still derives the whole set). The
         Result serves the next pages and any answer's proof without running the engine again:
         `result.page_at(result.page.page.next())`, `result.proof_of(answer)`. A bad limit or
-        offset raises LatweaveError."""
+        offset raises LatweaveError. With `rank`, an answer set also gets `result.ranking`: its
+        answers ordered by a personalised PageRank from the plan's anchors (latweave/ranking.py),
+        `answers` staying the complete sorted set."""
         page = None
         if limit is not None:
             page = Page(limit, offset)
@@ -127,7 +138,13 @@ class LatticeSession:
             raise LatweaveError("an offset needs a limit (the size of the page)",
                                 hint=f"e.g. run(plan, limit=100, offset={offset!r})")
         checked = self.check(plan, text)
-        return self._runner.run([checked], page=page)[0] if page else self._runner.run_one(checked)
+        if page:
+            if rank:
+                raise LatweaveError("a ranking orders a whole answer set, not a page of it",
+                                    hint="run without limit/offset to rank")
+            return self._runner.run([checked], page=page)[0]
+        result = self._runner.run_one(checked)
+        return self._runner.ranked(checked, result) if rank else result
 
     def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
         """Check every plan, then run them all in one engine evaluation: one Result per plan, in
@@ -150,6 +167,26 @@ class LatticeSession:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
         (a planner that gives no plan makes an abstention whose reason says why)."""
         return _ask(planner, self._runner, question)
+
+    def verify(self, claim: Claims | str, text: str | None = None) -> Verification:
+        """Check a claim here, assertion by assertion (supported / refuted / contested / not
+        enough evidence, each with its result and proof), and the whole conjunction."""
+        if isinstance(claim, str):
+            claim, text = parse_claims(claim), claim
+        return _verify(self._runner, claim, text)
+
+    def claim_translator(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
+                         repairs: int = 2, record: Path | str | None = None) -> Planner:
+        """A translator that asks a model for the claims form of a claim's text (`verify_text`);
+        `cache`, `replay`, `repairs`, `record` as for `llm_planner`."""
+        from latweave.planner.llm import ClaimTranslator
+
+        return ClaimTranslator(self.lattice, config, cache=cache, replay=replay, repairs=repairs, record=record)
+
+    def verify_text(self, text: str, translator: Planner) -> Verification:
+        """A claim given as text: written down by `translator` (`claim_translator`), then verified
+        here; a text it cannot write down is not judged (not enough evidence, with its reason)."""
+        return _verify_text(self._runner, text, translator)
 
     def audit(self, result: Result | dict) -> "AuditReport":
         """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
@@ -183,16 +220,21 @@ def read_result(path: Path | str) -> Result:
     return Result.from_dict(_read(path))
 
 
-def audit(result: Result | dict | Path | str, lattice: Path | str) -> "AuditReport":
+def audit(result: Result | Verification | dict | Path | str, lattice: Path | str) -> "AuditReport":
     """Certify a result against the lattice folder `lattice`, with no engine: every proof step
     holds and the answers are exactly what the plan denotes (`AuditReport.ok`). `result` is a
-    Result, its dict, or the path of a saved result file."""
-    from latweave.proof.audit import audit as _audit
+    Result, its dict, or the path of a saved result file — or a Verification (`verify`), its
+    dict or saved file: then every assertion's result, and every verdict read off it."""
+    from latweave.proof.audit import audit as _audit, audit_verification
 
     if isinstance(result, (str, Path)):
-        from latweave.result_file import read_result as _read
+        from latweave.result_file import read_saved
 
-        result = _read(result)
+        result = read_saved(result)
+    if isinstance(result, Verification):
+        result = result.to_dict()
+    if isinstance(result, dict) and "assertions" in result:   # a saved verification
+        return audit_verification(lattice, result)
     return _audit(lattice, result)
 
 

@@ -90,6 +90,18 @@ class EvalReport:
                               f"(leak rate {knock['leak_rate'] if knock['leak_rate'] is not None else '–'}); "
                               f"{knock['rerouted']} rerouted, {knock['lattices']} lattices rebuilt "
                               f"in {knock['seconds']:.1f}s", style="bold"))
+        ranked = self.extra.get("ranking")
+        if ranked and ranked["sets"]:
+            parts.append(Text(f"ranking: Hits@1 on {ranked['sets']} non-singleton answer sets "
+                              f"{ranked['hits_at_1_sorted']:.3f} sorted, {ranked['hits_at_1_ranked']:.3f} ranked "
+                              f"({ranked['unranked']} without an anchor to rank from)", style="bold"))
+        claims = self.extra.get("claims")
+        if claims:
+            parts.append(Text(f"claims: {claims['formed']} of {claims['claims']} formed from "
+                              f"{claims['questions']} comparison questions; accuracy {claims['accuracy']:.3f} "
+                              f"({claims['accuracy_formed']:.3f} on formed claims; true claims "
+                              f"{claims['true_claims']['accuracy']:.3f}, false claims "
+                              f"{claims['false_claims']['accuracy']:.3f})", style="bold"))
         failures = self.extra.get("failures")
         if failures and failures["n_missed"]:
             why = Table("failure class", "missed", title=f"why {failures['n_missed']} were missed",
@@ -129,9 +141,34 @@ def make_record(ex: Example, out: PlanOutput, result, plan_error: str | None = N
     return rec
 
 
+def ranking_hits(examples: Sequence[Example], records: Sequence[dict], plans: dict, results: dict, runner) -> dict:
+    """Hits@1 on the non-singleton answer sets, taking the first answer as the set sorts it and as
+    the ranking orders it (latweave/ranking.py): what an order inside a complete set is worth."""
+    from latweave.lattice.answers import normalize_answer
+
+    sets = sorted_hits = ranked_hits = unranked = 0
+    for ex, rec in zip(examples, records):
+        plan = plans.get(ex.qid)
+        if rec["status"] != "answer" or len(rec["answers"]) < 2 or plan is None:
+            continue
+        gold = {normalize_answer(g) for g in ex.answers}
+        sets += 1
+        sorted_hits += normalize_answer(rec["answers"][0]) in gold
+        ranked = runner.ranked(plan, results[plan])
+        if ranked.ranking is None:
+            unranked += 1
+            ranked_hits += normalize_answer(rec["answers"][0]) in gold   # no anchor: the sorted order stands
+        else:
+            ranked_hits += normalize_answer(ranked.ranking[0][0]) in gold
+    return {"sets": sets, "hits_at_1_sorted": sorted_hits / sets if sets else None,
+            "hits_at_1_ranked": ranked_hits / sets if sets else None, "unranked": unranked}
+
+
 def evaluate(examples: Sequence[Example], planner: Planner, runner, *, limit: int | None = None,
-             progress: Callable[[int, int], None] | None = None, dataset: str = "", split: str = "") -> EvalReport:
-    """Plan (question text only), run every plan in one batch, score, report."""
+             progress: Callable[[int, int], None] | None = None, dataset: str = "", split: str = "",
+             rank: bool = False) -> EvalReport:
+    """Plan (question text only), run every plan in one batch, score, report; with `rank`, also
+    Hits@1 on the non-singleton answer sets with and without the ranking (`ranking_hits`)."""
     examples = list(examples)[:limit] if limit is not None else list(examples)
     inputs = _planner_inputs(examples)
     t0 = time.perf_counter()
@@ -150,10 +187,12 @@ def evaluate(examples: Sequence[Example], planner: Planner, runner, *, limit: in
         if result is not None:
             plans[ex.qid] = out.plan
     t3 = time.perf_counter()
+    extra = {"distinct_plans": len(set(plans.values()))}
+    if rank:
+        extra["ranking"] = ranking_hits(examples, records, plans, results, runner)
     timing = {"plan_s": t1 - t0, "run_s": t2 - t1, "score_s": t3 - t2}
     timing.update({f"engine_{k}": v for k, v in getattr(runner, "last_timing", {}).items()})
     return EvalReport(dataset, split, getattr(planner, "name", type(planner).__name__),
                       bool(getattr(planner, "reads_gold", False)), len(records),
                       aggregate([r["metrics"] for r in records]), aggregate_by(records, "qtype"),
-                      aggregate_by(records, "hops"), records, plans, timing,
-                      {"distinct_plans": len(set(plans.values()))})
+                      aggregate_by(records, "hops"), records, plans, timing, extra)

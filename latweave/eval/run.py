@@ -208,14 +208,31 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
              llm: dict | None = None,
              progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
              engine_timeout: float | None = None, train_questions=None, train_kb=None, train_hops=None,
-             train_fraction: float | None = None):
+             train_fraction: float | None = None, baseline: str | None = None, claims: bool = False,
+             rank: bool = False):
     """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
     LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`. `engine_timeout`:
     seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it).
 
     Transfer: `train_questions` (+ `train_kb`) or `train_hops` fit the planner on that set alone
     (its own split's train part) and evaluate it on this one's `split`; `train_fraction` keeps
-    that share of the training split (stratified, seeded, nested: a learning curve)."""
+    that share of the training split (stratified, seeded, nested: a learning curve).
+
+    `claims`: also verify the claims the split's comparison questions make, true and false
+    (latweave/eval/claims.py), into `report.extra["claims"]`. `rank`: also Hits@1 on the
+    non-singleton answer sets, sorted and ranked (`harness.ranking_hits`), into `extra["ranking"]`.
+
+    `baseline`: a non-LLM baseline by name (latweave.eval.baselines) answers instead of the
+    planner and engine; options it cannot take (another planner, knock-outs, training sets) are
+    refused."""
+    if baseline is not None:
+        from latweave.eval.baselines.run import refuse_options, run_baseline
+
+        refuse_options(baseline, planner=planner, engine=engine, knockout=knockout, failures=failures, llm=llm,
+                       engine_timeout=engine_timeout, train_questions=train_questions, train_kb=train_kb,
+                       train_hops=train_hops, train_fraction=train_fraction, claims=claims)
+        return run_baseline(dataset, baseline, split=split, data=data, hops=hops, questions=questions, kb=kb,
+                            limit=limit, cache=cache, progress=progress("answering") if progress else None)
     import time
 
     from latweave.eval.harness import evaluate
@@ -244,7 +261,11 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
                  own=questions is None, fraction=train_fraction)
         t2 = time.perf_counter()
         report = evaluate(examples, chosen, runner, progress=progress("planning") if progress else None,
-                          dataset=loaded.name, split=split)
+                          dataset=loaded.name, split=split, rank=rank)
+        if claims:     # the comparison questions as claims, both polarities (latweave/eval/claims.py)
+            from latweave.eval.claims import evaluate_claims
+
+            report.extra["claims"] = evaluate_claims(examples, chosen, runner)
         if failures:   # after scoring: sorts the misses into classes (reads gold; never plans)
             from latweave.eval.failures import classify
 

@@ -10,6 +10,16 @@ whole or raises the first error found, in file order.
     documents/*.txt    one document each; its id is the path below documents/ without .txt
     facts.jsonl        one predicate per line: {"instance", "dimension", "value", "evidence":
                        {"doc", "source_text", "start"?, "end"?}, "confidence"?, "qualifiers"?}
+    events.jsonl       one event per line — a fact with several participants, from one sentence:
+                       {"event": type, "roles": {dimension: value or [values]}, "evidence": {...},
+                       "confidence"?, "id"?}
+
+An event becomes one instance (labelled `id`, else by its type and roles: `award: award=Best Actor,
+film=Philadelphia, winner=Tom Hanks, year=1994`) with a coordinate per role value and one on the
+dimension `event` (its type; declared as an open taxonomy when the corpus does not declare it),
+every predicate resting on the event's one piece of evidence. So meets over events are ordinary
+meets (`meet(event = award, year in 1990..1999) -> winner`), and a role value that names an
+instance chains to it like any value. An event has at least two roles: one role is a fact.
 """
 
 from __future__ import annotations
@@ -80,6 +90,47 @@ class _At:
         if isinstance(exc, LatweaveError) and not isinstance(exc, CorpusError):
             raise CorpusError(exc.message, file=str(self.path), line=self.line, hint=exc.hint) from None
         return False
+
+
+EVENT = "event"
+
+
+def event_label(kind: str, roles: dict[str, list[str]]) -> str:
+    """The label an event without an `id` gets: its type, then each role's values, roles sorted."""
+    return f"{kind}: " + ", ".join(f"{role}={value}" for role, values in sorted(roles.items()) for value in values)
+
+
+def _read_events(path: Path, lattice: Lattice) -> None:
+    if EVENT not in lattice.dimensions:
+        lattice.add_dimension(Dimension(EVENT, open=True))
+    for line, obj in _jsonl(path):
+        kind = _field(obj, "event", str, path, line).strip()
+        given = _field(obj, "roles", dict, path, line)
+        roles: dict[str, list[str]] = {}
+        for role, value in given.items():
+            values = value if isinstance(value, list) else [value]
+            if not values or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):
+                raise CorpusError(f"role {role!r} must be a value or a non-empty list of values", file=str(path),
+                                  line=line, hint='"roles": {"winner": "Tom Hanks", "partner": ["A", "B"]}')
+            roles[str(role)] = [str(v) for v in values]
+        if not kind or sum(len(v) for v in roles.values()) < 2:
+            raise CorpusError("an event has a type and at least two role values (one is a fact: facts.jsonl)",
+                              file=str(path), line=line, hint='{"event": "award", "roles": {"winner": ..., "film": ...}, ...}')
+        if EVENT in roles:
+            raise CorpusError(f"{EVENT!r} is the event's type, not a role", file=str(path), line=line,
+                              hint='give the type as "event": "award"')
+        evidence = obj.get("evidence")
+        if not isinstance(evidence, dict) or not isinstance(evidence.get("doc"), str) \
+                or not isinstance(evidence.get("source_text"), str):
+            raise CorpusError("an event needs one evidence object with doc and source_text", file=str(path),
+                              line=line, hint='"evidence": {"doc": "oscars", "source_text": "..."}')
+        label = _field(obj, "id", str, path, line, None) or event_label(kind, roles)
+        confidence = _field(obj, "confidence", (int, float), path, line, 1.0)
+        with _At(path, line):
+            for dimension, value in [(EVENT, kind)] + [(r, v) for r, vs in roles.items() for v in vs]:
+                lattice.add_predicate(label, dimension, value, doc=evidence["doc"],
+                                      source_text=evidence["source_text"], start=evidence.get("start"),
+                                      end=evidence.get("end"), confidence=confidence)
 
 
 def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None = None) -> Lattice:
@@ -156,6 +207,10 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
 
     if progress is not None:
         progress(total, total)
+
+    path = root / "events.jsonl"
+    if path.is_file():
+        _read_events(path, lattice)
 
     path = root / "aliases.tsv"
     if path.is_file():

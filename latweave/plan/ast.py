@@ -155,3 +155,49 @@ class Plan:
     @property
     def is_compare(self) -> bool:
         return isinstance(self.final, (Compare, Holds))
+
+
+def _refs(expr) -> set[str]:
+    """The step variables an expression reads (`$var`)."""
+    if isinstance(expr, Union):
+        return set().union(*(_refs(b) for b in expr.branches))
+    if isinstance(expr, Meet):
+        return {c.value.var for c in expr.constraints if isinstance(c.value, Ref)}
+    if isinstance(expr, Compare):
+        return {a.term.var for a in expr.args if isinstance(a.term, Ref)}
+    if isinstance(expr, Holds):
+        own = {expr.item.var} if isinstance(expr.item, Ref) else set()
+        return own | {c.value.var for c in expr.constraints if isinstance(c.value, Ref)}
+    return set()
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """One atomic claim (`latweave verify`): a holds or a same/differ, asserted true, or an
+    extremum with the winners it asserts (`argmax(born, [A, B]) is B`; several: a tie)."""
+
+    expr: Expr                                  # Compare or Holds (the parser refuses the rest)
+    winners: Optional[tuple[Name, ...]] = None  # for an extremum, and only for one
+    pos: Optional[Pos] = _pos()
+
+
+@dataclass(frozen=True)
+class Claims:
+    """A claim: `let` steps shared by a conjunction of assertions (`a & b & c`)."""
+
+    lets: tuple[Let, ...]
+    assertions: tuple[Assertion, ...]
+    pos: Optional[Pos] = _pos()
+
+    def plan_of(self, assertion: Assertion) -> Plan:
+        """The plan that checks one assertion: its expression after the steps it reads (and the
+        steps those read), in their written order."""
+        by_var = {let.var: let for let in self.lets}
+        need, todo = set(), list(_refs(assertion.expr))
+        while todo:
+            var = todo.pop()
+            if var in need or var not in by_var:
+                continue   # an unbound $var: the type checker names it
+            need.add(var)
+            todo.extend(_refs(by_var[var].expr))
+        return Plan(tuple(let for let in self.lets if let.var in need), assertion.expr, assertion.pos)

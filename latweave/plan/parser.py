@@ -18,7 +18,8 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos, Range, Ref, Union
+from latweave.plan.ast import (Arg, Assertion, Claims, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos,
+                               Range, Ref, Union)
 from latweave.plan.limits import MAX_ARGS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
@@ -28,7 +29,7 @@ _ALLOWED_OPS = {"<=", "=", "<", ">"}
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark((GRAMMARS / "plan.lark").read_text(encoding="utf-8"), start="plan", parser="lalr",
+    return Lark((GRAMMARS / "plan.lark").read_text(encoding="utf-8"), start=["plan", "claims"], parser="lalr",
                 propagate_positions=True, maybe_placeholders=False, strict=True)
 
 
@@ -49,6 +50,36 @@ class _ToPlan(Transformer):
     def plan(self, meta, items):
         *lets, final = items
         return Plan(tuple(lets), final, _pos(meta))
+
+    @v_args(meta=True)
+    def claims(self, meta, items):
+        lets = tuple(i for i in items if isinstance(i, Let))
+        assertions = tuple(i for i in items if isinstance(i, Assertion))
+        return Claims(lets, assertions, _pos(meta))
+
+    @v_args(meta=True)
+    def assertion(self, meta, items):
+        expr, *rest = items
+        winners = rest[1] if rest else None
+        extremum = isinstance(expr, Compare) and expr.op in Compare.EXTREMA
+        if not isinstance(expr, (Compare, Holds)):
+            raise _ClaimError(expr, "a meet asks a question; a claim asserts one: holds(...), same(...), "
+                                    "differ(...), or argmax/argmin(...) is <winner>", "not_a_claim",
+                              "to claim that X meets constraints, write holds(X, dim <= value, ...)")
+        if extremum and winners is None:
+            raise _ClaimError(expr, f"{expr.op}(...) asks which one; a claim names it: add `is <winner>`",
+                              "missing_winner", f"e.g. {expr.op}({expr.dimension}, [A, B]) is A")
+        if not extremum and winners is not None:
+            raise _ClaimError(rest[0], "only an argmax/argmin claim names winners with `is`", "misplaced_is",
+                              "holds and same/differ are claims as they stand: drop `is ...`")
+        return Assertion(expr, winners, _pos(meta))
+
+    def winners(self, items):
+        for item in items:
+            if isinstance(item, Ref):
+                raise _ClaimError(item, "a winner is named, not a $step", "ref_winner",
+                                  "name the instance you claim wins, as the answer prints it")
+        return tuple(items)
 
     @v_args(meta=True)
     def let_stmt(self, meta, items):
@@ -129,6 +160,13 @@ class _ToPlan(Transformer):
         return Ref(str(token)[1:], _pos(token))
 
 
+class _ClaimError(Exception):
+    """An assertion that is no claim (a meet), or an `is` where none belongs (or missing)."""
+
+    def __init__(self, node, message: str, code: str, hint: str):
+        self.node, self.message, self.code, self.hint = node, message, code, hint
+
+
 class _OpError(Exception):
     def __init__(self, token):
         self.token = token
@@ -161,29 +199,62 @@ def parse_plan(text: str) -> Plan:
                         code="empty_plan", line=1, column=1, context=context(text, 1, 1),
                         hint="write an expression such as meet(species <= mammal)")
     try:
-        plan = _ToPlan().transform(_parser().parse(text))
+        plan = _ToPlan().transform(_parser().parse(text, start="plan"))
     except VisitError as exc:
-        inner = exc.orig_exc
-        if isinstance(inner, _OpError):
-            tok = inner.token
-            raise PlanError(f"unknown operator '{tok}'", code="unknown_operator", line=tok.line,
-                            column=tok.column, context=context(text, tok.line, tok.column),
-                            expected=["<=", "=", "<", ">", "in"], hint=OP_HINTS.get(str(tok))) from None
-        if isinstance(inner, _StringError):
-            tok = inner.token
-            raise PlanError(f"bad escape in string {tok}", code="bad_string", line=tok.line, column=tok.column,
-                            context=context(text, tok.line, tok.column),
-                            hint='strings use JSON escapes: \\" \\\\ \\n \\t \\uXXXX') from None
-        if isinstance(inner, _DifferenceError):
-            tok = inner.token
-            raise PlanError(f"{inner.op} compares the values of one dimension, not a difference of two",
-                            code="misplaced_difference", line=tok.line, column=tok.column,
-                            context=context(text, tok.line, tok.column), hint=DIFFERENCE_HINT) from None
-        raise PlanError(f"cannot read the plan: {inner}", code="invalid_plan", line=1, column=1) from None
+        _raise_visit(text, exc.orig_exc)
     except UnexpectedInput as exc:
         raise label_syntax_error(text, exc) from None
     _check_limits(plan, text)
     return plan
+
+
+def _raise_visit(text: str, inner: BaseException):
+    """Raise the PlanError for an error the transformer raised (never a lark exception)."""
+    if isinstance(inner, _OpError):
+        tok = inner.token
+        raise PlanError(f"unknown operator '{tok}'", code="unknown_operator", line=tok.line,
+                        column=tok.column, context=context(text, tok.line, tok.column),
+                        expected=["<=", "=", "<", ">", "in"], hint=OP_HINTS.get(str(tok))) from None
+    if isinstance(inner, _StringError):
+        tok = inner.token
+        raise PlanError(f"bad escape in string {tok}", code="bad_string", line=tok.line, column=tok.column,
+                        context=context(text, tok.line, tok.column),
+                        hint='strings use JSON escapes: \\" \\\\ \\n \\t \\uXXXX') from None
+    if isinstance(inner, _DifferenceError):
+        tok = inner.token
+        raise PlanError(f"{inner.op} compares the values of one dimension, not a difference of two",
+                        code="misplaced_difference", line=tok.line, column=tok.column,
+                        context=context(text, tok.line, tok.column), hint=DIFFERENCE_HINT) from None
+    raise PlanError(f"cannot read the plan: {inner}", code="invalid_plan", line=1, column=1) from None
+
+
+def parse_claims(text: str) -> Claims:
+    """Parse a claim (`let` steps and assertions joined by `&`); PlanError like `parse_plan`."""
+    check_length(text)
+    if _is_blank(text):
+        raise PlanError("the claim is empty" + (" (it has only comments)" if text.strip() else ""),
+                        code="empty_claim", line=1, column=1, context=context(text, 1, 1),
+                        hint='write an assertion such as same(nationality, "Ann", "Bob")')
+    try:
+        claims = _ToPlan().transform(_parser().parse(text, start="claims"))
+    except VisitError as exc:
+        inner = exc.orig_exc
+        if isinstance(inner, _ClaimError):
+            node = inner.node
+            pos = Pos(node.line, node.column) if isinstance(node, Token) else getattr(node, "pos", None) or Pos(1, 1)
+            raise PlanError(inner.message, code=inner.code, line=pos.line, column=pos.column,
+                            context=context(text, pos.line, pos.column), hint=inner.hint) from None
+        _raise_visit(text, inner)
+    except UnexpectedInput as exc:
+        error = label_syntax_error(text, exc)
+        if error.code == "missing_final":   # the plan's words for it name let steps, not `&`
+            error = PlanError("the claim ends without an assertion (after `&`, or after its let steps)",
+                              code="missing_assertion", line=error.line, column=error.column,
+                              context=error.context, hint="end with an assertion, e.g. same(dim, A, B)")
+        raise error from None
+    for assertion in claims.assertions:
+        _check_limits(claims.plan_of(assertion), text)
+    return claims
 
 
 def _check_limits(plan: Plan, text: str) -> None:

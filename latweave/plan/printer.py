@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Claims, Compare, Constraint, Holds, Meet, Plan, Range, Ref, Union
 
-KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin"})
+KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin", "is"})
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")
@@ -85,4 +85,19 @@ def to_text(plan: Plan) -> str:
     """The canonical text of a plan: one `let` per line, then the final expression."""
     lines = [f"let {let.var} = {print_expr(let.expr)}" for let in plan.lets]
     lines.append(print_expr(plan.final))
+    return "\n".join(lines)
+
+
+def print_assertion(assertion) -> str:
+    text = print_expr(assertion.expr)
+    if assertion.winners is None:
+        return text
+    names = [print_name(w.text) for w in assertion.winners]
+    return f"{text} is {names[0]}" if len(names) == 1 else f"{text} is [{', '.join(names)}]"
+
+
+def claims_to_text(claims: Claims) -> str:
+    """The canonical text of a claim: one `let` per line, then the assertions joined by ` & `."""
+    lines = [f"let {let.var} = {print_expr(let.expr)}" for let in claims.lets]
+    lines.append(" & ".join(print_assertion(a) for a in claims.assertions))
     return "\n".join(lines)

@@ -42,7 +42,7 @@ _TERMINALS = {
     "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='",
     "NAME": "a name", "STRING": "a quoted string", "NUMBER": "a number", "DATE": "a date",
     "VAR": "a $variable", "OP": "an operator (<=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
-    "PIPE": "'|'", "_SEMI": "';'", "LET": "let", "MEET": "meet", "HOLDS": "holds",
+    "PIPE": "'|'", "AMP": "'&'", "IS": "is", "_SEMI": "';'", "LET": "let", "MEET": "meet", "HOLDS": "holds",
     "BOOLCMP": "same or differ", "EXTREMUM": "argmax or argmin", "$END": "the end of the plan",
     "__ANON_0": "'..'", "DOUBLE_DOT": "'..'",
 }

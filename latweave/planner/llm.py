@@ -10,7 +10,8 @@ configuration error that would fail every question the same way. Any other refus
 for a prompt too long for the server) abstains `planner_failure` and is not cached.
 
 Plans are cached (`PlanCache`); with `replay=True` only the cache is read, and a miss abstains
-`cache_miss` without any HTTP request.
+`cache_miss` without any HTTP request. `ClaimTranslator` is the same planner asked for a claim's
+claims form (`latweave verify --text`) instead of a question's plan.
 """
 
 from __future__ import annotations
@@ -22,15 +23,16 @@ from typing import Sequence
 from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.llm import LLMClient, LLMConfig, LLMError, LLMUnavailable
-from latweave.plan.ast import Plan
+from latweave.plan.ast import Claims, Plan
 from latweave.plan.check import check_plan
-from latweave.plan.printer import to_text
+from latweave.plan.parser import parse_claims
+from latweave.plan.printer import claims_to_text, to_text
 from latweave.plan.read import read_plan
 from latweave.planner.base import Planner, PlanOutput
 from latweave.planner.cache import PlanCache, cache_key, schema_hash
 from latweave.planner.oracle import chain_plan
-from latweave.planner.prompt import (PLAN_SCHEMA, PROMPT_VERSION, Exemplar, PromptBuilder, error_text,
-                                     repair_message)
+from latweave.planner.prompt import (CLAIM_PROMPT_VERSION, CLAIM_SCHEMA, PLAN_SCHEMA, PROMPT_VERSION, Exemplar,
+                                     PromptBuilder, error_text, repair_message)
 from latweave.reasons import Reason, planner_reason
 
 #: Replies longer than this are cut by the server (finish_reason "length"): a plan is short.
@@ -39,8 +41,9 @@ MAX_PLAN_TOKENS = 512
 CONFIG_STATUSES = (401, 403, 404)
 
 
-def plan_text_of(reply: str) -> str:
-    """The plan text inside a reply `{"plan": "..."}`; a LatweaveError saying what is wrong else.
+def plan_text_of(reply: str, field: str = "plan") -> str:
+    """The plan text inside a reply `{"plan": "..."}` (or the claim text inside `{"claim": ...}`,
+    `field="claim"`); a LatweaveError saying what is wrong else.
 
     Lenient only about wrapping (a ```json fence, words around the object), never about content.
     """
@@ -55,13 +58,13 @@ def plan_text_of(reply: str) -> str:
             obj = json.loads(text[start:end + 1]) if 0 <= start < end else None
         except json.JSONDecodeError:
             obj = None
-    if not isinstance(obj, dict) or not isinstance(obj.get("plan"), str):
+    if not isinstance(obj, dict) or not isinstance(obj.get(field), str):
         shown = reply if len(reply) <= 200 else reply[:200] + "…"
-        raise LatweaveError(f"the reply is not a JSON object with a string field \"plan\": {shown!r}",
-                            hint='reply with {"plan": "<plan text>"} only')
-    if not obj["plan"].strip():
-        raise LatweaveError("the reply's \"plan\" is empty", hint="write the plan text in \"plan\"")
-    return obj["plan"]
+        raise LatweaveError(f"the reply is not a JSON object with a string field \"{field}\": {shown!r}",
+                            hint=f'reply with {{"{field}": "<{field} text>"}} only')
+    if not obj[field].strip():
+        raise LatweaveError(f"the reply's \"{field}\" is empty", hint=f"write the {field} text in \"{field}\"")
+    return obj[field]
 
 
 def exemplars_from(examples: Sequence, lattice: Lattice, k: int = 8) -> list[Exemplar]:
@@ -96,6 +99,9 @@ class LLMPlanner(Planner):
 
     name = "llm"
 
+    #: what this planner asks the model for (ClaimTranslator: "claim")
+    form = "plan"
+
     def __init__(self, lattice: Lattice, config: LLMConfig, *, record=None, repairs: int = 2,
                  cache: PlanCache | str | None = None, replay: bool = False,
                  exemplars: Sequence[Exemplar] | None = None, max_exemplars: int = 8,
@@ -119,7 +125,7 @@ class LLMPlanner(Planner):
 
     def _set_exemplars(self, exemplars: Sequence[Exemplar]) -> None:
         self.exemplars = tuple(exemplars)
-        self.prompt = PromptBuilder(self.lattice, self.exemplars)
+        self.prompt = PromptBuilder(self.lattice, self.exemplars, form=self.form)
         self.exemplar_digest = exemplars_digest(self.exemplars)
 
     @property
@@ -134,8 +140,25 @@ class LLMPlanner(Planner):
         if self._given is None:
             self._set_exemplars(exemplars_from(train, self.lattice, self.max_exemplars))
 
+    @property
+    def version(self) -> str:
+        return CLAIM_PROMPT_VERSION if self.form == "claim" else PROMPT_VERSION
+
     def key(self, question: str) -> str:
-        return cache_key(question, self.schema, self.config.model, PROMPT_VERSION, self.exemplar_digest)
+        return cache_key(question, self.schema, self.config.model, self.version, self.exemplar_digest)
+
+    # -- the form: a plan, or (ClaimTranslator) the claims form --------------------------------
+    def _read(self, text: str):
+        """The reply's text as a checked plan (or claim); PlanError when it is none."""
+        if self.form == "claim":
+            claims = parse_claims(text)
+            for assertion in claims.assertions:
+                check_plan(claims.plan_of(assertion), self.lattice, text)
+            return claims
+        return check_plan(read_plan(text), self.lattice, text)
+
+    def _text(self, plan) -> str:
+        return claims_to_text(plan) if isinstance(plan, Claims) else to_text(plan)
 
     # -- planning -------------------------------------------------------------------------------
     def plan(self, question: str, qid: str = "") -> PlanOutput:
@@ -146,8 +169,8 @@ class LLMPlanner(Planner):
         if self.replay:
             return PlanOutput(None, Reason.CACHE_MISS, 0.0, {
                 "calls": 0, "repairs": 0, "cached": False,
-                "last_error": f"--replay: no cached plan for this question in {self.cache.path} "
-                              f"(model {self.config.model}, prompt version {PROMPT_VERSION})"})
+                "last_error": f"--replay: no cached {self.form} for this text in {self.cache.path} "
+                              f"(model {self.config.model}, prompt version {self.version})"})
         return self._ask_model(question, key)
 
     def _from_cache(self, hit: dict) -> PlanOutput:
@@ -157,7 +180,7 @@ class LLMPlanner(Planner):
             return PlanOutput(None, planner_reason(hit.get("reason") or Reason.PLANNER_FAILURE), 0.0,
                               {**trace, "last_error": hit.get("last_error")})
         try:
-            plan = check_plan(read_plan(hit["plan"]), self.lattice, hit["plan"])
+            plan = self._read(hit["plan"])
         except PlanError as exc:   # cannot happen for a key made from this schema; say so if it does
             return PlanOutput(None, Reason.PLANNER_FAILURE, 0.0,
                               {**trace, "last_error": f"cached plan no longer checks: {error_text(exc)}"})
@@ -169,7 +192,8 @@ class LLMPlanner(Planner):
         last_error = None
         for turn in range(self.repairs + 1):
             try:
-                completion = self.client.complete(messages, schema=PLAN_SCHEMA, schema_name="plan",
+                schema = CLAIM_SCHEMA if self.form == "claim" else PLAN_SCHEMA
+                completion = self.client.complete(messages, schema=schema, schema_name=self.form,
                                                   max_tokens=MAX_PLAN_TOKENS)
             except LLMUnavailable as exc:
                 return PlanOutput(None, Reason.PLANNER_UNAVAILABLE, 0.0, {
@@ -184,13 +208,13 @@ class LLMPlanner(Planner):
             calls += 1
             plan, last_error = self._validate(completion.text, completion.finish_reason)
             if plan is not None:
-                text = to_text(plan)
+                text = self._text(plan)
                 self._store(key, question, {"plan": text, "reason": None, "last_error": None,
                                             "calls": calls, "repairs": repairs})
                 return PlanOutput(plan, None, 1.0, {"calls": calls, "repairs": repairs, "cached": False})
             if turn < self.repairs:
                 messages = messages + [{"role": "assistant", "content": completion.text},
-                                       repair_message(last_error)]
+                                       repair_message(last_error, self.form)]
                 repairs += 1
         self._store(key, question, {"plan": None, "reason": Reason.PLANNER_FAILURE, "last_error": last_error,
                                     "calls": calls, "repairs": repairs})
@@ -200,8 +224,7 @@ class LLMPlanner(Planner):
     def _validate(self, reply: str, finish_reason: str | None) -> tuple[Plan | None, str | None]:
         """(plan, None) when the reply holds a plan that parses and type-checks; (None, error) else."""
         try:
-            text = plan_text_of(reply)
-            return check_plan(read_plan(text), self.lattice, text), None
+            return self._read(plan_text_of(reply, self.form)), None
         except LatweaveError as exc:
             error = error_text(exc)
             if finish_reason == "length":
@@ -211,4 +234,16 @@ class LLMPlanner(Planner):
     def _store(self, key: str, question: str, entry: dict) -> None:
         if self.cache is not None:
             self.cache.put({"key": key, "question": question, "model": self.config.model,
-                            "prompt_version": PROMPT_VERSION, "schema": self.schema, **entry})
+                            "prompt_version": self.version, "schema": self.schema, **entry})
+
+
+class ClaimTranslator(LLMPlanner):
+    """A claim's text → its claims form (`latweave verify --text`), with the LLM planner's
+    validation, repairs, cache and abstentions; `plan(text)` gives a PlanOutput whose `plan` is a
+    `Claims`. The model only writes claims; the lattice decides whether they hold."""
+
+    name = "llm-claims"
+    form = "claim"
+
+    def fit(self, train, dev) -> None:
+        """Nothing to learn: the claim prompt has no exemplars."""

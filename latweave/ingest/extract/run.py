@@ -31,12 +31,14 @@ from pathlib import Path
 from typing import Callable
 
 from latweave.ingest.build import save_lattice
+from latweave.ingest.corpus import EVENT
 from latweave.ingest.extract.cache import CachedWindow, ExtractionCache, window_key
 from latweave.ingest.extract.corpus import SUBJECT, TextCorpus, read_text_corpus
 from latweave.ingest.extract.prompt import (PROMPT_VERSION, SCHEMA, SCHEMA_NAME, messages, overhead_chars,
                                            repair_messages)
 from latweave.ingest.extract.report import ExtractReport, FailedWindow
-from latweave.ingest.extract.validate import Accepted, AnswerError, DocumentText, Rejected, Validator, parse_answer
+from latweave.ingest.extract.validate import (Accepted, AnswerError, DocumentText, Rejected, Validator, parse_answer,
+                                             parse_events)
 from latweave.ingest.extract.variants import DimensionMap
 from latweave.ingest.extract.windows import Window, window_size, windows
 from latweave.ingest.progress import ExtractProgress
@@ -147,6 +149,9 @@ class _Build:
             raw = item.get("dimension") if isinstance(item, dict) else None
             if isinstance(raw, str) and raw.strip():
                 self.raw_dimensions.setdefault(normalize(raw), self.dimensions.map(raw))
+        for item in parse_events(outcome.text):   # an event: its roles, or one rejection
+            checked = self.validators[job.doc].check_event(item, w.index, w.start, w.end)
+            results.extend(checked if isinstance(checked, list) else [checked])
         self.rejected += sum(isinstance(r, Rejected) for r in results)
         self.checked[job.key] = results
 
@@ -203,8 +208,8 @@ class _Build:
                 if not isinstance(result, Accepted):
                     continue
                 key = normalize(result.dimension)
-                if key not in lattice.dimensions:
-                    lattice.add_dimension(Dimension(result.dimension, "taxonomy", functional=False, open=True))
+                if key not in lattice.dimensions:   # `event` (an event's type) among them
+                    lattice.add_dimension(Dimension(result.dimension, "taxonomy", functional=key == EVENT, open=True))
                 dim = lattice.dimensions[key]
                 value = normalize(parse_ordered(result.value, dim.kind).canonical if dim.ordered else result.value)
                 point = (normalize(result.subject), key, value, result.doc, result.start, result.end)

@@ -20,6 +20,11 @@ these checks in order, and the first it fails is its rejection reason:
 ``subject_not_in_document``  the subject is named nowhere in the document
 =========================  ===================================================================
 
+An event (`{"event", "roles": [{"dimension", "value"}], "evidence"}`, a fact with several
+participants) passes the same checks role by role against its one evidence sentence, the
+subject check aside (an event is named by its type and roles, `corpus.event_label`); the first
+role that fails rejects the whole event, with that role's reason.
+
 Why these defend against prompt injection: a model that obeys an instruction planted in a
 document either invents the evidence (not verbatim: rejected), quotes a real sentence that does
 not contain what it claims (not grounded: rejected), or quotes the planted sentence itself,
@@ -36,6 +41,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from latweave.ingest.corpus import EVENT, event_label
 from latweave.ingest.extract.corpus import SUBJECT
 from latweave.ingest.extract.variants import DimensionMap
 from latweave.lattice.names import normalize
@@ -69,19 +75,32 @@ class AnswerError(Exception):
         self.detail = detail
 
 
-def parse_answer(text: str) -> list:
-    """The list of predicate objects in an answer; AnswerError when it is not one."""
+def _parsed(text: str):
     match = _FENCE.match(text)
     body = match.group(1) if match else text
     try:
-        data = json.loads(body)
+        return json.loads(body)
     except json.JSONDecodeError as exc:
         raise AnswerError("unparseable", f"not JSON ({exc.msg} at character {exc.pos})") from None
+
+
+def parse_answer(text: str) -> list:
+    """The list of predicate objects in an answer; AnswerError when it is not one."""
+    data = _parsed(text)
     if isinstance(data, dict) and isinstance(data.get("predicates"), list):
+        if "events" in data and not isinstance(data["events"], list):
+            raise AnswerError("bad_shape", '"events" must be a list')
         return data["predicates"]
     if isinstance(data, list):
         return data
-    raise AnswerError("bad_shape", 'expected an object {"predicates": [...]}')
+    raise AnswerError("bad_shape", 'expected an object {"predicates": [...], "events": [...]}')
+
+
+def parse_events(text: str) -> list:
+    """The list of event objects in an answer (none when it gives no "events"); the answer is
+    one parse_answer accepted."""
+    data = _parsed(text)
+    return list(data.get("events") or ()) if isinstance(data, dict) else []
 
 
 def _loose(text: str) -> str:
@@ -228,8 +247,9 @@ class Validator:
         self.dimensions = dimensions
         self.kinds = kinds   # normalize(dimension name) → kind, for the whitelisted dimensions
 
-    def check(self, item, window: int, start: int, end: int) -> Accepted | Rejected:
-        """One proposed predicate from window `window` (original range [start, end))."""
+    def check(self, item, window: int, start: int, end: int, *, named: bool = True) -> Accepted | Rejected:
+        """One proposed predicate from window `window` (original range [start, end)); `named=False`
+        skips the subject check (an event's role: the event is named by its roles)."""
         proposed = json.dumps(item, ensure_ascii=False, sort_keys=True)
 
         def reject(reason: str, detail: str) -> Rejected:
@@ -286,7 +306,44 @@ class Validator:
         for key, qualifier in quals:
             if not grounded(qualifier, source, _qualifier_kind(qualifier)):
                 return reject("value_not_in_evidence", f"qualifier {key}={qualifier!r} does not occur in the evidence")
-        if not self.document.mentions(fields["subject"]):
+        if named and not self.document.mentions(fields["subject"]):
             return reject("subject_not_in_document", f"subject {fields['subject']!r} is named nowhere in the document")
         return Accepted(fields["subject"], dimension, fields["dimension"], value, self.doc_id, span[0], span[1],
                         source, float(confidence), tuple(quals))
+
+    def check_event(self, item, window: int, start: int, end: int) -> list[Accepted] | Rejected:
+        """One proposed event: every role passes a predicate's checks against the event's one
+        evidence sentence (as the predicate `subject=<the event>, dimension=<role>`), and the
+        event becomes one instance (`corpus.event_label`) with a coordinate per role and its type
+        on `event`. The first failing role rejects the whole event: half an event is no event."""
+        proposed = json.dumps(item, ensure_ascii=False, sort_keys=True)
+
+        def reject(reason: str, detail: str) -> Rejected:
+            return Rejected(self.doc_id, window, reason, detail, proposed)
+
+        if not isinstance(item, dict):
+            return reject("bad_field", "an event must be a JSON object")
+        kind, roles, evidence = item.get("event"), item.get("roles"), item.get("evidence")
+        if not isinstance(kind, str) or not kind.strip() or not isinstance(evidence, str) or not evidence.strip():
+            return reject("missing_field", "an event needs its type (event) and its evidence")
+        if not isinstance(roles, list) or len(roles) < 2 or not all(isinstance(r, dict) for r in roles):
+            return reject("bad_field", "an event has two or more roles, each {dimension, value}")
+        by_role: dict[str, list[str]] = {}
+        accepted: list[Accepted] = []
+        for role in roles:
+            dimension = role.get("dimension")
+            if isinstance(dimension, str) and normalize(self.dimensions.map(dimension)) == EVENT:
+                return reject("bad_field", f"{EVENT!r} is the event's type, not a role")
+            probe = {"subject": kind, "dimension": dimension, "value": role.get("value"), "evidence": evidence,
+                     "confidence": item.get("confidence")}
+            result = self.check(probe, window, start, end, named=False)
+            if isinstance(result, Rejected):
+                return reject(result.reason, f"role {dimension!r}: {result.detail}")
+            accepted.append(result)
+            by_role.setdefault(result.dimension, []).append(result.value)
+        label = event_label(kind.strip(), by_role)
+        first = accepted[0]
+        typed = Accepted(label, EVENT, EVENT, kind.strip(), first.doc, first.start, first.end, first.source_text,
+                         first.confidence, ())
+        return [typed] + [Accepted(label, a.dimension, a.raw_dimension, a.value, a.doc, a.start, a.end,
+                                   a.source_text, a.confidence, ()) for a in accepted]

@@ -40,6 +40,8 @@ Modules, one job each:
     pages         a paged result: its slice of the whole answer set, and the exact totals
     verdicts      holds and same/differ verdicts (and fails)
     abstentions   abstain and each reason's witness
+    ranking       a result's optional ranking, computed again from the files (latweave/ranking.py)
+    claims        a saved verification (`latweave verify --save`): each assertion's result and verdict
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import SELF, PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
 
-__all__ = ["SELF", "AuditReport", "LatticeFiles", "PlanMeet", "audit", "audit_many", "parse_atom",
-           "plan_meets"]
+__all__ = ["SELF", "AuditReport", "LatticeFiles", "PlanMeet", "audit", "audit_many", "audit_verification",
+           "parse_atom", "plan_meets"]
 
 
 def _as_dict(result) -> dict:
@@ -64,6 +66,13 @@ def _as_dict(result) -> dict:
 def audit(lattice_dir: Path | str, result) -> AuditReport:
     """Re-verify `result` (a Result or its dict) against the lattice folder `lattice_dir`."""
     return Auditor(LatticeFiles(lattice_dir), _as_dict(result)).run()
+
+
+def audit_verification(lattice_dir: Path | str, verification: dict) -> AuditReport:
+    """Re-verify a saved verification (latweave/proof/audit/claims.py)."""
+    from latweave.proof.audit.claims import audit_verification as _audit
+
+    return _audit(lattice_dir, verification)
 
 
 def audit_many(lattice_dir: Path | str, results: Iterable) -> list[AuditReport]:

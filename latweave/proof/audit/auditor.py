@@ -16,7 +16,7 @@ from __future__ import annotations
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import (abstentions, answers, arguments, completeness, extremum, hits, leaves, members,
-                                  spans, verdicts, worlds)
+                                  ranking, spans, verdicts, worlds)
 from latweave.proof.audit.atoms import label
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
@@ -115,6 +115,7 @@ class Auditor:
         else:
             self.fail("status", ["status"], f"unknown status {status!r}")
         completeness.check(self)
+        ranking.check_ranking(self)
         return self.report
 
     # ---- the walk ----

@@ -38,10 +38,10 @@ def _json(value) -> str:
 def keys(ctx: Auditor) -> None:
     """Exactly the known top-level keys (a result saved before `contested` existed may lack it)."""
     r = ctx.result
-    unknown = sorted(set(r) - set(KNOWN_KEYS) - {"page"})  # a page (pages.py) is optional
+    unknown = sorted(set(r) - set(KNOWN_KEYS) - {"page", "ranking"})  # optional: a page (pages.py), a ranking (ranking.py)
     if unknown:
         ctx.fail("result", ["result"], f"unknown key(s) {unknown}: a result has exactly {list(KNOWN_KEYS)}"
-                                       " (and a page's `page`)")
+                                       " (and a page's `page`, a ranking's `ranking`)")
     missing = [k for k in KNOWN_KEYS if k not in r and k != "contested"]
     if missing:
         ctx.fail("result", ["result"], f"the result lacks {missing}")
