@@ -97,6 +97,17 @@ def _print_json(obj) -> None:
     _write_json(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2))
 
 
+def _show(args, shown) -> None:
+    """What `run` and `verify` print: the object's JSON (`--json`) or its rendering, and with
+    `--save FILE` its JSON written there too."""
+    if args.save:
+        Path(args.save).write_text(_json_text(shown.to_json()) + "\n", encoding="utf-8")
+    if args.json:
+        _write_json(shown.to_json())
+    else:
+        _console().print(shown)
+
+
 def cmd_build(args) -> int:
     """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
     --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
@@ -161,12 +172,7 @@ def cmd_run(args) -> int:
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
         result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0, rank=args.rank)
-    if args.save:
-        Path(args.save).write_text(_json_text(result.to_json()) + "\n", encoding="utf-8")
-    if args.json:
-        _write_json(result.to_json())
-    else:
-        _console().print(result)
+    _show(args, result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
 
 
@@ -187,12 +193,7 @@ def cmd_verify(args) -> int:
         claims = api.parse_claims(text)
         with api.open(args.lattice, args.engine, timeout=args.engine_timeout) as lattice:
             verification = lattice.verify(claims, text)
-    if args.save:
-        Path(args.save).write_text(_json_text(verification.to_json()) + "\n", encoding="utf-8")
-    if args.json:
-        _write_json(verification.to_json())
-    else:
-        _console().print(verification)
+    _show(args, verification)
     return EXIT_OK if verification.verdict in ("supported", "refuted") else EXIT_ABSTAIN
 
 
@@ -318,6 +319,18 @@ def cmd_ask(args) -> int:
     return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
 
 
+def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
+    """The arguments `run` and `verify` share: the text or -f FILE, the lattice and engine, and
+    how the outcome is shown (`_show`)."""
+    p.add_argument(what, nargs="?", help=text_help)
+    p.add_argument("-f", "--file", help=f"read the {what} from FILE (- for stdin)")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--engine", default=None, help=engine_help)
+    _spark_master_argument(p)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--save", help=save_help)
+
+
 def _llm_arguments(p, cache_flag: str) -> None:
     p.add_argument("--model", default=None, help="the model name (default: $LATWEAVE_MODEL, or the config file)")
     p.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 "
@@ -430,13 +443,9 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("run", help="run one plan against a lattice")
-    p.add_argument("plan", nargs="?", help="the plan text (the plan language, or its JSON form)")
-    p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
-    p.add_argument("--lattice", required=True)
-    p.add_argument("--engine", default=None, help="engine name (default: sqlite for one plan, duckdb for a batch: `latweave engines` says why)")
-    _spark_master_argument(p)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--save", help="also write the result JSON (with its proof) to this file")
+    _read_and_show(p, "plan", "the plan text (the plan language, or its JSON form)",
+                   "engine name (default: sqlite for one plan, duckdb for a batch: `latweave engines` says why)",
+                   "also write the result JSON (with its proof) to this file")
     p.add_argument("--timeout", "--engine-timeout", dest="timeout", type=seconds, default=None,
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved); default: "
                    "no limit")
@@ -453,14 +462,10 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("verify", help="check a claim: each assertion supported, refuted, contested or "
                                       "not enough evidence, with its proof")
-    p.add_argument("claim", nargs="?", help="the claim: let steps, then assertions joined by & — holds(...), "
-                                            "same(...)/differ(...), or argmax/argmin(...) is WINNER")
-    p.add_argument("-f", "--file", help="read the claim from FILE (- for stdin)")
-    p.add_argument("--lattice", required=True)
-    p.add_argument("--engine", default=None, help="engine name (default: duckdb for the batch of assertions)")
-    _spark_master_argument(p)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--save", help="also write the verification JSON (every assertion's result and proof) to FILE")
+    _read_and_show(p, "claim", "the claim: let steps, then assertions joined by & — holds(...), "
+                               "same(...)/differ(...), or argmax/argmin(...) is WINNER",
+                   "engine name (default: duckdb for the batch of assertions)",
+                   "also write the verification JSON (every assertion's result and proof) to FILE")
     p.add_argument("--engine-timeout", dest="engine_timeout", type=seconds, default=None,
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved)")
     p.add_argument("--text", default=None, help="the claim as text: a model writes it down in the plan "

@@ -235,6 +235,7 @@ def test_cli_baseline_renders_and_runs_on_2wiki(tmp_path, capsys):
     (["--knockout"], "--knockout"),
     (["--failures"], "--failures"),
     (["--claims"], "--claims"),
+    (["--rank"], "--rank"),
     (["--train-hops", "3H"], "--train-hops"),
     (["--train-fraction", "0.5"], "--train-fraction"),
     (["--engine", "duckdb"], "--engine"),

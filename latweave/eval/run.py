@@ -230,7 +230,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
 
         refuse_options(baseline, planner=planner, engine=engine, knockout=knockout, failures=failures, llm=llm,
                        engine_timeout=engine_timeout, train_questions=train_questions, train_kb=train_kb,
-                       train_hops=train_hops, train_fraction=train_fraction, claims=claims)
+                       train_hops=train_hops, train_fraction=train_fraction, claims=claims, rank=rank)
         return run_baseline(dataset, baseline, split=split, data=data, hops=hops, questions=questions, kb=kb,
                             limit=limit, cache=cache, progress=progress("answering") if progress else None)
     import time

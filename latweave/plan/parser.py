@@ -191,25 +191,54 @@ def _is_blank(text: str) -> bool:
     return all(not line.strip() or line.lstrip().startswith("#") for line in source_lines(text))
 
 
-def parse_plan(text: str) -> Plan:
-    """Parse plan text; raise PlanError (never a lark exception) when it is not a plan."""
+_EMPTY_HINTS = {"plan": "write an expression such as meet(species <= mammal)",
+                "claims": 'write an assertion such as same(nationality, "Ann", "Bob")'}
+
+
+def _parse(text: str, start: str):
+    """`text` read from the grammar's start symbol `start` ("plan" or "claims") and transformed;
+    PlanError (never a lark exception) when it is none."""
     check_length(text)
+    what = "plan" if start == "plan" else "claim"
     if _is_blank(text):
-        raise PlanError("the plan is empty" + (" (it has only comments)" if text.strip() else ""),
-                        code="empty_plan", line=1, column=1, context=context(text, 1, 1),
-                        hint="write an expression such as meet(species <= mammal)")
+        raise PlanError(f"the {what} is empty" + (" (it has only comments)" if text.strip() else ""),
+                        code=f"empty_{what}", line=1, column=1, context=context(text, 1, 1),
+                        hint=_EMPTY_HINTS[start])
     try:
-        plan = _ToPlan().transform(_parser().parse(text, start="plan"))
+        return _ToPlan().transform(_parser().parse(text, start=start))
     except VisitError as exc:
         _raise_visit(text, exc.orig_exc)
     except UnexpectedInput as exc:
-        raise label_syntax_error(text, exc) from None
+        error = label_syntax_error(text, exc)
+        if start == "claims" and error.code == "missing_final":   # the plan's words name let steps, not `&`
+            error = PlanError("the claim ends without an assertion (after `&`, or after its let steps)",
+                              code="missing_assertion", line=error.line, column=error.column,
+                              context=error.context, hint="end with an assertion, e.g. same(dim, A, B)")
+        raise error from None
+
+
+def parse_plan(text: str) -> Plan:
+    """Parse plan text; raise PlanError (never a lark exception) when it is not a plan."""
+    plan = _parse(text, "plan")
     _check_limits(plan, text)
     return plan
 
 
+def parse_claims(text: str) -> Claims:
+    """Parse a claim (`let` steps and assertions joined by `&`); PlanError like `parse_plan`."""
+    claims = _parse(text, "claims")
+    for assertion in claims.assertions:
+        _check_limits(claims.plan_of(assertion), text)
+    return claims
+
+
 def _raise_visit(text: str, inner: BaseException):
     """Raise the PlanError for an error the transformer raised (never a lark exception)."""
+    if isinstance(inner, _ClaimError):
+        node = inner.node
+        pos = Pos(node.line, node.column) if isinstance(node, Token) else getattr(node, "pos", None) or Pos(1, 1)
+        raise PlanError(inner.message, code=inner.code, line=pos.line, column=pos.column,
+                        context=context(text, pos.line, pos.column), hint=inner.hint) from None
     if isinstance(inner, _OpError):
         tok = inner.token
         raise PlanError(f"unknown operator '{tok}'", code="unknown_operator", line=tok.line,
@@ -226,35 +255,6 @@ def _raise_visit(text: str, inner: BaseException):
                         code="misplaced_difference", line=tok.line, column=tok.column,
                         context=context(text, tok.line, tok.column), hint=DIFFERENCE_HINT) from None
     raise PlanError(f"cannot read the plan: {inner}", code="invalid_plan", line=1, column=1) from None
-
-
-def parse_claims(text: str) -> Claims:
-    """Parse a claim (`let` steps and assertions joined by `&`); PlanError like `parse_plan`."""
-    check_length(text)
-    if _is_blank(text):
-        raise PlanError("the claim is empty" + (" (it has only comments)" if text.strip() else ""),
-                        code="empty_claim", line=1, column=1, context=context(text, 1, 1),
-                        hint='write an assertion such as same(nationality, "Ann", "Bob")')
-    try:
-        claims = _ToPlan().transform(_parser().parse(text, start="claims"))
-    except VisitError as exc:
-        inner = exc.orig_exc
-        if isinstance(inner, _ClaimError):
-            node = inner.node
-            pos = Pos(node.line, node.column) if isinstance(node, Token) else getattr(node, "pos", None) or Pos(1, 1)
-            raise PlanError(inner.message, code=inner.code, line=pos.line, column=pos.column,
-                            context=context(text, pos.line, pos.column), hint=inner.hint) from None
-        _raise_visit(text, inner)
-    except UnexpectedInput as exc:
-        error = label_syntax_error(text, exc)
-        if error.code == "missing_final":   # the plan's words for it name let steps, not `&`
-            error = PlanError("the claim ends without an assertion (after `&`, or after its let steps)",
-                              code="missing_assertion", line=error.line, column=error.column,
-                              context=error.context, hint="end with an assertion, e.g. same(dim, A, B)")
-        raise error from None
-    for assertion in claims.assertions:
-        _check_limits(claims.plan_of(assertion), text)
-    return claims
 
 
 def _check_limits(plan: Plan, text: str) -> None:

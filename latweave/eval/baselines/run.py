@@ -24,7 +24,7 @@ from latweave.eval.metrics import aggregate, aggregate_by, score_question
 def refuse_options(name: str, *, planner: str = "offline", engine: str | None = None, knockout: bool = False,
                    failures: bool = False, llm: dict | None = None, engine_timeout: float | None = None,
                    train_questions=None, train_kb=None, train_hops=None, train_fraction=None,
-                   claims: bool = False) -> None:
+                   claims: bool = False, rank: bool = False) -> None:
     """A LatweaveError for what makes no sense beside `--baseline`: a baseline is neither a
     planner nor fitted on a training split, and runs no engine."""
     if name not in NAMES:
@@ -34,6 +34,7 @@ def refuse_options(name: str, *, planner: str = "offline", engine: str | None = 
         ("--knockout", knockout),
         ("--failures", failures),
         ("--claims", claims),
+        ("--rank", rank),
         ("--engine", engine is not None),
         ("--engine-timeout", engine_timeout is not None),
         ("--train-questions", train_questions is not None),
