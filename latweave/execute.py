@@ -122,14 +122,15 @@ class Runner:
         return check_plan(plan, self.view, text)
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
-        """One engine evaluation for the whole batch (or one per `batch_plans` plans, where the
-        engine sets that bound: the same results, a chunk's memory); `proofs=False` skips building
+        """One engine evaluation for the whole batch (or one per chunk of plans, where the engine
+        bounds a chunk for this lattice's size, `Engine.chunk_for`: the same results, a chunk's
+        memory); `proofs=False` skips building
         proof trees (answers, verdicts, reasons and witnesses are the same). With a `page`, each
         answer set of a meet or chain plan keeps only that page (the total stays exact: the engine
         derives the whole set), proofs are built for its answers alone, and the Result can show
         other pages and prove other answers later (`Result.page_at`, `Result.proof_of`)."""
         role = "single" if len(plans) == 1 else "batch"
-        limit = self.engine_for(role).batch_plans
+        limit = self.engine_for(role).chunk_for(self.manifest["counts"]["predicates"])
         if limit is None or len(plans) <= limit:
             return self._run(plans, proofs, page, role)
         results, timing = [], {"compile_s": 0.0, "engine_s": 0.0, "decode_s": 0.0}

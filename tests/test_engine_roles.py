@@ -59,7 +59,11 @@ def test_a_batch_longer_than_the_engines_bound_runs_a_chunk_at_a_time_with_the_s
     with Runner(zoo_lattice, "duckdb") as runner:
         whole = runner.run(plans)
         engine = runner.engine_for("batch")
-        engine.batch_plans = 2  # this engine object only
+        # 1,000 plans at the size of that 1M-subject lattice (13.1M predicates), more on a smaller
+        # one: every chunk pays the evaluation's fixed cost
+        assert engine.chunk_for(13_100_000) == 1_000 and engine.chunk_for(130_000_000) == 1_000
+        assert engine.chunk_for(25_597) > 3_438 and engine.chunk_for(1_310_000) == 10_000
+        engine.batch_plans, engine.batch_budget = 2, None  # this engine object only
         session = runner.session_for("batch")
         evaluations = []
         real = session.run

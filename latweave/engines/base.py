@@ -102,9 +102,21 @@ class Engine(ABC):
     #: at a time (`execute.Runner.run`), which bounds the per-run relations' memory; results are
     #: the same either way, since plans never meet in the rules.
     batch_plans: ClassVar[int | None] = None
+    #: With `batch_plans`: plans × the lattice's predicates one evaluation may take (None: the
+    #: bound is `batch_plans` whatever the lattice). A chunk's memory grows with both, and every
+    #: chunk pays the evaluation's fixed cost, so a small lattice takes a whole batch at once
+    #: (`chunk_for`).
+    batch_budget: ClassVar[int | None] = None
 
     def __init__(self, program: Program):
         self.program = program
+
+    def chunk_for(self, predicates: int) -> int | None:
+        """The most plans one evaluation takes on a lattice of `predicates` predicates (None: any
+        number): `batch_plans`, raised to what `batch_budget` allows at that size."""
+        if self.batch_plans is None or self.batch_budget is None:
+            return self.batch_plans
+        return max(self.batch_plans, self.batch_budget // max(1, predicates))
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
