@@ -78,11 +78,14 @@ class DuckDBEngine(Engine):
     #: at 11GB): 10,000 plans in one evaluation 259 s at 15.9 GB peak, in chunks of 1,000 105 s (and
     #: 1,000 plans alone fit a 3GB cap, 8.1 GB peak): there chunks cost nothing and bound a batch's
     #: memory. On a small lattice every chunk pays the evaluation's fixed cost (~75 statements):
-    #: the 2Wiki dev batch (3,438 plans, 25,597 predicates) ran at 2,400 plans/s in chunks of
-    #: 1,000 against 5,500 in one (bench/questions.py). So a chunk is 1,000 plans at that 1M
-    #: lattice's size and proportionally more on smaller ones (`Engine.chunk_for`).
+    #: the 2Wiki dev batch (3,438 plans, 25,597 predicates) ran at 1,940 plans/s in chunks of
+    #: 1,000 against 4,420 in one (bench/questions.py). But one evaluation does not scale with
+    #: plans × lattice either: on the 100k-subject KB lattice (1.31M predicates) 10,000 plans in
+    #: one evaluation took 26.7 s at 8.8 GB against 11.1 s at 1.8 GB in chunks of 1,000
+    #: (bench/kb_scale.py). So a chunk is 1,000 plans from that lattice's size up, and
+    #: proportionally more on smaller ones (`Engine.chunk_for`).
     batch_plans = 1_000
-    batch_budget = 1_000 * 13_100_000
+    batch_budget = 1_000 * 1_306_000
 
     @classmethod
     def unavailable_reason(cls) -> str | None:
