@@ -10,7 +10,9 @@ Each assertion runs as the plan that checks it (`Claims.plan_of`: its expression
 it reads), all in one engine batch, and its result becomes one of four verdicts:
 
     supported            holds/same/differ: the rules' verdict is true; an extremum: its complete
-                         set of winners is exactly the asserted one
+                         set of winners is exactly the asserted one (compared as answer texts,
+                         latweave.lattice.answers: write a winner as the lattice labels it — an
+                         alias of it is another text)
     refuted              the verdict is false; the extremum's winners are others (a tie the claim
                          does not name refutes "A wins": A does not win alone)
     contested            the sources disagree on what decides it: the rules abstained `conflict`
