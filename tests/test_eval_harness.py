@@ -193,3 +193,13 @@ def test_cli_transfer_and_learning_curve_on_fixture(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(base + ["--train-fraction", "0"])
     assert exit_.value.code == 2 and "0 < F <= 1" in capsys.readouterr().err
+
+
+def test_a_missing_training_file_is_named_with_the_option_that_gave_it(tmp_path, capsys):
+    from latweave.cli import main
+
+    rc = main(["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
+               "--train-questions", str(tmp_path / "missing.txt"), "--train-kb", str(FIXTURE / "kb.txt"),
+               "--cache", str(tmp_path / "cache")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "missing.txt" in err and "--train-questions FILE --train-kb FILE" in " ".join(err.split())

@@ -36,9 +36,12 @@ def _need(path: Path, what: str, hint: str) -> Path:
 
 
 def load_dataset(dataset: str, *, data: Path | str | None = None, hops: str | None = None,
-                 questions: Path | str | None = None, kb: Path | str | None = None) -> Loaded:
+                 questions: Path | str | None = None, kb: Path | str | None = None,
+                 flags: tuple[str, str] = ("--questions", "--kb")) -> Loaded:
+    """The dataset's questions, splits and KB; `flags` name the options that gave `questions`
+    and `kb` (a missing file's hint says which to fix: `--train-questions` for a transfer)."""
     root = Path(data) if data else data_dir()
-    hint = "pass --data DIR (or set LATWEAVE_DATA), or --questions FILE --kb FILE"
+    hint = f"pass --data DIR (or set LATWEAVE_DATA), or {flags[0]} FILE {flags[1]} FILE"
     if dataset == "pathquestion":
         h = (hops or "2H").upper()
         if h not in ("2H", "3H"):
@@ -160,7 +163,8 @@ def _transfer(dataset: str, planner: str, *, data, cache, engine, fraction, trai
     if planner != "offline":
         raise LatweaveError(f"--train-questions/--train-hops fit the offline planner; --planner {planner} "
                             "is not fitted on a training split", hint="use --planner offline")
-    source = load_dataset(dataset, data=data, hops=train_hops, questions=train_questions, kb=train_kb)
+    source = load_dataset(dataset, data=data, hops=train_hops, questions=train_questions, kb=train_kb,
+                          flags=("--train-questions", "--train-kb"))
     if "train" not in source.splits:
         raise LatweaveError(f"{source.name} has no train split to fit on",
                             hint="--train-questions takes a set with a train split (pathquestion)")
