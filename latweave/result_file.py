@@ -37,31 +37,28 @@ _OPTIONAL = {  # field -> (allowed types, in words)
 _PAGE = {"offset": 0, "limit": 1, "total": 0, "contested_total": 0}
 
 
-def read_result(path: Path | str) -> dict:
-    """The saved result at `path`, its shape checked (SourceError otherwise)."""
+def _json_of(path: Path | str):
+    """The JSON a saved file holds; SourceError (with the line, for bad JSON) otherwise."""
     file = str(path)
-    text = read_text(path)
     try:
-        obj = json.loads(text)
+        return json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise SourceError(f"not JSON: {exc.msg} (column {exc.colno})", file=file, line=exc.lineno,
                           hint=_HINT) from None
     except (ValueError, RecursionError) as exc:
         raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
-    return check_result(obj, file)
+
+
+def read_result(path: Path | str) -> dict:
+    """The saved result at `path`, its shape checked (SourceError otherwise)."""
+    return check_result(_json_of(path), str(path))
 
 
 def read_saved(path: Path | str) -> dict:
     """A saved result, or a saved verification (`latweave verify --save`: a claim and its
     assertions, each with a result), its shape checked (SourceError otherwise)."""
     file = str(path)
-    try:
-        obj = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise SourceError(f"not JSON: {exc.msg} (column {exc.colno})", file=file, line=exc.lineno,
-                          hint=_HINT) from None
-    except (ValueError, RecursionError) as exc:
-        raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
+    obj = _json_of(path)
     if isinstance(obj, dict) and "assertions" in obj and "status" not in obj:
         if not isinstance(obj["assertions"], list) or not isinstance(obj.get("claim"), (str, type(None))):
             raise SourceError("not a saved verification: it needs \"claim\" (text, or null) and \"assertions\" (a list)",
