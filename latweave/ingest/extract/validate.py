@@ -39,7 +39,7 @@ import bisect
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from latweave.ingest.corpus import EVENT, event_label
 from latweave.ingest.extract.corpus import SUBJECT
@@ -343,7 +343,5 @@ class Validator:
             by_role.setdefault(result.dimension, []).append(result.value)
         label = event_label(kind.strip(), by_role)
         first = accepted[0]
-        typed = Accepted(label, EVENT, EVENT, kind.strip(), first.doc, first.start, first.end, first.source_text,
-                         first.confidence, ())
-        return [typed] + [Accepted(label, a.dimension, a.raw_dimension, a.value, a.doc, a.start, a.end,
-                                   a.source_text, a.confidence, ()) for a in accepted]
+        typed = replace(first, subject=label, dimension=EVENT, raw_dimension=EVENT, value=kind.strip())
+        return [typed] + [replace(a, subject=label) for a in accepted]

@@ -18,6 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from latweave.errors import StoreError
+from latweave.lattice.canonical import class_key
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
@@ -92,7 +93,7 @@ class LatticeFiles:
     def class_of(self, d: str, v: str) -> str:
         """The class same/differ compare value key v of d as: its stored class's key, else v."""
         row = self.classes.get((d, v))
-        return normalize(row["class"]) if row else v
+        return class_key(row["class"]) if row else v
 
     def resolve(self, d: str, name: str) -> str | None:
         """The value key `name` denotes on dimension d (itself, a synonym, or a canonical spelling)."""

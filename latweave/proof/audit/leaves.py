@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from latweave.lattice.canonical import class_key
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
 from latweave.proof.audit.semantics import meaning
@@ -117,7 +118,7 @@ def canonical(ctx: Auditor, tree, here, args) -> None:
     row = ctx.L.classes.get((d, v)) if v is not None else None
     if row is None:
         ctx.fail(tree, here, f"{args[1]!r} has no compare class on {args[0]} (classes.jsonl)")
-    elif normalize(row["class"]) != normalize(args[2]):
+    elif class_key(row["class"]) != class_key(args[2]):
         ctx.fail(tree, here, f"{args[1]!r} compares as {row['class']!r} on {args[0]}, not {args[2]!r}")
     elif tree.json_field("source") != row["source"]:
         ctx.fail(tree, here, f"the class's source is {row['source']!r}, not {tree.json_field('source')!r}")
