@@ -19,14 +19,11 @@ derives them here.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from latweave.lattice.names import TOP, fold, normalize
-
-_NONWORD = re.compile(r"[\W_]+")
+from latweave.lattice.names import TOP, fold_joined, normalize
 
 TABLE = Path(__file__).resolve().parent / "tables" / "countries.tsv"
 
@@ -36,9 +33,7 @@ COUNTRY_TABLE = "country table"
 
 def spelling_key(text: str) -> str:
     """How the table matches a spelling: its folded words run together ("U.S." and "US": "us")."""
-    if text.isascii():  # the same as fold's, without its Unicode decomposition (a KB's bulk)
-        return _NONWORD.sub("", text.casefold())
-    return "".join(fold(text))
+    return fold_joined(text)
 
 
 @lru_cache(maxsize=1)
@@ -61,13 +56,13 @@ def compare_classes(labels: Mapping[str, str], ordered: bool = False) -> dict[st
         return {}
     table = country_table()
     members: dict[str, list[str]] = {}
-    for key in sorted(labels):
+    for key in labels:   # no sort of every value: only the few classes' members are sorted
         if key == TOP:
             continue
         name = table.get(spelling_key(key))
         if name is not None:
             members.setdefault(name, []).append(key)
-    return {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in keys}
+    return {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in sorted(keys)}
 
 
 def class_key(label: str) -> str:

@@ -44,3 +44,12 @@ def fold(text: str) -> tuple[str, ...]:
     text = unicodedata.normalize("NFKD", text.casefold()).translate(_FOLD)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return tuple(w for w in _NONWORD.split(text) if w)
+
+
+def fold_joined(text: str) -> str:
+    """`fold`'s words run together ("U.S." and "US": "us"), for matching spellings that write a
+    name's words apart or together. An ASCII text skips the Unicode decomposition (the same
+    result: it has no accents to drop), which is most of a knowledge base's values."""
+    if text.isascii():
+        return _NONWORD.sub("", text.casefold())
+    return "".join(fold(text))
