@@ -190,7 +190,7 @@ class Runner:
         if result.status != "answer" or result.page is not None or isinstance(plan.final, (Compare, Holds)):
             return result
         if self._graph is None:   # built once, from the stored view (no full model)
-            self._graph = EvidenceGraph(self.view)
+            self._graph = EvidenceGraph(self.view, self.predicates.scan())
         ranking = rank(self._graph, self.view, plan, result.answers)
         return result if ranking is None else replace(result, ranking=ranking)
 

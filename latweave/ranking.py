@@ -26,6 +26,9 @@ auditor compares the two.
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from typing import Iterable
+
+from latweave.lattice.model import Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.plan.ast import Compare, Holds, Meet, Name, Plan, Union
 
@@ -65,11 +68,12 @@ def anchors_of(plan: Plan) -> list[tuple[str | None, str]]:
 class EvidenceGraph:
     """The instance–evidence graph of a lattice (built once; see the module doc)."""
 
-    def __init__(self, lattice) -> None:
+    def __init__(self, lattice, predicates: Iterable[Predicate]) -> None:
+        """`predicates`: the lattice's, in their canonical order (a stored lattice's `scan()`)."""
         instances = lattice.instances
         self.aliases = {normalize(a): key for key, inst in sorted(instances.items()) for a in inst.aliases}
         weights: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for p in lattice.sorted_predicates():
+        for p in predicates:
             x = "i:" + p.instance
             value = self._value_node(p.dimension, p.value, instances)
             for other in (value, "d:" + p.evidence.doc):

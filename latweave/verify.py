@@ -31,7 +31,7 @@ which `latweave audit` replays like any other.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from latweave.lattice.answers import normalize_answer
 from latweave.plan.ast import Assertion, Claims
@@ -150,5 +150,4 @@ def verify_text(runner, text: str, translator) -> Verification:
     if out.plan is None:
         return Verification(None, (), text=text, translator=trace, reason=str(out.reason),
                             last_error=out.trace.get("last_error"))
-    checked = verify(runner, out.plan)
-    return Verification(out.plan, checked.checked, text=text, translator=trace)
+    return replace(verify(runner, out.plan), text=text, translator=trace)

@@ -102,6 +102,12 @@ class StoredPredicates(Sequence):
             pred = self._kept[p] = predicate_of(self._lines.row(p))
         return pred
 
+    def scan(self) -> Iterator[Predicate]:
+        """Every predicate in order, read once and not kept (a pass over all of them, e.g. to
+        build a graph, would otherwise keep the whole file in memory)."""
+        for i in range(len(self)):
+            yield self._kept.get(i) or predicate_of(self._lines.row(i))
+
 
 _UNSEEN = object()
 
