@@ -124,8 +124,8 @@ class Runner:
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
         """One engine evaluation for the whole batch (or one per chunk of plans, where the engine
         bounds a chunk for this lattice's size, `Engine.chunk_for`: the same results, a chunk's
-        memory); `proofs=False` skips building
-        proof trees (answers, verdicts, reasons and witnesses are the same). With a `page`, each
+        memory); `proofs=False` skips building proof trees (answers, verdicts, reasons and
+        witnesses are the same). With a `page`, each
         answer set of a meet or chain plan keeps only that page (the total stays exact: the engine
         derives the whole set), proofs are built for its answers alone, and the Result can show
         other pages and prove other answers later (`Result.page_at`, `Result.proof_of`)."""

@@ -154,12 +154,9 @@ def ranking_hits(examples: Sequence[Example], records: Sequence[dict], plans: di
         gold = {normalize_answer(g) for g in ex.answers}
         sets += 1
         sorted_hits += normalize_answer(rec["answers"][0]) in gold
-        ranked = runner.ranked(plan, results[plan])
-        if ranked.ranking is None:
-            unranked += 1
-            ranked_hits += normalize_answer(rec["answers"][0]) in gold   # no anchor: the sorted order stands
-        else:
-            ranked_hits += normalize_answer(ranked.ranking[0][0]) in gold
+        ranking = runner.ranked(plan, results[plan]).ranking
+        unranked += ranking is None      # no anchor: the sorted order stands
+        ranked_hits += normalize_answer(ranking[0][0] if ranking else rec["answers"][0]) in gold
     return {"sets": sets, "hits_at_1_sorted": sorted_hits / sets if sets else None,
             "hits_at_1_ranked": ranked_hits / sets if sets else None, "unranked": unranked}
 
