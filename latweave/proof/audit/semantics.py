@@ -28,8 +28,9 @@ coordinate or a doubtful step output); each set below is kept as a `Flow` (possi
 * a step outputs its members, or their coordinates on the projected dimension (sure from a sure
   member's uncontested coordinate); a union outputs what any branch does; chains read outputs;
 * compare arguments stand for instances (named, or a step's outputs, along a path of hops);
-  same/differ ask for a shared value's class (classes.jsonl), argmax/argmin for the best (ties give all tied), holds for
-  membership of one instance; and each abstention reason holds or not, with its witness.
+  same/differ ask for a shared value's class (classes.jsonl), argmax/argmin for the best (ties
+  give all tied), holds for membership of one instance; and each abstention reason holds or not,
+  with its witness.
 
 `Evaluation.outcome()` is the whole result as the rules determine it: status, answers (as the
 result prints them), verdict, reasons in report order (`latweave.reasons.ENGINE_REASONS`), the witness of each reason, and the
@@ -802,7 +803,8 @@ class Evaluation:
 
     def _same(self, final: Compare, reasons: dict):
         """same/differ: true or false in every world, else a conflict; an argument without a value
-        makes it empty. Values compare by class (latweave/lattice/canonical.py). Returns (verdict or None, whether the sources conflict)."""
+        makes it empty. Values compare by class (latweave/lattice/canonical.py). Returns (verdict
+        or None, whether the sources conflict)."""
         d = self._dim(final.dimension)
         M = self.M
         cls = M.L.class_of  # a value compares as its class (classes.jsonl), else as itself

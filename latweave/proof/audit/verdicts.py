@@ -138,8 +138,8 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
 
 def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, children) -> None:
     d = normalize(final.dimension)
-    values = [c for c in children if not (c.atom is not None and c.atom.relation == "canonical")]
     classes = [c for c in children if c.atom is not None and c.atom.relation == "canonical"]
+    values = [c for c in children if c not in classes]
     coords = [leaf for leaf in map(value_leaf, values) if leaf is not None]
     if len(coords) != len(values):
         ctx.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises and canonical classes only")
@@ -161,11 +161,11 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
         # it with a canonical premise (checked against classes.jsonl as an axiom)
         raw = {ctx.L.resolve(d, c[1][2]) or normalize(c[1][2]) for c in coords}
         of_class = {v: ctx.L.class_of(d, v) for v in raw}
-        if len(set(of_class.values())) != 1:
-            ctx.fail(proof, here, f"the arguments' coords do not share one value or class: {sorted(raw)}")
         shown = {ctx.L.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
         unshown = sorted(v for v, c in of_class.items() if c != v and v not in shown)
-        if unshown and len(set(of_class.values())) == 1:
+        if len(set(of_class.values())) != 1:
+            ctx.fail(proof, here, f"the arguments' coords do not share one value or class: {sorted(raw)}")
+        elif unshown:
             ctx.fail(proof, here, f"values {unshown} share the class only through classes.jsonl: "
                                   "the proof must show each with its canonical premise")
         for arg, its, (child, (ci, _, _)) in zip(final.args, items, coords):
