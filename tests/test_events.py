@@ -85,6 +85,8 @@ def _corpus_with(tmp_path, line: str) -> "Path":
      "prize_money"),
     ({"event": "award", "roles": {"winner": "Tom Hanks", "film": "Big"},
       "evidence": {"doc": "globes", "source_text": "Tom Hanks won an Emmy."}}, "source_text"),
+    ({"event": "award", "roles": {"winner": "Tom Hanks", "film": "Big"},
+      "evidence": {"doc": "globes", "source_text": "Tom Hanks", "start": "zero"}}, "'start' must be int"),
 ])
 def test_a_bad_event_is_refused_at_its_line(tmp_path, event, message):
     root = _corpus_with(tmp_path, json.dumps(event))

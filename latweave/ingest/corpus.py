@@ -100,6 +100,21 @@ def event_label(kind: str, roles: dict[str, list[str]]) -> str:
     return f"{kind}: " + ", ".join(f"{role}={value}" for role, values in sorted(roles.items()) for value in values)
 
 
+def _evidence(obj: dict, path: Path, line: int, missing: str, hint: str) -> dict:
+    """The evidence object of a fact or an event, its fields' types checked (doc and source_text
+    text, start and end whole numbers, each optional here); `missing`, `hint`: the error when
+    there is no evidence object."""
+    evidence = obj.get("evidence")
+    if not isinstance(evidence, dict):
+        raise CorpusError(missing, file=str(path), line=line, hint=hint)
+    for key, kind in (("doc", str), ("source_text", str), ("start", int), ("end", int)):
+        held = evidence.get(key)
+        if held is not None and (not isinstance(held, kind) or isinstance(held, bool)):
+            raise CorpusError(f"evidence field {key!r} must be {kind.__name__}", file=str(path), line=line,
+                              hint='"evidence": {"doc": "whale", "source_text": "...", "start": 0, "end": 12}')
+    return evidence
+
+
 def _read_events(path: Path, lattice: Lattice) -> None:
     if EVENT not in lattice.dimensions:
         lattice.add_dimension(Dimension(EVENT, open=True))
@@ -119,11 +134,11 @@ def _read_events(path: Path, lattice: Lattice) -> None:
         if EVENT in roles:
             raise CorpusError(f"{EVENT!r} is the event's type, not a role", file=str(path), line=line,
                               hint='give the type as "event": "award"')
-        evidence = obj.get("evidence")
-        if not isinstance(evidence, dict) or not isinstance(evidence.get("doc"), str) \
-                or not isinstance(evidence.get("source_text"), str):
-            raise CorpusError("an event needs one evidence object with doc and source_text", file=str(path),
-                              line=line, hint='"evidence": {"doc": "oscars", "source_text": "..."}')
+        needed = ("an event needs one evidence object with doc and source_text",
+                  '"evidence": {"doc": "oscars", "source_text": "..."}')
+        evidence = _evidence(obj, path, line, *needed)
+        if not isinstance(evidence.get("doc"), str) or not isinstance(evidence.get("source_text"), str):
+            raise CorpusError(needed[0], file=str(path), line=line, hint=needed[1])
         label = _field(obj, "id", str, path, line, None) or event_label(kind, roles)
         confidence = _field(obj, "confidence", (int, float), path, line, 1.0)
         with _At(path, line):
@@ -184,15 +199,8 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
         for line, obj in _jsonl(path):
             if progress is not None and line % 1000 == 0:
                 progress(line, total)
-            evidence = obj.get("evidence")
-            if not isinstance(evidence, dict):
-                raise CorpusError("predicate has no evidence object", file=str(path), line=line,
-                                  hint='add "evidence": {"doc": ..., "source_text": ...}')
-            for key, kind in (("doc", str), ("source_text", str), ("start", int), ("end", int)):
-                held = evidence.get(key)
-                if held is not None and (not isinstance(held, kind) or isinstance(held, bool)):
-                    raise CorpusError(f"evidence field {key!r} must be {kind.__name__}", file=str(path), line=line,
-                                      hint='"evidence": {"doc": "whale", "source_text": "...", "start": 0, "end": 12}')
+            evidence = _evidence(obj, path, line, "predicate has no evidence object",
+                                 'add "evidence": {"doc": ..., "source_text": ...}')
             qualifiers = _field(obj, "qualifiers", dict, path, line, {})
             with _At(path, line):
                 lattice.add_predicate(
