@@ -612,13 +612,14 @@ def _report(exc: LatweaveError, args) -> None:
 
 def _print_error(exc) -> None:
     """`error: <message>` on stderr; the message is data (a plan, a file name, a value), so it is
-    shown escaped and never read as rich markup."""
+    shown escaped and never read as rich markup — and never wrapped at the terminal's width: a
+    path or a file:line split over two lines cannot be copied or clicked."""
     from rich.text import Text
 
     from latweave.terminal import safe
 
     _console(stderr=True).print(Text.assemble(("error", "bold red"), ": ", safe(str(exc), newlines=True)),
-                                highlight=False)
+                                highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,9 @@
 """Shared fixtures: the zoo lattice, and the engine parameter every engine-level test runs over.
 
 An engine that cannot run here is skipped with its reason, and the reasons are repeated in the
-terminal summary so a missing Souffle is never silent.
+terminal summary so a missing Souffle is never silent. The summary asks the registry itself (not
+what the tests recorded): the suite runs in pytest-xdist workers, and the summary is printed by the
+controller, which runs no test.
 """
 
 from __future__ import annotations
@@ -14,11 +16,20 @@ from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
 
 ZOO = RULES.parent / "corpora" / "zoo"
-_SKIPPED: dict[str, str] = {}
 
 
 def engine_params():
     return [pytest.param(name, id=name) for name in engine_names()]
+
+
+def skipped_engines() -> dict[str, str]:
+    """engine name -> why the per-engine tests skip it here (unavailable, or tested elsewhere)."""
+    from tests.support.engines import ELSEWHERE
+
+    out = {name: reason for name, reason in engine_status() if reason is not None}
+    for name, reason in ELSEWHERE.items():
+        out.setdefault(name, reason)
+    return out
 
 
 def require_engine(name: str) -> str:
@@ -26,10 +37,8 @@ def require_engine(name: str) -> str:
 
     reason = dict(engine_status()).get(name, f"no engine is registered as {name!r}")
     if reason is not None:
-        _SKIPPED[name] = reason
         pytest.skip(f"engine {name!r} unavailable: {reason}")
     if name in ELSEWHERE:
-        _SKIPPED[name] = ELSEWHERE[name]
         pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
     return name
 
@@ -63,7 +72,8 @@ def zoo_lattice(tmp_path_factory):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _SKIPPED:
+    skipped = skipped_engines()
+    if skipped:
         terminalreporter.section("latweave: engines skipped")
-        for name, reason in sorted(_SKIPPED.items()):
+        for name, reason in sorted(skipped.items()):
             terminalreporter.write_line(f"SKIPPED engine {name}: {reason}")

@@ -52,6 +52,14 @@ def test_user_errors_exit_2_without_traceback(tmp_path):
     assert corpus.returncode == 2 and "dimensions.jsonl is missing" in corpus.stderr
 
 
+def test_an_error_naming_a_long_path_keeps_it_on_one_line(tmp_path):
+    """Error messages are never wrapped at the terminal's width: the path can be copied."""
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 6) / "nope"
+    missing = latweave("run", "--lattice", str(deep), "meet(species <= x)")   # COLUMNS=100: shorter than the line
+    assert missing.returncode == 2
+    assert f"error: {deep}: no lattice folder here" in missing.stderr.splitlines()
+
+
 def test_unavailable_engine_exits_4(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))

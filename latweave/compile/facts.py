@@ -44,7 +44,8 @@ def read_facts(directory: Path, relations: Iterable[str]) -> dict[str, list[tupl
 
 #: Input relations a compiled lattice provides (the rest of schema.dl's inputs come from plans).
 LATTICE_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym",
-                     "bounds", "magnitude", "canonical", "instance", "alias", "coord", "qualifier")
+                     "bounds", "magnitude", "canonical", "instance", "alias", "coord", "qualifier",
+                     "period")
 
 
 def plan_relations(program: Program) -> tuple[str, ...]:

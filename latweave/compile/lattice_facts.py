@@ -21,6 +21,7 @@ from latweave.lattice.canonical import class_key
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import TOP
+from latweave.lattice.periods import period_of
 
 COUNTS_FILE = "derived/coord_counts.facts"
 WORLDS_FILE = "derived/worlds.jsonl"
@@ -197,6 +198,9 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
                 if pred.value in w.support:
                     supported.setdefault((pred.instance, pred.dimension, w.value), []).append(p)
         facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
+        period = period_of(pred.qualifiers) if pred.qualifiers else None
+        if period is not None:
+            facts["period"].append((p, *period.row))
     contested = {pair: [(w, supported.get((*pair, w.value), [])) for w in held]
                  for pair, held in sorted(worlds.items())}
     return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()}, contested=contested)

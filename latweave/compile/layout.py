@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional
 
-from latweave.plan.ast import Arg, Constraint, Plan
+from latweave.plan.ast import Arg, Constraint, Plan, Time
 
 
 class MeetLayout(NamedTuple):
@@ -24,6 +24,8 @@ class MeetLayout(NamedTuple):
     project: Optional[str] = None
     seed: int = 0                     # the constraint evaluation starts from
     ordinal: int = 0                  # position among the query's meets (stable across batches)
+    window: Optional[tuple[int, int]] = None   # a timed meet's window [lo, hi], in day numbers
+    time: Optional[Time] = None                # and its time as written
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,3 +39,4 @@ class QueryLayout:
     compare: Optional[int] = None
     args: tuple[tuple[int, Arg], ...] = ()       # (a, argument)
     holds_meet: Optional[int] = None
+    loose: Optional[int] = None                  # a timed plan: its shadow query's id (abstain.dl)

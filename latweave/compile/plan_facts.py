@@ -23,14 +23,14 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Ref, Time, Union
 from latweave.plan.steps import PlanMeet, path_step_name, plan_meets
 
 
 class _Query:
     """The layout of the plan being compiled, filled in as its parts get ids."""
 
-    __slots__ = ("q", "plan", "numbered", "steps", "meets", "compare", "args", "holds_meet")
+    __slots__ = ("q", "plan", "numbered", "steps", "meets", "compare", "args", "holds_meet", "loose")
 
     def __init__(self, q: int, plan: Plan):
         self.q, self.plan = q, plan
@@ -40,6 +40,7 @@ class _Query:
         self.compare: int | None = None
         self.args: list[tuple[int, Arg]] = []
         self.holds_meet: int | None = None
+        self.loose: int | None = None
 
     def next_meet(self, var: str | None) -> PlanMeet:
         """The next meet in the numbering, which must belong to step `var`."""
@@ -51,7 +52,7 @@ class _Query:
 
     def freeze(self) -> QueryLayout:
         return QueryLayout(self.q, self.plan, self.steps, tuple(self.meets), self.compare, tuple(self.args),
-                           self.holds_meet)
+                           self.holds_meet, self.loose)
 
 
 class SelectivityEstimator:
@@ -126,6 +127,7 @@ class PlanCompiler:
         self.layouts: list[QueryLayout] = []
         self.self_refs: dict[tuple[int, int], str] = {}  # (m, c) → the let var a self constraint reads
         self._next = defaultdict(int)
+        self._loose = False   # compiling a timed plan's shadow (its periods read loosely)
 
     def _id(self, kind: str) -> int:
         ident = self._next[kind]
@@ -139,6 +141,20 @@ class PlanCompiler:
         return CompiledBatch(tuple(self.layouts), dict(self.facts), self.symbols, dict(self.self_refs))
 
     def add(self, plan: Plan) -> QueryLayout:
+        layout = self._add(plan)
+        if any(planned.meet.time is not None for planned in plan_meets(plan)):
+            # the shadow: the same plan, reading the predicates that possibly hold at its times
+            self._loose = True
+            try:
+                layout.loose = self._add(plan).q
+            finally:
+                self._loose = False
+            self.facts["query_loose"].append((layout.q, layout.loose))
+        frozen = layout.freeze()
+        self.layouts.append(frozen)
+        return frozen
+
+    def _add(self, plan: Plan) -> _Query:
         q = self._id("q")
         layout = _Query(q, plan)
         self.facts["query"].append((q,))
@@ -175,9 +191,7 @@ class PlanCompiler:
                 self.facts["compare_holds"].append((k, m))
             else:  # pragma: no cover - the AST has no other node
                 raise PlanError(f"cannot compile {type(final).__name__}")
-        frozen = layout.freeze()
-        self.layouts.append(frozen)
-        return frozen
+        return layout
 
     def _canonical(self, constraint: Constraint | None, text: str) -> str:
         """Numbers and dates in their canonical spelling, so "April 27, 1961" finds 1961-04-27."""
@@ -230,6 +244,15 @@ class PlanCompiler:
             return 0, bisect.bisect_left(ends, value.lo) - 1
         return bisect.bisect_right(ends, value.hi), len(ends) - 1
 
+    @staticmethod
+    def _days(time: Time) -> tuple[int, int]:
+        """A time's window [first day, last day], as day numbers (the type checker has read it)."""
+        lo, hi = time.text
+        try:
+            return int(parse_ordered(lo, "date").lo), int(parse_ordered(hi, "date").hi)
+        except LatweaveError as exc:
+            raise PlanError(f"`at`/`during`: {exc.message}", hint=exc.hint, code="bad_time") from None
+
     def _step(self, layout: _Query, var: str, expr) -> int:
         if not isinstance(expr, (Meet, Union)):
             raise PlanError(f"let {var} binds a {type(expr).__name__.lower()}: only a meet or a union "
@@ -246,6 +269,10 @@ class PlanCompiler:
         var, meet, self_item = planned.var, planned.meet, planned.self_item
         m = self._id("m")
         self.facts["meet_of"].append((m, layout.q))
+        window = None
+        if meet.time is not None:
+            window = self._days(meet.time)
+            self.facts["meet_time_loose" if self._loose else "meet_time"].append((m, *window))
         constraints: list[tuple[int, Constraint | None]] = []
         if var is not None:
             if meet.project is None:
@@ -283,7 +310,8 @@ class PlanCompiler:
         self.facts["constraint_seed"].append((m, sequence[0]))
         self.facts["constraint_last"].append((m, sequence[-1]))
         self.facts["constraint_next"].extend((m, a, b) for a, b in zip(sequence, sequence[1:]))
-        layout.meets.append(MeetLayout(m, var, tuple(constraints), meet.project, sequence[0], planned.ordinal))
+        layout.meets.append(MeetLayout(m, var, tuple(constraints), meet.project, sequence[0], planned.ordinal, window,
+                                       meet.time))
         return m
 
 

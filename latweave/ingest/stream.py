@@ -52,7 +52,7 @@ HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes
                   "canonical")
 _NUMBERS_FROM = {"bounds": 2, "magnitude": 2}
 #: relations the stream gives
-STREAM_RELATIONS = ("instance", "alias", "coord", "qualifier")
+STREAM_RELATIONS = ("instance", "alias", "coord", "qualifier", "period")
 
 
 def _dumps(row: dict) -> str:
@@ -177,7 +177,7 @@ class _Writer:
             if self.compiled_head.facts[name]:
                 raise LatticeError(f"write_stream: the head compiled to {name} rows")
         write_facts(folder / "facts", relations, HEAD_RELATIONS)
-        write_facts(folder / "facts", {}, ("alias", "qualifier"))
+        write_facts(folder / "facts", {}, ("alias", "qualifier", "period"))
         counts: Counter = Counter()
         last = None
         with (folder / "facts" / "coord.facts").open("w", encoding="ascii", newline="\n") as out:

@@ -18,6 +18,7 @@ from latweave.lattice.canonical import compare_classes
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.periods import period_of
 
 DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
 
@@ -291,8 +292,10 @@ class Lattice:
         dim = self.dimension(dimension)
         value_key = dim.value_for_fact(value)
         inst = self.add_instance(instance)
+        quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
+        period_of(quals, what)   # a start or end that is not a date is refused here, where it is read
         pred = Predicate(inst.key, dim.key, value_key, Evidence(doc, source_text, start, end),
-                         float(confidence), tuple(sorted((normalize(k), v) for k, v in qualifiers)))
+                         float(confidence), quals)
         self.predicates.add(pred)
         self._listed = None
         return pred

@@ -2,7 +2,7 @@
 
 A plan is a sequence of `let` steps and one final expression. Steps are meets or unions of meets
 (the meet path); the final expression may also be a compare (same / differ / argmax / argmin) or
-a holds check. Names are kept as written; lookups normalise them. Every node may carry the
+a holds check; a meet or holds may ask at a time (`Time`). Names are kept as written; lookups normalise them. Every node may carry the
 position it was parsed from (`pos`), and a dimension written apart from its node (a meet's
 `-> dim`, a compare's `d1 - d2`) its own (`project_pos`, `dimension_pos`, `minus_pos`); positions
 take no part in equality, hashing or printing.
@@ -54,6 +54,21 @@ Term = _U[Name, Ref]
 
 
 @dataclass(frozen=True)
+class Time:
+    """When a meet or holds asks: `at lo` (hi is None: some day of the year, month or day lo) or
+    `during lo..hi` (some day from the first day of lo to the last of hi). Dates as written."""
+
+    lo: str
+    hi: Optional[str] = None
+    pos: Optional[Pos] = _pos()
+
+    @property
+    def text(self) -> tuple[str, str]:
+        """(lo, hi) of the window as written: `at 1990` is 1990..1990."""
+        return self.lo, self.lo if self.hi is None else self.hi
+
+
+@dataclass(frozen=True)
 class Constraint:
     """dimension op value. `<=` at or below; `=` exactly (or a synonym); `<`, `>` and `in`
     compare numbers or dates on an ordered dimension."""
@@ -79,6 +94,7 @@ class Meet:
     project: Optional[str] = None
     pos: Optional[Pos] = _pos()
     project_pos: Optional[Pos] = _pos()   # where the dimension after `->` is written
+    time: Optional[Time] = None           # `at` / `during`: only predicates holding then count
 
 
 @dataclass(frozen=True)
@@ -133,6 +149,7 @@ class Holds:
     item: Term
     constraints: tuple[Constraint, ...]
     pos: Optional[Pos] = _pos()
+    time: Optional[Time] = None
 
 
 Step = _U[Meet, Union]

@@ -3,7 +3,7 @@
 It catches what would otherwise be a silent wrong answer or an abstention for the wrong reason:
 an unknown dimension (with a did-you-mean), a numeric comparison on a dimension that is not
 ordered, a number or date that cannot be read, a `$var` used before its `let`, a union or a
-`let` off the meet path, a difference (`argmax(d1 - d2, ...)`) of anything but two distinct date
+`let` off the meet path, a time (`at` / `during`) that is not a date or runs backwards, a difference (`argmax(d1 - d2, ...)`) of anything but two distinct date
 dimensions. An entity the lattice lacks is not a type error: the run abstains
 `unknown_anchor`, with its witness.
 """
@@ -16,7 +16,7 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.stored import LatticeView
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Union
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Time, Union
 from latweave.plan.source import context, has_line
 from latweave.plan.syntax_errors import DIFFERENCE_HINT
 
@@ -82,9 +82,22 @@ class _Checker:
                 self.error(f"empty range {c.value.lo}..{c.value.hi}", c.value.pos or c.pos, "bad_range",
                            hint="write the lower bound first")
 
+    def time(self, time: Time | None) -> None:
+        if time is None:
+            return
+        try:
+            lo, hi = (parse_ordered(t, "date") for t in time.text)
+        except LatweaveError as exc:
+            self.error(f"`{'at' if time.hi is None else 'during'}` takes a date: {exc.message}", time.pos,
+                       "bad_time", hint=exc.hint)
+            return
+        if lo.lo > hi.hi:
+            self.error(f"empty period {time.lo}..{time.hi}", time.pos, "bad_time", hint="write the earlier date first")
+
     def meet(self, meet: Meet) -> None:
         for c in meet.constraints:
             self.constraint(c)
+        self.time(meet.time)
         if meet.project is not None:
             self.dimension(meet.project, meet.project_pos or meet.pos, " after '->'")
 
@@ -115,6 +128,7 @@ class _Checker:
                 self.ref(expr.item)
             for c in expr.constraints:
                 self.constraint(c)
+            self.time(expr.time)
 
     def compare(self, cmp: Compare) -> None:
         if cmp.minus is None:

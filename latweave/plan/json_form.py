@@ -1,11 +1,11 @@
 """Plans as JSON, for scripts and for `latweave run` until the DSL is used everywhere.
 
     {"let": [["d", <step>], ...], "return": <expr>}     or just <expr>
-    step/expr:  {"meet": [[dim, "<=" | "=", value], ...], "project": dim?}
+    step/expr:  {"meet": [[dim, "<=" | "=", value], ...], "project": dim?, "at": date? | "during": [lo, hi]?}
                 {"union": [<meet>, ...]}
                 {"same" | "differ" | "argmax" | "argmin": dim, "args": [value, ...]}
                 {"argmax" | "argmin": dim, "minus": dim, "args": [...]}   (on dim - minus, in days)
-                {"holds": value, "where": [[dim, op, value], ...]}
+                {"holds": value, "where": [[dim, op, value], ...], "at" | "during": ...?}
     value:      "text", a number,  or  {"ref": "var"}
 
 Keys other than these are refused, with the path of the object in the JSON (`$.let[0][1]`) and
@@ -18,7 +18,7 @@ import json
 import re
 
 from latweave.errors import PlanError
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Time, Union
 from latweave.plan.limits import (MAX_ARGS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, MAX_VALUE_CHARS, Counter,
                                    check_json_depth, check_length, limit_error)
 from latweave.plan.parser import DIFFERENCE_HINT
@@ -29,10 +29,10 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: would otherwise be dropped silently and the plan would run without it).
 KEYS = {
     "plan": ("let", "return"),
-    "meet": ("meet", "project"),
+    "meet": ("meet", "project", "at", "during"),
     "union": ("union",),
     "compare": ("args", "minus"),   # plus the form's own key: same, differ, argmax or argmin
-    "holds": ("holds", "where"),
+    "holds": ("holds", "where", "at", "during"),
     "ref": ("ref",),
 }
 
@@ -105,6 +105,20 @@ def _constraints(items, path: str, counter: Counter) -> tuple[Constraint, ...]:
     return tuple(out)
 
 
+def _time(obj: dict, path: str, counter: Counter) -> Time | None:
+    """`"at": date` or `"during": [lo, hi]` (one of them, or neither)."""
+    if "at" in obj and "during" in obj:
+        raise _err(path, "a meet asks at one time: \"at\" or \"during\", not both", code="bad_time")
+    if "at" in obj:
+        return Time(_text(obj["at"], f"{path}.at", counter))
+    if "during" in obj:
+        span = obj["during"]
+        if not (isinstance(span, list) and len(span) == 2):
+            raise _err(f"{path}.during", f"\"during\" takes [lo, hi], got {_short(span)}", code="bad_time")
+        return Time(_text(span[0], f"{path}.during[0]", counter), _text(span[1], f"{path}.during[1]", counter))
+    return None
+
+
 def _meet(obj, path: str, counter: Counter) -> Meet:
     if not isinstance(obj, dict) or "meet" not in obj:
         raise _err(path, f"expected a meet object {{\"meet\": [...]}}, got {_short(obj)}", code="bad_branch")
@@ -112,7 +126,7 @@ def _meet(obj, path: str, counter: Counter) -> Meet:
     project = obj.get("project")
     if project is not None:
         project = _dimension(project, f"{path}.project")
-    return Meet(_constraints(obj["meet"], f"{path}.meet", counter), project)
+    return Meet(_constraints(obj["meet"], f"{path}.meet", counter), project, time=_time(obj, path, counter))
 
 
 def _expr(obj, path: str, counter: Counter):
@@ -144,7 +158,7 @@ def _expr(obj, path: str, counter: Counter):
     if "holds" in obj:
         _keys(obj, KEYS["holds"], "holds", path)
         return Holds(_term(obj["holds"], f"{path}.holds", counter),
-                     _constraints(obj.get("where"), f"{path}.where", counter))
+                     _constraints(obj.get("where"), f"{path}.where", counter), time=_time(obj, path, counter))
     raise _err(path, f"unknown plan form with keys {sorted(obj)}", code="unknown_form",
                hint="use meet, union, same, differ, argmax, argmin or holds")
 

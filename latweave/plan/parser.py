@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
 from latweave.plan.ast import (Arg, Assertion, Claims, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos,
-                               Range, Ref, Union)
+                               Range, Ref, Time, Union)
 from latweave.plan.limits import MAX_ARGS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
@@ -92,10 +92,21 @@ class _ToPlan(Transformer):
 
     @v_args(meta=True)
     def meet_expr(self, meta, items):
-        project = items[3] if len(items) > 3 else None
+        time = next((i for i in items if isinstance(i, Time)), None)
+        project = next((i for i in items if isinstance(i, _Dim)), None)
         if project is None:
-            return Meet(items[1], None, _pos(meta))
-        return Meet(items[1], project.text, _pos(meta), project_pos=project.pos)
+            return Meet(items[1], None, _pos(meta), time=time)
+        return Meet(items[1], project.text, _pos(meta), project_pos=project.pos, time=time)
+
+    @v_args(meta=True)
+    def at_time(self, meta, items):
+        _, when = items
+        return Time(when.text, None, _pos(meta))
+
+    @v_args(meta=True)
+    def during_time(self, meta, items):
+        _, lo, hi = items
+        return Time(lo.text, hi.text, _pos(meta))
 
     def constraints(self, items):
         return tuple(items)
@@ -134,8 +145,8 @@ class _ToPlan(Transformer):
 
     @v_args(meta=True)
     def holds(self, meta, items):
-        _, item, constraints = items
-        return Holds(item, constraints, _pos(meta))
+        _, item, constraints, *time = items
+        return Holds(item, constraints, _pos(meta), time=time[0] if time else None)
 
     @v_args(inline=True)
     def name(self, token):

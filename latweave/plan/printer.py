@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 
-from latweave.plan.ast import Arg, Claims, Compare, Constraint, Holds, Meet, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Claims, Compare, Constraint, Holds, Meet, Plan, Range, Ref, Time, Union
 
-KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin", "is"})
+KEYWORDS = frozenset({"let", "meet", "holds", "in", "same", "differ", "argmax", "argmin", "is", "at", "during"})
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")
@@ -24,9 +24,11 @@ def print_name(text: str) -> str:
 
 
 def print_dimension(name: str) -> str:
-    """Dimension names are identifiers; spaces (which normalise like underscores) become `_`."""
+    """Dimension names are identifiers; spaces (which normalise like underscores) become `_`. A
+    keyword prints bare too: where a dimension is written no keyword can be (the parser's lexer
+    is contextual), and the grammar has no quoted dimension."""
     text = re.sub(r"\s+", "_", name.strip())
-    return text if _IDENT.fullmatch(text) and text not in KEYWORDS else json.dumps(name)
+    return text if _IDENT.fullmatch(text) else json.dumps(name)
 
 
 def print_term(term) -> str:
@@ -58,13 +60,27 @@ def constraint_triple(c: Constraint) -> tuple[str, str, str]:
     return c.dimension, c.op, text
 
 
+def print_time(time: Time | None) -> str:
+    """` at 1990`, ` during 1990..1995`, or nothing (a meet that asks at no time)."""
+    if time is None:
+        return ""
+    if time.hi is None:
+        return f" at {print_bound(time.lo)}"
+    return f" during {print_bound(time.lo)}..{print_bound(time.hi)}"
+
+
+def window_text(time: Time) -> str:
+    """A time as proofs state it: `1990` (at) or `1990..1995` (during), dates as written."""
+    return time.lo if time.hi is None else f"{time.lo}..{time.hi}"
+
+
 def print_arg(arg: Arg) -> str:
     return print_term(arg.term) + "".join(f" -> {print_dimension(d)}" for d in arg.path)
 
 
 def print_expr(expr) -> str:
     if isinstance(expr, Meet):
-        text = f"meet({', '.join(map(print_constraint, expr.constraints))})"
+        text = f"meet({', '.join(map(print_constraint, expr.constraints))})" + print_time(expr.time)
         return text + (f" -> {print_dimension(expr.project)}" if expr.project else "")
     if isinstance(expr, Union):
         return " | ".join(print_expr(b) for b in expr.branches)
@@ -77,7 +93,8 @@ def print_expr(expr) -> str:
             return f"{expr.op}({measure}, [{args}])"
         return f"{expr.op}({measure}, {args})"
     if isinstance(expr, Holds):
-        return f"holds({print_term(expr.item)}, {', '.join(map(print_constraint, expr.constraints))})"
+        return (f"holds({print_term(expr.item)}, {', '.join(map(print_constraint, expr.constraints))})"
+                + print_time(expr.time))
     raise TypeError(f"not a plan expression: {expr!r}")
 
 

@@ -95,7 +95,7 @@ def plan_meets(plan: Plan) -> tuple[PlanMeet, ...]:
         for meet in step_meets(final):
             out.append(PlanMeet(len(out), "", meet))
     elif isinstance(final, Holds):
-        out.append(PlanMeet(len(out), None, Meet(final.constraints), final.item))
+        out.append(PlanMeet(len(out), None, Meet(final.constraints, time=final.time), final.item))
     elif isinstance(final, Compare):
         for index, arg in enumerate(final.args):
             current = arg.term

@@ -27,8 +27,9 @@ from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Constraint, Holds, Name, Ref
-from latweave.plan.printer import constraint_triple
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
+from latweave.lattice.periods import period_of
+from latweave.plan.printer import constraint_triple, window_text
 from latweave.plan.steps import meet_name, path_step_name, step_name
 from latweave.proof.contested import Doubts, Worlds
 from latweave.errors import LatweaveError
@@ -197,6 +198,29 @@ class ProofReader:
         return Leaf(Atom.of("stated", inst.label if inst else pred.instance, dim.name,
                           dim.labels.get(pred.value, pred.value)), evidence=self.evidence(p))
 
+    def during_leaf(self, meet: MeetLayout, p: int) -> Leaf | None:
+        """during(x, dimension, value, period, window): in a timed meet, predicate p's period (its
+        start and end qualifiers as written, `?` where unknown) surely meets the meet's window —
+        with the period's day numbers and the window's, so the test can be redone. None for an
+        untimed meet or a predicate without a period (it holds at every time)."""
+        if meet.window is None:
+            return None
+        pred = self.predicates[p]
+        period = period_of(pred.qualifiers) if pred.qualifiers else None
+        if period is None:
+            return None
+        dim = self.lattice.dimensions[pred.dimension]
+        inst = self.lattice.instances.get(pred.instance)
+        return Leaf(Atom.of("during", inst.label if inst else pred.instance, dim.name,
+                            dim.labels.get(pred.value, pred.value),
+                            f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
+                    extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
+
+    def coord_parts(self, meet: MeetLayout, x: int, d: int, v: int, p: int) -> list[Node]:
+        """The coord leaf of predicate p, and in a timed meet the period it holds over."""
+        during = self.during_leaf(meet, p)
+        return [self.coord_leaf(x, d, v, p)] + ([during] if during is not None else [])
+
     def desc_proof(self, d: int, v: int, w: int) -> Rule:
         """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers."""
         key = (d, v, w)
@@ -235,7 +259,7 @@ class ProofReader:
                     x, _, p = rows[0]
                     d = self.sym(meet.project)
                     return Rule(Atom.of("step_out", step_name(var), self.labels.value(d, y)), "(R2)",
-                                [self.member_proof(layout, meet, x), self.coord_leaf(x, d, y, p)])
+                                [self.member_proof(layout, meet, x), *self.coord_parts(meet, x, d, y, p)])
         raise LookupError(f"no sure derivation of output {y} of step {s}")  # the rules guarantee one
 
     def member_proof(self, layout: QueryLayout, meet: MeetLayout, x: int) -> Rule:
@@ -300,15 +324,18 @@ class ProofReader:
         elif constraint.op in Constraint.NUMERIC:
             dim = self.lattice.dimensions[L.key(d)]
             parts.append(Leaf(Atom.of("bounds", dim.name, L.value(d, w)), bounds=tuple(dim.bounds[L.key(w)])))
-        parts.append(self.coord_leaf(x, d, w, p))
+        parts.extend(self.coord_parts(meet, x, d, w, p))
         named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
         return Rule(Atom.of("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
 
     def meet_info(self, meet: MeetLayout) -> dict:
-        return {"name": meet_name(meet.ordinal), "step": step_name(meet.step),
+        info = {"name": meet_name(meet.ordinal), "step": step_name(meet.step),
                 "project": meet.project,
                 "constraints": [list(constraint_triple(c)) if c is not None else ["self", "=", "instance"]
                                 for _, c in meet.constraints]}
+        if meet.time is not None:
+            info["at"] = window_text(meet.time)
+        return info
 
     def self_proof(self, layout: QueryLayout, meet: MeetLayout, c: int, x: int) -> Rule:
         """self(x): the meet is about instance x, named directly or reached by an earlier step."""
@@ -615,18 +642,53 @@ class QueryDecoder(ProofReader):
                                           "values": [vals[c1], vals[c2]]})
                 out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True)),
                                **self._contested_witness(layout)}
-            elif reason == Reason.INCOMPARABLE and _derived(layout):
-                out[reason] = self._derived_incomparable(layout)
             elif reason == Reason.INCOMPARABLE:
-                k = layout.compare
-                d = self.sym(layout.plan.final.dimension)
-                out[reason] = {"pairs": [
-                    {"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
-                     "values": [L.value(d, v), L.value(d, w)]}
-                    for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]}
+                detail = {}
+                final = layout.plan.final
+                if _derived(layout):
+                    detail = self._derived_incomparable(layout)
+                elif isinstance(final, Compare):
+                    k = layout.compare
+                    d = self.sym(final.dimension)
+                    pairs = [{"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
+                              "values": [L.value(d, v), L.value(d, w)]}
+                             for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]
+                    if pairs or layout.loose is None:
+                        detail = {"pairs": pairs}
+                if layout.loose is not None:
+                    time = self._time_witness(layout)
+                    if time is not None:
+                        detail["in_time"] = time
+                out[reason] = detail
             elif reason == Reason.EMPTY:
                 out[reason] = self._empty_witness(layout, meets, constraint_of)
         return Witness.of(out)
+
+    def _time_witness(self, layout: QueryLayout) -> dict | None:
+        """Why a timed query's answer depends on when a partly known period began or ended: the
+        answers its shadow (periods read loosely) has and it lacks, or the other way round (meet
+        plans), and the predicates the shadow read whose periods only possibly meet its window."""
+        q = layout.q
+        open_ = [y for (y,) in self.out.get("time_open", q)]
+        maybe = sorted(p for (p,) in self.out.get("time_maybe", q))
+        if not open_ and not maybe:
+            return None
+        out: dict = {}
+        final = layout.plan.final
+        if isinstance(final, (Meet, Union)) and open_:
+            project = next((m.project for m in layout.meets if m.step == ""), None)
+            out["answers"] = sorted(self.labels.item(y, project) for y in open_)
+        periods = []
+        for p in maybe:
+            pred = self.predicates[p]
+            period = period_of(pred.qualifiers)
+            dim = self.lattice.dimensions[pred.dimension]
+            inst = self.lattice.instances.get(pred.instance)
+            periods.append({"predicate": p, "instance": inst.label if inst else pred.instance,
+                            "dimension": dim.name, "value": dim.labels.get(pred.value, pred.value),
+                            "period": f"{period.start or '?'}..{period.end or '?'}"})
+        out["periods"] = periods
+        return out
 
     def _contested_witness(self, layout: QueryLayout) -> dict:
         """What the sources contest, when that is why nothing certain is left: the undecided

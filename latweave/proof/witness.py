@@ -145,6 +145,21 @@ def _incomparable(tree, detail: dict) -> None:
     for entry in _entries(tree, detail, "ambiguous"):
         _line(tree, f"{entry.get('argument')}: {entry.get('item')} has more than one value on "
                     f"{entry.get('dimension')} ({' and '.join(map(str, entry.get('values') or ()))})")
+    time = detail.get("in_time")
+    if isinstance(time, dict):
+        detail.pop("in_time")
+        answers = time.pop("answers", None)
+        if answers:
+            _line(tree, f"the answer depends on when a period began or ended: {', '.join(map(str, answers))} "
+                        "may or may not belong")
+        else:
+            _line(tree, "the outcome depends on when a period began or ended")
+        for entry in _entries(tree, time, "periods"):
+            _line(tree, f"{entry.get('instance')} {entry.get('dimension')} {entry.get('value')}: "
+                        f"{entry.get('period')} (predicate {entry.get('predicate')}) only possibly "
+                        "meets the time asked")
+        for key, value in time.items():
+            _generic(tree, key, value)
 
 
 def _empty(tree, detail: dict) -> None:

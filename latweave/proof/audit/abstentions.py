@@ -4,7 +4,7 @@ The proof's witnesses must match the result's reasons and witness one for one; t
 reason's witness is checked on its own against the lattice files: an unknown anchor really
 resolves to nothing, an out-of-scope dimension really is absent, conflicting constraints on a
 functional dimension really share no value (a conflict in the sources — contested coordinates —
-names no constraints: its entries are checked with the evaluation), incomparable values really are unordered, an empty
+names no constraints: its entries are checked with the evaluation), incomparable values really are unordered (or, at a time, a period really is only partly known), an empty
 constraint really matches no instance. That the plan's answer set is empty, which constraint
 emptied it, and every other field of each witness are compared with the independent evaluation
 (completeness.py).
@@ -20,6 +20,7 @@ from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_values, per_arg_values
 from latweave.proof.audit.atoms import label
 from latweave.proof.audit.extremum import better
+from latweave.proof.audit.periods import period_days, possibly, surely, window_days
 from latweave.proof.audit.plan_meets import plan_constraints
 from latweave.proof.model import Proof, Rule, WitnessLeaf
 from latweave.reasons import Reason
@@ -145,6 +146,11 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
 def incomparable(ctx: Auditor, child, where, detail) -> None:
     pairs = detail.get("pairs") if isinstance(detail, dict) else None
     final = ctx.final
+    in_time = detail.get("in_time") if isinstance(detail, dict) else None
+    if in_time is not None:
+        _in_time(ctx, child, where, in_time)
+        if not pairs and not detail.get("ambiguous"):
+            return
     if not pairs and not (isinstance(detail, dict) and detail.get("ambiguous")):
         ctx.fail(child, where, "incomparable names no pair")
         return
@@ -170,6 +176,27 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
             held = arg_values(ctx, final, arg_label)
             if held is not None and val not in held:
                 ctx.fail(child, where, f"argument {arg_label!r} has no value {val!r}")
+
+
+def _in_time(ctx: Auditor, child, where, detail) -> None:
+    """A timed plan's answer depends on a partly known period: the plan asks at a time, and each
+    period named is a real predicate's that possibly but not surely meets a time the plan asks at
+    (which answers differ is compared with the evaluation, completeness.py)."""
+    windows = [window_days(m.window) for m in ctx.meets.values() if m.window is not None]
+    if not windows:
+        ctx.fail(child, where, "the plan asks at no time, so nothing depends on a period")
+        return
+    entries = detail.get("periods") if isinstance(detail, dict) else None
+    if not entries:
+        ctx.fail(child, where, "in_time names no partly known period")
+        return
+    for entry in entries:
+        row = ctx.L.predicates.get(entry.get("predicate")) if isinstance(entry, dict) else None
+        period = period_days(row.get("qualifiers") or ()) if row is not None else None
+        if period is None:
+            ctx.fail(child, where, f"{entry!r} names no predicate with a period")
+        elif not any(possibly(period, w) and not surely(period, w) for w in windows if w is not None):
+            ctx.fail(child, where, f"predicate {row['id']}'s period is not partly known at the plan's times")
 
 
 def empty(ctx: Auditor, child, where, detail) -> None:

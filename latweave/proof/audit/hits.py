@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
 from latweave.proof.audit.atoms import premises
+from latweave.proof.audit.periods import time_premises
 
 if TYPE_CHECKING:
     from latweave.proof.audit.auditor import Auditor
@@ -96,6 +97,8 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
             ctx.fail(tree, here, why)
         elif stored is None or not inside(stored):
             ctx.fail(tree, here, f"{value!r} (bounds {stored}) lies outside the window {op} {ctext}")
+    member = next((n for n in reversed(ctx.ancestors) if n.atom is not None and n.atom.relation == "member"), None)
+    time_premises(ctx, tree, here, children, member.atom.args[0] if member is not None and member.atom.args else None)
     if len(coords) != 1:
         ctx.fail(tree, here, "a hit needs exactly one coord premise")
     else:

@@ -4,7 +4,7 @@ A `coord` must name a predicate whose row states it (or, on a functional dimensi
 at or above the world it names: semantics.Meaning) and whose evidence offsets hold the source text
 verbatim in its document; `subsumes` must be a direct edge (parents, or nested bounds on
 an ordered dimension); `node`, `instance` and `bounds` must be stored as given, and `canonical` as
-classes.jsonl gives the value's class; `constraint`
+classes.jsonl gives the value's class; `during` a predicate's period met at a time (periods.py); `constraint`
 must be well formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
 """
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.canonical import class_key
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
+from latweave.proof.audit.periods import during
 from latweave.proof.audit.semantics import meaning
 
 if TYPE_CHECKING:
@@ -135,4 +136,4 @@ def beats(ctx: Auditor, tree, here, args) -> None:
 
 
 AXIOMS = {"coord": coord, "subsumes": subsumes, "node": node, "instance": instance, "bounds": bounds,
-          "canonical": canonical, "constraint": constraint, "beats": beats}
+          "canonical": canonical, "constraint": constraint, "beats": beats, "during": during}

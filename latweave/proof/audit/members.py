@@ -17,6 +17,7 @@ from latweave.plan.ast import Compare, Meet, Name, Union
 from latweave.proof.audit.arguments import find_arg
 from latweave.proof.audit.completeness import member_claim, output_claim
 from latweave.proof.audit.atoms import label, premises, same_triple
+from latweave.proof.audit.periods import time_premises
 from latweave.proof.audit.plan_meets import SELF, PlanMeet
 from latweave.proof.audit.worlds import member_premise
 
@@ -59,6 +60,8 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
                 ctx.fail(tree, here, f"{name} projects {info.get('project')!r}; the plan says {pm.project!r}")
             if pm.step is not None and info.get("step") != pm.step:
                 ctx.fail(tree, here, f"{name} belongs to step {pm.step}, not {info.get('step')}")
+            if info.get("at") != pm.window:
+                ctx.fail(tree, here, f"{name} asks at {info.get('at')!r}; the plan's {name} at {pm.window!r}")
             for triple in listed:
                 if triple[2].startswith("$") and triple != SELF and triple[2][1:] not in {
                         let.var for let in ctx.plan.lets}:
@@ -130,9 +133,12 @@ def step_out(ctx: Auditor, tree, here, args, children) -> None:
             ctx.fail(tree, here, f"an unprojected step outputs its member: {x!r}, not {y!r}")
         return
     coords = premises(children, "coord")
-    if len(children) != 2 or len(coords) != 1:
-        ctx.fail(tree, here, f"a step projected on {project} needs its member and a coord premise")
+    timed = len(premises(children, "during"))
+    if len(children) != 2 + timed or len(coords) != 1 or timed > 1:
+        ctx.fail(tree, here, f"a step projected on {project} needs its member and a coord premise"
+                             " (and in a timed meet the coordinate's during)")
         return
+    time_premises(ctx, tree, here, children, meet_name)
     ci, cd, cv = coords[0][1]
     if normalize(ci) != normalize(x) or normalize(cd) != normalize(project) or normalize(cv) != normalize(y):
         ctx.fail(tree, here, f"the projection needs coord({x}, {project}, {y}), got coord({ci}, {cd}, {cv})")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from latweave.plan.ast import Holds, Meet, Union
-from latweave.plan.printer import constraint_triple, print_constraint
+from latweave.plan.printer import constraint_triple, print_constraint, window_text
 from latweave.plan.steps import plan_meets as numbered_meets
 
 SELF = ("self", "=", "instance")
@@ -25,6 +25,7 @@ class PlanMeet:
     project: str | None
     arg: str | None = None    # for an argument's hidden hop: the argument's label
     hop: int = 0              # and which hop of its path
+    window: str | None = None  # a timed meet's time as proofs write it (`1990`, `1990..1995`)
 
 
 def plan_meets(plan) -> list[PlanMeet]:
@@ -35,7 +36,8 @@ def plan_meets(plan) -> list[PlanMeet]:
         if pm.arg is not None:  # an argument's hidden hop: named by the argument, not by a step
             out.append(PlanMeet(pm.ordinal, None, triples, pm.meet.project, pm.arg.label, pm.hop))
         else:
-            out.append(PlanMeet(pm.ordinal, pm.step, triples, pm.meet.project))
+            out.append(PlanMeet(pm.ordinal, pm.step, triples, pm.meet.project,
+                                window=window_text(pm.meet.time) if pm.meet.time is not None else None))
     return out
 
 

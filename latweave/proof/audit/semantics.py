@@ -47,7 +47,8 @@ from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
-from latweave.plan.printer import print_constraint
+from latweave.plan.printer import print_constraint, window_text
+from latweave.proof.audit.periods import period_days, possibly, surely, window_days
 from latweave.reasons import ENGINE_REASONS, Reason  # the vocabulary, shared; the reasoning is this module's own
 
 
@@ -382,6 +383,7 @@ class MeetEval:
     outputs: Flow = field(default_factory=Flow)
     order: list[int] = field(default_factory=list)
     conflicts: list[tuple[str, int, int]] = field(default_factory=list)
+    window: tuple[int, int] | None = None   # a timed meet's window, in days (periods.py)
 
     @property
     def name(self) -> str:
@@ -439,9 +441,10 @@ class Outcome:
 class Evaluation:
     """One plan evaluated over one lattice: its meets, steps, compare and outcome."""
 
-    def __init__(self, model: Meaning, plan):
+    def __init__(self, model: Meaning, plan, loose: bool = False):
         self.M = model
         self.plan = plan
+        self.loose = loose   # the shadow of a timed plan: periods that possibly meet a window count
         self.meets: list[MeetEval] = []
         self.steps: dict[str, Flow] = {}
         self.step_meets: dict[str, list[MeetEval]] = defaultdict(list)
@@ -466,7 +469,7 @@ class Evaluation:
             for index, arg in enumerate(final.args):
                 self.args.append((arg, self._arg(index, arg)))
         elif isinstance(final, Holds):
-            self.holds_meet = self._meet(None, "holds", Meet(final.constraints), final.item)
+            self.holds_meet = self._meet(None, "holds", Meet(final.constraints, time=final.time), final.item)
         else:
             raise PlanNotRunnable(f"cannot evaluate a final {type(final).__name__}")
         self._outcome: Outcome | None = None
@@ -526,6 +529,10 @@ class Evaluation:
     def _meet(self, var: str | None, step: str, meet: Meet, self_item=None) -> MeetEval:
         M = self.M
         m = MeetEval(len(self.meets), step, var, meet)
+        if meet.time is not None:
+            m.window = window_days(window_text(meet.time))
+            if m.window is None:
+                raise PlanNotRunnable(f"{window_text(meet.time)!r} is not a time")
         self.meets.append(m)
         if var is not None:
             self.step_meets[var].append(m)
@@ -574,7 +581,7 @@ class Evaluation:
                 self.unknown_dims.add(p)
             out = Flow()
             for x in m.members.possible:
-                worlds = M.worlds(x, p)
+                worlds = [w for w in M.worlds(x, p) if self.live(m, x, p, w)]
                 out.possible.update(worlds)
                 if x in m.members.sure and not M.is_contested(x, p):
                     out.sure.update(worlds)
@@ -616,6 +623,25 @@ class Evaluation:
                 out |= at[w]
         return out
 
+    def live(self, m: MeetEval, x: str, d: str, w: str) -> bool:
+        """Whether x's coordinate w on d counts in meet m: always in an untimed meet; in a timed
+        one when a predicate supporting it holds over m's window (surely; in the shadow, possibly),
+        a predicate without a period holding at every time."""
+        if m.window is None:
+            return True
+        test = possibly if self.loose else surely
+        for p in self.M.worlds(x, d).get(w, ()):
+            period = period_days(self.M.L.predicates[p].get("qualifiers") or ())
+            if period is None or test(period, m.window):
+                return True
+        return False
+
+    def _timed(self, m: MeetEval, d: str, admitted: set[str], holders: set[str]) -> set[str]:
+        """The holders of an admitted coordinate that counts in m (all of them, untimed)."""
+        if m.window is None:
+            return holders
+        return {x for x in holders if any(w in admitted and self.live(m, x, d, w) for w in self.M.worlds(x, d))}
+
     def _routes(self, m: MeetEval) -> None:
         """Which instances meet each constraint, by a sure route and by a doubtful one.
 
@@ -627,20 +653,21 @@ class Evaluation:
         dims = [ce for ce in m.constraints if ce.dimension is not None]
         for ce in dims:
             d, admitted = ce.dimension, ce.admitted
-            ce.alone = self._holders(d, admitted.possible)
-            sure = self._holders(d, admitted.sure)
-            doubt = self._holders(d, admitted.doubt)
+            ce.alone = self._timed(m, d, admitted.possible, self._holders(d, admitted.possible))
+            sure = self._timed(m, d, admitted.sure, self._holders(d, admitted.sure))
+            doubt = self._timed(m, d, admitted.doubt, self._holders(d, admitted.doubt))
             contested = ce.alone & M.contested_on(d)
             for x in contested:
                 worlds = M.worlds(x, d)
-                if all(w in admitted.sure for w in worlds):
+                if all(w in admitted.sure and self.live(m, x, d, w) for w in worlds):
                     sure.add(x)
                 else:
                     sure.discard(x)
                 # one world that every constraint on d admits (through any value): a doubtful route
                 # into a contested coordinate is always through one of its worlds
                 doubt.discard(x)
-                if any(all(w in other.admitted.possible for other in dims if other.dimension == d) for w in worlds):
+                if any(self.live(m, x, d, w) and all(w in other.admitted.possible for other in dims if other.dimension == d)
+                       for w in worlds):
                     doubt.add(x)
             ce.met = Flow(sure | doubt, sure, doubt)
 
@@ -693,6 +720,8 @@ class Evaluation:
             doubts = self._compare_doubts(final)
         if source_conflict:
             reasons.setdefault(Reason.CONFLICT, {"conflicts": []})
+        if not self.loose and any(m.window is not None for m in self.meets):
+            self._in_time(reasons, answers, verdict)
         order = [r for r in ENGINE_REASONS if r in reasons]
         if order:
             return Outcome("abstain", [], None, order, {r: reasons[r] for r in order}, [], doubts)
@@ -703,6 +732,68 @@ class Evaluation:
                 return Outcome(NO_OUTCOME, [], None, [], {}, [], doubts)
             return Outcome("verdict", [], verdict, [], {}, [], doubts)
         return Outcome("answer", answers, None, [], {}, contested, doubts)
+
+    def raw(self):
+        """What the plan answers before any abstention: its certain answers and its verdict."""
+        final = self.plan.final
+        if isinstance(final, (Meet, Union)):
+            return set(self.steps[""].sure), None
+        outcome_reasons: dict = {}
+        if isinstance(final, Holds):
+            return set(), self._holds(outcome_reasons)[0]
+        if final.op in ("same", "differ"):
+            return set(), self._same(final, outcome_reasons)[0]
+        return set(self._extremum(final, outcome_reasons)[0]), None
+
+    def _in_time(self, reasons: dict, answers, verdict) -> None:
+        """A timed plan answers only what does not depend on the unknown part of a period: its
+        shadow (every timed meet reading what possibly holds then) must answer the same, or it is
+        incomparable — with the answers that differ and the shadow's partly known periods."""
+        shadow = Evaluation(self.M, self.plan, loose=True)
+        (mine, my_verdict), (theirs, their_verdict) = self.raw(), shadow.raw()
+        if mine == theirs and my_verdict == their_verdict:
+            return
+        detail: dict = {}
+        final = self.plan.final
+        if isinstance(final, (Meet, Union)) and mine != theirs:
+            detail["answers"] = self.final_labels(mine ^ theirs)
+        detail["periods"] = shadow._partly_known()
+        reasons.setdefault(Reason.INCOMPARABLE, {})["in_time"] = detail
+
+    def _partly_known(self) -> list[dict]:
+        """The predicates this shadow's timed meets read (hits of members, projected values) whose
+        periods only possibly meet the window."""
+        M, found = self.M, set()
+
+        def take(m: MeetEval, x: str, d: str, w: str) -> None:
+            for p in M.worlds(x, d).get(w, ()):
+                period = period_days(M.L.predicates[p].get("qualifiers") or ())
+                if period is not None and possibly(period, m.window) and not surely(period, m.window):
+                    found.add(p)
+
+        for m in self.meets:
+            if m.window is None:
+                continue
+            for x in m.members.possible:
+                for ce in m.constraints:
+                    if ce.constraint is None or ce.dimension is None:
+                        continue
+                    for w in M.worlds(x, ce.dimension):
+                        if w in ce.admitted.possible:
+                            take(m, x, ce.dimension, w)
+                if m.project is not None:
+                    for w in M.worlds(x, m.project):
+                        take(m, x, m.project, w)
+        out = []
+        for p in sorted(found):
+            row = M.L.predicates[p]
+            q = {normalize(k): v for k, v in row.get("qualifiers") or ()}
+            start, end = q.get("start", q.get("valid from")), q.get("end", q.get("valid to"))
+            d = row["dimension"]
+            out.append({"predicate": p, "instance": M.label_of_instance(row["instance"]),
+                        "dimension": M.dimension_label(d), "value": M.value_label(d, row["value"]),
+                        "period": f"{start or '?'}..{end or '?'}"})
+        return out
 
     def _unknown_names(self) -> list[dict]:
         out = []

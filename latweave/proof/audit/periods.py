@@ -1,0 +1,140 @@
+"""Time in proofs: a `during` leaf, and that a timed meet's hits and projections carry one.
+
+Written again from README's statement of the semantics, not from latweave/lattice/periods.py: a
+predicate's `start` / `end` qualifiers (`valid_from` / `valid_to` too) give its period; each end is
+known as precisely as its date (a year: some day of it), a missing start is "any time up to the
+end", a missing end is unknown (`present`: still holding). A window [lo, hi] is met *surely* when
+every period the qualifiers allow overlaps it, *possibly* when some does; a timed meet reads only
+what surely holds, its shadow what possibly does (semantics.py).
+
+`during(x, dimension, value, period, window)` must name a predicate (`predicate`) that states
+(x, dimension, value) and has a period, carry that period's day numbers and the window's as this
+module computes them, and pass the sure test. A hit or projection in a timed meet must carry the
+`during` of its coordinate's predicate exactly when that predicate has a period.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from latweave.lattice.names import normalize
+from latweave.lattice.ordered import parse_ordered
+from latweave.proof.audit.atoms import premises
+
+if TYPE_CHECKING:
+    from latweave.proof.audit.auditor import Auditor
+
+_BEFORE, _AFTER = 0, 4_000_000   # before and after any day number of a date
+
+
+def _days(text: str) -> tuple[int, int] | None:
+    try:
+        value = parse_ordered(text, "date")
+    except Exception:   # the build refuses such a qualifier; a tampered one is no period
+        return None
+    return int(value.lo), int(value.hi)
+
+
+def period_days(qualifiers) -> tuple[int, int, int, int] | None:
+    """(earliest start, latest start, earliest end, latest end) of a predicate row's qualifiers,
+    or None when it has neither a start nor an end (it holds at every time)."""
+    q = {normalize(k): v for k, v in qualifiers}
+    start = q.get("start", q.get("valid from"))
+    end = q.get("end", q.get("valid to"))
+    if start is None and end is None:
+        return None
+    s = _days(start) if start is not None else None
+    if end is None:
+        e = None
+    elif end.strip().lower() in ("present", "now", "ongoing"):
+        e = (_AFTER, _AFTER)
+    else:
+        e = _days(end)
+    if (start is not None and s is None) or (end is not None and e is None):
+        return None
+    if s is None:
+        s = (_BEFORE, e[1])
+    if e is None:
+        e = (s[0], _AFTER)
+    return s[0], s[1], e[0], e[1]
+
+
+def window_days(text: str) -> tuple[int, int] | None:
+    """The days of a time as a proof writes it: `1990` (at) or `1990..1995` (during)."""
+    lo_text, _, hi_text = text.partition("..")
+    lo, hi = _days(lo_text), _days(hi_text or lo_text)
+    return (lo[0], hi[1]) if lo and hi else None
+
+
+def surely(period, window) -> bool:
+    return period[1] <= window[1] and period[2] >= window[0]
+
+
+def possibly(period, window) -> bool:
+    return period[0] <= window[1] and period[3] >= window[0]
+
+
+def during(ctx: Auditor, tree, here, args) -> None:
+    """The leaf: a real predicate's period, its days and the window's as computed here, met surely."""
+    if len(args) != 5:
+        ctx.fail(tree, here, "during takes (instance, dimension, value, period, window)")
+        return
+    row = ctx.L.predicates.get(tree.json_field("predicate"))
+    if row is None:
+        ctx.fail(tree, here, f"predicate {tree.json_field('predicate')!r} is not in predicates.jsonl")
+        return
+    if (row["instance"], row["dimension"], row["value"]) != tuple(normalize(a) for a in args[:3]):
+        ctx.fail(tree, here, f"predicate {row['id']} states {(row['instance'], row['dimension'], row['value'])}")
+        return
+    period = period_days(row.get("qualifiers") or ())
+    window = window_days(args[4])
+    if period is None:
+        ctx.fail(tree, here, f"predicate {row['id']} has no period: it holds at every time")
+    elif window is None:
+        ctx.fail(tree, here, f"{args[4]!r} is not a time")
+    elif tree.json_field("period") != list(period) or tree.json_field("window") != list(window):
+        ctx.fail(tree, here, f"the days {tree.json_field('period')} / {tree.json_field('window')} are not the "
+                             f"predicate's period {list(period)} and the window {list(window)}")
+    elif not surely(period, window):
+        ctx.fail(tree, here, f"period {args[3]} does not surely meet {args[4]}: "
+                             + ("it possibly does, which a timed meet does not read" if possibly(period, window)
+                                else "it does not meet it at all"))
+
+
+def coord_predicates(coord) -> set:
+    """The predicate ids a coord premise rests on (its evidence, or its stated values')."""
+    ev = coord.json_field("evidence") if hasattr(coord, "json_field") else None
+    if isinstance(ev, dict):
+        return {ev.get("predicate")}
+    return {(s.json_field("evidence") or {}).get("predicate") for s in getattr(coord, "children", ())}
+
+
+def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> None:
+    """In a timed meet, the coordinate's predicate carries its `during` exactly when it has a
+    period; in an untimed one, no `during` at all."""
+    pm = ctx.meets.get(meet_name) if meet_name else None
+    window = getattr(pm, "window", None)
+    found = premises(children, "during")
+    if window is None:
+        if found and ctx.plan is not None:
+            ctx.fail(tree, here, f"{meet_name} asks at no time, but a during premise is given")
+        return
+    coords = [c for c in children if c.atom is not None and c.atom.relation == "coord"]
+    if len(coords) != 1:
+        return   # the caller names the missing coord
+    ids = coord_predicates(coords[0])
+    dated = sorted(p for p in ids if period_days((ctx.L.predicates.get(p) or {}).get("qualifiers") or ()))
+    if not dated:
+        if found:
+            ctx.fail(tree, here, "the coordinate's predicate has no period, but a during premise is given")
+        return
+    if len(found) != 1:
+        ctx.fail(tree, here, f"{meet_name} asks at {window}: the coordinate's predicate {dated[0]} has a "
+                             "period, and needs its during premise")
+        return
+    leaf, args = found[0]
+    if leaf.json_field("predicate") not in ids:
+        ctx.fail(tree, here, f"the during premise is about predicate {leaf.json_field('predicate')}, "
+                             f"not the coordinate's {sorted(ids)}")
+    elif args[4] != window:
+        ctx.fail(tree, here, f"the during premise tests {args[4]!r}; {meet_name} asks at {window!r}")
