@@ -12,6 +12,7 @@ lattices are seeded, so a failure reproduces.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pytest
 
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import TOP
-from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Union
+from latweave.plan.ast import Arg, Compare, Constraint, Holds, Let, Meet, Name, Plan, Range, Ref, Time, Union
 from latweave.plan.printer import to_text
 from tests.support.lattices import add_random_dag
 from tests.support.engines import suite_engines
@@ -30,11 +31,13 @@ from tests.support.engines import suite_engines
 PEOPLE = 12
 
 
-def random_lattice(seed: int, functional_pairs: bool = False) -> Lattice:
+def random_lattice(seed: int, functional_pairs: bool = False, periods: bool = False) -> Lattice:
     """Taxonomies (DAGs, some functional), a number, two dates and two entity-valued dimensions.
 
     `functional_pairs`: some instances state two values on a functional dimension (contested
-    coordinates, once the rules keep them)."""
+    coordinates, once the rules keep them). `periods`: about half the taxonomy and entity-valued
+    facts hold over a period (start and end qualifiers, either missing, `present`, at year, month
+    or day precision), some facts stated twice over two periods."""
     rng = random.Random(seed)
     lattice = Lattice(name=f"random-{seed}")
     taxonomies = []
@@ -85,16 +88,33 @@ def random_lattice(seed: int, functional_pairs: bool = False) -> Lattice:
         if rng.random() < 0.6:
             k = 2 if functional_pairs and rng.random() < 0.3 else 1
             facts += [(inst, "leader", other) for other in rng.sample(names, k=k)]
-    sentences = []
+    timed = []
     for inst, dim, value in facts:
-        sentence = f"{inst} has {dim} {value}."
-        if sentence not in sentences:
-            sentences.append(sentence)
+        quals: tuple = ()
+        if periods and dim not in ("size", "born", "died") and rng.random() < 0.5:
+            start = date(1900, 2000) if rng.random() < 0.85 else None
+            roll = rng.random()
+            end = None if roll < 0.2 else "present" if roll < 0.3 else date(int(start[:4]) if start else 1900, 2020)
+            quals = tuple((k, v) for k, v in (("start", start), ("end", end)) if v is not None)
+        timed.append((inst, dim, value, quals))
+        if quals and rng.random() < 0.15:   # stated again, over a later period
+            timed.append((inst, dim, value, (("start", date(2005, 2015)),)))
+    sentences = []
+
+    def sentence(inst, dim, value, quals) -> str:
+        when = "".join(f" {k} {v}" for k, v in quals)
+        return f"{inst} has {dim} {value}{when}."
+
+    for fact in timed:
+        text = sentence(*fact)
+        if text not in sentences:
+            sentences.append(text)
     lattice.add_document("doc", " ".join(sentences))
     for inst in names:
         lattice.add_instance(inst)
-    for inst, dim, value in facts:
-        lattice.add_predicate(inst, dim, value, doc="doc", source_text=f"{inst} has {dim} {value}.")
+    for inst, dim, value, quals in timed:
+        lattice.add_predicate(inst, dim, value, doc="doc", source_text=sentence(inst, dim, value, quals),
+                              qualifiers=quals)
     return lattice
 
 
@@ -111,6 +131,16 @@ class PlanSpace:
                        for d in lattice.dimensions.values()}
         self.instances = sorted(i.label for i in lattice.instances.values())
         self.all_dims = sorted(d.name for d in lattice.dimensions.values())
+        self.timed = any(p.qualifiers for p in lattice.predicates)   # ask some meets at a time
+
+    def time(self) -> Time | None:
+        r = self.rng
+        if not self.timed or r.random() < 0.5:
+            return None
+        year = r.randint(1900, 2020)
+        if r.random() < 0.5:
+            return Time(str(year) if r.random() < 0.7 else f"{year}-{r.randint(1, 12):02d}")
+        return Time(str(year), str(year + r.randint(0, 15)))
 
     def name(self, dim: str) -> str:
         pool = self.values.get(dim) or ["nothing"]
@@ -148,7 +178,7 @@ class PlanSpace:
         cons = tuple(self.constraint(refs) for _ in range(r.randint(1, 3)))
         if project is None:
             project = r.random() < 0.4
-        return Meet(cons, self.dimension() if project else None)
+        return Meet(cons, self.dimension() if project else None, time=self.time())
 
     def step(self, refs: list[str], project: bool | None = None):
         if self.rng.random() < 0.2:
@@ -187,7 +217,7 @@ class PlanSpace:
                 final = Compare(r.choice(["argmax", "argmin"]), dim, args)
         else:
             item = Ref(r.choice(refs)) if refs and r.random() < 0.3 else Name(self.instance())
-            final = Holds(item, tuple(self.constraint(refs) for _ in range(r.randint(1, 2))))
+            final = Holds(item, tuple(self.constraint(refs) for _ in range(r.randint(1, 2))), time=self.time())
         return Plan(tuple(lets), final)
 
 
@@ -257,6 +287,8 @@ DISPUTES_EXTRA = [
 # sometimes two (contested coordinates), which the rules read as worlds
 GENERATED = {"random0": (0, False), "random1": (1, False), "random2": (2, False), "random3": (3, False),
              "contested0": (10, True), "contested1": (11, True), "contested2": (12, True)}
+# and lattices whose facts hold over periods, asked at times (one with contested coordinates too)
+TIMED = {"timed0": (20, False), "timed1": (21, True)}
 
 
 def _lattices(root: Path) -> dict[str, Path]:
@@ -264,11 +296,14 @@ def _lattices(root: Path) -> dict[str, Path]:
     from latweave.paths import RULES
 
     out = {}
-    for name in ("zoo", "movies", "disputes"):
+    for name in ("zoo", "movies", "disputes", "tenures"):
         build_corpus(RULES.parent / "corpora" / name, root / name)
         out[name] = root / name
     for name, (seed, pairs) in GENERATED.items():
         save_lattice(random_lattice(seed, functional_pairs=pairs), root / name)
+        out[name] = root / name
+    for name, (seed, pairs) in TIMED.items():
+        save_lattice(random_lattice(seed, functional_pairs=pairs, periods=True), root / name)
         out[name] = root / name
     return out
 
@@ -291,7 +326,11 @@ def plans_for(name: str, lattice_dir: Path) -> list[str]:
         from tests.test_contested import CASES
 
         return [case[0] for case in CASES] + DISPUTES_EXTRA + random_plans(lattice, 9, 100)
-    return random_plans(lattice, GENERATED[name][0] + 100, 120)
+    if name == "tenures":
+        from tests.test_time import PLANS as TENURES_PLANS
+
+        return [text for text, *_ in TENURES_PLANS] + random_plans(lattice, 13, 80)
+    return random_plans(lattice, {**GENERATED, **TIMED}[name][0] + 100, 120)
 
 
 def run_plans(lattice_dir: Path, engine: str, texts: list[str]) -> list[dict | str]:
@@ -342,7 +381,7 @@ def engine_share(engine: str, name: str, texts: list[str]) -> list[str]:
     if engine in ("duckdb", "sqlite"):
         return texts
     if engine != "pydatalog":
-        return texts[:40] if name in GENERATED else texts
+        return texts[:40] if name in GENERATED or name in TIMED else texts
     if name == "zoo":
         return [t for t in texts if t in ZOO_EXTRA or t in _zoo_plans()]
     if name == "disputes":
@@ -356,9 +395,9 @@ def _zoo_plans() -> list[str]:
     return ZOO_PLANS
 
 
-PYDATALOG_SHARE = ("zoo", "disputes", "random0", "contested0")
+PYDATALOG_SHARE = ("zoo", "disputes", "random0", "contested0", "timed1")
 CASES = [pytest.param(name, engine, id=f"{name}-{engine}") for engine in ENGINES
-         for name in ("zoo", "movies", "disputes", *GENERATED)
+         for name in ("zoo", "movies", "disputes", "tenures", *GENERATED, *TIMED)
          if engine != "pydatalog" or name in PYDATALOG_SHARE]
 
 
@@ -374,7 +413,7 @@ def test_random_plans_cover_every_outcome(lattices):
     """The plans reach answers, both verdicts, every abstention reason, contested answers, a
     conflict in the sources (no plan-level conflict), and extrema won in every world."""
     results = []
-    for name in ("zoo", "movies", "disputes", "random0", "contested0"):
+    for name in ("zoo", "movies", "disputes", "random0", "contested0", "timed0"):
         results += [r for r in run_plans(lattices[name], "duckdb", plans_for(name, lattices[name]))
                     if isinstance(r, dict)]
     reasons = {reason for r in results for reason in r["reasons"]}
@@ -384,6 +423,9 @@ def test_random_plans_cover_every_outcome(lattices):
     assert any(r["contested"] for r in results)
     assert any(r["reason"] == "conflict" and not r["witness"]["conflict"]["conflicts"] for r in results)
     assert any(tree.get("rule-number") == "(R3)" for r in results for tree in r["proof"].get("trees", ()))
+    # at a time: answers resting on periods, and abstentions where a period is known only in part
+    assert any(r["status"] == "answer" and '"during' in json.dumps(r["proof"]) for r in results)
+    assert any("in_time" in r["witness"].get("incomparable", {}) for r in results)
 
 
 @pytest.mark.parametrize("corpus, text, status", [

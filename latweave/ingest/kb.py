@@ -23,7 +23,12 @@ lattice with these conventions (planners are written against them):
   text) and a predicate cites its exact line; a 2Wiki file gives one document per question
   (id `<file name>#<_id>`, text: the question's evidence triples as JSON, one per line) and a
   predicate cites its triple's line. Offsets are always passed, never searched for;
-* a triple seen twice (same subject, relation and value keys) enters once, with its first evidence;
+* a PathQuestion-format line may carry a 4th and 5th field, the start and end of the fact's
+  period (`Ann<TAB>spouse<TAB>Bob<TAB>1990<TAB>1995`; either may be empty, end `present`): the
+  predicate's `start` / `end` qualifiers, which `meet(...) at T` reads (latweave/lattice/periods.py);
+  a date that does not parse is a reported problem at its line;
+* a triple seen twice (same subject, relation, value keys and period) enters once, with its first
+  evidence;
 * entity resolution (`resolve_disambiguated`; on by default for 2Wiki triples, off for the line
   KBs): an entity E that is only ever an object of entity-valued relations, when exactly one
   subject S is spelt "E (…)" (E plus a trailing parenthetical disambiguator: "Thomas Carr
@@ -56,6 +61,7 @@ from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import fold, normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.periods import period_of
 from latweave.textio import json_problem, read_text, text_lines
 
 #: The dimension every instance binds its own name on.
@@ -94,6 +100,7 @@ class Triple:
     source: str
     line: int | None
     locator: str
+    qualifiers: tuple[tuple[str, str], ...] = ()   # ("start", …) / ("end", …): when the fact held
 
 
 @dataclass(frozen=True)
@@ -233,7 +240,9 @@ class BuildReport:
 # --------------------------------------------------------------------------------------- readers
 
 def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
-               split: Callable[[str], list[str]], shape: str) -> Iterator[Triple]:
+               split: Callable[[str], list[str]], shape: str, periods: bool = False) -> Iterator[Triple]:
+    """Triples of a line-based KB; with `periods`, a line may carry a 4th and 5th field, the
+    start and end of the fact's period (either may be empty: not known; end `present`)."""
     report = report if report is not None else BuildReport()
     source = str(path)
     report.sources.append(source)
@@ -243,22 +252,33 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
         if not text.strip():
             continue
         cells = split(text)
-        if len(cells) != 3:
+        if len(cells) != 3 and not (periods and len(cells) in (4, 5)):
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
             continue
-        if not all(c.strip() for c in cells):
+        if not all(c.strip() for c in cells[:3]):
             report.problem("malformed", f"empty field in {shape}", file=source, line=number,
                            strict=strict)
             continue
+        qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip())
+        if qualifiers:
+            try:
+                period_of(qualifiers, f"the fact ({cells[0]!r}, {cells[1]!r}, {cells[2]!r})")
+            except LatticeError as exc:
+                report.problem("value", f"{exc.message}; {exc.hint}" if exc.hint else exc.message,
+                               file=source, line=number, strict=strict)
+                continue
         report.triples_read += 1
-        yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}")
+        yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}", qualifiers)
 
 
 def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
                          strict: bool = False) -> Iterator[Triple]:
-    """PathQuestion KB lines: `subject <TAB> relation <TAB> object`."""
-    return _delimited(path, report, strict, lambda t: t.split("\t"), "subject<TAB>relation<TAB>object")
+    """PathQuestion KB lines: `subject <TAB> relation <TAB> object`, optionally followed by
+    `<TAB> start [<TAB> end]`: when the fact held (dates; either may be empty when not known,
+    `present` for an end still to come) — latweave/lattice/periods.py."""
+    return _delimited(path, report, strict, lambda t: t.split("\t"),
+                      "subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]]", periods=True)
 
 
 #: MetaQA's relations, used only to recover a line whose entity name itself contains "|".
@@ -704,16 +724,17 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                 report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
                                file=t.source, line=t.line, locator=t.locator, strict=strict)
                 continue
-        if (skey, rkey, okey) in seen:
+        if (skey, rkey, okey, t.qualifiers) in seen:
             report.duplicates += 1
             continue
-        seen.add((skey, rkey, okey))
+        seen.add((skey, rkey, okey, t.qualifiers))
+        quals = t.qualifiers
         if not rel.entity_valued:
-            lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end)
+            lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end, qualifiers=quals)
             continue
-        lattice.add_predicate(s, dim.name, value, doc=doc, source_text=text, start=start, end=end)
+        lattice.add_predicate(s, dim.name, value, doc=doc, source_text=text, start=start, end=end, qualifiers=quals)
         lattice.add_predicate(value, INVERSE + rel.name, s, doc=doc, source_text=text,
-                              start=start, end=end)
+                              start=start, end=end, qualifiers=quals)
         if value is not o:  # E's own spelling names S's value on this dimension
             _synonym(dim, value, o, report, t, strict)
 

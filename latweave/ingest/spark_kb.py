@@ -106,6 +106,10 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
             if not raw.strip():
                 continue
             cells = split(raw)
+            if fmt == "pathquestion" and len(cells) in (4, 5):
+                yield ("period", f, line, "a line with start/end fields (a period) — which --engine spark "
+                       "does not read", None, None, None, None, None, None, None, None)
+                continue
             if len(cells) != 3:
                 yield ("malformed", f, line, f"expected {shape}, found {len(cells)} field(s)", None,
                        None, None, None, None, None, None, None)
@@ -268,6 +272,9 @@ class _Job:
         skipped = self.rows.filter(F.col("kind") != "triple").select("kind", "f", "line", "text") \
             .orderBy("f", "line").collect()
         for kind, f, line, message in skipped:
+            if kind == "period":   # periods are the Python build's: never dropped silently
+                raise CorpusError(message, file=self.sources[f], line=line,
+                                  hint="build without --engine spark: the Python build reads start/end fields")
             self._problem(kind, message, f, line)
         self.triples = triples = self.rows.filter(F.col("kind") == "triple").drop("kind")
         objects = triples.groupBy("rkey", "o", "okey").agg(F.count(F.lit(1)).alias("n"))

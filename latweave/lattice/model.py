@@ -23,9 +23,11 @@ from latweave.lattice.periods import period_of
 DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Evidence:
-    """Where a predicate comes from: `source_text` occurs verbatim in document `doc` at [start, end)."""
+    """Where a predicate comes from: `source_text` occurs verbatim in document `doc` at [start, end).
+    Ordered (by document, text, offsets) so that one fact stated twice — a marriage over two
+    periods — sorts by where it is stated."""
 
     doc: str
     source_text: str

@@ -371,6 +371,9 @@ def _in_a_constraint(s: _Spot) -> PlanError | None:
     if accepts and accepts <= _VALUE_TOKENS and "NAME" in accepts:
         return err(f"missing value, found {found}", "missing_value",
                    "write a value after the operator: a name, a \"quoted string\", a number, a date or $step")
+    if accepts == _BOUND_TOKENS and prev in ("at", "during"):
+        return err(f"`{prev}` takes a time: a year, a date or a quoted date, found {found}", "bad_time",
+                   "write meet(...) at 1990, at 1990-05, at \"May 1990\" or during 1990..1995")
     if accepts == _BOUND_TOKENS:
         return err(f"a range bound must be a number, a date or a quoted string, found {found}", "bad_bound",
                    "write dim in 10..20")

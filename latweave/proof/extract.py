@@ -216,6 +216,22 @@ class ProofReader:
                             f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
                     extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
 
+    def outside_leaf(self, meet: MeetLayout, p: int) -> Leaf | None:
+        """outside(x, dimension, value, period, window): in a timed holds, predicate p's period
+        does not even possibly meet the window, so its value is not the instance's then."""
+        if meet.window is None:
+            return None
+        pred = self.predicates[p]
+        period = period_of(pred.qualifiers) if pred.qualifiers else None
+        if period is None or period.possibly(*meet.window):
+            return None
+        dim = self.lattice.dimensions[pred.dimension]
+        inst = self.lattice.instances.get(pred.instance)
+        return Leaf(Atom.of("outside", inst.label if inst else pred.instance, dim.name,
+                            dim.labels.get(pred.value, pred.value),
+                            f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
+                    extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
+
     def coord_parts(self, meet: MeetLayout, x: int, d: int, v: int, p: int) -> list[Node]:
         """The coord leaf of predicate p, and in a timed meet the period it holds over."""
         during = self.during_leaf(meet, p)
@@ -582,9 +598,14 @@ class QueryDecoder(ProofReader):
                 if constraint is None or c not in emptied:
                     continue
                 d = self.sym(constraint.dimension)
-                children.append(Rule(Atom.of("fails", *constraint_triple(constraint)), "(holds)",
-                                     [Leaf(Atom.of("constraint", *constraint_triple(constraint)))]
-                                     + [self.coord_leaf(x, d, w, p) for cc, x, w, p in actual if cc == c]))
+                leaves = [Leaf(Atom.of("constraint", *constraint_triple(constraint)))]
+                for cc, x, w, p in actual:
+                    if cc == c:
+                        leaves.append(self.coord_leaf(x, d, w, p))
+                        outside = self.outside_leaf(meet, p)
+                        if outside is not None:
+                            leaves.append(outside)
+                children.append(Rule(Atom.of("fails", *constraint_triple(constraint)), "(holds)", leaves))
             return Rule(head, "(holds)", children)
         rows = sorted(self.out.get("arg_value", k))
         if verdict == (final.op == "same"):

@@ -16,7 +16,8 @@ these checks in order, and the first it fails is its rejection reason:
 ``value_not_in_evidence``  the value (or a start/end qualifier) does not occur in the evidence:
                            names as words (case and punctuation aside), dates and numbers as a
                            date or number written in the evidence that reads the same
-``bad_value``              on a date or number dimension, a value that does not read as one
+``bad_value``              on a date or number dimension, a value that does not read as one; a
+                           start or end qualifier that is not a date (or ``present``)
 ``subject_not_in_document``  the subject is named nowhere in the document
 =========================  ===================================================================
 
@@ -45,7 +46,9 @@ from latweave.ingest.corpus import EVENT, event_label
 from latweave.ingest.extract.corpus import SUBJECT
 from latweave.ingest.extract.variants import DimensionMap
 from latweave.lattice.names import normalize
+from latweave.errors import LatticeError
 from latweave.lattice.ordered import OrderedValueError, parse_ordered
+from latweave.lattice.periods import period_of
 
 REASONS = ("bad_field", "missing_field", "evidence_not_found", "instruction_evidence",
            "value_not_in_evidence", "bad_value", "subject_not_in_document")
@@ -306,6 +309,10 @@ class Validator:
         for key, qualifier in quals:
             if not grounded(qualifier, source, _qualifier_kind(qualifier)):
                 return reject("value_not_in_evidence", f"qualifier {key}={qualifier!r} does not occur in the evidence")
+        try:   # a start or end is a date (or `present`): the period a timed meet reads
+            period_of([(normalize(k), v) for k, v in quals], "the predicate")
+        except LatticeError as exc:
+            return reject("bad_value", exc.message)
         if named and not self.document.mentions(fields["subject"]):
             return reject("subject_not_in_document", f"subject {fields['subject']!r} is named nowhere in the document")
         return Accepted(fields["subject"], dimension, fields["dimension"], value, self.doc_id, span[0], span[1],

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.canonical import class_key
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
-from latweave.proof.audit.periods import during
+from latweave.proof.audit.periods import during, outside
 from latweave.proof.audit.semantics import meaning
 
 if TYPE_CHECKING:
@@ -136,4 +136,5 @@ def beats(ctx: Auditor, tree, here, args) -> None:
 
 
 AXIOMS = {"coord": coord, "subsumes": subsumes, "node": node, "instance": instance, "bounds": bounds,
-          "canonical": canonical, "constraint": constraint, "beats": beats, "during": during}
+          "canonical": canonical, "constraint": constraint, "beats": beats, "during": during,
+          "outside": outside}

@@ -7,7 +7,8 @@ end", a missing end is unknown (`present`: still holding). A window [lo, hi] is 
 every period the qualifiers allow overlaps it, *possibly* when some does; a timed meet reads only
 what surely holds, its shadow what possibly does (semantics.py).
 
-`during(x, dimension, value, period, window)` must name a predicate (`predicate`) that states
+`outside(...)` (a false holds at a time) the same, its period not even possibly meeting the
+window. `during(x, dimension, value, period, window)` must name a predicate (`predicate`) that states
 (x, dimension, value) and has a period, carry that period's day numbers and the window's as this
 module computes them, and pass the sure test. A hit or projection in a timed meet must carry the
 `during` of its coordinate's predicate exactly when that predicate has a period.
@@ -76,8 +77,18 @@ def possibly(period, window) -> bool:
 
 def during(ctx: Auditor, tree, here, args) -> None:
     """The leaf: a real predicate's period, its days and the window's as computed here, met surely."""
+    _period_leaf(ctx, tree, here, args, "during")
+
+
+def outside(ctx: Auditor, tree, here, args) -> None:
+    """The leaf of a false holds at a time: a real predicate's period that does not even possibly
+    meet the window (its value is not the instance's then)."""
+    _period_leaf(ctx, tree, here, args, "outside")
+
+
+def _period_leaf(ctx: Auditor, tree, here, args, relation: str) -> None:
     if len(args) != 5:
-        ctx.fail(tree, here, "during takes (instance, dimension, value, period, window)")
+        ctx.fail(tree, here, f"{relation} takes (instance, dimension, value, period, window)")
         return
     row = ctx.L.predicates.get(tree.json_field("predicate"))
     if row is None:
@@ -95,10 +106,26 @@ def during(ctx: Auditor, tree, here, args) -> None:
     elif tree.json_field("period") != list(period) or tree.json_field("window") != list(window):
         ctx.fail(tree, here, f"the days {tree.json_field('period')} / {tree.json_field('window')} are not the "
                              f"predicate's period {list(period)} and the window {list(window)}")
-    elif not surely(period, window):
+    elif relation == "during" and not surely(period, window):
         ctx.fail(tree, here, f"period {args[3]} does not surely meet {args[4]}: "
                              + ("it possibly does, which a timed meet does not read" if possibly(period, window)
                                 else "it does not meet it at all"))
+    elif relation == "outside" and possibly(period, window):
+        ctx.fail(tree, here, f"period {args[3]} possibly meets {args[4]}: its value may be the instance's then")
+
+
+def counts_at(ctx: Auditor, x: str, d: str, v: str, window) -> bool:
+    """Whether x's value v on d may be x's at the window (some predicate stating it holds at every
+    time, or has a period that possibly meets the window) — every value, with no window."""
+    if window is None:
+        return True
+    from latweave.proof.audit.semantics import meaning
+
+    for p in meaning(ctx.L).worlds(x, d).get(v, ()):
+        period = period_days(ctx.L.predicates[p].get("qualifiers") or ())
+        if period is None or possibly(period, window):
+            return True
+    return False
 
 
 def coord_predicates(coord) -> set:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Name
-from latweave.plan.printer import constraint_triple
+from latweave.plan.printer import constraint_triple, window_text
 from latweave.proof.audit.arguments import value_leaf
+from latweave.proof.audit.periods import counts_at, window_days
 from latweave.proof.audit.atoms import label, only_premises, premises, same_triple
 from latweave.proof.model import Proof, Rule
 
@@ -96,6 +97,7 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         ctx.fail(proof, here, "a false holds needs fails(...) premises, and only those")
         return
     plan_triples = [constraint_triple(c) for c in final.constraints]
+    window = window_days(window_text(final.time)) if final.time is not None else None
     failing: set[tuple] = set()
     for child, triple in fails_:
         where = [*here, label(child)]
@@ -110,7 +112,12 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         d = normalize(triple[0])
         admitted = _admitted(ctx, triple)
         bad = False
+        # at a time, a value whose every predicate's period cannot meet it is not the instance's
+        # then: shown by an outside(...) leaf about that value (the leaf checks the period)
+        gone = {(normalize(a[0]), normalize(a[1]), normalize(a[2])) for _, a in premises(kids, "outside")}
         for _, (ci, cd, cv) in coords:
+            if window is not None and (normalize(ci), d, normalize(cv)) in gone:
+                continue
             if items is not None and normalize(ci) not in items:
                 ctx.fail(child, where, f"the coord is about {ci!r}, not {what!r}")
                 bad = True
@@ -129,8 +136,8 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         decisive = False
         for triple in failing:
             d = normalize(triple[0])
-            values = ctx.coords(x, d)
-            if values and not values & (_admitted(ctx, triple) or set()):
+            values = {v for v in ctx.coords(x, d) if counts_at(ctx, x, d, v, window)}
+            if ctx.coords(x, d) and not values & (_admitted(ctx, triple) or set()):
                 decisive = True
         if failing and not decisive:
             ctx.fail(proof, here, "no listed constraint fails on every value the instance has")
