@@ -3,7 +3,8 @@
 Spark runs the same differential checks as the other engines, but in this one module: a Spark
 evaluation costs tens of seconds whatever its size (tens of small jobs), so every lattice gets
 one session and one batch of plans — the zoo's expected outcomes, the movies' examples and audit
-plans, a generated lattice with contested coordinates, and a sample of plans on the 2Wiki KB
+plans, a generated lattice with contested coordinates and periods (random plans, some asked at a
+time), and a sample of plans on the 2Wiki KB
 lattice (when the data is here) — and each result must equal DuckDB's JSON exactly and pass
 `latweave audit`. Spark runs in local mode (`local[*]`, this machine's cores).
 
@@ -63,7 +64,7 @@ def _lattice(name: str, root: Path) -> Path:
     if name in ("zoo", "movies"):
         build_corpus(ROOT / "corpora" / name, out)
     elif name == "contested0":
-        save_lattice(random_lattice(10, functional_pairs=True), out)
+        save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
     else:
         from latweave.ingest.kb import build_kb
         from tests.test_stored import _data
@@ -120,6 +121,13 @@ def test_zoo_expected_outcomes_on_spark(runs):
 def test_contested_answers_reach_spark(runs):
     _, _, _, got = runs("contested0")
     assert any(r["contested"] for r in got)
+
+
+def test_timed_plans_reach_spark(runs):
+    """Plans asked at a time run on Spark too: some answer through periods (`during` leaves)."""
+    _, texts, _, got = runs("contested0")
+    timed = [r for t, r in zip(texts, got) if " at " in t or " during " in t]
+    assert timed and any(r["status"] == "answer" and '"during' in json.dumps(r["proof"]) for r in timed)
 
 
 def test_a_session_runs_again_and_a_single_plan(runs):

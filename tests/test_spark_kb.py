@@ -116,6 +116,17 @@ def test_a_contested_coordinate_is_refused_naming_the_line_and_nothing_is_writte
     assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["kb.txt"]
 
 
+def test_a_line_with_a_period_is_refused_naming_the_line_and_nothing_is_written(tmp_path, capsys):
+    """Start/end fields are the Python build's (latweave/ingest/kb.py): never dropped silently."""
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Ada\tspouse\tBo\nAda\tspouse\tCy\t1990\t1995\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(kb), "--format", "pathquestion", "--engine", "spark", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{kb}:2" in err and "start/end fields" in err and "without --engine spark" in err
+    assert not out.exists()
+
+
 def test_the_spark_legitimacy_of_a_large_context_is_the_python_functions(tmp_path):
     """The Spark side of the report (used above fca.MAX_CELLS) on a small lattice, forced with max_cells=0."""
     from pyspark.sql import functions as F

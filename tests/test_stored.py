@@ -250,8 +250,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 3}))
-    with pytest.raises(StoreError, match="schema version 4") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 4}))
+    with pytest.raises(StoreError, match="schema version 5") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 

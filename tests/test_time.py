@@ -265,3 +265,16 @@ def test_a_corpus_fact_with_a_bad_period_is_refused_at_its_line(tmp_path):
         build_corpus(corpus, tmp_path / "out")
     assert f"facts.jsonl:13" in str(caught.value) and "before it starts" in str(caught.value)
     assert not (tmp_path / "out").exists()
+
+
+def test_claims_at_a_time_are_verified_and_audited(tenures, tmp_path):
+    claim = ('holds("Ada Lovell", spouse = "Ben Carter") at 1990 & holds("Ada Lovell", spouse = "Carl Dunn") at 2000'
+             ' & holds("Ada Lovell", spouse = "Ben Carter") at 2000')
+    saved = tmp_path / "claim.json"
+    done = _latweave("verify", "--lattice", str(tenures), "--json", "--save", str(saved), claim)
+    assert done.returncode == 0, done.stderr
+    verdicts = [a["verdict"] for a in json.loads(done.stdout)["assertions"]]
+    assert verdicts == ["supported", "not_enough_evidence", "refuted"]
+    assert json.loads(done.stdout)["verdict"] == "refuted"
+    audited = _latweave("audit", "--lattice", str(tenures), str(saved))
+    assert audited.returncode == 0 and "audit ok" in audited.stdout

@@ -53,7 +53,8 @@ FORMAT = "latweave-lattice"
 #:    opens a lattice by its symbols and facts (lattice/stored.py) without reading the whole model.
 #: 4: classes.jsonl, the values `same`/`differ` compare as one class (lattice/canonical.py), and
 #:    their facts (facts/canonical.facts).
-SCHEMA_VERSION = 4
+#: 5: facts/period.facts, when each dated predicate held (lattice/periods.py), read by timed meets.
+SCHEMA_VERSION = 5
 MANIFEST = "manifest.json"
 #: The JSON-lines files read one line at a time (lattice/stored.py), each with its line index.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",

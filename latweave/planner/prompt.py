@@ -39,9 +39,9 @@ from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import EntityLinker
 from latweave.textio import read_text
 
-PROMPT_VERSION = "2"   # 2: the difference of two date dimensions
+PROMPT_VERSION = "3"   # 2: the difference of two date dimensions; 3: `at` / `during`
 #: The claim prompt's version (`form="claim"`: a claim's text → the claims form of the language).
-CLAIM_PROMPT_VERSION = "claim-1"
+CLAIM_PROMPT_VERSION = "claim-2"   # claim-2: `at`
 
 #: What the model must answer: one JSON object with the plan text (or, for a claim, the claim text).
 PLAN_SCHEMA = {"type": "object", "properties": {"plan": {"type": "string"}},
@@ -66,6 +66,8 @@ GRAMMAR_BRIEF: tuple[tuple[str, str], ...] = (
     ('argmax(date_of_death - date_of_birth, ["Ed Wood", "George Cukor"])',
      "compare the difference of two date dimensions, in days (who lived longer)"),
     ('holds("Whale", habitat <= aquatic)', "is this claim true?"),
+    ('meet(subject = "Ada Lovell") at 1990 -> spouse',
+     "only facts that held at a time (a year, month or day; `during 1990..1995` for a period)"),
 )
 
 #: The claims form by example (each parses with parse_claims; tests/test_verify_llm.py checks).
@@ -80,6 +82,7 @@ CLAIM_BRIEF: tuple[tuple[str, str], ...] = (
      "a claim about what a step yields"),
     ('same(diet, "Whale", "Dog") & argmax(lifespan_years, ["Whale", "Dog"]) is "Whale"',
      "several claims at once: joined by &"),
+    ('holds("Ada Lovell", spouse = "Ben Carter") at 1990', "true at a time (during 1990..1995: in a period)"),
 )
 
 CLAIM_RULES = """\
