@@ -25,6 +25,7 @@ from latweave.plan.parser import parse_claims, parse_plan
 from latweave.plan.printer import claims_to_text, to_text
 from latweave.plan.read import read_plan
 from latweave.proof.audit import audit_many
+from tests.conftest import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 
 TENURES = RULES.parent / "corpora" / "tenures"
@@ -57,9 +58,7 @@ PLANS = [
 
 @pytest.fixture(scope="module")
 def tenures(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tenures") / "lattice"
-    build_corpus(TENURES, out)
-    return out
+    return built_lattice(tmp_path_factory, TENURES, "tenures")
 
 
 def test_time_round_trips_through_the_printer_and_the_json_form():

@@ -198,43 +198,29 @@ class ProofReader:
         return Leaf(Atom.of("stated", inst.label if inst else pred.instance, dim.name,
                           dim.labels.get(pred.value, pred.value)), evidence=self.evidence(p))
 
-    def during_leaf(self, meet: MeetLayout, p: int) -> Leaf | None:
-        """during(x, dimension, value, period, window): in a timed meet, predicate p's period (its
-        start and end qualifiers as written, `?` where unknown) surely meets the meet's window —
-        with the period's day numbers and the window's, so the test can be redone. None for an
-        untimed meet or a predicate without a period (it holds at every time)."""
+    def period_leaf(self, meet: MeetLayout, p: int, relation: str = "during") -> Leaf | None:
+        """`during(x, dimension, value, period, window)`: in a timed meet, predicate p's period (its
+        start and end qualifiers as written, `?` where unknown) surely meets the meet's window;
+        `outside(...)` (a false holds at a time): it does not even possibly meet it, so its value is
+        not the instance's then. With the period's day numbers and the window's, so the test can
+        be redone. None for an untimed meet, a predicate without a period (it holds at every
+        time), or — for `outside` — a period that possibly meets the window."""
         if meet.window is None:
             return None
         pred = self.predicates[p]
         period = period_of(pred.qualifiers) if pred.qualifiers else None
-        if period is None:
+        if period is None or (relation == "outside" and period.possibly(*meet.window)):
             return None
         dim = self.lattice.dimensions[pred.dimension]
         inst = self.lattice.instances.get(pred.instance)
-        return Leaf(Atom.of("during", inst.label if inst else pred.instance, dim.name,
-                            dim.labels.get(pred.value, pred.value),
-                            f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
-                    extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
-
-    def outside_leaf(self, meet: MeetLayout, p: int) -> Leaf | None:
-        """outside(x, dimension, value, period, window): in a timed holds, predicate p's period
-        does not even possibly meet the window, so its value is not the instance's then."""
-        if meet.window is None:
-            return None
-        pred = self.predicates[p]
-        period = period_of(pred.qualifiers) if pred.qualifiers else None
-        if period is None or period.possibly(*meet.window):
-            return None
-        dim = self.lattice.dimensions[pred.dimension]
-        inst = self.lattice.instances.get(pred.instance)
-        return Leaf(Atom.of("outside", inst.label if inst else pred.instance, dim.name,
+        return Leaf(Atom.of(relation, inst.label if inst else pred.instance, dim.name,
                             dim.labels.get(pred.value, pred.value),
                             f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
                     extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
 
     def coord_parts(self, meet: MeetLayout, x: int, d: int, v: int, p: int) -> list[Node]:
         """The coord leaf of predicate p, and in a timed meet the period it holds over."""
-        during = self.during_leaf(meet, p)
+        during = self.period_leaf(meet, p)
         return [self.coord_leaf(x, d, v, p)] + ([during] if during is not None else [])
 
     def desc_proof(self, d: int, v: int, w: int) -> Rule:
@@ -602,7 +588,7 @@ class QueryDecoder(ProofReader):
                 for cc, x, w, p in actual:
                     if cc == c:
                         leaves.append(self.coord_leaf(x, d, w, p))
-                        outside = self.outside_leaf(meet, p)
+                        outside = self.period_leaf(meet, p, "outside")
                         if outside is not None:
                             leaves.append(outside)
                 children.append(Rule(Atom.of("fails", *constraint_triple(constraint)), "(holds)", leaves))
