@@ -395,7 +395,7 @@ def test_brackets_in_data_are_not_rich_markup(capsys, zoo, tmp_path):
 def test_json_plan_with_an_unknown_key_is_refused():
     error = _plan_error('{"meet": [["species", "<=", "mammal"]], "projct": "diet"}')
     assert error.code == "unknown_key" and error.message == '$: unknown key "projct" for a meet'
-    assert error.hint == 'a meet takes only "meet", "project"'
+    assert error.hint == 'a meet takes only "meet", "project", "at", "during"'
     error = _plan_error('{"let": [["d", {"meet": [["species", "<=", "bird"]], "project": "diet", "x": 1}]], '
                         '"return": {"meet": [["diet", "=", {"ref": "d"}]]}}')
     assert error.message.startswith('$.let[0][1]: unknown key "x"')

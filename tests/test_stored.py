@@ -261,11 +261,11 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     refuses it, and building again at the same path replaces it."""
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
-    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 3}))
+    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 4}))
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 4 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 5 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -272,13 +272,16 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
         yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}", qualifiers)
 
 
+#: A PathQuestion-format line, as problems describe it.
+PATHQUESTION_SHAPE = "subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]]"
+
+
 def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
                          strict: bool = False) -> Iterator[Triple]:
     """PathQuestion KB lines: `subject <TAB> relation <TAB> object`, optionally followed by
     `<TAB> start [<TAB> end]`: when the fact held (dates; either may be empty when not known,
     `present` for an end still to come) — latweave/lattice/periods.py."""
-    return _delimited(path, report, strict, lambda t: t.split("\t"),
-                      "subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]]", periods=True)
+    return _delimited(path, report, strict, lambda t: t.split("\t"), PATHQUESTION_SHAPE, periods=True)
 
 
 #: MetaQA's relations, used only to recover a line whose entity name itself contains "|".

@@ -41,8 +41,8 @@ from typing import Iterable, Iterator
 from latweave.engines.spark_context import driver_memory, spark_errors, spark_message
 from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
 from latweave.ingest.build import Gate, NotLive, report_writer
-from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, SUBJECT, ORDERED_SHARE, SUBJECT_SHARE, BuildReport,
-                                _metaqa_split, _parses)
+from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PATHQUESTION_SHAPE, SUBJECT,
+                                SUBJECT_SHARE, BuildReport, _metaqa_split, _parses)
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.stream import write_stream
 from latweave.lattice.names import normalize
@@ -51,7 +51,7 @@ from latweave.textio import TextFile
 
 #: The formats Spark reads: one triple per line.
 SPARK_FORMATS = ("pathquestion", "metaqa")
-_SHAPE = {"pathquestion": "subject<TAB>relation<TAB>object", "metaqa": "subject|relation|object"}
+_SHAPE = {"pathquestion": PATHQUESTION_SHAPE, "metaqa": "subject|relation|object"}
 _SUBJECT_KEY = normalize(SUBJECT)
 _HINT = "build without --engine spark (the Python build settles it)"
 

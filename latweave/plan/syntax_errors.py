@@ -263,7 +263,7 @@ def _not_a_form(s: _Spot) -> PlanError | None:
 def _after_the_final(s: _Spot) -> PlanError | None:
     """Something after a complete final expression."""
     tok_type, tok_text, accepts, found, err = s.tok_type, s.tok_text, s.accepts, s.found, s.err
-    if accepts and accepts <= {"$END", "_SEMI", "PIPE", "ARROW"}:
+    if accepts and accepts <= {"$END", "_SEMI", "PIPE", "ARROW", "AT", "DURING"}:
         if tok_type in _FORM_TOKENS:
             return err("a plan has one final expression", "two_finals",
                        "bind earlier steps with `let name = ...`, or join meets with |")
