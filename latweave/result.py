@@ -47,6 +47,10 @@ class Result:
     # once, with its score, best first; `answers` stays the sorted set. The JSON has a `ranking`
     # key only then
     ranking: tuple[tuple[str, float], ...] | None = None
+    # the lattice the result was computed on, {"name", "content_hash"} (its manifest's), when run
+    # through a session (latweave.api): `latweave audit` refuses it against a lattice that has
+    # changed since. The JSON has a `lattice` key only then
+    lattice: dict | None = field(default=None, compare=False, hash=False)
 
     def __post_init__(self):
         # a witness or proof given as its JSON (a script, an old caller) is read into the model
@@ -65,6 +69,8 @@ class Result:
             out["page"] = self.page.to_json()
         if self.ranking is not None:
             out["ranking"] = [{"answer": a, "score": score} for a, score in self.ranking]
+        if self.lattice is not None:
+            out["lattice"] = dict(self.lattice)
         return out
 
     @classmethod
@@ -74,7 +80,8 @@ class Result:
                    tuple(obj.get("reasons", ())), Witness.from_json(obj.get("witness", {})),
                    Proof.from_json(obj.get("proof", {})), obj.get("plan"), tuple(obj.get("contested", ())),
                    PageInfo.from_json(page) if page is not None else None,
-                   ranking=tuple((e["answer"], e["score"]) for e in ranking) if ranking is not None else None)
+                   ranking=tuple((e["answer"], e["score"]) for e in ranking) if ranking is not None else None,
+                   lattice=obj.get("lattice"))
 
     # ---- pages and proofs on demand ----
     def proof_of(self, answer: str) -> Node:
@@ -105,7 +112,7 @@ class Result:
                                 hint="run the plan with a limit (a saved result cannot be paged further)")
         o = self.answer_set.page(page)
         return Result(o.status, tuple(o.answers), None, None, (), o.witness, o.proof, self.plan,
-                      tuple(o.contested), o.page, o.answer_set)
+                      tuple(o.contested), o.page, o.answer_set, lattice=self.lattice)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=indent)

@@ -32,6 +32,7 @@ _OPTIONAL = {  # field -> (allowed types, in words)
     "plan": ((str, type(None)), "a string or null"),
     "contested": ((list,), "a list of objects"),
     "page": ((dict,), "an object"),
+    "lattice": ((dict,), "an object"),
 }
 #: a page's fields (`latweave run --limit`): name -> the least whole number it may be
 _PAGE = {"offset": 0, "limit": 1, "total": 0, "contested_total": 0}

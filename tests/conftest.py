@@ -71,6 +71,18 @@ def zoo_lattice(tmp_path_factory):
     return built_lattice(tmp_path_factory, ZOO, "zoo")
 
 
+#: The longest test files (a Spark session per lattice; every engine against the auditor; builds
+#: killed at every step), run first: the workers take files in collection order (`--dist
+#: loadfile`), so a long file started last would keep one worker busy while the other idles.
+LONGEST_FIRST = ("test_spark_engine.py", "test_audit_complete.py", "test_spark_kb.py", "test_store_safety.py",
+                 "test_paging.py", "test_time.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: order within a file kept
+
+
 def pytest_terminal_summary(terminalreporter):
     skipped = skipped_engines()
     if skipped:

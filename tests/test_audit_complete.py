@@ -297,7 +297,7 @@ def _lattices(root: Path) -> dict[str, Path]:
     from latweave.paths import RULES
 
     out = {}
-    for name in ("zoo", "movies", "disputes", "tenures"):
+    for name in ("zoo", "movies", "disputes"):
         build_corpus(RULES.parent / "corpora" / name, root / name)
         out[name] = root / name
     for name, (seed, pairs) in GENERATED.items():
@@ -327,10 +327,6 @@ def plans_for(name: str, lattice_dir: Path) -> list[str]:
         from tests.test_contested import CASES
 
         return [case[0] for case in CASES] + DISPUTES_EXTRA + random_plans(lattice, 9, 100)
-    if name == "tenures":
-        from tests.test_time import PLANS as TENURES_PLANS
-
-        return [text for text, *_ in TENURES_PLANS] + random_plans(lattice, 13, 80)
     return random_plans(lattice, {**GENERATED, **TIMED}[name][0] + 100, 120)
 
 
@@ -398,7 +394,7 @@ def _zoo_plans() -> list[str]:
 
 PYDATALOG_SHARE = ("zoo", "disputes", "random0", "contested0", "timed1")
 CASES = [pytest.param(name, engine, id=f"{name}-{engine}") for engine in ENGINES
-         for name in ("zoo", "movies", "disputes", "tenures", *GENERATED, *TIMED)
+         for name in ("zoo", "movies", "disputes", *GENERATED, *TIMED)
          if engine != "pydatalog" or name in PYDATALOG_SHARE]
 
 

@@ -92,6 +92,27 @@ def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
     assert any("freshwater" in f["step"] for f in report["failures"])
 
 
+def test_a_saved_result_fails_audit_once_its_lattice_has_changed(tmp_path):
+    """A result names the lattice it was computed on (its manifest's content hash); rebuilt from
+    other sources, the lattice at the same path no longer certifies it, and the audit says why."""
+    import shutil
+
+    corpus, out, saved = tmp_path / "zoo", tmp_path / "lat", tmp_path / "result.json"
+    shutil.copytree(ZOO, corpus)
+    latweave("build", str(corpus), "--out", str(out))
+    run = latweave("run", "--lattice", str(out), "--save", str(saved), "meet(species <= mammal)")
+    stamp = json.loads(saved.read_text())["lattice"]
+    assert run.returncode == 0 and stamp["content_hash"] == json.loads((out / "manifest.json").read_text())["content_hash"]
+    assert latweave("audit", "--lattice", str(out), str(saved)).returncode == 0
+    facts = (corpus / "facts.jsonl").read_text(encoding="utf-8").splitlines()
+    (corpus / "facts.jsonl").write_text("\n".join(l for l in facts if '"Bat"' not in l) + "\n", encoding="utf-8")
+    assert latweave("build", str(corpus), "--out", str(out)).returncode == 0
+    bad = latweave("audit", "--lattice", str(out), "--json", str(saved))
+    report = json.loads(bad.stdout)
+    assert bad.returncode == 5 and [f["step"] for f in report["failures"]] == ["lattice"]
+    assert "the lattice changed since this result was computed" in report["failures"][0]["problem"]
+
+
 def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))

@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from latweave.errors import CorpusError, LatticeError, PlanError
+from latweave.execute import Runner
 from latweave.ingest.build import build_corpus
 from latweave.lattice.periods import FOREVER, NEVER, period_of
 from latweave.lattice.store import load_lattice
@@ -128,7 +129,9 @@ def test_timed_plans_on_every_engine_byte_identical_and_audited(tenures):
 
 
 def _run(tenures, text: str) -> dict:
-    return on_every_engine(tenures, [read_plan(text)])["duckdb"][0].to_dict()
+    """One plan's result on DuckDB (every engine's agree: the test above)."""
+    with Runner(tenures) as runner:
+        return runner.run([read_plan(text)])[0].to_dict()
 
 
 def _leaves(tree, relation: str) -> list[dict]:

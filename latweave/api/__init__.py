@@ -19,6 +19,8 @@ a lattice a `StoreError`, an engine that cannot run here an `EngineError`.
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
@@ -142,14 +144,24 @@ class LatticeSession:
             if rank:
                 raise LatweaveError("a ranking orders a whole answer set, not a page of it",
                                     hint="run without limit/offset to rank")
-            return self._runner.run([checked], page=page)[0]
+            return self._stamped(self._runner.run([checked], page=page)[0])
         result = self._runner.run_one(checked)
-        return self._runner.ranked(checked, result) if rank else result
+        return self._stamped(self._runner.ranked(checked, result) if rank else result)
 
     def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
         """Check every plan, then run them all in one engine evaluation: one Result per plan, in
         order (faster than `run` in a loop; the results are the same)."""
-        return self._runner.run([self.check(plan) for plan in plans])
+        return [self._stamped(r) for r in self._runner.run([self.check(plan) for plan in plans])]
+
+    @property
+    def stamp(self) -> dict:
+        """The lattice a result of this session is computed on: its name and content hash (the
+        manifest's), which `latweave audit` compares with the lattice it is given."""
+        manifest = self._runner.manifest
+        return {"name": manifest["name"], "content_hash": manifest["content_hash"]}
+
+    def _stamped(self, result: Result) -> Result:
+        return dataclasses.replace(result, lattice=self.stamp)
 
     def llm_planner(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
                     repairs: int = 2, record: Path | str | None = None,

@@ -88,6 +88,16 @@ class Auditor:
         if not isinstance(r, dict):
             self.fail("result", ["result"], "a result is a JSON object")
             return self.report
+        stamp = r.get("lattice")
+        if stamp is not None:
+            then = stamp.get("content_hash") if isinstance(stamp, dict) else None
+            if not isinstance(then, str):
+                self.fail("lattice", ["lattice"], "the result's `lattice` names no content_hash")
+            elif self.L.content_hash is not None and then != self.L.content_hash:
+                self.fail("lattice", ["lattice"],
+                          f"the lattice changed since this result was computed (content hash {then[:12]}… "
+                          f"then, {self.L.content_hash[:12]}… now): run the plan again on the lattice as it is")
+                return self.report
         completeness.keys(self)
         text = r.get("plan")
         if text:

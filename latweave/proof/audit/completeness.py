@@ -38,10 +38,11 @@ def _json(value) -> str:
 def keys(ctx: Auditor) -> None:
     """Exactly the known top-level keys (a result saved before `contested` existed may lack it)."""
     r = ctx.result
-    unknown = sorted(set(r) - set(KNOWN_KEYS) - {"page", "ranking"})  # optional: a page (pages.py), a ranking (ranking.py)
+    # optional: a page (pages.py), a ranking (ranking.py), the lattice it was computed on (auditor.py)
+    unknown = sorted(set(r) - set(KNOWN_KEYS) - {"page", "ranking", "lattice"})
     if unknown:
         ctx.fail("result", ["result"], f"unknown key(s) {unknown}: a result has exactly {list(KNOWN_KEYS)}"
-                                       " (and a page's `page`, a ranking's `ranking`)")
+                                       " (and a page's `page`, a ranking's `ranking`, its `lattice`)")
     missing = [k for k in KNOWN_KEYS if k not in r and k != "contested"]
     if missing:
         ctx.fail("result", ["result"], f"the result lacks {missing}")

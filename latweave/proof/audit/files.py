@@ -41,8 +41,9 @@ class LatticeFiles:
         folder = Path(folder)
         self.folder = folder
         self.changed: str | None = None   # why the folder does not match its manifest
+        self.content_hash: str | None = None   # the manifest's, which a saved result may name
         if verify:
-            read_manifest(folder, verify=False)  # StoreError: not a lattice at all
+            self.content_hash = read_manifest(folder, verify=False).get("content_hash")  # StoreError: not a lattice
             try:
                 read_manifest(folder, verify=True)
             except StoreError as exc:
