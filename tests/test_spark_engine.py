@@ -180,14 +180,19 @@ def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
                           env={**os.environ, **(env or {})}, timeout=600)
 
 
-def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs):
+def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs, capsys):
+    """In this process (`latweave.cli.main`): the command reuses the module's session for its
+    master instead of starting a JVM of its own (the module's first run starts one)."""
+    from latweave.cli import main
+
     folder, texts, _, _ = runs("zoo")
     plan = 'meet(species <= mammal, habitat <= aquatic)'
-    spark = _cli("run", "--lattice", str(folder), "--engine", "spark", "--spark-master", "local[1]", "--json", plan)
-    duck = _cli("run", "--lattice", str(folder), "--engine", "duckdb", "--json", plan)
-    assert spark.returncode == 0, spark.stderr[-2000:]
-    assert json.loads(spark.stdout) == json.loads(duck.stdout)
-    assert json.loads(spark.stdout)["answers"] == ["Whale"]
+    capsys.readouterr()
+    assert main(["run", "--lattice", str(folder), "--engine", "spark", "--spark-master", "local[*]", "--json", plan]) == 0
+    spark = json.loads(capsys.readouterr().out)
+    assert main(["run", "--lattice", str(folder), "--engine", "duckdb", "--json", plan]) == 0
+    duck = json.loads(capsys.readouterr().out)
+    assert spark == duck and spark["answers"] == ["Whale"]
 
 
 def test_without_java_spark_is_refused_with_the_reason(runs, tmp_path):

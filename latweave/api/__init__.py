@@ -163,6 +163,11 @@ class LatticeSession:
     def _stamped(self, result: Result) -> Result:
         return dataclasses.replace(result, lattice=self.stamp)
 
+    def _stamped_verification(self, verification: Verification) -> Verification:
+        """Each assertion's result names the lattice too (a saved verification is audited per result)."""
+        checked = tuple(dataclasses.replace(c, result=self._stamped(c.result)) for c in verification.checked)
+        return dataclasses.replace(verification, checked=checked)
+
     def llm_planner(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
                     repairs: int = 2, record: Path | str | None = None,
                     exemplars: Sequence[Exemplar] | None = None) -> Planner:
@@ -178,14 +183,15 @@ class LatticeSession:
     def ask(self, question: str, planner: Planner) -> Asked:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
         (a planner that gives no plan makes an abstention whose reason says why)."""
-        return _ask(planner, self._runner, question)
+        asked = _ask(planner, self._runner, question)
+        return dataclasses.replace(asked, result=self._stamped(asked.result))
 
     def verify(self, claim: Claims | str, text: str | None = None) -> Verification:
         """Check a claim here, assertion by assertion (supported / refuted / contested / not
         enough evidence, each with its result and proof), and the whole conjunction."""
         if isinstance(claim, str):
             claim, text = parse_claims(claim), claim
-        return _verify(self._runner, claim, text)
+        return self._stamped_verification(_verify(self._runner, claim, text))
 
     def claim_translator(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
                          repairs: int = 2, record: Path | str | None = None) -> Planner:
@@ -198,7 +204,7 @@ class LatticeSession:
     def verify_text(self, text: str, translator: Planner) -> Verification:
         """A claim given as text: written down by `translator` (`claim_translator`), then verified
         here; a text it cannot write down is not judged (not enough evidence, with its reason)."""
-        return _verify_text(self._runner, text, translator)
+        return self._stamped_verification(_verify_text(self._runner, text, translator))
 
     def audit(self, result: Result | dict) -> "AuditReport":
         """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
