@@ -101,7 +101,9 @@ def _show(args, shown) -> None:
     """What `run` and `verify` print: the object's JSON (`--json`) or its rendering, and with
     `--save FILE` its JSON written there too."""
     if args.save:
-        Path(args.save).write_text(_json_text(shown.to_json()) + "\n", encoding="utf-8")
+        from latweave.result_file import write_saved
+
+        write_saved(args.save, _json_text(shown.to_json()) + "\n")   # never over a file of the user's
     if args.json:
         _write_json(shown.to_json())
     else:

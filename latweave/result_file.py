@@ -1,4 +1,9 @@
-"""Reading a saved result (`latweave run --save` / `--json`) back, for `explain` and `audit`.
+"""Saved results (`latweave run --save` / `--json`): written without losing a user's file, and
+read back, for `explain` and `audit`.
+
+`write_saved` replaces only what is already a saved result or verification (it reads as one):
+any other file at that path is the user's and is refused, untouched; the new file is written
+beside it and renamed over it, so a reader sees the old file or the new one, never half.
 
 A result file is user input like any other: it may be another JSON document, hand-edited, cut
 short or not UTF-8. `read_result` checks its shape — an object whose `status` is answer, verdict
@@ -48,6 +53,35 @@ def _json_of(path: Path | str):
                           hint=_HINT) from None
     except (ValueError, RecursionError) as exc:
         raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
+
+
+def write_saved(path: Path | str, text: str) -> None:
+    """Write a result's JSON `text` to `path` atomically; SourceError (nothing written) when
+    `path` is a folder or a file that is not a saved result or verification."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    if path.is_dir():
+        raise SourceError("is a folder, not a file to save a result in", file=str(path),
+                          hint="give a file name, e.g. result.json")
+    if path.exists():
+        try:
+            read_saved(path)
+        except SourceError:
+            raise SourceError("exists and is not a saved result: it is left as it is", file=str(path),
+                              hint="give a new file name (--save replaces only a result it saved before)") from None
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise SourceError("its folder does not exist", file=str(path), hint=f"create {parent} first")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def read_result(path: Path | str) -> dict:

@@ -113,6 +113,24 @@ def test_a_saved_result_fails_audit_once_its_lattice_has_changed(tmp_path):
     assert "the lattice changed since this result was computed" in report["failures"][0]["problem"]
 
 
+def test_save_replaces_a_saved_result_but_never_a_file_of_the_users(tmp_path):
+    out = tmp_path / "lat"
+    latweave("build", str(ZOO), "--out", str(out))
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"my": "notes"}\n', encoding="utf-8")
+    refused = latweave("run", "--lattice", str(out), "--save", str(notes), "meet(species <= mammal)")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert f"{notes}: exists and is not a saved result" in refused.stderr
+    assert notes.read_text(encoding="utf-8") == '{"my": "notes"}\n'
+    saved = tmp_path / "result.json"
+    for plan, answers in (("meet(species <= mammal, habitat <= aquatic)", ["Whale"]), ("meet(habitat = amphibious)", None)):
+        assert latweave("run", "--lattice", str(out), "--save", str(saved), plan).returncode == 0
+    assert json.loads(saved.read_text())["plan"] == "meet(habitat = amphibious)"   # replaced: it was a result
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lat", "notes.json", "result.json"]   # no leftovers
+    folder = latweave("run", "--lattice", str(out), "--save", str(tmp_path), "meet(species <= mammal)")
+    assert folder.returncode == 2 and "is a folder" in folder.stderr
+
+
 def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
