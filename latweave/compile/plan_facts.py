@@ -5,6 +5,10 @@ after the lattice's), every step, meet, constraint, compare and argument gets a 
 The compiler also fixes each meet's evaluation order: a self constraint first, then named
 values by estimated selectivity (fewest coordinates at or below), then step references.
 Meets are numbered as latweave/plan/steps.py numbers them (the auditor's numbering too).
+A plan that asks at a time (`at`, `during`) is compiled twice: as itself, its timed meets reading
+what surely holds then (`meet_time`), and as its *shadow* (`query_loose`), reading what possibly
+does (`meet_time_loose`); the rules abstain where the two disagree (rules/abstain.dl). The shadow
+has no layout of its own: it is never decoded, only compared.
 `compile_plans` hands over a `CompiledBatch`: the facts, and the per-query layouts that are how
 results are decoded and proofs read back.
 """

@@ -25,6 +25,9 @@ coordinate or a doubtful step output); each set below is kept as a `Flow` (possi
   whose interval lies inside its window (`<`, `>`, `in`). An instance meets it possibly when
   some coordinate is admitted; surely when an uncontested coordinate is admitted through a sure
   value, or every world of a contested one is. A meet's members meet each constraint;
+* a meet asked at a time (`at`, `during`) reads a coordinate only when a predicate supporting it
+  holds then — surely (periods.py; the shadow of the plan: possibly), a predicate without a period
+  at every time; the plan is `incomparable` where the plan and its shadow answer differently;
 * a step outputs its members, or their coordinates on the projected dimension (sure from a sure
   member's uncontested coordinate); a union outputs what any branch does; chains read outputs;
 * compare arguments stand for instances (named, or a step's outputs, along a path of hops);
