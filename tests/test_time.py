@@ -280,3 +280,14 @@ def test_claims_at_a_time_are_verified_and_audited(tenures, tmp_path):
     assert json.loads(done.stdout)["verdict"] == "refuted"
     audited = _latweave("audit", "--lattice", str(tenures), str(saved))
     assert audited.returncode == 0 and "audit ok" in audited.stdout
+
+
+def test_a_saved_abstention_explains_its_reasons_in_report_order(tenures, tmp_path):
+    """The saved JSON sorts the witness's keys (empty < incomparable); explain shows the reasons
+    as the result lists them, first reported first."""
+    saved = tmp_path / "r.json"
+    run = _latweave("run", "--lattice", str(tenures), "--save", str(saved), 'meet(subject = "Ada Lovell") at 2000 -> spouse')
+    assert run.returncode == 3 and json.loads(saved.read_text())["reasons"] == ["incomparable", "empty"]
+    shown = _latweave("explain", str(saved)).stdout.splitlines()
+    first = [line.strip("├└─│ ") for line in shown if line.strip("├└─│ ") in ("incomparable", "empty")]
+    assert first == ["incomparable", "empty"], shown[:8]

@@ -53,7 +53,10 @@ class Witness(Mapping):
         return len(self.entries)
 
     def render_into(self, tree) -> None:
-        for reason, detail in self.entries:
+        """Each reason in report order (the order `reasons` lists them) — also for a witness read
+        back from a saved file, whose JSON keys are sorted; a reason outside the vocabulary last."""
+        order = list(Reason)
+        for reason, detail in sorted(self.entries, key=lambda e: order.index(e[0]) if e[0] in order else len(order)):
             render_reason(tree, reason, detail)
 
     def __rich__(self):
