@@ -71,7 +71,7 @@ def write_saved(path: Path | str, text: str) -> None:
         except SourceError:
             raise SourceError("exists and is not a saved result: it is left as it is", file=str(path),
                               hint="give a new file name (--save replaces only a result it saved before)") from None
-    parent = path.parent if str(path.parent) else Path(".")
+    parent = path.parent   # "." for a bare file name
     if not parent.is_dir():
         raise SourceError("its folder does not exist", file=str(path), hint=f"create {parent} first")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)

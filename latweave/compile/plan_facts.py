@@ -27,6 +27,7 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.periods import window_of
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Plan, Ref, Time, Union
 from latweave.plan.steps import PlanMeet, path_step_name, plan_meets
 
@@ -251,9 +252,8 @@ class PlanCompiler:
     @staticmethod
     def _days(time: Time) -> tuple[int, int]:
         """A time's window [first day, last day], as day numbers (the type checker has read it)."""
-        lo, hi = time.text
         try:
-            return int(parse_ordered(lo, "date").lo), int(parse_ordered(hi, "date").hi)
+            return window_of(*time.text)
         except LatweaveError as exc:
             raise PlanError(f"`at`/`during`: {exc.message}", hint=exc.hint, code="bad_time") from None
 

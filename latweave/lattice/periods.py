@@ -57,6 +57,17 @@ class Period:
     def row(self) -> tuple[int, int, int, int]:
         return self.start_lo, self.start_hi, self.end_lo, self.end_hi
 
+    @property
+    def text(self) -> str:
+        """The period as proofs and witnesses write it: `1985..1993`, `?` for an end not given."""
+        return f"{self.start or '?'}..{self.end or '?'}"
+
+
+def window_of(lo: str, hi: str) -> tuple[int, int]:
+    """The days of a time (`at lo` is lo..lo): the first day of lo to the last of hi; raises
+    OrderedValueError for a text that is not a date (the window may be empty: lo after hi)."""
+    return int(parse_ordered(lo, "date").lo), int(parse_ordered(hi, "date").hi)
+
 
 def _one(qualifiers: dict[str, str], keys: tuple[str, ...], what: str) -> str | None:
     given = [(k, qualifiers[k]) for k in keys if k in qualifiers]

@@ -16,6 +16,7 @@ from latweave.errors import LatweaveError, PlanError
 from latweave.lattice.stored import LatticeView
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.periods import window_of
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Time, Union
 from latweave.plan.source import context, has_line
 from latweave.plan.syntax_errors import DIFFERENCE_HINT
@@ -86,12 +87,12 @@ class _Checker:
         if time is None:
             return
         try:
-            lo, hi = (parse_ordered(t, "date") for t in time.text)
+            lo, hi = window_of(*time.text)
         except LatweaveError as exc:
             self.error(f"`{'at' if time.hi is None else 'during'}` takes a date: {exc.message}", time.pos,
                        "bad_time", hint=exc.hint)
             return
-        if lo.lo > hi.hi:
+        if lo > hi:
             self.error(f"empty period {time.lo}..{time.hi}", time.pos, "bad_time", hint="write the earlier date first")
 
     def meet(self, meet: Meet) -> None:

@@ -192,11 +192,14 @@ class ProofReader:
     def stated_leaf(self, p: int) -> Leaf:
         """What predicate p states, with its evidence (a value that may be more general than the
         coordinate it supports)."""
+        return Leaf(Atom.of("stated", *self.stated_labels(p)), evidence=self.evidence(p))
+
+    def stated_labels(self, p: int) -> tuple[str, str, str]:
+        """(instance, dimension, value) of what predicate p states, as proofs print them."""
         pred = self.predicates[p]
         dim = self.lattice.dimensions[pred.dimension]
         inst = self.lattice.instances.get(pred.instance)
-        return Leaf(Atom.of("stated", inst.label if inst else pred.instance, dim.name,
-                          dim.labels.get(pred.value, pred.value)), evidence=self.evidence(p))
+        return inst.label if inst else pred.instance, dim.name, dim.labels.get(pred.value, pred.value)
 
     def period_leaf(self, meet: MeetLayout, p: int, relation: str = "during") -> Leaf | None:
         """`during(x, dimension, value, period, window)`: in a timed meet, predicate p's period (its
@@ -207,15 +210,11 @@ class ProofReader:
         time), or — for `outside` — a period that possibly meets the window."""
         if meet.window is None:
             return None
-        pred = self.predicates[p]
-        period = period_of(pred.qualifiers) if pred.qualifiers else None
+        qualifiers = self.predicates[p].qualifiers
+        period = period_of(qualifiers) if qualifiers else None
         if period is None or (relation == "outside" and period.possibly(*meet.window)):
             return None
-        dim = self.lattice.dimensions[pred.dimension]
-        inst = self.lattice.instances.get(pred.instance)
-        return Leaf(Atom.of(relation, inst.label if inst else pred.instance, dim.name,
-                            dim.labels.get(pred.value, pred.value),
-                            f"{period.start or '?'}..{period.end or '?'}", window_text(meet.time)),
+        return Leaf(Atom.of(relation, *self.stated_labels(p), period.text, window_text(meet.time)),
                     extras={"predicate": p, "period": list(period.row), "window": list(meet.window)})
 
     def coord_parts(self, meet: MeetLayout, x: int, d: int, v: int, p: int) -> list[Node]:
@@ -687,13 +686,9 @@ class QueryDecoder(ProofReader):
             out["answers"] = sorted(self.labels.item(y, project) for y in open_)
         periods = []
         for p in maybe:
-            pred = self.predicates[p]
-            period = period_of(pred.qualifiers)
-            dim = self.lattice.dimensions[pred.dimension]
-            inst = self.lattice.instances.get(pred.instance)
-            periods.append({"predicate": p, "instance": inst.label if inst else pred.instance,
-                            "dimension": dim.name, "value": dim.labels.get(pred.value, pred.value),
-                            "period": f"{period.start or '?'}..{period.end or '?'}"})
+            instance, dimension, value = self.stated_labels(p)
+            periods.append({"predicate": p, "instance": instance, "dimension": dimension, "value": value,
+                            "period": period_of(self.predicates[p].qualifiers).text})
         out["periods"] = periods
         return out
 

@@ -20,7 +20,7 @@ from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_values, per_arg_values
 from latweave.proof.audit.atoms import label
 from latweave.proof.audit.extremum import better
-from latweave.proof.audit.periods import period_days, possibly, surely, window_days
+from latweave.proof.audit.periods import possibly, predicate_period, surely, window_days
 from latweave.proof.audit.plan_meets import plan_constraints
 from latweave.proof.model import Proof, Rule, WitnessLeaf
 from latweave.reasons import Reason
@@ -191,12 +191,12 @@ def _in_time(ctx: Auditor, child, where, detail) -> None:
         ctx.fail(child, where, "in_time names no partly known period")
         return
     for entry in entries:
-        row = ctx.L.predicates.get(entry.get("predicate")) if isinstance(entry, dict) else None
-        period = period_days(row.get("qualifiers") or ()) if row is not None else None
+        p = entry.get("predicate") if isinstance(entry, dict) else None
+        period = predicate_period(ctx.L, p) if isinstance(p, int) else None
         if period is None:
             ctx.fail(child, where, f"{entry!r} names no predicate with a period")
         elif not any(possibly(period, w) and not surely(period, w) for w in windows if w is not None):
-            ctx.fail(child, where, f"predicate {row['id']}'s period is not partly known at the plan's times")
+            ctx.fail(child, where, f"predicate {p}'s period is not partly known at the plan's times")
 
 
 def empty(ctx: Auditor, child, where, detail) -> None:

@@ -36,12 +36,32 @@ def _days(text: str) -> tuple[int, int] | None:
     return int(value.lo), int(value.hi)
 
 
+def _ends(qualifiers) -> tuple[str | None, str | None]:
+    """The start and end qualifiers of a predicate row, as written (None where not given)."""
+    q = {normalize(k): v for k, v in qualifiers}
+    return q.get("start", q.get("valid from")), q.get("end", q.get("valid to"))
+
+
+def period_text(qualifiers) -> str:
+    """The period as witnesses write it: `1985..1993`, `?` for an end not given."""
+    start, end = _ends(qualifiers)
+    return f"{start or '?'}..{end or '?'}"
+
+
+def predicate_period(files, p) -> tuple[int, int, int, int] | None:
+    """`period_days` of predicate p's row in `files` (a LatticeFiles), computed once per predicate
+    and kept with the files: the evaluation asks for it for every coordinate a timed meet reads."""
+    cache = files.__dict__.setdefault("_periods", {})
+    if p not in cache:
+        row = files.predicates.get(p)
+        cache[p] = period_days(row.get("qualifiers") or ()) if row is not None else None
+    return cache[p]
+
+
 def period_days(qualifiers) -> tuple[int, int, int, int] | None:
     """(earliest start, latest start, earliest end, latest end) of a predicate row's qualifiers,
     or None when it has neither a start nor an end (it holds at every time)."""
-    q = {normalize(k): v for k, v in qualifiers}
-    start = q.get("start", q.get("valid from"))
-    end = q.get("end", q.get("valid to"))
+    start, end = _ends(qualifiers)
     if start is None and end is None:
         return None
     s = _days(start) if start is not None else None
@@ -122,7 +142,7 @@ def counts_at(ctx: Auditor, x: str, d: str, v: str, window) -> bool:
     from latweave.proof.audit.semantics import meaning
 
     for p in meaning(ctx.L).worlds(x, d).get(v, ()):
-        period = period_days(ctx.L.predicates[p].get("qualifiers") or ())
+        period = predicate_period(ctx.L, p)
         if period is None or possibly(period, window):
             return True
     return False
@@ -150,7 +170,7 @@ def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> 
     if len(coords) != 1:
         return   # the caller names the missing coord
     ids = coord_predicates(coords[0])
-    dated = sorted(p for p in ids if period_days((ctx.L.predicates.get(p) or {}).get("qualifiers") or ()))
+    dated = sorted(p for p in ids if predicate_period(ctx.L, p))
     if not dated:
         if found:
             ctx.fail(tree, here, "the coordinate's predicate has no period, but a during premise is given")

@@ -51,7 +51,7 @@ from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
 from latweave.plan.printer import print_constraint, window_text
-from latweave.proof.audit.periods import period_days, possibly, surely, window_days
+from latweave.proof.audit.periods import period_text, possibly, predicate_period, surely, window_days
 from latweave.reasons import ENGINE_REASONS, Reason  # the vocabulary, shared; the reasoning is this module's own
 
 
@@ -448,6 +448,7 @@ class Evaluation:
         self.M = model
         self.plan = plan
         self.loose = loose   # the shadow of a timed plan: periods that possibly meet a window count
+        self.raw: tuple | None = None   # (certain answers, verdict) before abstention: set by outcome()
         self.meets: list[MeetEval] = []
         self.steps: dict[str, Flow] = {}
         self.step_meets: dict[str, list[MeetEval]] = defaultdict(list)
@@ -634,7 +635,7 @@ class Evaluation:
             return True
         test = possibly if self.loose else surely
         for p in self.M.worlds(x, d).get(w, ()):
-            period = period_days(self.M.L.predicates[p].get("qualifiers") or ())
+            period = predicate_period(self.M.L, p)
             if period is None or test(period, m.window):
                 return True
         return False
@@ -723,8 +724,11 @@ class Evaluation:
             doubts = self._compare_doubts(final)
         if source_conflict:
             reasons.setdefault(Reason.CONFLICT, {"conflicts": []})
+        # what the plan answers before any abstention: its certain answers (keys of a meet step's
+        # outputs; an extremum's winners) and its verdict — what a timed plan's shadow must match
+        self.raw = (set(self.steps[""].sure) if isinstance(final, (Meet, Union)) else set(answers), verdict)
         if not self.loose and any(m.window is not None for m in self.meets):
-            self._in_time(reasons, answers, verdict)
+            self._in_time(reasons)
         order = [r for r in ENGINE_REASONS if r in reasons]
         if order:
             return Outcome("abstain", [], None, order, {r: reasons[r] for r in order}, [], doubts)
@@ -736,24 +740,13 @@ class Evaluation:
             return Outcome("verdict", [], verdict, [], {}, [], doubts)
         return Outcome("answer", answers, None, [], {}, contested, doubts)
 
-    def raw(self):
-        """What the plan answers before any abstention: its certain answers and its verdict."""
-        final = self.plan.final
-        if isinstance(final, (Meet, Union)):
-            return set(self.steps[""].sure), None
-        outcome_reasons: dict = {}
-        if isinstance(final, Holds):
-            return set(), self._holds(outcome_reasons)[0]
-        if final.op in ("same", "differ"):
-            return set(), self._same(final, outcome_reasons)[0]
-        return set(self._extremum(final, outcome_reasons)[0]), None
-
-    def _in_time(self, reasons: dict, answers, verdict) -> None:
+    def _in_time(self, reasons: dict) -> None:
         """A timed plan answers only what does not depend on the unknown part of a period: its
         shadow (every timed meet reading what possibly holds then) must answer the same, or it is
         incomparable — with the answers that differ and the shadow's partly known periods."""
         shadow = Evaluation(self.M, self.plan, loose=True)
-        (mine, my_verdict), (theirs, their_verdict) = self.raw(), shadow.raw()
+        shadow.outcome()
+        (mine, my_verdict), (theirs, their_verdict) = self.raw, shadow.raw
         if mine == theirs and my_verdict == their_verdict:
             return
         detail: dict = {}
@@ -770,7 +763,7 @@ class Evaluation:
 
         def take(m: MeetEval, x: str, d: str, w: str) -> None:
             for p in M.worlds(x, d).get(w, ()):
-                period = period_days(M.L.predicates[p].get("qualifiers") or ())
+                period = predicate_period(M.L, p)
                 if period is not None and possibly(period, m.window) and not surely(period, m.window):
                     found.add(p)
 
@@ -790,12 +783,10 @@ class Evaluation:
         out = []
         for p in sorted(found):
             row = M.L.predicates[p]
-            q = {normalize(k): v for k, v in row.get("qualifiers") or ()}
-            start, end = q.get("start", q.get("valid from")), q.get("end", q.get("valid to"))
             d = row["dimension"]
             out.append({"predicate": p, "instance": M.label_of_instance(row["instance"]),
                         "dimension": M.dimension_label(d), "value": M.value_label(d, row["value"]),
-                        "period": f"{start or '?'}..{end or '?'}"})
+                        "period": period_text(row.get("qualifiers") or ())})
         return out
 
     def _unknown_names(self) -> list[dict]:
