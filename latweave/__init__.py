@@ -22,17 +22,17 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 #: the names latweave.api defines, imported when one is first used
-_API = ("Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "audit", "build", "check_lattice",
-        "evaluate", "list_engines", "open", "parse_plan", "plan_errors", "plan_text", "read_exemplars",
-        "read_result", "run_demo")
+_API = ("Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "add", "audit", "build", "check_lattice",
+        "evaluate", "history", "list_engines", "open", "parse_plan", "plan_errors", "plan_text", "read_exemplars",
+        "read_result", "remove", "run_demo")
 _TYPES = ("LatweaveError", "Plan", "Reason", "Result")
 
 __all__ = sorted(_API + _TYPES)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from latweave.api import (Asked, Exemplar, LatticeSession, LLMConfig, NotLive, audit, build, check_lattice,
-                              evaluate, list_engines, open, parse_plan, plan_errors, plan_text, read_exemplars,
-                              read_result, run_demo)
+    from latweave.api import (Asked, Exemplar, LatticeSession, LLMConfig, NotLive, add, audit, build, check_lattice,
+                              evaluate, history, list_engines, open, parse_plan, plan_errors, plan_text,
+                              read_exemplars, read_result, remove, run_demo)
     from latweave.errors import LatweaveError
     from latweave.plan.ast import Plan
     from latweave.reasons import Reason

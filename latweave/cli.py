@@ -131,7 +131,7 @@ def cmd_build(args) -> int:
     bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
     try:
         with bar as progress:
-            summary = api.build(args.path, args.out, format=args.format, allow=args.allow, strict=args.strict,
+            summary = api.build(args.paths, args.out, format=args.format, allow=args.allow, strict=args.strict,
                                 functional=functional, progress=progress, llm=llm, cache=args.cache,
                                 engine=args.engine, spark_master=args.spark_master)
     except api.NotLive as exc:
@@ -146,6 +146,84 @@ def cmd_build(args) -> int:
     else:
         _console().print(summary)
     return EXIT_OK if summary.complete else EXIT_ENGINE
+
+
+def _change_arguments(p) -> None:
+    """The arguments `add` and `remove` share."""
+    p.add_argument("--lattice", required=True, help="the lattice folder to change (atomically)")
+    p.add_argument("--allow", action="store_true",
+                   help="write the lattice even when some dimension's meets are not unique (latweave check)")
+    p.add_argument("--model", default=None, help="a lattice a model extracted: the model (default: $LATWEAVE_MODEL "
+                                                 "or --config)")
+    p.add_argument("--base-url", default=None, help="a lattice a model extracted: an OpenAI-compatible endpoint")
+    p.add_argument("--api-key", default=None, help="default $OPENAI_API_KEY or --config")
+    p.add_argument("--config", default=None, metavar="FILE", help="a JSON file with LLMConfig fields")
+    p.add_argument("--cache", default=None, metavar="DIR",
+                   help="the extraction cache (default: the one the lattice's build used)")
+    p.add_argument("--concurrency", type=count(1), default=None, help="requests in flight at once")
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS", help="seconds one request may take")
+    p.add_argument("--json", action="store_true")
+
+
+def _change_llm(args):
+    """The model of a change to an extracted lattice: given or configured, else None (a lattice
+    of facts needs none; one a model extracted says so when it needs it)."""
+    from latweave import api
+
+    if not (args.model or args.config or os.environ.get("LATWEAVE_MODEL") or os.environ.get("LATWEAVE_LLM_CONFIG")):
+        return None
+    return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                                 config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
+
+
+def _show_change(args, change) -> int:
+    if args.json:
+        _write_json(change.to_json())
+    else:
+        _console().print(change)
+    return EXIT_OK if change.complete else EXIT_ENGINE
+
+
+def _changed(args, call) -> int:
+    """Run a change (`add`, `remove`): exit 6, nothing written, when the new lattice may not go live."""
+    from latweave import api
+
+    try:
+        change = call()
+    except api.NotLive as exc:
+        if args.json:
+            _print_json(exc.to_dict())
+        else:
+            _console().print(exc.report)
+            _print_error(exc)
+        return EXIT_NOT_LIVE
+    return _show_change(args, change)
+
+
+def cmd_add(args) -> int:
+    """Exit 0 when added; 6 (nothing changed) when some dimension's meets would not be unique."""
+    from latweave import api
+
+    return _changed(args, lambda: api.add(args.lattice, args.paths, allow=args.allow, llm=_change_llm(args),
+                                          cache=args.cache))
+
+
+def cmd_remove(args) -> int:
+    from latweave import api
+
+    return _changed(args, lambda: api.remove(args.lattice, sources=args.source, docs=args.doc, allow=args.allow,
+                                             llm=_change_llm(args), cache=args.cache))
+
+
+def cmd_history(args) -> int:
+    from latweave import api
+
+    shown = api.history(args.lattice)
+    if args.json:
+        _write_json(shown.to_json())
+    else:
+        _console().print(shown)
+    return EXIT_OK
 
 
 def _plan_text(args, what: str = "plan") -> str:
@@ -402,8 +480,10 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="latweave", description=__doc__.splitlines()[0])
     sub = top.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("build", help="build a lattice folder from a corpus folder or a KB file")
-    p.add_argument("path", help="a corpus folder, or the KB / JSON file of --format")
+    p = sub.add_parser("build", help="build a lattice folder from corpus folders or KB files")
+    p.add_argument("paths", nargs="+", metavar="SOURCE",
+                   help="a corpus folder, or the KB / JSON file of --format; several are read in order, as one "
+                        "(corpus folders; KB files of one format; a text corpus folder and more documents)")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
     p.add_argument("--format", default="corpus", choices=("corpus", "pathquestion", "metaqa", "2wiki"),
                    help="corpus: a corpus folder (default); pathquestion: subject<TAB>relation<TAB>object "
@@ -443,6 +523,28 @@ def parser() -> argparse.ArgumentParser:
                         "raise it for a model on CPU")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("add", help="add sources to a lattice, atomically (the lattice a full build over its sources "
+                                   "and these would give)")
+    p.add_argument("paths", nargs="+", metavar="SOURCE",
+                   help="corpus folders, documents (.txt, for a lattice a model extracted) or KB files of the "
+                        "lattice's format")
+    _change_arguments(p)
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("remove", help="remove sources or documents from a lattice, atomically")
+    p.add_argument("--source", action="append", default=[], metavar="NAME",
+                   help="a source of the lattice, by its name or path (`latweave history`); repeatable")
+    p.add_argument("--doc", action="append", default=[], metavar="ID",
+                   help="a document, by its id (a corpus document's path below documents/ without .txt; a 2Wiki "
+                        "question's `<file>#<_id>`), removed with every fact that cites it; repeatable")
+    _change_arguments(p)
+    p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser("history", help="the changes of a lattice: what was built, added and removed, when")
+    p.add_argument("--lattice", required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_history)
 
     p = sub.add_parser("run", help="run one plan against a lattice")
     _read_and_show(p, "plan", "the plan text (the plan language, or its JSON form)",

@@ -124,7 +124,8 @@ def test_audit_a_result_its_dict_or_its_file(zoo, tmp_path):
     assert not latweave.audit(tampered, lattice=zoo).ok
 
 
-def test_build_json_is_what_the_cli_prints(tmp_path, capsys):
+def test_build_json_is_what_the_cli_prints(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the history's time: one for both builds
     kb = FIXTURES / "pathquestion" / "kb.txt"
     summary = latweave.build(kb, tmp_path / "api", format="pathquestion")
     assert summary.kind == "kb" and summary.report is not None

@@ -43,9 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.legitimacy.report import LatticeReport
     from latweave.proof.audit import AuditReport
 
-__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "Verification", "audit", "build",
-           "check_lattice", "evaluate", "list_engines", "open", "parse_claims", "parse_plan", "plan_errors",
-           "plan_text", "read_exemplars", "read_result", "run_demo"]
+__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "Verification", "add", "audit", "build",
+           "check_lattice", "evaluate", "history", "list_engines", "open", "parse_claims", "parse_plan",
+           "plan_errors", "plan_text", "read_exemplars", "read_result", "remove", "run_demo"]
 
 #: The KB formats `build` reads besides a corpus folder.
 KB_FORMATS = ("pathquestion", "metaqa", "2wiki")
@@ -258,55 +258,81 @@ def audit(result: Result | Verification | dict | Path | str, lattice: Path | str
 
 # --------------------------------------------------------------------------------- lattices
 
-def build(source: Path | str, out: Path | str, *, format: str = "corpus", allow: bool = False,  # noqa: A002
-          strict: bool = False, functional: Sequence[str] | None = None,
+def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str = "corpus",  # noqa: A002
+          allow: bool = False, strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
           cache: Path | str | None = None, engine: str = "python",
           spark_master: str | None = None) -> "BuildSummary":
     """Build the lattice of `source` at `out`, atomically, and return what was built.
 
-    `format`: "corpus" (a corpus folder) or a KB file's format ("pathquestion", "metaqa",
-    "2wiki"). `llm`: extract the facts of a text corpus's documents with this model instead of
-    reading facts.jsonl (`cache`: the extraction cache folder). `out` must hold nothing but a
-    lattice and must not overlap the source. Raises NotLive (nothing written) when some
-    dimension's meets are not unique, unless `allow`. `strict`: a malformed KB line is fatal.
-    `functional`: the KB relations with one value per subject (default: the format's own).
-    `progress` receives (done, total) while a corpus is read, or an ExtractProgress snapshot
-    per window while a model extracts. `engine`: "python" (default), or "spark" to read a line-based
-    KB (a file or a folder of part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py;
-    `spark_master`: the Spark master URL, default local[*])."""
+    `source`: one source or several, read in order as one (corpus folders; KB files of one format;
+    a text corpus folder and more of its documents). `format`: "corpus" (corpus folders) or a KB
+    file's format ("pathquestion", "metaqa", "2wiki"). `llm`: extract the facts of a text corpus's
+    documents with this model instead of reading facts.jsonl (`cache`: the extraction cache
+    folder). `out` must hold nothing but a lattice and must not overlap the sources. Raises
+    NotLive (nothing written) when some dimension's meets are not unique, unless `allow`.
+    `strict`: a malformed KB line is fatal. `functional`: the KB relations with one value per
+    subject (default: the format's own). `progress` receives (done, total) while a corpus is read,
+    or an ExtractProgress snapshot per window while a model extracts. The lattice keeps its
+    sources (latweave/ingest/sources.py), so `add` and `remove` can change it later.
+    `engine`: "python" (default), or "spark" to read one line-based KB (a file or a folder of
+    part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py; `spark_master`:
+    the Spark master URL, default local[*]; such a lattice keeps no sources)."""
     from latweave.ingest.build import Gate
+    from latweave.ingest.living import build_sources
     from latweave.ingest.summary import BuildSummary
 
     gate = Gate(allow=allow)
+    sources = [source] if isinstance(source, (str, Path)) else list(source)
     if engine not in ("python", "spark"):
         raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
     if engine == "spark":
         if llm is not None or format == "corpus":
             raise LatweaveError("--engine spark builds a KB file (--format pathquestion or metaqa)",
                                 hint="drop --engine spark for a corpus folder or --extract llm")
+        if len(sources) != 1:
+            raise LatweaveError("--engine spark reads one KB file, or one folder of part files",
+                                hint="put the part files in one folder and pass the folder")
         from latweave.ingest.spark_kb import build_kb_spark
 
-        manifest, report = build_kb_spark(source, format, out, strict=strict, gate=gate, functional=functional,
+        manifest, report = build_kb_spark(sources[0], format, out, strict=strict, gate=gate, functional=functional,
                                           master=spark_master)
         return BuildSummary("kb", out, manifest, gate, report)
     if llm is not None:
         if format != "corpus":
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
-        from latweave.ingest.extract import extract_corpus
         from latweave.lattice.store import check_target
 
-        check_target(out, inputs=(source, cache))  # before the extraction cache or any model call
-        report = extract_corpus(source, out, llm, cache=cache, progress=progress, gate=gate)
-        return BuildSummary("extract", out, report.manifest, gate, report)
-    if format != "corpus":
-        from latweave.ingest.kb import build_kb
+        check_target(out, inputs=(*sources, cache))  # before the extraction cache or any model call
+    return build_sources(sources, out, fmt=format, gate=gate, strict=strict, functional=functional,
+                         progress=progress, llm=llm, cache=cache)
 
-        manifest, report = build_kb(source, format, out, strict=strict, gate=gate, functional=functional)
-        return BuildSummary("kb", out, manifest, gate, report)
-    from latweave.ingest.build import build_corpus
 
-    return BuildSummary("corpus", out, build_corpus(source, out, progress=progress, gate=gate), gate)
+def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = False, progress: Callable | None = None,
+        llm: LLMConfig | None = None, cache: Path | str | None = None):
+    """Add sources to the lattice folder `lattice` (corpus folders, a text corpus's documents, KB
+    files of its format) and write, atomically, the lattice a full build over its sources and
+    these gives (latweave/ingest/living.py); returns the Change (it renders itself). `llm`: the
+    model, for a lattice whose facts a model extracted."""
+    from latweave.ingest.living import add as _add
+
+    return _add(lattice, sources, allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,
+           progress: Callable | None = None, llm: LLMConfig | None = None, cache: Path | str | None = None):
+    """Remove sources (by name or path) or documents (by id) from the lattice folder `lattice`,
+    atomically: every predicate whose evidence came only from them goes. Returns the Change."""
+    from latweave.ingest.living import remove as _remove
+
+    return _remove(lattice, sources=sources, docs=docs, allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def history(lattice: Path | str):
+    """The changes of the lattice folder `lattice`, oldest first (a History: renders itself)."""
+    from latweave.ingest.living import history as _history
+
+    return _history(lattice)
 
 
 def check_lattice(path: Path | str) -> "LatticeReport":

@@ -63,12 +63,15 @@ def report_writer(report, limit: int = STORED_LIST_LIMIT):
     return write_report
 
 
-def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=()) -> dict:
+def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=(),
+                 ledger=None, locked: bool = False) -> dict:
     """Validate, compile and write `lattice` at `out` in one atomic step; returns the manifest.
     With a `gate`, the lattice is checked first and its report is written beside it. `out` must
     hold nothing but a lattice and must not overlap `inputs` (what the lattice is built from):
-    store.check_target refuses it first, before any compiling, and nothing is touched."""
-    check_target(out, inputs)
+    store.check_target refuses it first, before any compiling, and nothing is touched.
+    `ledger` (sources.Ledger): the lattice's sources, their stored forms and its history, written
+    in the same atomic step; `locked`: the caller holds the target's lock (store.exclusive)."""
+    check_target(out, inputs, locked)
     lattice.validate()
     # contested coordinates, read once for the gate and the compiler (settling may add the meet
     # of overlapping intervals as a value, so it comes before both)
@@ -84,7 +87,24 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
                    "engine": lambda folder: write_engine_db(folder / ENGINE_DB, compiled.facts)}
     if report is not None:
         attachments["legitimacy"] = report_writer(report)
-    return write_lattice(lattice, out, attachments, inputs=inputs)
+    if ledger is not None:
+        attachments["sources"] = _ledger_writer(ledger, lattice, worlds)
+    return write_lattice(lattice, out, attachments, inputs=inputs, locked=locked)
+
+
+def _ledger_writer(ledger, lattice: Lattice, worlds: dict):
+    """The attachment that writes the ledger (sources.json, the stored sources, history.jsonl),
+    its change line given the new lattice's counts and contested coordinates."""
+    from latweave.lattice.store import manifest_counts
+
+    contested = [pair for pair, held in worlds.items() if len(held) > 1]
+
+    def label(pair):
+        inst, dim = lattice.instances.get(pair[0]), lattice.dimensions.get(pair[1])
+        return [inst.label if inst else pair[0], dim.name if dim else pair[1]]
+
+    labels = {pair: label(pair) for pair in {*contested, *ledger.contested_before}}
+    return lambda folder: ledger.write(folder, manifest_counts(lattice), contested, labels)
 
 
 def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:

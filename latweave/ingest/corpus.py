@@ -30,6 +30,7 @@ from typing import Callable, Iterator
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.names import normalize
 from latweave.textio import json_problem, read_text, text_lines
 
 
@@ -115,7 +116,7 @@ def _evidence(obj: dict, path: Path, line: int, missing: str, hint: str) -> dict
     return evidence
 
 
-def _read_events(path: Path, lattice: Lattice) -> None:
+def _read_events(path: Path, lattice: Lattice, removed: frozenset[str] = frozenset()) -> None:
     if EVENT not in lattice.dimensions:
         lattice.add_dimension(Dimension(EVENT, open=True))
     for line, obj in _jsonl(path):
@@ -139,6 +140,8 @@ def _read_events(path: Path, lattice: Lattice) -> None:
         evidence = _evidence(obj, path, line, *needed)
         if not isinstance(evidence.get("doc"), str) or not isinstance(evidence.get("source_text"), str):
             raise CorpusError(needed[0], file=str(path), line=line, hint=needed[1])
+        if evidence["doc"] in removed:
+            continue
         label = _field(obj, "id", str, path, line, None) or event_label(kind, roles)
         confidence = _field(obj, "confidence", (int, float), path, line, 1.0)
         with _At(path, line):
@@ -152,21 +155,50 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
     """Read a corpus folder into a validated Lattice.
 
     `progress(lines_read, total_lines)` is called every 1,000 lines of facts.jsonl and at its end."""
-    root = Path(folder)
+    return read_corpora([folder], progress)
+
+
+def read_corpora(folders: list[Path | str], progress: Callable[[int, int], None] | None = None,
+                 removed: list[frozenset[str]] | None = None) -> Lattice:
+    """Read corpus folders, in order, into one validated Lattice (named after the first): what
+    one folder holding all their files would give. A dimension declared by two folders must be
+    declared alike; a document id given by two must have one text. `removed`: document ids left
+    out of each folder (`latweave remove --doc`) — with every fact and event of that folder whose
+    evidence is in one, and every alias of an instance nothing else states."""
+    if not folders:
+        raise CorpusError("no corpus folder to read", hint="pass at least one corpus folder")
+    lattice = Lattice(name=Path(folders[0]).resolve().name)
+    for n, folder in enumerate(folders):
+        _read_into(lattice, Path(folder), progress, removed[n] if removed else frozenset())
+    return lattice
+
+
+def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) -> None:
     if not (root / "dimensions.jsonl").is_file():
         raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
                           hint="see corpora/zoo/README.md for the format")
-    lattice = Lattice(name=root.resolve().name)
 
     path = root / "dimensions.jsonl"
+    here: set[str] = set()   # declared by this folder (twice in one file is an error)
     for line, obj in _jsonl(path):
+        dimension = Dimension(
+            name=_field(obj, "dimension", str, path, line),
+            kind=_field(obj, "kind", str, path, line, "taxonomy"),
+            functional=_field(obj, "functional", bool, path, line, False),
+            open=_field(obj, "open", bool, path, line, False),
+        )
+        held = lattice.dimensions.get(dimension.key)
+        if held is not None and dimension.key not in here:
+            if (held.kind, held.functional, held.open) != (dimension.kind, dimension.functional, dimension.open):
+                raise CorpusError(f"dimension {dimension.name!r} is declared unlike an earlier source of the "
+                                  f"lattice declares it (kind {held.kind}, functional {held.functional}, "
+                                  f"open {held.open})", file=str(path), line=line,
+                                  hint="declare it alike in every corpus folder of one lattice")
+            here.add(dimension.key)
+            continue  # declared alike by an earlier corpus folder of this lattice
         with _At(path, line):
-            lattice.add_dimension(Dimension(
-                name=_field(obj, "dimension", str, path, line),
-                kind=_field(obj, "kind", str, path, line, "taxonomy"),
-                functional=_field(obj, "functional", bool, path, line, False),
-                open=_field(obj, "open", bool, path, line, False),
-            ))
+            lattice.add_dimension(dimension)
+        here.add(dimension.key)
 
     path = root / "hierarchy.tsv"
     if path.is_file():
@@ -190,7 +222,10 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
     if docs.is_dir():
         for file in sorted(docs.rglob("*.txt")):
             doc_id = file.relative_to(docs).with_suffix("").as_posix()
-            lattice.add_document(doc_id, read_text(file, CorpusError))
+            if doc_id in removed:
+                continue
+            with _At(file, 1):
+                lattice.add_document(doc_id, read_text(file, CorpusError))
 
     path = root / "facts.jsonl"
     total = 0
@@ -201,6 +236,8 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
                 progress(line, total)
             evidence = _evidence(obj, path, line, "predicate has no evidence object",
                                  'add "evidence": {"doc": ..., "source_text": ...}')
+            if evidence.get("doc") in removed:
+                continue
             qualifiers = _field(obj, "qualifiers", dict, path, line, {})
             with _At(path, line):
                 lattice.add_predicate(
@@ -218,11 +255,12 @@ def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None 
 
     path = root / "events.jsonl"
     if path.is_file():
-        _read_events(path, lattice)
+        _read_events(path, lattice, removed)
 
     path = root / "aliases.tsv"
     if path.is_file():
         for line, (instance, alias) in _tsv(path, ("instance", "alias")):
+            if removed and normalize(instance) not in lattice.instances:
+                continue  # its instance was stated only by removed documents
             with _At(path, line):
                 lattice.add_alias(instance, alias)
-    return lattice

@@ -50,12 +50,13 @@ lattice with these conventions (planners are written against them):
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
@@ -767,24 +768,36 @@ def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: T
                        line=t.line, locator=t.locator, strict=strict)
 
 
-def build_kb(path: Path | str, fmt: str, out: Path | str, *, strict: bool = False,
-             report: BuildReport | None = None, gate=None,
-             functional: Iterable[str] | None = None) -> tuple[dict, BuildReport]:
-    """Read a KB file of format `fmt` (one of FORMATS), build its lattice and save it at `out`
-    atomically (through `gate`, a build.Gate, when given); returns (manifest, report).
-    `functional`: the relations with one value per subject (default: FUNCTIONAL[fmt]); a name the
-    KB does not have is refused, with the relations it does have."""
+def build_kb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str, *, strict: bool = False,
+             report: BuildReport | None = None, gate=None, functional: Iterable[str] | None = None,
+             removed: frozenset[str] = frozenset(), ledger=None, locked: bool = False,
+             inputs=()) -> tuple[dict, BuildReport]:
+    """Read a KB file of format `fmt` (one of FORMATS) — or several, in order, as one stream of
+    triples — build its lattice and save it at `out` atomically (through `gate`, a build.Gate,
+    when given); returns (manifest, report). `functional`: the relations with one value per
+    subject (default: FUNCTIONAL[fmt]); a name the KB does not have is refused, with the
+    relations it does have. `removed`: 2Wiki document ids (`<file>#<_id>`) whose triples are left
+    out (`latweave remove --doc`). `ledger`, `locked`, `inputs`: as build.save_lattice takes them."""
     from latweave.ingest.build import save_lattice
 
     if fmt not in READERS:
         raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
     report = report if report is not None else BuildReport()
     named = functional is not None
     functional = sorted(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
-    triples = READERS[fmt](path, report, strict=strict)
-    lattice = lattice_from_triples(triples, Path(path).stem, report, strict=strict, functional=functional)
+    triples = itertools.chain.from_iterable(READERS[fmt](p, report, strict=strict) for p in paths)
+    if removed:
+        triples = (t for t in triples if _question_doc(t) not in removed)
+    lattice = lattice_from_triples(triples, Path(paths[0]).stem, report, strict=strict, functional=functional)
     missing = [r for r in functional if r not in lattice.dimensions]
     if named and missing:
         raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
                             hint="its relations: " + ", ".join(sorted(report.relations)))
-    return save_lattice(lattice, out, gate), report
+    return save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs), report
+
+
+def _question_doc(t: Triple) -> str | None:
+    """The document a 2Wiki triple's evidence lies in (`<file name>#<_id>`), else None."""
+    m = _QUESTION.fullmatch(t.locator)
+    return f"{Path(t.source).name}#{m.group(1)}" if m else None

@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from array import array
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -59,6 +59,10 @@ MANIFEST = "manifest.json"
 #: The JSON-lines files read one line at a time (lattice/stored.py), each with its line index.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
            "documents.jsonl": "documents.idx"}
+#: Files that are the lattice's past, not its content (latweave/ingest/sources.py): listed and
+#: verified like every file, but left out of the content hash, so a lattice reached by a sequence
+#: of changes has the content hash of the full build that gives the same files.
+UNHASHED = frozenset({"history.jsonl"})
 
 
 def _jsonl(path: Path, rows) -> None:
@@ -271,12 +275,16 @@ def _refuse_unsafe(target: Path | str, inputs: Iterable[Path | str | None]) -> N
                          hint="move them out of the lattice folder, or pass another folder; nothing was changed")
 
 
-def check_target(target: Path | str, inputs: Iterable[Path | str | None] = ()) -> None:
+def check_target(target: Path | str, inputs: Iterable[Path | str | None] = (), locked: bool = False) -> None:
     """Refuse (StoreError) to write a lattice at `target` unless nothing is lost: `target` must be
     absent, an empty folder, or a latweave lattice (a folder with latweave's manifest holding only
     the files it lists, or latweave's own symlink to one — user symlinks are judged by what they
     point at), and must neither be, hold, nor lie inside one of `inputs` (the corpus folder or KB
-    file the lattice is built from). Every build path goes through here; nothing is touched."""
+    file the lattice is built from). Every build path goes through here; nothing is touched.
+    `locked`: the caller holds the target's lock (`exclusive`), so no write can be mid-swap."""
+    if locked:
+        _refuse_unsafe(target, inputs)
+        return
     try:
         _refuse_unsafe(target, inputs)
     except StoreError as first:
@@ -450,7 +458,7 @@ def _remove_leftovers(path: Path) -> None:
 
 def write_lattice(lattice: Lattice, target: Path | str,
                   attachments: Mapping[str, Callable[[Path], None]] = {}, *,
-                  inputs: Iterable[Path | str | None] = ()) -> dict:
+                  inputs: Iterable[Path | str | None] = (), locked: bool = False) -> dict:
     """Write `lattice` (plus attachments, each a writer given the folder) atomically at `target`.
 
     Returns the manifest. `attachments` lets the compiler add its facts to the same atomic write
@@ -461,19 +469,20 @@ def write_lattice(lattice: Lattice, target: Path | str,
     def model_files(folder: Path) -> dict:
         _model_files(lattice, folder)
         return manifest_counts(lattice)
-    return write_folder(target, lattice.name, model_files, attachments, inputs=inputs)
+    return write_folder(target, lattice.name, model_files, attachments, inputs=inputs, locked=locked)
 
 
 def write_folder(target: Path | str, name: str, model_files: Callable[[Path], dict],
                  attachments: Mapping[str, Callable[[Path], None]] = {}, *,
-                 inputs: Iterable[Path | str | None] = ()) -> dict:
+                 inputs: Iterable[Path | str | None] = (), locked: bool = False) -> dict:
     """write_lattice's atomic write, for a lattice given as a writer of its model files (which
-    returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them."""
+    returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them.
+    `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write)."""
     out = Path(os.path.abspath(target))
-    check_target(out, inputs)  # refused: nothing touched
+    check_target(out, inputs, locked)  # refused: nothing touched
     path = _follow(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path):
+    with nullcontext() if locked else _locked(path):
         _refuse_unsafe(out, inputs)  # again: another write may have changed it while this one waited
         _remove_leftovers(path)
         try:
@@ -485,7 +494,7 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
                 writer(tmp)
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
             hashes = {name: _sha256(tmp / name) for name in files}
-            content = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()
+            content = content_hash(hashes)
             manifest = {
                 "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": name,
                 "content_hash": content, "files": hashes, "counts": counts,
@@ -500,6 +509,23 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
             return manifest
         finally:
             _remove_leftovers(path)  # the replaced lattice, or this write's own pieces when it failed
+
+
+def content_hash(hashes: Mapping[str, str]) -> str:
+    """A lattice's content hash: of its files' hashes, the UNHASHED ones (its history) left out."""
+    content = {name: digest for name, digest in hashes.items() if name not in UNHASHED}
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+@contextmanager
+def exclusive(target: Path | str):
+    """Hold the lock that writes to `target` take, for a read-modify-write of the lattice there
+    (`latweave add` / `remove`: read its sources, write the new lattice, with no other write in
+    between); the write inside passes `locked=True`."""
+    path = _follow(Path(os.path.abspath(target)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path):
+        yield path
 
 
 def read_manifest(folder: Path | str, verify: bool = True, *, cached: bool = False) -> dict:

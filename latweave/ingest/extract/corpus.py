@@ -87,3 +87,39 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
         for _line, (variant, dimension) in _tsv(path, ("variant", "dimension")):
             variants.append((variant, dimension))
     return TextCorpus(root, documents, tuple(dimensions), tuple(variants))
+
+
+def text_corpus_of(sources: list[Path], removed: list[frozenset[str]] | None = None) -> TextCorpus:
+    """One text corpus from several sources, in order: the first is a text corpus folder (its
+    dimensions.jsonl and variants.tsv are the whitelist and the variant table), each further one
+    a text corpus folder (its documents; a whitelist or variant table unlike the first's is
+    refused) or one document (a .txt file; its id is the file's name without .txt). Documents
+    are sorted by id, as one folder's are, so the order sources come in does not matter;
+    `removed`: each source's document ids left out. An id given twice is refused."""
+    removed = removed or [frozenset()] * len(sources)
+    first = read_text_corpus(sources[0])
+    documents = {d: t for d, t in first.documents if d not in removed[0]}
+    for n, path in enumerate(sources[1:], 1):
+        path = Path(path)
+        if path.is_dir():
+            more = read_text_corpus(path)
+            if (more.dimensions, more.variants) != (first.dimensions, first.variants) \
+                    and (more.dimensions or more.variants):
+                raise CorpusError("its dimensions.jsonl or variants.tsv differ from the lattice's first corpus "
+                                  f"({first.name})", file=str(path),
+                                  hint="add its documents alone, or give it the first corpus's whitelist")
+            docs = more.documents
+        else:
+            docs = ((path.stem, read_text(path, CorpusError)),)
+        for doc, text in docs:
+            if doc in removed[n]:
+                continue
+            if doc in documents:
+                raise CorpusError(f"document {doc!r} is already in the lattice", file=str(path),
+                                  hint="remove it first (`latweave remove --doc ID`), or rename the file")
+            documents[doc] = text
+    kept = tuple(sorted(documents.items()))
+    if not kept:
+        raise CorpusError("no document would be left", file=str(sources[0]),
+                          hint="a lattice needs at least one document; delete the lattice folder instead")
+    return TextCorpus(first.root, kept, first.dimensions, first.variants)

@@ -268,16 +268,20 @@ def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]
 CALLS_FILE = "calls.jsonl"
 
 
-def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *,
+def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config: LLMConfig, *,
                    cache: Path | str | None = None,
                    progress: Callable[[ExtractProgress], None] | None = None,
-                   client: LLMClient | None = None, gate=None) -> ExtractReport:
-    """Build the lattice of a text corpus with an LLM extractor; write it atomically at `out`
+                   client: LLMClient | None = None, gate=None, ledger=None, locked: bool = False,
+                   inputs=()) -> ExtractReport:
+    """Build the lattice of a text corpus (a folder, or a TextCorpus already read: several
+    sources' documents, `text_corpus_of`) with an LLM extractor; write it atomically at `out`
     (through `gate`, a build.Gate, when given).
 
     `cache` is the extraction cache folder (default `<out>.extract-cache`); `progress` receives an
-    `ExtractProgress` after each window; `client` defaults to `LLMClient(config)`."""
-    corpus = read_text_corpus(corpus_dir)
+    `ExtractProgress` after each window; `client` defaults to `LLMClient(config)`. `ledger`,
+    `locked`, `inputs`: as build.save_lattice takes them."""
+    corpus = corpus_dir if isinstance(corpus_dir, TextCorpus) else read_text_corpus(corpus_dir)
+    corpus_dir = corpus.root if isinstance(corpus_dir, TextCorpus) else corpus_dir
     cache_dir = Path(cache) if cache is not None else default_cache(out)
     store = ExtractionCache(cache_dir)
     size, jobs = plan_windows(corpus, config)
@@ -290,7 +294,7 @@ def extract_corpus(corpus_dir: Path | str, out: Path | str, config: LLMConfig, *
             f"{len(store)} finished window(s) are cached in {cache_dir}; once the server is back, run the "
             "same command again to resume")) from exc
     lattice, counts = build.lattice()
-    manifest = save_lattice(lattice, out, gate)
+    manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
 
     rejections = [r for job in jobs for r in build.checked.get(job.key, ()) if isinstance(r, Rejected)]
     rejected: dict[str, int] = {}

@@ -1,0 +1,321 @@
+"""Living lattices (issue 16): `latweave add` and `remove` change a lattice's sources, `history`
+lists the changes.
+
+A change reads the lattice's source set (latweave/ingest/sources.py), makes the new one — `add`
+appends sources, `remove` drops sources (`--source`) or documents of them (`--doc`) — and writes
+the lattice a full build over the new source set gives, from the lattice's own stored copies of
+the sources it keeps and the user's paths of those it adds, through the same readers, checks
+and legitimacy gate as `latweave build`. So the result is exactly a full build's: the same files
+byte for byte and the same content hash (history.jsonl, the one file that differs, is left out of
+it), which tests/test_living.py checks against full builds on the shipped corpora, a KB and
+random sequences of changes.
+
+It is atomic as `build` is — the lattice at the path is the old or the new one at every instant, a
+killed change changes nothing — and a change holds the lattice's lock from reading its sources to
+installing the new folder (store.exclusive), so two changes to one lattice serialise and neither
+is lost. Results saved from the old lattice then fail `latweave audit` ("the lattice changed since
+this result was computed"), through the content hash their `lattice` stamp names.
+
+What this does not do yet: the lattice is re-derived, not patched — symbols, facts, closure and the
+legitimacy report are computed again over the whole new source set, so a change costs about a
+build of it (bench/living.py measures it beside a rebuild). For `--extract llm` lattices the
+per-window cache means the model is asked only for windows it has not answered.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from latweave.errors import LatweaveError, StoreError
+from latweave.ingest.build import Gate
+from latweave.ingest.sources import (Given, Ledger, Source, SourceSet, contested_pairs, given, now, read_history,
+                                     read_sources)
+from latweave.ingest.summary import BuildSummary
+
+
+def _check_names(sources: Sequence[Source]) -> None:
+    seen: set[str] = set()
+    for s in sources:
+        if s.name in seen:
+            raise LatweaveError(f"two sources are named {s.name!r}: a source's name is its documents' id "
+                                "and its place in the lattice, so names are unique in one lattice",
+                                hint="rename one of them, or `latweave remove --source` the one in the lattice first")
+        seen.add(s.name)
+
+
+def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate, ledger: Ledger, *, locked: bool,
+            inputs, progress=None, llm=None, cache=None) -> BuildSummary:
+    """Build the lattice of `sources` (each read from the path beside it in `paths`) at `out`."""
+    removed = [frozenset(s.removed) for s in sources.sources]
+    if sources.kind == "corpus":
+        from latweave.ingest.build import save_lattice
+        from latweave.ingest.corpus import read_corpora
+
+        lattice = read_corpora(paths, progress, removed)
+        manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
+        return BuildSummary("corpus", out, manifest, gate)
+    if sources.kind == "kb":
+        from latweave.ingest.kb import build_kb
+
+        options = sources.options
+        manifest, report = build_kb(paths, options["format"], out, strict=options["strict"], gate=gate,
+                                    functional=options["functional"], removed=frozenset().union(*removed),
+                                    ledger=ledger, locked=locked, inputs=inputs)
+        return BuildSummary("kb", out, manifest, gate, report)
+    from latweave.ingest.extract import extract_corpus
+    from latweave.ingest.extract.corpus import text_corpus_of
+
+    if llm is None:
+        raise LatweaveError("this lattice's facts were extracted by a model: adding or removing a source asks "
+                            "it about the windows it has not answered", hint="pass --model (and --base-url), "
+                            "or set $LATWEAVE_MODEL, as for `latweave build --extract llm`")
+    report = extract_corpus(text_corpus_of(paths, removed), out, llm, cache=cache, progress=progress, gate=gate,
+                            ledger=ledger, locked=locked, inputs=inputs)
+    return BuildSummary("extract", out, report.manifest, gate, report)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of a lattice (`build`, `add` or `remove`): its history line and what the build
+    of the new source set reported. Renders itself (what the command prints)."""
+
+    out: Path | str
+    line: dict
+    summary: BuildSummary
+
+    @property
+    def complete(self) -> bool:
+        return self.summary.complete
+
+    def to_dict(self) -> dict:
+        return {"change": self.line, "build": self.summary.to_dict()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=2)
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        return Group(self.summary, render_change(self.line))
+
+
+def render_change(line: dict):
+    """A history line as a few lines of text: what changed, the counts, the contests."""
+    from rich.text import Text
+
+    text = Text()
+    names = ", ".join(s["name"] for s in line.get("sources", ()))
+    what = {"build": "built from", "add": "added", "remove": "removed"}.get(line["change"], line["change"])
+    text.append(f"{line['time']}  {what} ", style="bold")
+    text.append(names or "-")
+    if line.get("docs"):
+        text.append(f" (documents {', '.join(line['docs'])})")
+    counts = line.get("counts", {})
+    text.append(f"\n  {counts.get('instances', 0):,} instances, {counts.get('predicates', 0):,} predicates, "
+                f"{counts.get('documents', 0):,} documents")
+    contested = line.get("contested", {})
+    for verb in ("created", "resolved"):
+        pairs = contested.get(verb, ())
+        if pairs:
+            shown = "; ".join(f"{inst} on {dim}" for inst, dim in pairs[:5])
+            more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
+            text.append(f"\n  contested coordinate(s) {verb}: {shown}{more}")
+    return text
+
+
+@dataclass(frozen=True)
+class History:
+    """A lattice's changes, oldest first (history.jsonl). Renders itself; serialises to JSON."""
+
+    lattice: Path | str
+    lines: tuple[dict, ...]
+
+    def to_json(self) -> str:
+        return json.dumps({"lattice": str(self.lattice), "changes": list(self.lines)}, ensure_ascii=False,
+                          sort_keys=True, indent=2)
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        if not self.lines:
+            return Text(f"{self.lattice}: no recorded changes (built before sources were kept, or not by "
+                        "`latweave build`)")
+        return Group(*(render_change(line) for line in self.lines))
+
+
+def history(lattice: Path | str) -> History:
+    from latweave.lattice.store import read_manifest
+
+    read_manifest(lattice)  # a lattice, complete: StoreError otherwise
+    return History(lattice, tuple(read_history(lattice)))
+
+
+def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
+    if kind == "kb":
+        return {"format": fmt, "functional": None if functional is None else sorted(functional), "strict": strict}
+    if kind == "text":
+        return {"model": llm.model}
+    return {}
+
+
+def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate,
+                  strict: bool = False, functional=None, progress=None, llm=None, cache=None) -> BuildSummary:
+    """`latweave build SOURCE... --out DIR`: the lattice of the sources, in order, written at `out`
+    with its source set, their stored forms and a history that starts here."""
+    if not paths:
+        raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
+    kind = "text" if llm is not None else "corpus" if fmt == "corpus" else "kb"
+    givens = [given(p, kind, fmt) for p in paths]
+    _check_names([g.source for g in givens])
+    sources = SourceSet(kind, tuple(g.source for g in givens), _options(kind, fmt, strict, functional, llm))
+    change = {"change": "build", "time": now(), "paths": [str(p) for p in paths],
+              "sources": [{"name": g.source.name, "sha256": g.source.sha256} for g in givens]}
+    if cache is not None:
+        change["cache"] = str(cache)
+    ledger = Ledger(sources, tuple(givens), change)
+    inputs = [*paths, cache] if cache is not None else list(paths)
+    return _derive(sources, [Path(p) for p in paths], Path(out), gate, ledger, locked=False, inputs=inputs,
+                   progress=progress, llm=llm, cache=cache)
+
+
+def _recorded(lattice: Path) -> SourceSet:
+    from latweave.lattice.store import read_manifest
+
+    read_manifest(lattice, cached=True)  # complete and unchanged: StoreError otherwise
+    sources = read_sources(lattice)
+    if sources is None:
+        raise StoreError(f"{lattice}: this lattice records no sources, so it cannot be changed in place",
+                         hint="build it again with `latweave build` (lattices built before sources were kept, "
+                              "by --engine spark or by `latweave eval` record none)")
+    return sources
+
+
+def _cache(lattice: Path, cache) -> Path | None:
+    """The extraction cache a change uses: the one given, else the last one the history names."""
+    if cache is not None:
+        return Path(cache)
+    for line in reversed(read_history(lattice)):
+        if line.get("cache"):
+            return Path(line["cache"])
+    return None
+
+
+def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, list[Given], dict]], *,
+            allow: bool, progress, llm, cache) -> Change:
+    from latweave.lattice.store import exclusive
+
+    lattice = Path(lattice)
+    with exclusive(lattice):
+        before = _recorded(lattice)
+        sources, new, change = make(before)
+        cache = _cache(lattice, cache) if sources.kind == "text" else None
+        if cache is not None:
+            change["cache"] = str(cache)
+        fresh = {g.source.name: g.path for g in new}
+        paths = [fresh.get(s.name) or lattice / s.stored for s in sources.sources]
+        ledger = Ledger(sources, tuple(new), change, previous=lattice, history=read_history(lattice),
+                        contested_before=contested_pairs(lattice))
+        if llm is not None and sources.kind == "text":
+            sources.options["model"] = llm.model
+        gate = Gate(allow=allow)
+        inputs = [g.path for g in new] + ([cache] if cache is not None else [])
+        summary = _derive(sources, paths, lattice, gate, ledger, locked=True, inputs=inputs, progress=progress,
+                          llm=llm, cache=cache)
+    return Change(lattice, ledger.written, summary)
+
+
+def add(lattice: Path | str, paths: Sequence[Path | str], *, allow: bool = False, progress=None, llm=None,
+        cache=None) -> Change:
+    """`latweave add --lattice DIR SOURCE...`: the sources appended to the lattice's, in order."""
+    if not paths:
+        raise LatweaveError("nothing to add", hint="pass the corpus folders, documents or KB files to add")
+
+    def make(before: SourceSet):
+        new = [given(p, before.kind, before.options.get("format")) for p in paths]
+        sources = SourceSet(before.kind, before.sources + tuple(g.source for g in new), dict(before.options))
+        _check_names(sources.sources)
+        change = {"change": "add", "time": now(), "paths": [str(p) for p in paths],
+                  "sources": [{"name": g.source.name, "sha256": g.source.sha256} for g in new]}
+        return sources, new, change
+
+    return _change(lattice, make, allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,
+           progress=None, llm=None, cache=None) -> Change:
+    """`latweave remove --lattice DIR --source NAME... | --doc ID...`: the named sources dropped
+    (a path is taken by its name), or the named documents removed from the sources that hold
+    them (with every fact and event of that source whose evidence is in one). Every predicate
+    whose evidence came only from what is removed goes; a fact also evidenced elsewhere stays,
+    with its remaining evidence."""
+    if not sources and not docs:
+        raise LatweaveError("nothing to remove", hint="pass --source NAME or --doc ID")
+    lattice_path = Path(lattice)
+
+    def make(before: SourceSet):
+        names = [Path(s).name for s in sources]
+        known = [s.name for s in before.sources]
+        for name in names:
+            if name not in known:
+                raise LatweaveError(f"{name!r} is not a source of this lattice",
+                                    hint="its sources: " + ", ".join(known) + " (`latweave history --lattice DIR`)")
+        kept = [s for s in before.sources if s.name not in names]
+        if not kept:
+            raise LatweaveError("that would remove every source of the lattice",
+                                hint="a lattice needs at least one source; delete the lattice folder instead")
+        wanted, removed_from = set(docs), []
+        if docs:
+            kept, removed_from = _remove_docs(lattice_path, before, kept, wanted)
+        change = {"change": "remove", "time": now(),
+                  "sources": [{"name": s.name, "sha256": s.sha256} for s in before.sources if s.name in names]}
+        if docs:
+            change["docs"] = sorted(wanted)
+            change["from"] = removed_from
+        return SourceSet(before.kind, tuple(kept), dict(before.options)), [], change
+
+    return _change(lattice, make, allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: set[str]):
+    """The kept sources with the `wanted` documents removed from every one that holds them, and
+    the names of those sources; a document no kept source holds is refused."""
+    out, found, removed_from = [], set(), []
+    for s in kept:
+        held = _documents_of(lattice / s.stored, s, before) & wanted
+        held -= set(s.removed)
+        if held:
+            removed_from.append(s.name)
+            found |= held
+            s = Source(s.name, s.type, s.sha256, tuple(sorted({*s.removed, *held})))
+        out.append(s)
+    missing = sorted(wanted - found)
+    if missing:
+        raise LatweaveError(f"no source of this lattice holds the document(s) {', '.join(map(repr, missing))}",
+                            hint="a corpus document's id is its path below documents/ without .txt; a 2Wiki "
+                                 "question's is `<file name>#<_id>`; a line-based KB file is one document: "
+                                 "remove it with --source")
+    return out, removed_from
+
+
+def _documents_of(stored: Path, source: Source, sources: SourceSet) -> set[str]:
+    """The document ids a stored source holds (a line-based KB file's one document cannot be
+    removed alone: it is the whole source)."""
+    if source.type == "folder":
+        docs = stored / "documents"
+        return {f.relative_to(docs).with_suffix("").as_posix() for f in docs.rglob("*.txt")} if docs.is_dir() else set()
+    if source.type == "document":
+        return {Path(source.name).stem}
+    if sources.options.get("format") == "2wiki":
+        ids = set()
+        with stored.open(encoding="utf-8") as handle:
+            for line in handle:
+                record = json.loads(line)
+                if isinstance(record, dict) and isinstance(record.get("_id"), str):
+                    ids.add(f"{source.name}#{record['_id']}")
+        return ids
+    return set()

@@ -1,0 +1,291 @@
+"""What a lattice is built from, kept inside it: its source set, the stored form of each source,
+and the history of its changes (issue 16: `latweave add` / `remove` / `history`).
+
+A lattice folder written by `latweave build`, `add` or `remove` holds
+
+    sources.json                  the source set: the lattice's kind ("corpus", "text" or "kb"),
+                                  the options that shape it (a KB's format, functional relations,
+                                  strictness; a text corpus's model), its sources in the order
+                                  they are read (name, type, sha256 of the stored form) and the
+                                  documents removed from them (`remove --doc`)
+    sources/<sha256:16>/<name>    each source's stored form: what the readers read of it, nothing else
+    history.jsonl                 one line per change (build, add, remove): when, the paths given,
+                                  the counts after it, the contested coordinates it created or resolved
+
+so that a change re-reads the lattice's own copies — the original files may have moved, changed or
+been deleted (a retracted source) — and gives exactly the lattice a full build over the new source
+set gives (latweave/ingest/living.py).
+
+A stored form keeps only what a reader reads: a corpus folder's dimensions.jsonl, hierarchy.tsv,
+synonyms.tsv, aliases.tsv, facts.jsonl, events.jsonl and documents/**/*.txt (never README.md or
+exemplars.jsonl: a lattice does not carry questions and plans); a text corpus's documents,
+dimensions.jsonl and variants.tsv; a line-based KB file as it is; a 2Wiki file as JSON Lines of
+each question's `_id` and `evidences` only (its questions, answers and paragraphs are never stored).
+
+history.jsonl is the lattice's past, not its content: the manifest verifies it like every file but
+leaves it out of the content hash (store.UNHASHED), so a lattice reached by `add` and `remove` has
+the content hash of the full build of its sources, and a saved result stays valid exactly as long
+as the content it was computed on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from latweave.errors import LatweaveError, StoreError
+
+SOURCES_FILE = "sources.json"
+SOURCES_DIR = "sources"
+HISTORY_FILE = "history.jsonl"
+
+#: The files of a corpus folder its readers read (latweave/ingest/corpus.py and extract/corpus.py),
+#: besides documents/**/*.txt.
+CORPUS_FILES = ("aliases.tsv", "dimensions.jsonl", "events.jsonl", "facts.jsonl", "hierarchy.tsv",
+                "synonyms.tsv", "variants.tsv")
+KINDS = ("corpus", "text", "kb")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source of a lattice: `name` (a file's or folder's name: document ids and the lattice's
+    name come from it, so names are unique within a lattice), `type` ("folder": a corpus folder;
+    "document": one .txt of a text corpus; "file": a KB file), the sha256 of its stored form, and
+    the ids of its documents removed since (`remove --doc`: what deleting them from the source,
+    with what cites them, would give), sorted."""
+
+    name: str
+    type: str
+    sha256: str
+    removed: tuple[str, ...] = ()
+
+    @property
+    def stored(self) -> str:
+        """Its stored form's path inside the lattice folder."""
+        return f"{SOURCES_DIR}/{self.sha256[:16]}/{self.name}"
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "type": self.type, "sha256": self.sha256, "removed": list(self.removed)}
+
+
+@dataclass(frozen=True)
+class SourceSet:
+    """A lattice's sources, in the order they are read, with what shapes the build (`options`)."""
+
+    kind: str
+    sources: tuple[Source, ...]
+    options: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "options": self.options, "sources": [s.to_dict() for s in self.sources]}
+
+    def named(self, name: str) -> Source | None:
+        return next((s for s in self.sources if s.name == name), None)
+
+
+def read_sources(folder: Path | str) -> SourceSet | None:
+    """The source set recorded in a lattice folder; None when it records none (a lattice written
+    by the evaluation harness, by `--engine spark`, or by a version before sources were kept)."""
+    path = Path(folder) / SOURCES_FILE
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return SourceSet(data["kind"], tuple(Source(s["name"], s["type"], s["sha256"], tuple(s["removed"]))
+                                         for s in data["sources"]), data["options"])
+
+
+def read_history(folder: Path | str) -> list[dict]:
+    path = Path(folder) / HISTORY_FILE
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+# ------------------------------------------------------------------------------ stored forms
+
+def _sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _corpus_files(root: Path) -> list[str]:
+    """The files of a corpus folder its readers read, relative, sorted."""
+    names = [n for n in CORPUS_FILES if (root / n).is_file()]
+    docs = root / "documents"
+    if docs.is_dir():
+        names += [f.relative_to(root).as_posix() for f in sorted(docs.rglob("*.txt")) if f.is_file()]
+    return sorted(names)
+
+
+def _only_id_and_evidences(pairs):
+    return {key: value for key, value in pairs if key in ("_id", "evidences")}
+
+
+def _wiki_records(path: Path) -> str:
+    """A 2Wiki file's stored form: one JSON line per question with its `_id` and `evidences` only
+    (parsed with the reader's own hook, so nothing else is ever held); a line that is no JSON is
+    left out (the reader skips it too, or refuses it with --strict)."""
+    from latweave.ingest.kb import _records
+
+    lines = []
+    for _line, record in _records(path):
+        if isinstance(record, json.JSONDecodeError):
+            continue
+        if isinstance(record, dict):
+            record = {k: v for k, v in record.items() if k in ("_id", "evidences")}
+        lines.append(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+    return "".join(lines)
+
+
+@dataclass(frozen=True)
+class Given:
+    """A source as a user gives it (a path), with its stored form computed: `source` is its ledger
+    entry; `write(folder)` writes the stored form under `folder / source.stored`."""
+
+    path: Path
+    source: Source
+    wiki_text: str | None = None    # a 2Wiki file's stored form (the others are copies)
+
+    def write(self, folder: Path) -> None:
+        target = folder / self.source.stored
+        if self.source.type == "folder":
+            for rel in _corpus_files(self.path):
+                (target / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(self.path / rel, target / rel)
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if self.wiki_text is not None:
+            target.write_text(self.wiki_text, encoding="utf-8", newline="\n")
+        else:
+            shutil.copyfile(self.path, target)
+
+
+def _folder_hash(root: Path, names: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for rel in names:
+        digest.update(f"{rel}\0{_sha256_file(root / rel)}\n".encode())
+    return digest.hexdigest()
+
+
+def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
+    """The source at `path` for a lattice of `kind` (KB `fmt`), its stored form hashed; a clear
+    error (exit 2) when it is not such a source."""
+    path = Path(path)
+    if not os.path.exists(path):
+        raise LatweaveError(f"{path}: no such file or folder", hint="pass the path of a source to add")
+    if kind in ("corpus", "text"):
+        if path.is_dir():
+            names = _corpus_files(path)
+            if kind == "corpus" and "dimensions.jsonl" not in names:
+                raise LatweaveError(f"{path}: not a corpus folder (dimensions.jsonl is missing)",
+                                    hint="see corpora/zoo/README.md for the format")
+            if kind == "text" and not any(n.startswith("documents/") for n in names):
+                raise LatweaveError(f"{path}: not a text corpus (documents/ holds no .txt file)",
+                                    hint="see corpora/bios/README.md for the format")
+            return Given(path, Source(path.resolve().name, "folder", _folder_hash(path, names)))
+        if kind == "text" and path.suffix == ".txt":
+            return Given(path, Source(path.name, "document", _sha256_file(path)))
+        raise LatweaveError(f"{path}: a {'text corpus' if kind == 'text' else 'corpus'} lattice takes "
+                            f"{'corpus folders or .txt documents' if kind == 'text' else 'corpus folders'}",
+                            hint="a corpus folder holds dimensions.jsonl, documents/ and facts.jsonl "
+                                 "(corpora/zoo/README.md)" if kind == "corpus" else
+                            "pass a document (a .txt file) or a text corpus folder")
+    if path.is_dir():
+        raise LatweaveError(f"{path}: a KB source is a file", hint="pass each KB file (or part file) by its path")
+    if fmt == "2wiki":
+        text = _wiki_records(path)
+        return Given(path, Source(path.name, "file", hashlib.sha256(text.encode()).hexdigest()), text)
+    return Given(path, Source(path.name, "file", _sha256_file(path)))
+
+
+# ------------------------------------------------------------------------------ the ledger attachment
+
+def now() -> str:
+    """The time a change is recorded at, UTC, to the second (history.jsonl only: never content);
+    `$SOURCE_DATE_EPOCH` (the reproducible-builds convention), when set, is the time instead, so
+    two builds of one source set can be byte-identical whole."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    try:
+        at = int(epoch) if epoch else None
+    except ValueError:
+        raise LatweaveError(f"$SOURCE_DATE_EPOCH is {epoch!r}, not a number of seconds",
+                            hint="set it to an integer (seconds since 1970), or unset it") from None
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() if at is None else at))
+
+
+@dataclass
+class Ledger:
+    """What a write records of its sources: the new source set, the sources' stored forms (new
+    ones from the user's paths, kept ones from the folder `previous`, hard-linked where the file
+    system allows), and the history so far plus this change (`change`: its line, to which
+    `write` adds the counts and the contested coordinates created and resolved)."""
+
+    sources: SourceSet
+    new: tuple[Given, ...]
+    change: dict
+    previous: Path | None = None
+    history: list[dict] = field(default_factory=list)
+    contested_before: frozenset = frozenset()
+    written: dict | None = None     # the change line as written (after `write`)
+
+    def write(self, folder: Path, counts: dict, contested: Iterable[tuple[str, str]],
+              labels: dict[tuple[str, str], list[str]]) -> None:
+        for g in self.new:
+            g.write(folder)
+        fresh = {g.source.name for g in self.new}
+        for s in self.sources.sources:
+            if s.name not in fresh:
+                _link_tree(self.previous / s.stored, folder / s.stored)
+        (folder / SOURCES_FILE).write_text(
+            json.dumps(self.sources.to_dict(), ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        after = frozenset(contested)
+        line = {**self.change, "counts": counts,
+                "contested": {"created": [labels.get(p, list(p)) for p in sorted(after - self.contested_before)],
+                              "resolved": [labels.get(p, list(p)) for p in sorted(self.contested_before - after)],
+                              "now": len(after)}}
+        self.written = line
+        with (folder / HISTORY_FILE).open("w", encoding="utf-8", newline="\n") as handle:
+            for row in [*self.history, line]:
+                handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def _link_tree(src: Path, dst: Path) -> None:
+    """Put the stored form `src` (a file or a folder) at `dst`: hard links where the file system
+    allows (a lattice file is never changed in place, only replaced whole), copies elsewhere."""
+    if not os.path.exists(src):
+        raise StoreError(f"{src}: a stored source is missing", hint="rebuild the lattice with `latweave build`")
+    files = [src] if src.is_file() else sorted(p for p in src.rglob("*") if p.is_file())
+    for file in files:
+        target = dst if file == src else dst / file.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(file, target)
+        except OSError:
+            shutil.copyfile(file, target)
+
+
+def contested_pairs(folder: Path | str) -> frozenset:
+    """The contested coordinates ((instance key, dimension key) with two or more worlds) recorded
+    in a lattice folder's derived/worlds.jsonl."""
+    from latweave.compile.lattice_facts import WORLDS_FILE
+
+    path = Path(folder) / WORLDS_FILE
+    if not path.is_file():
+        return frozenset()
+    pairs = set()
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if len(row["worlds"]) > 1:
+                pairs.add((row["instance"], row["dimension"]))
+    return frozenset(pairs)
