@@ -75,7 +75,7 @@ def zoo_lattice(tmp_path_factory):
 #: killed at every step), run first: the workers take files in collection order (`--dist
 #: loadfile`), so a long file started last would keep one worker busy while the other idles.
 LONGEST_FIRST = ("test_spark_engine.py", "test_audit_complete.py", "test_spark_kb.py", "test_store_safety.py",
-                 "test_paging.py", "test_time.py")
+                 "test_living.py", "test_paging.py", "test_time.py")
 
 
 def pytest_collection_modifyitems(items):

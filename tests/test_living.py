@@ -207,7 +207,7 @@ def kb_lines(rng: random.Random, n: int) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), ops=st.lists(st.tuples(st.booleans(), st.integers(0, 3)), min_size=1, max_size=4))
 def test_random_sequences_of_changes_equal_full_builds(tmp_path_factory, seed, ops):
     root = tmp_path_factory.mktemp("seq")
@@ -467,7 +467,7 @@ def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch)
     out, err = child(0, lat).communicate(timeout=120)
     total = int(out.split("CALLS ")[1])
     assert total > 10, err
-    for step in sorted({1, 2, total // 2, *range(total - 5, total + 1)}):
+    for step in sorted({1, total // 2, *range(total - 4, total + 1)}):
         lat = tmp_path / f"step{step}" / "lat"
         latweave.build(ZOO, lat)
         proc = child(step, lat)
@@ -476,7 +476,7 @@ def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch)
         proc.communicate(timeout=60)
         manifest = read_manifest(lat, verify=True)      # whole, whichever it is
         assert manifest["content_hash"] in (old, new)
-        if step in (1, 2, total // 2):                  # while the new folder was being written
+        if step in (1, total // 2):                     # while the new folder was being written
             assert manifest["content_hash"] == old
         history = read_history(lat)
         assert len(history) == (1 if manifest["content_hash"] == old else 2)

@@ -64,6 +64,8 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate, ledger
         manifest, report = build_kb(paths, options["format"], out, strict=options["strict"], gate=gate,
                                     functional=options["functional"], removed=frozenset().union(*removed),
                                     ledger=ledger, locked=locked, inputs=inputs)
+        stored = {str(out / s.stored): f"{s.name} (stored in the lattice)" for s in sources.sources}
+        report.sources[:] = [stored.get(p, p) for p in report.sources]
         return BuildSummary("kb", out, manifest, gate, report)
     from latweave.ingest.extract import extract_corpus
     from latweave.ingest.extract.corpus import text_corpus_of
@@ -85,6 +87,7 @@ class Change:
     out: Path | str
     line: dict
     summary: BuildSummary
+    previous: dict | None = None    # the counts before the change
 
     @property
     def complete(self) -> bool:
@@ -98,32 +101,49 @@ class Change:
 
     def __rich__(self):
         from rich.console import Group
-        from rich.text import Text
 
-        return Group(self.summary, render_change(self.line))
+        return Group(render_change(self.line, self.previous), self.summary)
 
 
-def render_change(line: dict):
-    """A history line as a few lines of text: what changed, the counts, the contests."""
+def _counted(counts: dict, before: dict | None) -> str:
+    parts = []
+    for key in ("instances", "predicates", "documents"):
+        now = counts.get(key, 0)
+        delta = "" if before is None or key not in before else f" ({now - before[key]:+,})"
+        parts.append(f"{now:,} {key}{delta}")
+    return ", ".join(parts)
+
+
+def render_change(line: dict, before: dict | None = None):
+    """A history line as a few lines of text: what changed, the counts (with the change in each
+    against `before`, the counts of the line before), the contested coordinates it created and
+    resolved."""
     from rich.text import Text
 
     text = Text()
     names = ", ".join(s["name"] for s in line.get("sources", ()))
-    what = {"build": "built from", "add": "added", "remove": "removed"}.get(line["change"], line["change"])
-    text.append(f"{line['time']}  {what} ", style="bold")
-    text.append(names or "-")
-    if line.get("docs"):
-        text.append(f" (documents {', '.join(line['docs'])})")
-    counts = line.get("counts", {})
-    text.append(f"\n  {counts.get('instances', 0):,} instances, {counts.get('predicates', 0):,} predicates, "
-                f"{counts.get('documents', 0):,} documents")
+    text.append(f"{line['time']}  ", style="dim")
+    if line["change"] == "build":
+        text.append("built from ", style="bold")
+        text.append(names)
+    elif line["change"] == "add":
+        text.append("added ", style="bold")
+        text.append(names)
+    else:
+        text.append("removed ", style="bold")
+        removed = [names] if names else []
+        if line.get("docs"):
+            removed.append(f"document{'s' if len(line['docs']) > 1 else ''} {', '.join(line['docs'])} "
+                           f"(from {', '.join(line.get('from', ()))})")
+        text.append("; ".join(removed))
+    text.append("\n  " + _counted(line.get("counts", {}), before))
     contested = line.get("contested", {})
     for verb in ("created", "resolved"):
         pairs = contested.get(verb, ())
         if pairs:
             shown = "; ".join(f"{inst} on {dim}" for inst, dim in pairs[:5])
             more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
-            text.append(f"\n  contested coordinate(s) {verb}: {shown}{more}")
+            text.append(f"\n  contested coordinate{'s' if len(pairs) > 1 else ''} {verb}: {shown}{more}")
     return text
 
 
@@ -145,7 +165,8 @@ class History:
         if not self.lines:
             return Text(f"{self.lattice}: no recorded changes (built before sources were kept, or not by "
                         "`latweave build`)")
-        return Group(*(render_change(line) for line in self.lines))
+        return Group(*(render_change(line, self.lines[n - 1].get("counts") if n else None)
+                       for n, line in enumerate(self.lines)))
 
 
 def history(lattice: Path | str) -> History:
@@ -226,7 +247,7 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
         inputs = [g.path for g in new] + ([cache] if cache is not None else [])
         summary = _derive(sources, paths, lattice, gate, ledger, locked=True, inputs=inputs, progress=progress,
                           llm=llm, cache=cache)
-    return Change(lattice, ledger.written, summary)
+    return Change(lattice, ledger.written, summary, ledger.history[-1].get("counts") if ledger.history else None)
 
 
 def add(lattice: Path | str, paths: Sequence[Path | str], *, allow: bool = False, progress=None, llm=None,

@@ -195,11 +195,13 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
             return Given(path, Source(path.resolve().name, "folder", _folder_hash(path, names)))
         if kind == "text" and path.suffix == ".txt":
             return Given(path, Source(path.name, "document", _sha256_file(path)))
-        raise LatweaveError(f"{path}: a {'text corpus' if kind == 'text' else 'corpus'} lattice takes "
-                            f"{'corpus folders or .txt documents' if kind == 'text' else 'corpus folders'}",
+        if kind == "text":
+            raise LatweaveError(f"{path}: a text corpus lattice takes text corpus folders or .txt documents",
+                                hint="pass a document (a .txt file) or a folder with documents/")
+        raise LatweaveError(f"{path}: a corpus lattice takes corpus folders",
                             hint="a corpus folder holds dimensions.jsonl, documents/ and facts.jsonl "
-                                 "(corpora/zoo/README.md)" if kind == "corpus" else
-                            "pass a document (a .txt file) or a text corpus folder")
+                                 "(corpora/zoo/README.md); a KB file is built with --format pathquestion, "
+                                 "metaqa or 2wiki")
     if path.is_dir():
         raise LatweaveError(f"{path}: a KB source is a file", hint="pass each KB file (or part file) by its path")
     if fmt == "2wiki":
