@@ -533,11 +533,11 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_add)
 
     p = sub.add_parser("remove", help="remove sources or documents from a lattice, atomically")
-    p.add_argument("--source", action="append", default=[], metavar="NAME",
-                   help="a source of the lattice, by its name or path (`latweave history`); repeatable")
-    p.add_argument("--doc", action="append", default=[], metavar="ID",
+    p.add_argument("--source", action="extend", nargs="+", default=[], metavar="NAME",
+                   help="sources of the lattice, by name or path (`latweave history` lists them)")
+    p.add_argument("--doc", action="extend", nargs="+", default=[], metavar="ID",
                    help="a document, by its id (a corpus document's path below documents/ without .txt; a 2Wiki "
-                        "question's `<file>#<_id>`), removed with every fact that cites it; repeatable")
+                        "question's `<file>#<_id>`), removed with every fact that cites it")
     _change_arguments(p)
     p.set_defaults(func=cmd_remove)
 

@@ -300,7 +300,8 @@ def test_the_commands_print_and_record(tmp_path, capsys):
     assert change["change"] == "remove" and change["docs"] == ["whale"] and change["from"] == ["zoo"]
     assert main(["history", "--lattice", str(lat)]) == 0
     shown = capsys.readouterr().out
-    assert shown.index("built from zoo") < shown.index("added movies") < shown.index("removed")
+    assert shown.index("built from zoo") < shown.index("added movies") < shown.index("removed document whale")
+    assert "sources now: zoo (without whale), movies" in shown
     assert main(["history", "--lattice", str(lat), "--json"]) == 0
     assert [c["change"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["build", "add", "remove"]
 

@@ -149,14 +149,17 @@ def render_change(line: dict, before: dict | None = None):
 
 @dataclass(frozen=True)
 class History:
-    """A lattice's changes, oldest first (history.jsonl). Renders itself; serialises to JSON."""
+    """A lattice's changes, oldest first (history.jsonl), and its sources now (sources.json).
+    Renders itself; serialises to JSON."""
 
     lattice: Path | str
     lines: tuple[dict, ...]
+    sources: SourceSet | None = None
 
     def to_json(self) -> str:
-        return json.dumps({"lattice": str(self.lattice), "changes": list(self.lines)}, ensure_ascii=False,
-                          sort_keys=True, indent=2)
+        return json.dumps({"lattice": str(self.lattice), "changes": list(self.lines),
+                           "sources": None if self.sources is None else self.sources.to_dict()},
+                          ensure_ascii=False, sort_keys=True, indent=2)
 
     def __rich__(self):
         from rich.console import Group
@@ -165,15 +168,21 @@ class History:
         if not self.lines:
             return Text(f"{self.lattice}: no recorded changes (built before sources were kept, or not by "
                         "`latweave build`)")
-        return Group(*(render_change(line, self.lines[n - 1].get("counts") if n else None)
-                       for n, line in enumerate(self.lines)))
+        parts = [render_change(line, self.lines[n - 1].get("counts") if n else None)
+                 for n, line in enumerate(self.lines)]
+        if self.sources is not None:
+            now = Text("sources now: ", style="bold")
+            now.append(", ".join(s.name + (f" (without {', '.join(s.removed)})" if s.removed else "")
+                                 for s in self.sources.sources))
+            parts.append(now)
+        return Group(*parts)
 
 
 def history(lattice: Path | str) -> History:
     from latweave.lattice.store import read_manifest
 
     read_manifest(lattice)  # a lattice, complete: StoreError otherwise
-    return History(lattice, tuple(read_history(lattice)))
+    return History(lattice, tuple(read_history(lattice)), read_sources(lattice))
 
 
 def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
