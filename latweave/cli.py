@@ -135,12 +135,7 @@ def cmd_build(args) -> int:
                                 functional=functional, progress=progress, llm=llm, cache=args.cache,
                                 engine=args.engine, spark_master=args.spark_master)
     except api.NotLive as exc:
-        if args.json:
-            _print_json(exc.to_dict())
-        else:
-            _console().print(exc.report)
-            _print_error(exc)
-        return EXIT_NOT_LIVE
+        return _not_live(args, exc)
     if args.json:
         _write_json(summary.to_json())
     else:
@@ -191,13 +186,18 @@ def _changed(args, call) -> int:
     try:
         change = call()
     except api.NotLive as exc:
-        if args.json:
-            _print_json(exc.to_dict())
-        else:
-            _console().print(exc.report)
-            _print_error(exc)
-        return EXIT_NOT_LIVE
+        return _not_live(args, exc)
     return _show_change(args, change)
+
+
+def _not_live(args, exc) -> int:
+    """A build or change refused by the legitimacy gate: its report (or JSON), the error, exit 6."""
+    if args.json:
+        _print_json(exc.to_dict())
+    else:
+        _console().print(exc.report)
+        _print_error(exc)
+    return EXIT_NOT_LIVE
 
 
 def cmd_add(args) -> int:

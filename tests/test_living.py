@@ -29,7 +29,9 @@ from latweave.paths import RULES
 
 CORPORA = RULES.parent / "corpora"
 ZOO, MOVIES, BIOS = CORPORA / "zoo", CORPORA / "movies", CORPORA / "bios"
-ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100",   # a child imports tests.support from the checkout
+       "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]),
+                                                   os.environ.get("PYTHONPATH")]))}
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -387,39 +389,15 @@ def test_a_result_saved_before_a_change_fails_its_audit(tmp_path, capsys):
 # ------------------------------------------------------------------------------ atomic, serialised
 
 KILLABLE_ADD = r"""
-import os, shutil, sys, time, types
-from latweave.ingest import sources
-from latweave.lattice import store
+import sys
 from latweave.cli import main
+from tests.support.pausing import install, steps
 
 pause_after, mode, lattice, source = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
-calls = 0
-
-def pausing(fn, name):
-    def wrapper(*args, **kwargs):
-        global calls
-        result = fn(*args, **kwargs)
-        calls += 1
-        if calls == pause_after:
-            print(f"PAUSED after {name} #{calls}", flush=True)
-            time.sleep(300)
-        return result
-    return wrapper
-
-fs = types.SimpleNamespace(**{n: getattr(os, n) for n in dir(os) if not n.startswith("__")})
-for name in ("rename", "replace", "symlink", "rmdir", "unlink", "mkdir"):
-    setattr(fs, name, pausing(getattr(os, name), name))
-store.os = fs
-store.shutil = types.SimpleNamespace(**{**vars(shutil), "rmtree": pausing(shutil.rmtree, "rmtree")})
-# and while the new folder is half-written: each stored source file linked or copied into it
-sources.os = types.SimpleNamespace(**{**vars(fs), "link": pausing(os.link, "link")})
-sources.shutil = types.SimpleNamespace(**{**vars(shutil), "copyfile": pausing(shutil.copyfile, "copyfile")})
-if mode == "pointer":
-    store._exchange = lambda a, b: False
-elif hasattr(store, "_exchange"):
-    store._exchange = pausing(store._exchange, "exchange")
+install(pause_after, pointer=mode == "pointer", names=("rename", "replace", "symlink", "rmdir", "unlink", "mkdir"),
+        sources=True)
 code = main(["add", "--lattice", lattice, source])
-print(f"CALLS {calls}", flush=True)
+print(f"CALLS {steps()}", flush=True)
 sys.exit(code)
 """
 

@@ -26,7 +26,9 @@ from tests.conftest import ZOO
 MOVIES = ZOO.parent / "movies"
 BIOS = ZOO.parent / "bios"
 FIXTURES = Path(__file__).parent / "fixtures"
-ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100",   # a child imports tests.support from the checkout
+       "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]),
+                                                   os.environ.get("PYTHONPATH")]))}
 KINDS = ("corpus", "pathquestion", "metaqa", "2wiki", "extract", "demo")
 
 
@@ -408,34 +410,13 @@ def test_a_build_waits_for_the_lock(tmp_path):
 # ----------------------------------------------------------------------------------------- kills
 
 KILLABLE = r"""
-import os, shutil, sys, time, types
-from latweave.lattice import store
+import sys
 from latweave.cli import main
+from tests.support.pausing import install
 
 mode, pause_after, corpora, out = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(","), sys.argv[4]
-calls = 0
-
-def pausing(fn, name):
-    def wrapper(*args, **kwargs):
-        global calls
-        result = fn(*args, **kwargs)
-        calls += 1
-        if calls == pause_after:
-            print(f"PAUSED after {name} #{calls}", flush=True)
-            time.sleep(300)
-        return result
-    return wrapper
-
 # every call that changes names beside --out pauses when it is the pause_after-th one
-fs = types.SimpleNamespace(**{n: getattr(os, n) for n in dir(os) if not n.startswith("__")})
-for name in ("rename", "replace", "symlink", "rmdir", "unlink"):
-    setattr(fs, name, pausing(getattr(os, name), name))
-store.os = fs
-store.shutil = types.SimpleNamespace(**{**vars(shutil), "rmtree": pausing(shutil.rmtree, "rmtree")})
-if "pointer" in mode:
-    store._exchange = lambda a, b: False
-elif hasattr(store, "_exchange"):
-    store._exchange = pausing(store._exchange, "exchange")
+install(pause_after, pointer="pointer" in mode)
 if mode.startswith("loop"):
     n = 0
     while True:

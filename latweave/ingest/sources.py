@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Iterable
 
 from latweave.errors import LatweaveError, StoreError
+from latweave.lattice.store import sha256_file
 
 SOURCES_FILE = "sources.json"
 SOURCES_DIR = "sources"
@@ -110,14 +111,6 @@ def read_history(folder: Path | str) -> list[dict]:
 
 # ------------------------------------------------------------------------------ stored forms
 
-def _sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _corpus_files(root: Path) -> list[str]:
     """The files of a corpus folder its readers read, relative, sorted."""
     names = [n for n in CORPUS_FILES if (root / n).is_file()]
@@ -173,7 +166,7 @@ class Given:
 def _folder_hash(root: Path, names: Iterable[str]) -> str:
     digest = hashlib.sha256()
     for rel in names:
-        digest.update(f"{rel}\0{_sha256_file(root / rel)}\n".encode())
+        digest.update(f"{rel}\0{sha256_file(root / rel)}\n".encode())
     return digest.hexdigest()
 
 
@@ -194,7 +187,7 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
                                     hint="see corpora/bios/README.md for the format")
             return Given(path, Source(path.resolve().name, "folder", _folder_hash(path, names)))
         if kind == "text" and path.suffix == ".txt":
-            return Given(path, Source(path.name, "document", _sha256_file(path)))
+            return Given(path, Source(path.name, "document", sha256_file(path)))
         if kind == "text":
             raise LatweaveError(f"{path}: a text corpus lattice takes text corpus folders or .txt documents",
                                 hint="pass a document (a .txt file) or a folder with documents/")
@@ -207,7 +200,7 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
     if fmt == "2wiki":
         text = _wiki_records(path)
         return Given(path, Source(path.name, "file", hashlib.sha256(text.encode()).hexdigest()), text)
-    return Given(path, Source(path.name, "file", _sha256_file(path)))
+    return Given(path, Source(path.name, "file", sha256_file(path)))
 
 
 # ------------------------------------------------------------------------------ the ledger attachment

@@ -94,7 +94,8 @@ def _read_jsonl(path: Path) -> list:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def _sha256(path: Path) -> str:
+def sha256_file(path: Path) -> str:
+    """The sha256 of a file's bytes (hex), read in 1 MiB blocks."""
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -493,7 +494,7 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
             for _, writer in sorted(attachments.items()):
                 writer(tmp)
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-            hashes = {name: _sha256(tmp / name) for name in files}
+            hashes = {name: sha256_file(tmp / name) for name in files}
             content = content_hash(hashes)
             manifest = {
                 "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": name,
@@ -607,7 +608,7 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
             _mismatch(folder, name)
         seen = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
         if known.get(name) != seen:
-            if _sha256(file) != digest:
+            if sha256_file(file) != digest:
                 _mismatch(folder, name)
             if now - st.st_mtime_ns < _RACY_NS:
                 continue
