@@ -26,6 +26,7 @@ from latweave.ingest.build import NotLive
 from latweave.ingest.sources import HISTORY_FILE, read_history, read_sources
 from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
 from latweave.paths import RULES
+from tests.support.pausing import wait_line
 
 CORPORA = RULES.parent / "corpora"
 ZOO, MOVIES, BIOS = CORPORA / "zoo", CORPORA / "movies", CORPORA / "bios"
@@ -402,23 +403,6 @@ sys.exit(code)
 """
 
 
-def _wait_paused(proc, timeout: float = 60) -> bool:
-    import select
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            break
-        line = proc.stdout.readline()
-        if not line:
-            return False
-        if line.startswith("PAUSED"):
-            return True
-    proc.kill()
-    raise AssertionError("the child neither paused nor finished")
-
-
 @pytest.mark.parametrize("mode", ["folder", "pointer"])
 def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch):
     """Killed at every step that changes names beside the lattice or writes a stored source into
@@ -450,7 +434,7 @@ def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch)
         lat = tmp_path / f"step{step}" / "lat"
         latweave.build(ZOO, lat)
         proc = child(step, lat)
-        assert _wait_paused(proc), proc.stderr.read()
+        assert wait_line(proc, "PAUSED") is not None, proc.stderr.read()
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
         manifest = read_manifest(lat, verify=True)      # whole, whichever it is

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import select
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from latweave.lattice import store
 from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
 from latweave.proof.audit.files import LatticeFiles
 from tests.conftest import ZOO
+from tests.support.pausing import wait_line
 
 MOVIES = ZOO.parent / "movies"
 BIOS = ZOO.parent / "bios"
@@ -359,22 +359,6 @@ sys.exit(latweave.cli.main(["build", corpus, "--out", out]))
 """
 
 
-def _wait_line(proc, expect: str, timeout: float = 60) -> str | None:
-    """The first stdout line of `proc` starting with `expect`; None when it exits without one."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            break
-        line = proc.stdout.readline()
-        if not line:
-            return None
-        if line.startswith(expect):
-            return line
-    proc.kill()
-    raise AssertionError(f"no {expect!r} from the child within {timeout}s")
-
-
 @pytest.mark.parametrize("mode", ["folder", "pointer"])
 def test_concurrent_builds_to_one_target_serialise(mode, tmp_path, hashes):
     out = tmp_path / "out" / "lat"
@@ -384,7 +368,7 @@ def test_concurrent_builds_to_one_target_serialise(mode, tmp_path, hashes):
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
                  for corpus in (ZOO, MOVIES)]
         for proc in procs:
-            assert _wait_line(proc, "READY") is not None
+            assert wait_line(proc, "READY") is not None
         go.write_text("go")
         for proc in procs:
             stdout, stderr = proc.communicate(timeout=120)
@@ -449,7 +433,7 @@ def test_a_kill_at_every_step_leaves_the_old_or_the_new_lattice(mode, tmp_path, 
                 no_exchange(patch)
             assert main(["build", str(ZOO), "--out", str(out)]) == 0
         proc = _killable("pointer" if mode != "folder" else "folder", step, [MOVIES], out)
-        paused = _wait_line(proc, "PAUSED")
+        paused = wait_line(proc, "PAUSED")
         if paused is None:  # past the last step: the build finished
             assert proc.wait(timeout=60) == 0, proc.stderr.read()
             whole(out, [hashes["movies"]])

@@ -6,11 +6,13 @@ names beside a lattice — a rename, a symlink, a removal, the swap itself — p
 source into the new folder counts as a step too (the folder is then half-written). `pointer`:
 names cannot be swapped here (the lattice path becomes a symlink to a version). `steps()`: how
 many steps ran (a child that never paused prints it, so a test knows how many there are).
+`wait_line` is the test's side: it reads the child's lines until one says it paused.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import time
 import types
@@ -53,3 +55,20 @@ def install(pause_after: int, pointer: bool, *, names=("rename", "replace", "sym
         store._exchange = lambda a, b: False
     elif hasattr(store, "_exchange"):
         store._exchange = _pausing(store._exchange, "exchange", pause_after)
+
+
+def wait_line(proc, expect: str, timeout: float = 60) -> str | None:
+    """(In the test.) The first stdout line of the child `proc` starting with `expect`; None when
+    it exits without one; the child is killed and the test fails when none comes in `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            break
+        line = proc.stdout.readline()
+        if not line:
+            return None
+        if line.startswith(expect):
+            return line
+    proc.kill()
+    raise AssertionError(f"no {expect!r} from the child within {timeout}s")
