@@ -265,12 +265,20 @@ def test_adding_a_document_asks_the_model_only_for_its_own_windows(tmp_path):
         assert report.windows_cached == asked
         latweave.build([corpus, tmp_path / f"{held}.txt"], tmp_path / "full", llm=config,
                        cache=tmp_path / "fresh-cache")
-    assert_same_lattice(tmp_path / "lat", tmp_path / "full")
+        assert_same_lattice(tmp_path / "lat", tmp_path / "full")
+        shutil.copytree(tmp_path / "lat", tmp_path / "grown")
+        # removing the added document removes its source, and asks the model nothing
+        asked = len(server.requests)
+        latweave.remove(tmp_path / "lat", docs=[held], llm=config)
+        assert len(server.requests) == asked
+        assert [s.name for s in read_sources(tmp_path / "lat").sources] == ["bios"]
+        latweave.build(corpus, tmp_path / "alone", llm=config, cache=tmp_path / "fresh-cache")
+        assert_same_lattice(tmp_path / "lat", tmp_path / "alone")
     # and it is the lattice of the whole bios folder, but for the source set
     with ScriptedServer(bios_script) as server:
         latweave.build(BIOS, tmp_path / "bios-full", llm=bios_config(server), cache=tmp_path / "cache2")
     skip = {*UNHASHED, "manifest.json", "sources.json"}
-    a, b = files(tmp_path / "lat"), files(tmp_path / "bios-full")
+    a, b = files(tmp_path / "grown"), files(tmp_path / "bios-full")
     assert {k: v for k, v in a.items() if k not in skip and not k.startswith("sources/")} == \
            {k: v for k, v in b.items() if k not in skip and not k.startswith("sources/")}
 

@@ -243,6 +243,8 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
     with exclusive(lattice):
         before = _recorded(lattice)
         sources, new, change = make(before)
+        if llm is not None and sources.kind == "text":   # the model that answers the windows not cached
+            sources = SourceSet(sources.kind, sources.sources, {**sources.options, "model": llm.model})
         cache = _cache(lattice, cache) if sources.kind == "text" else None
         if cache is not None:
             change["cache"] = str(cache)
@@ -250,8 +252,6 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
         paths = [fresh.get(s.name) or lattice / s.stored for s in sources.sources]
         ledger = Ledger(sources, tuple(new), change, previous=lattice, history=read_history(lattice),
                         contested_before=contested_pairs(lattice))
-        if llm is not None and sources.kind == "text":
-            sources.options["model"] = llm.model
         gate = Gate(allow=allow)
         inputs = [g.path for g in new] + ([cache] if cache is not None else [])
         summary = _derive(sources, paths, lattice, gate, ledger, locked=True, inputs=inputs, progress=progress,
@@ -321,6 +321,8 @@ def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: s
         if held:
             removed_from.append(s.name)
             found |= held
+            if s.type == "document":
+                continue         # a document added on its own: removing it removes the source
             s = Source(s.name, s.type, s.sha256, tuple(sorted({*s.removed, *held})))
         out.append(s)
     missing = sorted(wanted - found)
