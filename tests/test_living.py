@@ -487,3 +487,24 @@ def test_concurrent_adds_serialise_and_neither_is_lost(tmp_path):
     assert [line["change"] for line in read_history(lat)] == ["build", "add", "add"]
     latweave.build([parts[x] for x in order], tmp_path / "full")
     assert_same_lattice(lat, tmp_path / "full")
+
+
+def test_the_readme_example_runs_and_prints_what_it_says(tmp_path, capsys):
+    """README's "Living lattices" commands, run in order (out/ under a temporary folder), print the
+    history README shows, but for the times."""
+    import re
+
+    readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Living lattices"):]
+    commands = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
+    shown = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    for line in commands.splitlines():
+        argv = line.split("#")[0].split()
+        assert argv[0] == "latweave"
+        argv = [str(tmp_path / a) if a.startswith("out/") else str(RULES.parent / a) if a.startswith("corpora/") else a
+                for a in argv[1:]]
+        assert main(argv) == 0, argv
+    out = capsys.readouterr().out
+    history = out[out.rindex("built from zoo") - len("2026-12-02T01:55:40Z  "):]
+    stamp = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+    assert stamp.sub("T", history).split() == stamp.sub("T", shown).split()
