@@ -508,3 +508,21 @@ def test_the_readme_example_runs_and_prints_what_it_says(tmp_path, capsys):
     history = out[out.rindex("built from zoo") - len("2026-12-02T01:55:40Z  "):]
     stamp = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
     assert stamp.sub("T", history).split() == stamp.sub("T", shown).split()
+
+
+def test_a_source_that_changes_while_it_is_read_is_refused(tmp_path):
+    from latweave.errors import StoreError
+    from latweave.ingest.sources import given
+
+    kb = tmp_path / "kb.txt"
+    kb.write_text(KB_A)
+    read = given(kb, "kb", "pathquestion")      # hashed (and, in a change, read) here
+    kb.write_text(KB_B)                          # then rewritten before its stored copy is made
+    with pytest.raises(StoreError, match="changed while it was being read"):
+        read.write(tmp_path / "new")
+    folder = tmp_path / "parts"
+    parts = split_corpus(ZOO, {"a": ZOO_DOCS[:2]}, folder)
+    read = given(parts["a"], "corpus")
+    (parts["a"] / "documents" / "late.txt").write_text("a document that arrived meanwhile")
+    with pytest.raises(StoreError, match="changed while it was being read"):
+        read.write(tmp_path / "new2")

@@ -150,17 +150,26 @@ class Given:
     wiki_text: str | None = None    # a 2Wiki file's stored form (the others are copies)
 
     def write(self, folder: Path) -> None:
+        """Write the stored form under `folder`; StoreError (so the write fails and nothing
+        changes) when what was written is not what was hashed and read: the source changed
+        meanwhile."""
         target = folder / self.source.stored
         if self.source.type == "folder":
-            for rel in _corpus_files(self.path):
+            names = _corpus_files(self.path)
+            for rel in names:
                 (target / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(self.path / rel, target / rel)
-            return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if self.wiki_text is not None:
-            target.write_text(self.wiki_text, encoding="utf-8", newline="\n")
+            written = _folder_hash(target, names)
         else:
-            shutil.copyfile(self.path, target)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if self.wiki_text is not None:
+                target.write_text(self.wiki_text, encoding="utf-8", newline="\n")
+            else:
+                shutil.copyfile(self.path, target)
+            written = sha256_file(target)
+        if written != self.source.sha256:
+            raise StoreError(f"{self.path}: changed while it was being read; nothing was changed",
+                             hint="run the command again once the source is no longer being written")
 
 
 def _folder_hash(root: Path, names: Iterable[str]) -> str:
