@@ -178,13 +178,13 @@ def _aged(folder: Path) -> None:
 def hashed(monkeypatch):
     """The names of the files hashed, by every read_manifest from here on."""
     seen: list[str] = []
-    real = store._sha256
+    real = store.sha256_file
 
     def counting(path):
         seen.append(Path(path).name)
         return real(path)
 
-    monkeypatch.setattr(store, "_sha256", counting)
+    monkeypatch.setattr(store, "sha256_file", counting)
     return seen
 
 
