@@ -526,3 +526,20 @@ def test_a_source_that_changes_while_it_is_read_is_refused(tmp_path):
     (parts["a"] / "documents" / "late.txt").write_text("a document that arrived meanwhile")
     with pytest.raises(StoreError, match="changed while it was being read"):
         read.write(tmp_path / "new2")
+
+
+def test_spark_builds_take_one_source_and_the_history_time_can_be_fixed(tmp_path, monkeypatch):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(KB_A)
+    b.write_text(KB_B)
+    with pytest.raises(LatweaveError, match="reads one KB file"):   # refused before Spark is touched
+        latweave.build([a, b], tmp_path / "s", format="pathquestion", engine="spark")
+    assert not (tmp_path / "s").exists()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    latweave.build(a, tmp_path / "one", format="pathquestion")
+    latweave.build(a, tmp_path / "two", format="pathquestion")
+    assert files(tmp_path / "one") == files(tmp_path / "two")       # the whole folder, history too
+    assert read_history(tmp_path / "one")[0]["time"] == "2023-11-14T22:13:20Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    with pytest.raises(LatweaveError, match="SOURCE_DATE_EPOCH"):
+        latweave.build(a, tmp_path / "three", format="pathquestion")
