@@ -409,9 +409,8 @@ class _Documents:
 
     def locate(self, t: Triple) -> tuple[str, str, int, int]:
         """(doc id, source text, start, end) of a triple's evidence."""
-        m = _QUESTION.fullmatch(t.locator)
-        if m:
-            doc = f"{Path(t.source).name}#{m.group(1)}"
+        doc = _question_doc(t)
+        if doc is not None:
             line = json.dumps([t.subject, t.relation, t.object], ensure_ascii=False)
             held = self.questions.setdefault(doc, [[], 0])
             start = held[1]

@@ -50,7 +50,6 @@ HISTORY_FILE = "history.jsonl"
 #: besides documents/**/*.txt.
 CORPUS_FILES = ("aliases.tsv", "dimensions.jsonl", "events.jsonl", "facts.jsonl", "hierarchy.tsv",
                 "synonyms.tsv", "variants.tsv")
-KINDS = ("corpus", "text", "kb")
 
 
 @dataclass(frozen=True)
@@ -79,15 +78,12 @@ class Source:
 class SourceSet:
     """A lattice's sources, in the order they are read, with what shapes the build (`options`)."""
 
-    kind: str
+    kind: str                       # "corpus" (corpus folders), "text" (extracted by a model) or "kb"
     sources: tuple[Source, ...]
     options: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "options": self.options, "sources": [s.to_dict() for s in self.sources]}
-
-    def named(self, name: str) -> Source | None:
-        return next((s for s in self.sources if s.name == name), None)
 
 
 def read_sources(folder: Path | str) -> SourceSet | None:
@@ -102,6 +98,7 @@ def read_sources(folder: Path | str) -> SourceSet | None:
 
 
 def read_history(folder: Path | str) -> list[dict]:
+    """A lattice folder's changes, oldest first (empty when it records none)."""
     path = Path(folder) / HISTORY_FILE
     if not path.is_file():
         return []
