@@ -326,6 +326,7 @@ def test_the_commands_print_and_record(tmp_path, capsys):
     (["remove", "{lat}", "--doc", "unicorn"], "no source of this lattice holds the document(s) 'unicorn'"),
     (["remove", "{lat}"], "nothing to remove"),
     (["add", "{other}", "{movies}"], "no lattice folder here"),
+    (["remove", "{deep}", "--source", "zoo"], "no lattice folder here"),
 ])
 def test_bad_changes_are_refused_and_change_nothing(argv, message, tmp_path, capsys):
     lat = tmp_path / "lat"
@@ -333,13 +334,15 @@ def test_bad_changes_are_refused_and_change_nothing(argv, message, tmp_path, cap
     (tmp_path / "kb.txt").write_text(KB_A)
     before = files(lat)
     where = {"lat": str(lat), "zoo": str(ZOO), "movies": str(MOVIES), "missing": str(tmp_path / "gone"),
-             "kb": str(tmp_path / "kb.txt"), "other": str(tmp_path / "other")}
+             "kb": str(tmp_path / "kb.txt"), "other": str(tmp_path / "other"),
+             "deep": str(tmp_path / "no" / "such" / "lat")}
     args = [a.format(**where) for a in argv]
     args = [args[0], "--lattice", args[1], *args[2:]]
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in " ".join(err.split()) and "Traceback" not in err
     assert files(lat) == before
+    assert not (tmp_path / "no").exists() and not (tmp_path / "other").exists()   # no folder made
 
 
 def test_a_conflicting_declaration_is_refused_at_its_line(tmp_path, capsys):
@@ -543,3 +546,14 @@ def test_spark_builds_take_one_source_and_the_history_time_can_be_fixed(tmp_path
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     with pytest.raises(LatweaveError, match="SOURCE_DATE_EPOCH"):
         latweave.build(a, tmp_path / "three", format="pathquestion")
+
+
+def test_the_demo_and_build_corpus_keep_their_sources_too(tmp_path):
+    from latweave.ingest.build import build_corpus
+
+    list(latweave.run_demo(tmp_path / "demo"))       # what `latweave demo` builds can be changed later
+    assert [s.name for s in read_sources(tmp_path / "demo").sources] == ["zoo"]
+    latweave.add(tmp_path / "demo", [MOVIES])
+    build_corpus(ZOO, tmp_path / "lib")               # and so can what the library's corpus build writes
+    latweave.add(tmp_path / "lib", [MOVIES])
+    assert_same_lattice(tmp_path / "lib", tmp_path / "demo")

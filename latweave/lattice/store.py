@@ -480,11 +480,12 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
     returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them.
     `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write)."""
     out = Path(os.path.abspath(target))
-    check_target(out, inputs, locked)  # refused: nothing touched
+    if not locked:
+        check_target(out, inputs)  # refused before waiting for the lock: nothing touched
     path = _follow(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     with nullcontext() if locked else _locked(path):
-        _refuse_unsafe(out, inputs)  # again: another write may have changed it while this one waited
+        _refuse_unsafe(out, inputs)  # (again: another write may have changed it while this one waited)
         _remove_leftovers(path)
         try:
             tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
@@ -524,7 +525,8 @@ def exclusive(target: Path | str):
     (`latweave add` / `remove`: read its sources, write the new lattice, with no other write in
     between); the write inside passes `locked=True`."""
     path = _follow(Path(os.path.abspath(target)))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():   # no lattice can be there; a mistyped path creates no folders
+        raise StoreError(f"{target}: no lattice folder here", hint="build one with `latweave build <corpus> --out DIR`")
     with _locked(path):
         yield path
 
