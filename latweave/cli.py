@@ -97,6 +97,14 @@ def _print_json(obj) -> None:
     _write_json(json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2))
 
 
+def _render(args, shown) -> None:
+    """`--json`: the object's JSON on stdout; else its rendering (it renders itself)."""
+    if args.json:
+        _write_json(shown.to_json())
+    else:
+        _console().print(shown)
+
+
 def _show(args, shown) -> None:
     """What `run` and `verify` print: the object's JSON (`--json`) or its rendering, and with
     `--save FILE` its JSON written there too."""
@@ -104,10 +112,7 @@ def _show(args, shown) -> None:
         from latweave.result_file import write_saved
 
         write_saved(args.save, _json_text(shown.to_json()) + "\n")   # never over a file of the user's
-    if args.json:
-        _write_json(shown.to_json())
-    else:
-        _console().print(shown)
+    _render(args, shown)
 
 
 def cmd_build(args) -> int:
@@ -123,8 +128,7 @@ def cmd_build(args) -> int:
     if args.extract == "llm":
         if args.format != "corpus":
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
-        llm = api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                                    config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
+        llm = _extract_config(args)
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
@@ -136,10 +140,7 @@ def cmd_build(args) -> int:
                                 engine=args.engine, spark_master=args.spark_master)
     except api.NotLive as exc:
         return _not_live(args, exc)
-    if args.json:
-        _write_json(summary.to_json())
-    else:
-        _console().print(summary)
+    _render(args, summary)
     return EXIT_OK if summary.complete else EXIT_ENGINE
 
 
@@ -148,35 +149,41 @@ def _change_arguments(p) -> None:
     p.add_argument("--lattice", required=True, help="the lattice folder to change (atomically)")
     p.add_argument("--allow", action="store_true",
                    help="write the lattice even when some dimension's meets are not unique (latweave check)")
-    p.add_argument("--model", default=None, help="a lattice a model extracted: the model (default: $LATWEAVE_MODEL "
-                                                 "or --config)")
-    p.add_argument("--base-url", default=None, help="a lattice a model extracted: an OpenAI-compatible endpoint")
-    p.add_argument("--api-key", default=None, help="default $OPENAI_API_KEY or --config")
-    p.add_argument("--config", default=None, metavar="FILE", help="a JSON file with LLMConfig fields")
-    p.add_argument("--cache", default=None, metavar="DIR",
-                   help="the extraction cache (default: the one the lattice's build used)")
-    p.add_argument("--concurrency", type=count(1), default=None, help="requests in flight at once")
-    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS", help="seconds one request may take")
+    _extract_arguments(p, "a lattice a model extracted", "the extraction cache (default: the one the lattice's "
+                                                          "build used)")
     p.add_argument("--json", action="store_true")
+
+
+def _extract_arguments(p, when: str, cache_help: str) -> None:
+    """The model arguments of an extraction (`build --extract llm`, and `add` / `remove` on a
+    lattice a model extracted); `when` says when they count."""
+    p.add_argument("--model", default=None, help=f"{when}: the model (default: $LATWEAVE_MODEL or --config)")
+    p.add_argument("--base-url", default=None, help=f"{when}: an OpenAI-compatible endpoint "
+                                                    "(default: $OPENAI_BASE_URL or --config)")
+    p.add_argument("--api-key", default=None, help=f"{when}: default $OPENAI_API_KEY or --config")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help=f"{when}: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
+    p.add_argument("--cache", default=None, metavar="DIR", help=f"{when}: {cache_help}")
+    p.add_argument("--concurrency", type=count(1), default=None,
+                   help=f"{when}: requests in flight at once (default 4, or --config)")
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
+                   help=f"{when}: seconds one request may take (default 60, or --config); raise it for a model on CPU")
+
+
+def _extract_config(args):
+    """The LLMConfig of `_extract_arguments` (each unset one from the environment or --config)."""
+    from latweave import api
+
+    return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                                 config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
 
 
 def _change_llm(args):
     """The model of a change to an extracted lattice: given or configured, else None (a lattice
     of facts needs none; one a model extracted says so when it needs it)."""
-    from latweave import api
-
     if not (args.model or args.config or os.environ.get("LATWEAVE_MODEL") or os.environ.get("LATWEAVE_LLM_CONFIG")):
         return None
-    return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                                 config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
-
-
-def _show_change(args, change) -> int:
-    if args.json:
-        _write_json(change.to_json())
-    else:
-        _console().print(change)
-    return EXIT_OK if change.complete else EXIT_ENGINE
+    return _extract_config(args)
 
 
 def _changed(args, call) -> int:
@@ -187,7 +194,8 @@ def _changed(args, call) -> int:
         change = call()
     except api.NotLive as exc:
         return _not_live(args, exc)
-    return _show_change(args, change)
+    _render(args, change)
+    return EXIT_OK if change.complete else EXIT_ENGINE
 
 
 def _not_live(args, exc) -> int:
@@ -219,10 +227,7 @@ def cmd_history(args) -> int:
     from latweave import api
 
     shown = api.history(args.lattice)
-    if args.json:
-        _write_json(shown.to_json())
-    else:
-        _console().print(shown)
+    _render(args, shown)
     return EXIT_OK
 
 
@@ -360,10 +365,7 @@ def cmd_engines(args) -> int:
     from latweave import api
 
     table = api.list_engines()
-    if args.json:
-        _write_json(table.to_json())
-    else:
-        _console().print(table)
+    _render(args, table)
     return EXIT_OK
 
 
@@ -392,10 +394,7 @@ def cmd_ask(args) -> int:
         planner = lattice.llm_planner(config, record=_record_path(args.record, args.cache), repairs=args.repairs,
                                       cache=args.cache, replay=args.replay, exemplars=exemplars)
         asked = lattice.ask(args.question, planner)
-    if args.json:
-        _write_json(asked.to_json())
-    else:
-        _console().print(asked)
+    _render(args, asked)
     return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
 
 
@@ -508,19 +507,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--extract", default="none", choices=("none", "llm"),
                    help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
                         "documents/*.txt (see corpora/bios/README.md)")
-    p.add_argument("--model", default=None, help="--extract llm: the model (default: $LATWEAVE_MODEL or --config)")
-    p.add_argument("--base-url", default=None, help="--extract llm: an OpenAI-compatible endpoint "
-                                                    "(default: $OPENAI_BASE_URL or --config)")
-    p.add_argument("--api-key", default=None, help="--extract llm: default $OPENAI_API_KEY or --config")
-    p.add_argument("--config", default=None, metavar="FILE",
-                   help="--extract llm: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
-    p.add_argument("--cache", default=None, metavar="DIR",
-                   help="--extract llm: the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
-    p.add_argument("--concurrency", type=count(1), default=None,
-                   help="--extract llm: requests in flight at once (default 4, or --config)")
-    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="--extract llm: seconds one request may take (default 60, or --config); "
-                        "raise it for a model on CPU")
+    _extract_arguments(p, "--extract llm", "the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
 

@@ -6,7 +6,7 @@ the plans' results — so a failure opening the engine still leaves the build's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -49,15 +49,14 @@ def run_demo(out: Path | str, corpus: Path | str | None = None, engine: str | No
     """Build `corpus` (default: the zoo) at `out`, yield its BuildSummary, run DEMO_PLANS on it
     with `engine`, yield the DemoResults."""
     from latweave.execute import Runner
-    from latweave.ingest.build import Gate, build_corpus
-    from latweave.ingest.summary import BuildSummary
+    from latweave.ingest.build import Gate
+    from latweave.ingest.living import build_sources
     from latweave.plan.read import read_plan
 
     corpus = Path(corpus) if corpus else default_corpus()
     out = Path(out)
-    gate = Gate()
-    manifest = build_corpus(corpus, out, gate=gate)
-    yield BuildSummary("corpus", out, manifest, gate, source=corpus)
+    built = build_sources([corpus], out, gate=Gate())   # keeps its sources, as `latweave build` does
+    yield replace(built, source=corpus)
     with Runner(out, engine) as runner:
         results = runner.run([read_plan(plan) for _, plan in DEMO_PLANS])
     yield DemoResults(tuple((title, result) for (title, _), result in zip(DEMO_PLANS, results)))

@@ -1,4 +1,5 @@
-"""`latweave build`: a corpus folder → a lattice folder (model files + compiled facts), atomically."""
+"""Saving a lattice: the legitimacy gate, compiling, and the one atomic write every build and change ends in
+(model files, compiled facts, the legitimacy report and the sources kept)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from pathlib import Path
 
 import json
 
-from latweave.ingest.corpus import read_corpus
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
 from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
@@ -108,4 +108,8 @@ def _ledger_writer(ledger, lattice: Lattice, worlds: dict):
 
 
 def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:
-    return save_lattice(read_corpus(corpus, progress), out, gate, inputs=(corpus,))
+    """The lattice of one corpus folder at `out` (through `gate` when given), keeping its source as
+    `latweave build` does (latweave/ingest/living.py); returns the manifest."""
+    from latweave.ingest.living import build_sources
+
+    return build_sources([corpus], out, gate=gate, progress=progress).manifest

@@ -46,7 +46,7 @@ def _check_names(sources: Sequence[Source]) -> None:
         seen.add(s.name)
 
 
-def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate, ledger: Ledger, *, locked: bool,
+def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None, ledger: Ledger, *, locked: bool,
             inputs, progress=None, llm=None, cache=None) -> BuildSummary:
     """Build the lattice of `sources` (each read from the path beside it in `paths`) at `out`."""
     removed = [frozenset(s.removed) for s in sources.sources]
@@ -193,7 +193,7 @@ def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
     return {}
 
 
-def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate,
+def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate | None = None,
                   strict: bool = False, functional=None, progress=None, llm=None, cache=None) -> BuildSummary:
     """`latweave build SOURCE... --out DIR`: the lattice of the sources, in order, written at `out`
     with its source set, their stored forms and a history that starts here."""
@@ -225,11 +225,11 @@ def _recorded(lattice: Path) -> SourceSet:
     return sources
 
 
-def _cache(lattice: Path, cache) -> Path | None:
+def _cache(history: list[dict], cache) -> Path | None:
     """The extraction cache a change uses: the one given, else the last one the history names."""
     if cache is not None:
         return Path(cache)
-    for line in reversed(read_history(lattice)):
+    for line in reversed(history):
         if line.get("cache"):
             return Path(line["cache"])
     return None
@@ -245,12 +245,13 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
         sources, new, change = make(before)
         if llm is not None and sources.kind == "text":   # the model that answers the windows not cached
             sources = SourceSet(sources.kind, sources.sources, {**sources.options, "model": llm.model})
-        cache = _cache(lattice, cache) if sources.kind == "text" else None
+        history = read_history(lattice)
+        cache = _cache(history, cache) if sources.kind == "text" else None
         if cache is not None:
             change["cache"] = str(cache)
         fresh = {g.source.name: g.path for g in new}
         paths = [fresh.get(s.name) or lattice / s.stored for s in sources.sources]
-        ledger = Ledger(sources, tuple(new), change, previous=lattice, history=read_history(lattice),
+        ledger = Ledger(sources, tuple(new), change, previous=lattice, history=history,
                         contested_before=contested_pairs(lattice))
         gate = Gate(allow=allow)
         inputs = [g.path for g in new] + ([cache] if cache is not None else [])

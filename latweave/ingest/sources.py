@@ -117,10 +117,6 @@ def _corpus_files(root: Path) -> list[str]:
     return sorted(names)
 
 
-def _only_id_and_evidences(pairs):
-    return {key: value for key, value in pairs if key in ("_id", "evidences")}
-
-
 def _wiki_records(path: Path) -> str:
     """A 2Wiki file's stored form: one JSON line per question with its `_id` and `evidences` only
     (parsed with the reader's own hook, so nothing else is ever held); a line that is no JSON is
@@ -131,8 +127,6 @@ def _wiki_records(path: Path) -> str:
     for _line, record in _records(path):
         if isinstance(record, json.JSONDecodeError):
             continue
-        if isinstance(record, dict):
-            record = {k: v for k, v in record.items() if k in ("_id", "evidences")}
         lines.append(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
     return "".join(lines)
 
