@@ -9,7 +9,7 @@ import random
 import pytest
 
 from latweave.lattice.model import Lattice
-from latweave.planner.linking import ALIAS, EXACT, FUZZY, STRIPPED, EntityLinker, fold
+from latweave.planner.linking import ALIAS, EXACT, FUZZY, PARTIAL, STRIPPED, EntityLinker, fold
 
 
 def linker(*labels: str, aliases: dict[str, list[str]] | None = None) -> EntityLinker:
@@ -108,12 +108,45 @@ def test_exact_beats_fuzzy():
 
 def test_a_fuzzy_mention_never_swallows_an_exact_one():
     lk = linker("Christian Ludwig II", "Christian Ludwig II of Mecklenburg Schwerin Old Duke")
-    found = lk.mentions("Who is Christian Ludwig II, Duke Of Mecklenburg-Schwerin?")
+    found = lk.mentions("Who is Christian Ludwig II of Saxony?")
     assert [(m.surface, m.how) for m in found] == [("Christian Ludwig II", EXACT)]
+    # a part of a longer name (a comma and a title follow) the fuzzy tier cannot place: partial
+    found = lk.mentions("Who is Christian Ludwig II, Duke Of Mecklenburg-Schwerin?")
+    assert [(m.surface, m.how) for m in found] == [("Christian Ludwig II", PARTIAL)]
     # beside it, in the rest of the question, a fuzzy mention may still be found
     lk = linker("Alice Smith", "Dame Alexandra Margaret Martin Hasluck")
     found = lk.mentions("Who was born first, Alice Smith or Alexandra Hasluck?")
     assert [(m.surface, m.how) for m in found] == [("Alice Smith", EXACT), ("Alexandra Hasluck", FUZZY)]
+
+
+def test_a_part_of_a_longer_name_is_partial():
+    """An exact name inside a longer capitalised one is no whole mention: the fuzzy tier gets the
+    stretch, and when it finds nothing the part is kept, marked partial."""
+    lk = linker("John", "Cyprus", "Louis I", "Helvis of Lusignan", "Louis I, Count of Nassau-Weilburg")
+    assert [(m.surface, m.how) for m in lk.mentions("When did John Tufton, 2Nd Baron Hothfield's father die?")] == \
+        [("John", PARTIAL)]
+    assert [(m.surface, m.how) for m in lk.mentions("Where did Helvis Of Cyprus's father die?")] == \
+        [("Cyprus", PARTIAL)]
+    # the whole name is the lattice's, through the fuzzy tier: the part is dropped
+    m = only(lk, "What is the date of birth of Louis I, Count Of Nassau Weilburg's father?")
+    assert m.instances == ("louis i, count of nassau-weilburg",) and m.how == FUZZY
+    # the question's first word and a lower-case neighbour do not make a name longer
+    assert [(m.surface, m.how) for m in lk.mentions("John was born where?")] == [("John", EXACT)]
+    assert [(m.surface, m.how) for m in lk.mentions("Where did Louis I die?")] == [("Louis I", EXACT)]
+
+
+def test_alike_step_particles_and_one_letter():
+    """The last fuzzy step: particles dropped, or one word spelt one letter apart."""
+    lk = linker("Elizabeth of Moravia", "Joan Beauchamp, Countess of Ormond", "Margaret Stafford", "John William")
+    m = only(lk, "Where was the place of death of Elisabeth Of Moravia's mother?")
+    assert m.instances == ("elizabeth of moravia",) and m.how == FUZZY and m.surface == "Elisabeth Of Moravia"
+    m = only(lk, "Who is Joan De Beauchamp, Countess Of Ormond's father-in-law?")
+    assert m.instances == ("joan beauchamp, countess of ormond",)
+    # a possessive is no letter of the name, nor is a plural's s
+    m = only(lk, "What is the date of death of Margaret De Stafford's mother?")
+    assert m.instances == ("margaret stafford",) and m.surface == "Margaret De Stafford"
+    assert lk.mentions("Who is John Williams?") == []
+    assert lk.mentions("Who is Elizabeth Of Moldavia?") == []   # two letters apart
 
 
 def test_how_each_exact_mention_matched():

@@ -83,11 +83,16 @@ def load_dataset(dataset: str, *, data: Path | str | None = None, hops: str | No
 
 
 def _digest(kb: Path, fmt: str) -> str:
+    """The cache key of a KB's lattice: the format, the code that decides what the lattice holds
+    (the KB builder, its entity resolution and the lattice package) and the KB's bytes."""
+    from latweave import lattice
     from latweave.ingest import kb as kb_module
 
     h = hashlib.sha256()
     h.update(fmt.encode())
-    h.update(Path(kb_module.__file__).read_bytes())
+    code = [Path(kb_module.__file__), *sorted(Path(lattice.__file__).parent.glob("*.py"))]
+    for path in code:
+        h.update(path.read_bytes())
     with kb.open("rb") as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             h.update(chunk)

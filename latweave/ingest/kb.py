@@ -40,9 +40,10 @@ lattice with these conventions (planners are written against them):
   E's relations share any relation with S: the film "English (2018 film)" is not the
   nationality "English"). Then a second rule, within one question's evidence
   (`_resolve_documents`): an object-only E named beside a subject S of that evidence (S no object
-  there), one name containing the other ("George I of Greece" / "George I", "Abbas Uddin" /
-  "Abbasuddin Ahmed": `_contains`), is S — unless two evidences name E beside different subjects
-  ("ambiguous") or the merge would make S its own relation ("contradicted"). Every merge and every
+  there), the two names alike by the strongest of the rules of `latweave.lattice.alike` that fits
+  E to any subject ("George I of Greece" / "George I", "Abbas Uddin" / "Abbasuddin Ahmed",
+  "Theoderic the Great" / "Theodoric the Great", "Sultan Bayezid II" / "Bayezid II"), is S —
+  unless two subjects fit at that rule ("ambiguous") or the merge would make S its own relation ("contradicted"). Every merge and every
   refusal is listed in the report (`resolutions`) with its reason and the locator of E's first
   triple.
 """
@@ -60,7 +61,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.names import fold, normalize
+from latweave.lattice.alike import TIERS, alike
+from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.textio import json_problem, read_text, text_lines
@@ -140,9 +142,9 @@ class Resolution:
     file: str
     line: int | None = None
     locator: str | None = None
-    #: why they fit: "parenthetical" (S is spelt "E (…)"), or "one document" (E and S are named
-    #: in one question's evidence, E only as an object, S only as a subject, one name containing
-    #: the other: `_contains`)
+    #: why they fit: "parenthetical" (S is spelt "E (…)"), or "one document (<rule>)" (E and S
+    #: are named in one question's evidence, E only as an object, S only as a subject, the names
+    #: alike by that rule of latweave.lattice.alike: spelling, title, qualifier, …)
     reason: str = "parenthetical"
 
     def to_dict(self) -> dict:
@@ -558,41 +560,16 @@ def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str
     return merge
 
 
-def _contains(a: str, b: str) -> bool:
-    """Whether one name contains the other as the same person's shorter name: the shorter one's
-    words begin the longer one's, which goes on with "of …" ("George I" / "George I of Greece");
-    or they are the longer one's before its comma ("Louis of France" / "Louis of France, Duke of
-    Burgundy"); or, written together, they are the longer one's first word(s) ("Abbas Uddin" /
-    "Abbasuddin Ahmed"). At least two words or eight letters, so that a first name alone
-    ("George") fits nobody; "John Smith" does not contain "John Smith Jr." (no "of", no comma).
-
-    >>> _contains("George I", "George I of Greece"), _contains("Abbasuddin Ahmed", "Abbas Uddin")
-    (True, True)
-    >>> _contains("John Smith", "John Smith Jr."), _contains("George", "George I of Greece")
-    (False, False)
-    """
-    x, y, longer = fold(a), fold(b), b
-    if len("".join(x)) > len("".join(y)):
-        x, y, longer = y, x, a
-    if not x or x == y or (len(x) < 2 and len(x[0]) < 8):
-        return False
-    if y[:len(x)] == x and len(y) > len(x) + 1 and y[len(x)] == "of":
-        return True
-    if "," in longer and fold(longer.split(",")[0]) == x:   # "Louis of France, Duke of Burgundy"
-        return True
-    joined = "".join(x)   # written together: fewer words of the longer name than of the shorter
-    return len(joined) >= 8 and any("".join(y[:n]) == joined for n in range(1, min(len(x), len(y))))
-
-
 def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
                        key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
     """The second resolution: an entity E that is only ever an object, named in one question's
-    evidence beside a subject S of that evidence which is no object there, the two names one
-    containing the other (`_contains`) — the pooled evidence naming one entity two ways ("George
-    I of Greece" is someone's father, "George I" died in Thessaloniki). E merges into S when every
-    evidence that names E beside such a subject names the same S; two different ones are
-    "ambiguous", and a merge that would make S its own relation ("S father E") is "contradicted";
-    neither merges. E already decided by the parenthetical rule is left as that rule decided."""
+    evidence beside a subject S of that evidence which is no object there, the two names alike
+    (`latweave.lattice.alike`: "George I of Greece" is someone's father, "George I" died in
+    Thessaloniki; "Theoderic the Great" / "Theodoric the Great"). E merges into S when the
+    strongest rule that fits E to any such subject, over every evidence that names E, fits it to
+    S alone; two subjects at that rule are "ambiguous", and a merge that would make S its own
+    relation ("S father E") is "contradicted"; neither merges. E already decided by the
+    parenthetical rule is left as that rule decided. The reason names the rule."""
     decided = {key(r.object) for r in report.resolutions}
     per_doc: dict[str, tuple[set[str], set[str]]] = {}
     for _, s, rkey, o, doc, *_rest in rows:
@@ -602,7 +579,7 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
             objects.add(key(o))
     first: dict[str, int] = {}                 # object key → its first row
     count: dict[str, int] = {}
-    fits: dict[str, set[str]] = {}              # E → the subjects it fits
+    fits: dict[str, dict[str, int]] = {}        # E → the subjects it fits → the strongest rule
     where: dict[str, int] = {}                  # E → the first row that names E beside a fit
     own: dict[str, set[str]] = {}               # E → the subjects of the triples naming E
     for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
@@ -615,13 +592,16 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
         count[okey] = count.get(okey, 0) + 1
         own.setdefault(okey, set()).add(key(s))
         subjects, objects = per_doc[doc]
-        found = {c for c in subjects - objects if _contains(o, rows[subject_rows[c]][1])}
-        if found:
-            fits.setdefault(okey, set()).update(found)
-            where.setdefault(okey, i)
+        for c in sorted(subjects - objects):
+            tier = alike(o, rows[subject_rows[c]][1])
+            if tier is not None:
+                held = fits.setdefault(okey, {})
+                held[c] = min(held.get(c, len(TIERS)), TIERS.index(tier))
+                where.setdefault(okey, i)
     merge: dict[str, str] = {}
     for okey in sorted(fits, key=lambda k: first[k]):
-        candidates = sorted(fits[okey])
+        best = min(fits[okey].values())
+        candidates = sorted(c for c, tier in fits[okey].items() if tier == best)
         t = rows[where[okey]][0]
         labels = tuple(rows[subject_rows[c]][1] for c in candidates)
         if len(candidates) > 1:
@@ -632,7 +612,7 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
             action = "merged"
             merge[okey] = candidates[0]
         report.resolutions.append(Resolution(action, rows[where[okey]][3], labels, count[okey], t.source, t.line,
-                                             t.locator, reason="one document"))
+                                             t.locator, reason=f"one document ({TIERS[best]})"))
     return merge
 
 

@@ -16,6 +16,19 @@ TOP = "⊤"
 
 _SPACE = re.compile(r"\s+")
 
+#: Honorifics and titles, ignored by the untitled and subset steps (unless a name's last word).
+HONORIFICS = frozenset("""
+    dame sir lord lady mr mrs ms miss dr prof rev reverend madame mme monsieur don dona
+    prince princess king queen emperor empress tsar tsarina czar shah sultan sultana emir caliph
+    duke duchess archduke archduchess grand count countess earl baron baroness baronet viscount
+    viscountess marquess marquis marchioness margrave margravine landgrave landgravine elector
+    electress infante infanta crown hereditary freiherr freifrau graf grafin furst furstin
+    herzog herzogin duc duchesse comte comtesse dowager baronet regent
+""".split())
+#: Particles: they may sit in a name but do not count towards the two words a subset needs.
+PARTICLES = frozenset("of the a an and de du des da di do dos das del della von van der den zu "
+                      "zur in la le les el al bin ibn bint ben y e".split())
+
 
 def normalize(name: str) -> str:
     """NFC, underscores as spaces, whitespace collapsed, case folded.

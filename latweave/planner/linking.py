@@ -23,6 +23,11 @@ swallows an exact one), in three steps, the first that finds anything deciding:
    ("R. Whidden Ganong" → "Rendol Whidden Ganong"); the name before a label's comma counts too
    ("Jacques-Victor Henry" → "Jacques-Victor Henry, Prince Royal of Haiti"). Found through an
    inverted index (word → entries), never by a scan of all instances.
+4. alike: the two are equal once particles are dropped as well ("Joan De Beauchamp, Countess Of
+   Ormond" → "Joan Beauchamp, Countess of Ormond"), or then differ in one word only, spelt one
+   letter apart, both of at least five letters with the same first letter ("Elisabeth Of Moravia"
+   → "Elizabeth of Moravia", "Henrietta Maria" → "Henriette Maria"; `latweave.lattice.alike`);
+   at least two words that name. Found through an index of each name with one word left out.
 
 A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), or be
 one token joined by underscores ("frederica_of_mecklenburg_strelitz" → "frederica_of_mecklenburg-
@@ -31,38 +36,32 @@ by the folded step only, so that "alexandra_hasluck" does not become "dame_alexa
 and be a whole name: the words next to it are not capitalised (the question's first word aside), so
 that "Alexandra Hasluck" in "Margaret Alexandra Hasluck" is not taken for someone.
 A surface form that fits two different instances — in any tier — is reported as ambiguous, never
-guessed; each Mention records how it was matched (`how`: exact, alias, stripped or fuzzy).
+guessed; each Mention records how it was matched (`how`: exact, alias, stripped, fuzzy or partial).
+
+*Partial*: an exact mention that is only a part of a longer capitalised name ("John" in "John
+Tufton, 2Nd Baron Hothfield", "Cyprus" in "Helvis Of Cyprus", "Louis I" in "Louis I, Count Of
+Nassau-Weilburg": `_whole`) does not cover its stretch, so the fuzzy tier may find the whole name
+there; when it finds nothing, the part is kept, marked `partial` — the planner holds a plan from a
+part of a name to its own threshold, set on dev.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from latweave.lattice.alike import core as bare_core, one_apart
 from latweave.lattice.model import Lattice
-from latweave.lattice.names import fold, normalize
+from latweave.lattice.names import HONORIFICS, PARTICLES, fold, normalize
 
 _TOKEN = re.compile(r"[\w\-\.]+(?:'(?![sS]\b)\w+)?|'[sS]\b|[^\w\s]", re.UNICODE)
+_POSSESSIVE = re.compile(r"['\u2019][sS]")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _EDGE = " ?!.,;:\"'"
 
 #: How a mention was matched, strongest first.
-EXACT, ALIAS, STRIPPED, FUZZY = "exact", "alias", "stripped", "fuzzy"
-
-#: Honorifics and titles, ignored by the untitled and subset steps (unless a name's last word).
-HONORIFICS = frozenset("""
-    dame sir lord lady mr mrs ms miss dr prof rev reverend madame mme monsieur don dona
-    prince princess king queen emperor empress tsar tsarina czar shah sultan sultana emir caliph
-    duke duchess archduke archduchess grand count countess earl baron baroness baronet viscount
-    viscountess marquess marquis marchioness margrave margravine landgrave landgravine elector
-    electress infante infanta crown hereditary freiherr freifrau graf grafin furst furstin
-    herzog herzogin duc duchesse comte comtesse dowager baronet regent
-""".split())
-#: Particles: they may sit in a name but do not count towards the two words a subset needs.
-PARTICLES = frozenset("of the a an and de du des da di do dos das del della von van der den zu "
-                      "zur in la le les el al bin ibn bint ben y e".split())
-
+EXACT, ALIAS, STRIPPED, FUZZY, PARTIAL = "exact", "alias", "stripped", "fuzzy", "partial"
 
 @dataclass(frozen=True)
 class Mention:
@@ -70,7 +69,7 @@ class Mention:
     end: int
     surface: str
     instances: tuple[str, ...]   # instance keys it may denote (more than one: ambiguous)
-    how: str = EXACT    # exact | alias | stripped | fuzzy
+    how: str = EXACT    # exact | alias | stripped | fuzzy | partial
 
 
 def tokens(text: str) -> list[tuple[int, int]]:
@@ -83,6 +82,8 @@ def untitled(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for i, w in enumerate(words) if w not in HONORIFICS or i == len(words) - 1)
 
 
+#: The fewest letters of a word the alike step lets differ by one letter.
+ALIKE_LETTERS = 5
 _ORDINAL = re.compile(r"\d+(st|nd|rd|th)?|[ivxlc]+")
 
 
@@ -112,6 +113,8 @@ class EntityLinker:
         folded_stripped: dict[tuple, set[str]] = defaultdict(set)
         titleless: dict[tuple, set[str]] = defaultdict(set)
         entries: list[tuple[tuple[str, ...], str]] = []      # (untitled words, instance key)
+        cores: dict[tuple, set[str]] = defaultdict(set)      # words without titles, particles
+        gapped: dict[tuple, set[tuple[str, str]]] = defaultdict(set)   # core with a word left out
         for key, inst in lattice.instances.items():
             names = (inst.label, *inst.aliases)
             for surface in (key, *(normalize(a) for a in inst.aliases)):
@@ -130,6 +133,12 @@ class EntityLinker:
                 if _content(core) >= 2:
                     titleless[core].add(key)
                     entries.append((core, key))
+                plain = bare_core(bare or words)
+                if _content(plain) >= 2:
+                    cores[plain].add(key)
+                    for i, w in enumerate(plain):
+                        if len(w) >= ALIKE_LETTERS:
+                            gapped[(i, plain[:i] + plain[i + 1:])].add((w, key))
                 # "Jacques-Victor Henry, Prince Royal of Haiti": the name before the comma, for
                 # the subset step only
                 head = untitled(fold(name.split(",")[0])) if "," in name else ()
@@ -144,6 +153,8 @@ class EntityLinker:
         self.folded = dict(folded)
         self.folded_stripped = {s: keys for s, keys in folded_stripped.items() if s not in self.folded}
         self.titleless = dict(titleless)
+        self.cores = dict(cores)
+        self.gapped = dict(gapped)
         # Inverted index for the subset step: word → entries holding it; last word → entries.
         self.entries = entries
         self.by_word: dict[str, set[int]] = defaultdict(set)
@@ -215,17 +226,31 @@ class EntityLinker:
         keys = self.titleless.get(core)                       # 2. untitled
         if keys:
             return bare, tuple(sorted(keys))
-        ids = self.by_last.get(core[-1])                      # 3. subset
-        if not ids:
-            return None
+        ids = self.by_last.get(core[-1], set())                # 3. subset
         postings = sorted((self.by_word.get(w, set()) for w in set(core[:-1]) if len(w) > 1), key=len)
-        if postings and not postings[0]:
-            return None
         found = set()
-        for n in ids.intersection(*postings) if postings else ids:
-            entry, key = self.entries[n]
-            if len(entry) >= len(core) and _subsequence(core, entry):
-                found.add(key)
+        if ids and not (postings and not postings[0]):
+            for n in ids.intersection(*postings) if postings else ids:
+                entry, key = self.entries[n]
+                if len(entry) >= len(core) and _subsequence(core, entry):
+                    found.add(key)
+        if found:
+            return bare, tuple(sorted(found))
+        return self._alike(bare)
+
+    def _alike(self, bare: str) -> tuple[str, tuple[str, ...]] | None:
+        """4. alike: equal without particles, or then one word spelt one letter apart."""
+        plain = bare_core(fold(bare))
+        if _content(plain) < 2:
+            return None
+        keys = self.cores.get(plain)
+        if keys:
+            return bare, tuple(sorted(keys))
+        found = set()
+        for i, w in enumerate(plain):
+            if len(w) >= ALIKE_LETTERS:
+                found |= {key for x, key in self.gapped.get((i, plain[:i] + plain[i + 1:]), ())
+                          if x[0] == w[0] and one_apart(x, w)}
         return (bare, tuple(sorted(found))) if found else None
 
     def mentions(self, question: str) -> list[Mention]:
@@ -242,7 +267,12 @@ class EntityLinker:
                 surface, keys, how = hit
                 found.append(Mention(start, end, surface, keys, how))
                 break
-        exact = self._maximal(found)
+        words = [question[s:e] for s, e in spans]
+        at = {s: n for n, (s, _) in enumerate(spans)}
+        to = {e: n for n, (_, e) in enumerate(spans)}
+        maximal = self._maximal(found)
+        exact = [m for m in maximal if self._whole(words, at[m.start], to[m.end])]
+        partial = [replace(m, how=PARTIAL) for m in maximal if m not in exact]
         covered = [any(m.start < e and s < m.end for m in exact) for s, e in spans]
         fuzzy: list[Mention] = []
         for i in range(len(spans)):
@@ -251,11 +281,13 @@ class EntityLinker:
             last = i
             while last + 1 < min(len(spans), i + self.max_tokens) and not covered[last + 1]:
                 last += 1
-            if i > 1 and _capital(question[spans[i - 1][0]:spans[i - 1][1]]):
+            if i > 1 and _capital(words[i - 1]):
                 continue   # the name goes on to the left: a part of it names nobody
             for j in range(last, i - 1, -1):
-                if j + 1 < len(spans) and _capital(question[spans[j + 1][0]:spans[j + 1][1]]):
+                if not self._ends(words, j):
                     continue
+                if _POSSESSIVE.fullmatch(words[j]):
+                    continue   # a name ends before its possessive ("Stafford's" is no "Stafford")
                 start, end = spans[i][0], spans[j][1]
                 hit = self._fuzzy(question[start:end])
                 if hit is None:
@@ -263,9 +295,27 @@ class EntityLinker:
                 surface, keys = hit
                 fuzzy.append(Mention(start, end, surface, keys, FUZZY))
                 break
-        if not fuzzy:
-            return exact
-        return sorted(exact + self._maximal(fuzzy), key=lambda m: m.start)
+        fuzzy = self._maximal(fuzzy)
+        partial = [p for p in partial if not any(f.start < p.end and p.start < f.end for f in fuzzy)]
+        return sorted(exact + fuzzy + partial, key=lambda m: m.start)
+
+    @staticmethod
+    def _whole(words: list[str], first: int, last: int) -> bool:
+        """Do tokens first..last make a whole name, not a part of a longer capitalised one ("John"
+        in "John Tufton, 2Nd Baron Hothfield", "Cyprus" in "Helvis Of Cyprus")? Not when the word
+        before is capitalised (the question's first word aside), nor the word after, nor when a
+        comma and a title follow ("Louis I, Count Of Nassau-Weilburg")."""
+        if first > 1 and _capital(words[first - 1]):
+            return False
+        return EntityLinker._ends(words, last)
+
+    @staticmethod
+    def _ends(words: list[str], last: int) -> bool:
+        """Does a name end at token `last`: no capitalised word after it, nor a comma and a title?"""
+        if last + 1 < len(words) and _capital(words[last + 1]):
+            return False
+        title = fold(words[last + 2]) if last + 2 < len(words) and words[last + 1] == "," else ()
+        return not (title and title[0] in HONORIFICS)
 
     @staticmethod
     def _maximal(found: list[Mention]) -> list[Mention]:

@@ -35,7 +35,7 @@ from latweave.lattice.ordered import parse_ordered
 from latweave.planner.compare import compare_candidates, compare_features, outside_words
 from latweave.planner.compare import to_plan as compare_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
-from latweave.planner.linking import EntityLinker, Mention
+from latweave.planner.linking import PARTIAL, EntityLinker, Mention
 from latweave.plan.ast import Constraint, Let, Meet, Name, Plan, Ref
 from latweave.reasons import Reason
 
@@ -74,9 +74,12 @@ class Chain:
     anchor: str            # instance key
     relations: tuple[str, ...]
     detours: tuple[bool, ...] = ()   # per hop: walked back onto where it was two hops before
+    partial: bool = False  # the anchor is a part of a longer name the lattice lacks (linking.PARTIAL)
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+#: The verb forms a question says for a relation name's noun (relation_words).
+_VERB_FORMS = {"birth": ("born",), "death": ("died", "die", "dies", "dead")}
 _FUNCTION = frozenset({"of", "the", "inverse", "a", "an", "in", "by", "to", "is", "for"})
 
 
@@ -89,13 +92,17 @@ def relation_words(name: str) -> frozenset[str]:
     >>> sorted(relation_words("__music__recording__artist"))
     ['artist', 'artists', 'music', 'musics', 'recording', 'recordings']
     >>> sorted(relation_words("placeOfBirth"))
-    ['birth', 'births', 'place', 'places']
+    ['birth', 'births', 'born', 'place', 'places']
+
+    A noun a question says as its verb is said too: "birth" as "born", "death" as "died" (English
+    morphology, not synonyms: "spouse" never becomes "husband").
     """
     words = set()
     for w in _WORD.findall(_CAMEL.sub(" ", name).lower()):
         if w in _FUNCTION or w == "'s":
             continue
         words.add(w)
+        words.update(_VERB_FORMS.get(w, ()))
         if w.endswith("ies") and len(w) > 4:
             words.add(w[:-3] + "y")
         elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
@@ -377,8 +384,8 @@ class OfflinePlanner:
         return self._names[dim]
 
     def candidates(self, mention: Mention) -> list[tuple[Chain, frozenset]]:
-        anchor = mention.instances[0]
-        return [(Chain(anchor, path, back), reached)
+        anchor, partial = mention.instances[0], mention.how == PARTIAL
+        return [(Chain(anchor, path, back, partial), reached)
                 for path, reached, back in self.graph.paths(anchor, self.max_hops)]
 
     def analyse(self, question: str) -> tuple[list[tuple], Reason | None]:
@@ -417,6 +424,10 @@ class OfflinePlanner:
         if not out:
             return [], reason or Reason.UNGROUNDED
         return out, reason   # a reason beside candidates: a second name was ambiguous
+
+    def _names_measure(self, cand, said: set[str]) -> bool:
+        """Does the question say the dimension (or the subtracted one) a compare orders by?"""
+        return any(self._name_words(d) & said for d in (cand.dimension, cand.minus) if d)
 
     def _plan_of(self, kind: str, cand) -> Plan:
         return self.to_plan(cand) if kind == "chain" else compare_plan(self.graph, cand)
@@ -542,7 +553,9 @@ class OfflinePlanner:
 
     def _training_data(self, examples) -> list:
         """(candidate features, indices of the candidates whose result is a gold answer, soft) per
-        question. `soft` when every right candidate is a compare: of two things, one of argmax and
+        question; of the right extrema, those over a dimension the question names when there are
+        any ("born first": two people born in that order have mostly died in it too, and a plan
+        right by that chance would leak when the birth date is gone). `soft` when every right candidate is a compare: of two things, one of argmax and
         argmin over any dimension both have is right by chance, so the best-scoring right plan
         (hard EM's target) is often a chance one and the plan right on every question of its kind
         (argmax(date_of_death - date_of_birth) for "who lived longer") would never become a target;
@@ -551,6 +564,11 @@ class OfflinePlanner:
         for ex, cands in self._analysed(examples):
             keys, norm = self._gold(ex)
             good = [i for i, entry in enumerate(cands) if self._right(entry, keys, norm)]
+            said = set(outside_words(ex.question, self.linker.mentions(ex.question)))
+            named = [i for i in good if cands[i][0] == "cmp" and cands[i][1].op in ("argmax", "argmin")
+                     and self._names_measure(cands[i][1], said)]
+            if named:   # "born first": the date of birth is the target, not a death date right by chance
+                good = named
             if not good or len(good) == len(cands):
                 continue
             soft = all(cands[i][0] == "cmp" for i in good)
@@ -563,15 +581,26 @@ class OfflinePlanner:
         stamp[i] = step
         w[i] += delta
 
+    @staticmethod
+    def _gauge(entry: tuple) -> str:
+        """Which threshold a best plan answers to: its kind (chain, cmp), a chain from a part of a
+        name apart ("partial": a guess at who is meant until dev says how often it is right)."""
+        kind, cand = entry[0], entry[1]
+        return "partial" if kind == "chain" and cand.partial else kind
+
+    def _threshold(self, entry: tuple) -> float:
+        gauge = self._gauge(entry)
+        return self.thresholds.get(gauge, self.thresholds.get(entry[0], self.threshold))
+
     def _tune(self, dev) -> dict[str, float]:
-        """Per kind of plan (chain, compare), the margin threshold maximising (right − wrong) on
-        dev; abstaining scores zero."""
+        """Per gauge of plan (chain, partial, compare: `_gauge`), the margin threshold maximising
+        (right − wrong) on dev; abstaining scores zero."""
         scored: dict[str, list] = defaultdict(list)
         rows = self._analysed(dev)
         for ex, cands in rows:
             entry, margin, _ = self._rank(cands)
             keys, norm = self._gold(ex)
-            scored[entry[0]].append((margin, self._right(entry, keys, norm)))
+            scored[self._gauge(entry)].append((margin, self._right(entry, keys, norm)))
         thresholds = {}
         for kind, items in scored.items():
             best_t, best_value = 0.0, None
@@ -608,8 +637,9 @@ class OfflinePlanner:
         cands, reason = self.analyse(question)
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
-        (kind, cand, _, _), margin, second = self._rank(cands)
-        if kind == "chain" and (margin < self.thresholds.get(kind, self.threshold) or margin == 0.0) \
+        best, margin, second = self._rank(cands)
+        kind, cand = best[0], best[1]
+        if kind == "chain" and (margin < self._threshold(best) or margin == 0.0) \
                 and second is not None and second[0] == "chain" and second[1].anchor != cand.anchor:
             # two readings of one name ground plans that score alike: never a guess between them
             return PlanOutput(None, Reason.AMBIGUOUS_ANCHOR, margin, {"kind": kind, "margin": margin})
@@ -629,7 +659,7 @@ class OfflinePlanner:
             if hit:
                 trace["out_of_scope"] = hit
                 return PlanOutput(None, Reason.OUT_OF_SCOPE, margin, trace)
-        if margin < self.thresholds.get(kind, self.threshold):
+        if margin < self._threshold(best):
             return PlanOutput(None, Reason.LOW_SCORE, margin, trace)
         return PlanOutput(self._plan_of(kind, cand), None, margin, trace)
 

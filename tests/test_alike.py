@@ -1,0 +1,60 @@
+"""Two names one entity's: the rules of latweave.lattice.alike, strongest first, and their guards."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from latweave.lattice import alike as alike_module
+from latweave.lattice.alike import TIERS, alike, one_apart
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(alike_module).failed == 0
+
+
+@pytest.mark.parametrize("a, b, tier", [
+    ("Leopoldo Torres Rios", "Leopoldo Torres Ríos", "spelling"),
+    ("Jay Z", "Jay-Z", "spelling"),
+    ("Sultan Bayezid II", "Bayezid II", "title"),
+    ("Holy Roman Emperor Charles IV", "Charles IV", "title"),
+    ("Maria of Eicken", "Maria van Eicken", "title"),
+    ("Qianlong Emperor", "Qianlong", "title"),
+    ("Thomas Stanley, 1st Earl of Derby", "Thomas Stanley", "qualifier"),
+    ("Archduchess Maria Amalia of Austria", "Maria Amalia, Duchess of Parma", "qualifier"),
+    ("Irmina of Oeren", "Irmina", "qualifier"),
+    ("Sherry Horman", "Sherry Hormann", "variant"),
+    ("Franklin Delano Roosevelt", "Franklin D. Roosevelt", "variant"),
+    ("Alice Guy", "Alice Guy-Blaché", "contains"),
+    ("Stefan Adam Zamoyski", "Stefan Zamoyski", "subset"),
+])
+def test_each_rule(a, b, tier):
+    assert alike(a, b) == tier and alike(b, a) == tier
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Charles III of Spain", "Charles I"),                              # two regnal numbers
+    ("John de Mowbray, 2nd Duke of Norfolk", "John Mowbray, 3rd Duke of Norfolk"),
+    ("James Kirkwood", "James Kirkwood Sr."),                           # father or son
+    ("Elisabeth of Bavaria", "Empress Elisabeth of Austria"),           # a first name is not enough
+    ("Ada", "Ada of Holland"),                                          # too short to stand alone
+    ("John Williams", "John William"),                                  # a plural's s
+    ("Marie of Burgundy", "Mary of Burgundy"),                          # two letters apart
+    ("Karl Ludwig", "Charles Louis, Hereditary Prince of Baden"),       # a translation
+    ("Paul Hasluck", "Paul Hasluck"),                                   # the same spelling is no rule
+])
+def test_guards(a, b):
+    assert alike(a, b) is None and alike(b, a) is None
+
+
+def test_one_apart():
+    assert one_apart("theoderic", "theodoric") and one_apart("sophie", "sophia")
+    assert one_apart("lisbet", "lisbeth") and not one_apart("lisbet", "lisbetha")
+    assert not one_apart("mary", "marx")        # under five letters
+    assert not one_apart("bruno", "druno")      # another first letter
+    assert not one_apart("stafford", "staffords")
+
+
+def test_tiers_are_ordered_strongest_first():
+    assert TIERS == ("spelling", "title", "qualifier", "variant", "contains", "subset")
