@@ -108,3 +108,24 @@ def test_ordered_dimension_places_values_by_containment():
     for text in ("1961", "1961-04-27", "1950..1970", "1980"):
         dim.add_value(text)
     assert dim.edges() == sorted([("⊤", "1950..1970"), ("1950..1970", "1961"), ("1961", "1961-04-27"), ("⊤", "1980")])
+
+
+def test_predicate_key_sorts_as_the_dataclass_does():
+    """`predicate_key` (what sorted_predicates sorts by) orders exactly as Predicate's own `<`."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from latweave.lattice.model import Evidence, Predicate, predicate_key
+
+    word = st.sampled_from(["", "a", "b", "ab", "é"])
+    predicate = st.builds(Predicate, word, word, word,
+                          st.builds(Evidence, word, word, st.integers(0, 3), st.integers(0, 3)),
+                          st.sampled_from([0.5, 1.0]),
+                          st.sampled_from([(), (("start", "1990"),), (("end", "2000"), ("start", "1990"))]))
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(predicate, max_size=30))
+    def check(preds):
+        assert sorted(preds) == sorted(preds, key=predicate_key)
+
+    check()

@@ -16,7 +16,8 @@ TOP = "⊤"
 
 _SPACE = re.compile(r"\s+")
 
-#: Honorifics and titles, ignored by the untitled and subset steps (unless a name's last word).
+#: Honorifics and titles: the entity linker's untitled and subset steps ignore them (unless a
+#: name's last word), and latweave.lattice.alike drops them when it compares two names.
 HONORIFICS = frozenset("""
     dame sir lord lady mr mrs ms miss dr prof rev reverend madame mme monsieur don dona
     prince princess king queen emperor empress tsar tsarina czar shah sultan sultana emir caliph
@@ -25,7 +26,8 @@ HONORIFICS = frozenset("""
     electress infante infanta crown hereditary freiherr freifrau graf grafin furst furstin
     herzog herzogin duc duchesse comte comtesse dowager baronet regent
 """.split())
-#: Particles: they may sit in a name but do not count towards the two words a subset needs.
+#: Particles: they may sit in a name but do not count towards the two words the linker's subset
+#: step needs; latweave.lattice.alike drops them.
 PARTICLES = frozenset("of the a an and de du des da di do dos das del della von van der den zu "
                       "zur in la le les el al bin ibn bint ben y e".split())
 

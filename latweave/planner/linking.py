@@ -63,6 +63,7 @@ _EDGE = " ?!.,;:\"'"
 #: How a mention was matched, strongest first.
 EXACT, ALIAS, STRIPPED, FUZZY, PARTIAL = "exact", "alias", "stripped", "fuzzy", "partial"
 
+
 @dataclass(frozen=True)
 class Mention:
     start: int          # character offsets in the question
