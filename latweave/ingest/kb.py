@@ -43,9 +43,9 @@ lattice with these conventions (planners are written against them):
   there), the two names alike by the strongest of the rules of `latweave.lattice.alike` that fits
   E to any subject ("George I of Greece" / "George I", "Abbas Uddin" / "Abbasuddin Ahmed",
   "Theoderic the Great" / "Theodoric the Great", "Sultan Bayezid II" / "Bayezid II"), is S —
-  unless two subjects fit at that rule ("ambiguous") or the merge would make S its own relation ("contradicted"). Every merge and every
-  refusal is listed in the report (`resolutions`) with its reason and the locator of E's first
-  triple.
+  unless two subjects fit at that rule ("ambiguous") or the merge would make S its own relation
+  ("contradicted"). Every merge and every refusal is listed in the report (`resolutions`) with its
+  reason and the locator of E's first triple.
 """
 
 from __future__ import annotations

@@ -65,9 +65,9 @@ def _numbers(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for w in words[1:] if _numeral(w))
 
 
-def _forms(name: str) -> set[tuple[str, ...]]:
-    """The name's core, and the cores of the name before its comma and before its first "of"."""
-    words = fold(name)
+def _forms(name: str, words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The name's core, and the cores of the name before its comma and before its first "of"
+    (`words`: the name folded)."""
     heads = [words]
     if "," in name:
         heads.append(fold(name.split(",")[0]))
@@ -148,7 +148,7 @@ def alike(a: str, b: str) -> str | None:
     ca, cb = core(fa), core(fb)
     if ca == cb and _enough(ca, True):
         return "title"
-    forms_a, forms_b = _forms(a), _forms(b)
+    forms_a, forms_b = _forms(a, fa), _forms(b, fb)
     for form in sorted(forms_a & forms_b):
         if _enough(form, form in (ca, cb)):
             return "qualifier"

@@ -219,7 +219,8 @@ class EntityLinker:
             keys = self.folded_stripped.get(fold(text))
             if keys:
                 return text, tuple(sorted(keys))
-        core = untitled(fold(bare))
+        folded = fold(bare)
+        core = untitled(folded)
         if _content(core) < 2 or core[0] in PARTICLES:   # a name starts with a name, not "of"
             return None
         if joined and not bare[:1].isupper():
@@ -237,11 +238,12 @@ class EntityLinker:
                     found.add(key)
         if found:
             return bare, tuple(sorted(found))
-        return self._alike(bare)
+        return self._alike(bare, folded)
 
-    def _alike(self, bare: str) -> tuple[str, tuple[str, ...]] | None:
-        """4. alike: equal without particles, or then one word spelt one letter apart."""
-        plain = bare_core(fold(bare))
+    def _alike(self, bare: str, folded: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+        """4. alike: equal without particles, or then one word spelt one letter apart (`folded`:
+        the span's words, folded)."""
+        plain = bare_core(folded)
         if _content(plain) < 2:
             return None
         keys = self.cores.get(plain)

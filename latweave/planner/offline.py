@@ -564,9 +564,9 @@ class OfflinePlanner:
         for ex, cands in self._analysed(examples):
             keys, norm = self._gold(ex)
             good = [i for i, entry in enumerate(cands) if self._right(entry, keys, norm)]
-            said = set(outside_words(ex.question, self.linker.mentions(ex.question)))
-            named = [i for i in good if cands[i][0] == "cmp" and cands[i][1].op in ("argmax", "argmin")
-                     and self._names_measure(cands[i][1], said)]
+            extrema = [i for i in good if cands[i][0] == "cmp" and cands[i][1].op in ("argmax", "argmin")]
+            said = set(outside_words(ex.question, self.linker.mentions(ex.question))) if extrema else set()
+            named = [i for i in extrema if self._names_measure(cands[i][1], said)]
             if named:   # "born first": the date of birth is the target, not a death date right by chance
                 good = named
             if not good or len(good) == len(cands):
