@@ -58,3 +58,27 @@ def test_one_apart():
 
 def test_tiers_are_ordered_strongest_first():
     assert TIERS == ("spelling", "title", "qualifier", "variant", "contains", "subset")
+
+
+def test_names_alike_share_a_blocking_key():
+    """The builder compares only names that share a blocking key: every pair a rule fits must."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from latweave.lattice.alike import blocking_keys
+
+    word = st.sampled_from(["Abbas", "Uddin", "Abbasuddin", "Ahmed", "of", "de", "Sir", "II", "III", "Jr.",
+                            "Theoderic", "Theodoric", "the", "Great", "E.", "Edwin", "Bell", "Farman", "Farma",
+                            "Farmanfarma", "André", "Andre", "DeToth", "Toth", ","])
+    name = st.lists(word, min_size=1, max_size=5).map(" ".join)
+
+    @settings(max_examples=3000, deadline=None)
+    @given(name, name)
+    def check(a, b):
+        if alike(a, b) is not None:
+            assert blocking_keys(a) & blocking_keys(b), (a, b)
+
+    check()
+    for a, b in [("Abdol-Hossein Farmanfarma", "Abdol-Hossein Farman Farma"), ("Abbas Uddin", "Abbasuddin Ahmed"),
+                 ("Andre DeToth", "André de Toth")]:
+        assert alike(a, b) and blocking_keys(a) & blocking_keys(b)

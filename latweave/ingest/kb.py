@@ -61,7 +61,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.alike import TIERS, alike
+from latweave.lattice.alike import TIERS, alike, blocking_keys
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
@@ -582,6 +582,19 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
     fits: dict[str, dict[str, int]] = {}        # E → the subjects it fits → the strongest rule
     where: dict[str, int] = {}                  # E → the first row that names E beside a fit
     own: dict[str, set[str]] = {}               # E → the subjects of the triples naming E
+    blocks: dict[str, dict[str, set[str]]] = {}  # doc → blocking key → its subjects with that key
+
+    def near(doc: str, o: str) -> set[str]:
+        """The subjects of `doc` that share a blocking key with `o` (no other can be alike it):
+        one document's comparisons stay linear in its names, not quadratic."""
+        held = blocks.get(doc)
+        if held is None:
+            held = blocks[doc] = {}
+            for c in per_doc[doc][0]:
+                for k in blocking_keys(rows[subject_rows[c]][1]):
+                    held.setdefault(k, set()).add(c)
+        return set().union(*(held.get(k, ()) for k in blocking_keys(o)))
+
     for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
         if not relations[rkey].entity_valued:
             continue
@@ -591,8 +604,7 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
         first.setdefault(okey, i)
         count[okey] = count.get(okey, 0) + 1
         own.setdefault(okey, set()).add(key(s))
-        subjects, objects = per_doc[doc]
-        for c in sorted(subjects - objects):
+        for c in sorted(near(doc, o) - per_doc[doc][1]):
             tier = alike(o, rows[subject_rows[c]][1])
             if tier is not None:
                 held = fits.setdefault(okey, {})

@@ -120,6 +120,17 @@ def _contains(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
     return len(joined) >= 8 and len(x) > 1 and any("".join(y[:n]) == joined for n in range(1, len(y)))
 
 
+def blocking_keys(name: str) -> frozenset[str]:
+    """Keys that two names share whenever `alike` fits them, so that a caller compares only names
+    sharing one, never every pair: the folded words (every rule but two keeps a word of each), and
+    the first three letters of the name written together ("^abd": `spelling` and `contains` may
+    share no word, "Abdol-Hossein Farmanfarma" / "Abdol-Hossein Farman Farma", "Abbas Uddin" /
+    "Abbasuddin Ahmed", but one joined name begins the other)."""
+    words = fold(name)
+    joined = "".join(words)
+    return frozenset(words) | ({"^" + joined[:3]} if joined else frozenset())
+
+
 def alike(a: str, b: str) -> str | None:
     """The strongest rule by which names `a` and `b` are one entity's (see the module), or None.
 
