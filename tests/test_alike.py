@@ -82,3 +82,32 @@ def test_names_alike_share_a_blocking_key():
     for a, b in [("Abdol-Hossein Farmanfarma", "Abdol-Hossein Farman Farma"), ("Abbas Uddin", "Abbasuddin Ahmed"),
                  ("Andre DeToth", "André de Toth")]:
         assert alike(a, b) and blocking_keys(a) & blocking_keys(b)
+
+
+def test_one_apart_is_one_edit():
+    """one_apart (linear) against its definition: one substitution, or one letter left out."""
+    import random
+
+    from latweave.lattice.alike import RARE
+
+    def by_definition(a, b):
+        if min(len(a), len(b)) < RARE or abs(len(a) - len(b)) > 1 or a[0] != b[0]:
+            return False
+        if len(a) == len(b):
+            return sum(x != y for x, y in zip(a, b)) == 1
+        short, long = sorted((a, b), key=len)
+        return long != short + "s" and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+    rng = random.Random(3)
+    for _ in range(20000):
+        a = "".join(rng.choice("abs") for _ in range(rng.randint(4, 8)))
+        b = list(a)
+        edit = rng.randrange(3)
+        if edit == 0:
+            b.pop(rng.randrange(len(b)))
+        elif edit == 1:
+            b.insert(rng.randrange(len(b) + 1), rng.choice("abs"))
+        else:
+            b[rng.randrange(len(b))] = rng.choice("abs")
+        b = "".join(b)
+        assert one_apart(a, b) == one_apart(b, a) == by_definition(a, b), (a, b)

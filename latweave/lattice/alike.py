@@ -94,7 +94,8 @@ def one_apart(a: str, b: str) -> bool:
     short, long = (a, b) if len(a) < len(b) else (b, a)
     if long == short + "s":
         return False   # "Williams" is not "William"
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    i = next((n for n, (x, y) in enumerate(zip(short, long)) if x != y), len(short))
+    return long[i + 1:] == short[i:]   # the one letter left out at the first mismatch: linear, not quadratic
 
 
 def _variant(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
