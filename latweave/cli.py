@@ -462,6 +462,7 @@ def cmd_eval(args) -> int:
                               engine_timeout=args.engine_timeout, train_questions=args.train_questions,
                               train_kb=args.train_kb, train_hops=args.train_hops,
                               train_fraction=args.train_fraction, baseline=args.baseline, claims=args.claims,
+                              folds=args.folds,
                               rank=args.rank)
     finally:
         for bar in bars:
@@ -654,6 +655,9 @@ def parser() -> argparse.ArgumentParser:
                         "(the answer writes them down; `verify` never sees it)")
     p.add_argument("--train-fraction", type=fraction, default=None, metavar="F",
                    help="fit on this share (0 < F <= 1) of the training split, stratified and seeded: a learning curve")
+    p.add_argument("--folds", type=count(2), default=None, metavar="K",
+                   help="cross-fit: plan each fold of the split the planner is fitted on with a planner fitted "
+                        "on the other K-1 folds (2Wiki dev: a figure for questions it has not seen; K fits)")
     p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
     p.add_argument("--engine-timeout", type=seconds, default=None, metavar="SECONDS",
                    help="stop an engine evaluation (one batch of plans) after SECONDS: exit 4 "

@@ -150,3 +150,25 @@ def test_ambiguous_name_abstains(planner):
     p, _ = planner
     out = p.plan("Which film has the director who died later, Seven Sinners or Red Sky?", "q")
     assert out.plan is None and out.reason == "ambiguous_anchor"
+
+
+def test_a_choice_between_two_names_gets_extrema_only(planner):
+    """"A or B" is answered by one of the two, so no verdict is proposed for it; "A and B" keeps
+    its verdicts (and a bridge through a relation both have is still proposed)."""
+    from latweave.planner.compare import compare_candidates, is_choice
+
+    p, _ = planner
+    for question, choice in (("Which film has the director who died later, Red Sky or Blue Sea?", True),
+                             ("Was Bob Jones or Carl Brown born first?", True),
+                             ("Who was born first, Bob Jones, or Carl Brown?", True),
+                             ("Are the directors of films Red Sky and Blue Sea from the same country?", False),
+                             ("Are Bob Jones and Carl Brown from the same country?", False)):
+        a, b = [m for m in p.linked(question)][:2]
+        assert is_choice(question, a, b) is choice, question
+        assert is_choice(question, b, a) is choice     # the order the mentions come in does not matter
+        ops = {c.op for c in compare_candidates(p.graph, a, b, p.ordered, is_choice(question, a, b))}
+        everything = {c.op for c in compare_candidates(p.graph, a, b, p.ordered)}
+        assert {"same", "differ"} <= everything
+        assert ops == (everything - {"same", "differ"} if choice else everything), question
+        analysed = {c.op for kind, c, _, _ in p.analyse(question)[0] if kind == "cmp"}
+        assert analysed == ops

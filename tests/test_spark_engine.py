@@ -2,8 +2,9 @@
 
 Spark runs the same differential checks as the other engines, but in this one module: a Spark
 evaluation costs tens of seconds whatever its size (tens of small jobs), so every lattice gets
-one session and one batch of plans — the zoo's expected outcomes, the movies' examples and audit
-plans, a generated lattice with contested coordinates and periods (random plans, some asked at a
+one session and one batch of plans — the zoo's expected outcomes with the movies' examples and
+audit plans, on one lattice built from both corpora (one evaluation, not two; the zoo's hand-written
+expectations hold on it, as test_zoo_expected_outcomes_on_spark checks), a generated lattice with contested coordinates and periods (random plans, some asked at a
 time), and a sample of plans on the 2Wiki KB
 lattice (when the data is here) — and each result must equal DuckDB's JSON exactly and pass
 `latweave audit`. Spark runs in local mode (`local[*]`, this machine's cores).
@@ -31,6 +32,8 @@ PROBLEM = spark_problem()
 pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the zoo and the movies, one lattice (`latweave build corpora/zoo corpora/movies`)
+ZOO = "zoo+movies"
 
 
 def _plans(name: str, folder: Path) -> list[str]:
@@ -42,10 +45,9 @@ def _plans(name: str, folder: Path) -> list[str]:
     from latweave.plan.json_form import plan_from_json
     from latweave.plan.printer import to_text
 
-    if name == "zoo":
-        return list(dict.fromkeys([to_text(plan_from_json(c[0])) for c in CASES] + ZOO_PLANS))
-    if name == "movies":
-        return list(dict.fromkeys([e[1] for e in EXAMPLES if e[0] == "movies"] + MOVIE_PLANS))
+    if name == ZOO:   # the zoo's cases first (test_zoo_expected_outcomes_on_spark reads them in order)
+        return list(dict.fromkeys([to_text(plan_from_json(c[0])) for c in CASES] + ZOO_PLANS
+                                  + [e[1] for e in EXAMPLES if e[0] == "movies"] + MOVIE_PLANS))
     if name == "contested0":
         return random_plans(load_lattice(folder), 110, 40)
     # 2wiki: a sample of 30 random plans, half of them plans DuckDB answers (most random plans on
@@ -57,12 +59,13 @@ def _plans(name: str, folder: Path) -> list[str]:
 
 
 def _lattice(name: str, root: Path) -> Path:
-    from latweave.ingest.build import build_corpus, save_lattice
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.living import build_sources
     from tests.test_audit_complete import random_lattice
 
     out = root / name
-    if name in ("zoo", "movies"):
-        build_corpus(ROOT / "corpora" / name, out)
+    if name == ZOO:
+        build_sources([ROOT / "corpora" / "zoo", ROOT / "corpora" / "movies"], out)
     elif name == "contested0":
         save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
     else:
@@ -94,7 +97,7 @@ def runs(tmp_path_factory):
     return get
 
 
-@pytest.mark.parametrize("name", ["zoo", "movies", "contested0", pytest.param("2wiki", marks=pytest.mark.data)])
+@pytest.mark.parametrize("name", [ZOO, "contested0", pytest.param("2wiki", marks=pytest.mark.data)])
 def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs, name):
     from latweave.proof.audit import audit_many
 
@@ -112,7 +115,7 @@ def test_zoo_expected_outcomes_on_spark(runs):
     """Not only equal to DuckDB: the zoo's hand-written expectations hold on Spark."""
     from tests.test_zoo_engines import CASES
 
-    _, _, _, got = runs("zoo")
+    _, _, _, got = runs(ZOO)
     for (plan, status, answers, verdict, reason), result in zip(CASES, got):
         assert (result["status"], result["answers"], result["verdict"], result["reason"]) == \
             (status, answers, verdict, reason), plan
@@ -133,7 +136,7 @@ def test_timed_plans_reach_spark(runs):
 def test_a_session_runs_again_and_a_single_plan(runs):
     """A session keeps its lattice between runs: a second, different batch answers as a fresh
     session would (the per-run relations of the first are gone)."""
-    folder, texts, reference, _ = runs("zoo")
+    folder, texts, reference, _ = runs(ZOO)
     with Runner(folder, "spark") as runner:
         first = [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:3]])]
         one = runner.run([read_plan(texts[5])])[0].to_dict()
@@ -149,7 +152,7 @@ def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_p
 
     from latweave.errors import EngineError
 
-    folder, texts, reference, _ = runs("zoo")
+    folder, texts, reference, _ = runs(ZOO)
     copy = tmp_path / "bucket" / "zoo-parquet"
     shutil.copytree(folder / "parquet", copy)
     monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
@@ -167,7 +170,7 @@ def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_p
 
 
 def test_spark_timeout_stops_the_run_and_the_next_run_opens_a_fresh_session(runs):
-    folder, texts, reference, _ = runs("zoo")
+    folder, texts, reference, _ = runs(ZOO)
     with Runner(folder, "spark", timeout=0.05) as runner:
         with pytest.raises(EngineTimeout):
             runner.run([read_plan(t) for t in texts])
@@ -185,7 +188,7 @@ def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs, capsys):
     master instead of starting a JVM of its own (the module's first run starts one)."""
     from latweave.cli import main
 
-    folder, texts, _, _ = runs("zoo")
+    folder, texts, _, _ = runs(ZOO)
     plan = 'meet(species <= mammal, habitat <= aquatic)'
     capsys.readouterr()
     assert main(["run", "--lattice", str(folder), "--engine", "spark", "--spark-master", "local[*]", "--json", plan]) == 0
@@ -196,7 +199,7 @@ def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs, capsys):
 
 
 def test_without_java_spark_is_refused_with_the_reason(runs, tmp_path):
-    folder, _, _, _ = runs("zoo")
+    folder, _, _, _ = runs(ZOO)
     done = _cli("run", "--lattice", str(folder), "--engine", "spark", "meet(species <= mammal)",
                 env={"JAVA_HOME": str(tmp_path / "no-java")})
     assert done.returncode == 4, done.stderr

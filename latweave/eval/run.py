@@ -198,6 +198,48 @@ def _fit(chosen, loaded: Loaded, split: str, examples, *, planner: str, cache, d
                loaded.splits.get(dev_part, []) if dev_part else [], **({"extra": extra} if extra else {}))
 
 
+def _cross_fitted(loaded: Loaded, split: str, k: int, lattice, *, runner, cache, data, own: bool):
+    """The split's planner for `--folds k` (latweave/eval/crossfit.py): fold i planned by an
+    offline planner fitted on the other folds of the split as `_fit` fits one — thresholds on the
+    other folds too when the dataset sets them on its training part, else on its dev split."""
+    from latweave.eval.crossfit import CrossFitted, folds_of
+
+    train_part, dev_part = loaded.fit_on.get(split, (None, None))
+    extra = _sibling_training(loaded, "offline", cache, data, train_part) if own else []
+    folds = folds_of(loaded.splits[split], k, lambda e: (e.qtype, e.hops))
+    planners = []
+    for i in range(k):
+        rest = [ex for j, fold in enumerate(folds) if j != i for ex in fold]
+        dev = rest if dev_part == train_part else loaded.splits.get(dev_part, []) if dev_part else []
+        fitted = make_planner("offline", lattice, loaded, split, runner=runner)
+        fitted.fit(rest, dev, **({"extra": extra} if extra else {}))
+        planners.append(fitted)
+    loaded.notes.append(f"cross-fitted: {k} folds of {split} (stratified, seed 88), each planned by a planner "
+                        f"fitted on the other {k - 1}; a figure for questions the planner has not seen")
+    return CrossFitted(planners, folds)
+
+
+def _refuse_folds(loaded: Loaded, split: str, planner: str, folds: int, *, transfer: bool, fraction) -> None:
+    """`--folds` cross-fits the offline planner on the split it is fitted on, alone."""
+    from latweave.eval.crossfit import MAX_FOLDS
+
+    if not 2 <= folds <= MAX_FOLDS:
+        raise LatweaveError(f"--folds {folds}: 2 to {MAX_FOLDS} folds (each one is a full fit)",
+                            hint="--folds 5 is the usual choice")
+    if planner != "offline":
+        raise LatweaveError(f"--folds cross-fits the offline planner; --planner {planner} is not fitted on folds",
+                            hint="use --planner offline")
+    if transfer or fraction is not None:
+        raise LatweaveError("--folds fits on the evaluated split's other folds; it does not combine with "
+                            "--train-questions, --train-hops or --train-fraction", hint="drop one of them")
+    train_part = loaded.fit_on.get(split, (None, None))[0]
+    if train_part != split:
+        fitted = f"its {train_part} split" if train_part else "no split"
+        raise LatweaveError(f"{loaded.name}'s {split} split is not what the planner is fitted on ({fitted}): "
+                            "--folds cross-fits the split the planner learns from",
+                            hint=f"--split {train_part} --folds K" if train_part else "drop --folds")
+
+
 def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> list:
     """PathQuestion's train split spans both hop counts (the split is stratified by hops): the
     other hop file's training questions join the fit, each grounded in its own KB."""
@@ -218,7 +260,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
              progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
              engine_timeout: float | None = None, train_questions=None, train_kb=None, train_hops=None,
              train_fraction: float | None = None, baseline: str | None = None, claims: bool = False,
-             rank: bool = False):
+             rank: bool = False, folds: int | None = None):
     """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
     LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`. `engine_timeout`:
     seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it).
@@ -231,6 +273,9 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
     (latweave/eval/claims.py), into `report.extra["claims"]`. `rank`: also Hits@1 on the
     non-singleton answer sets, sorted and ranked (`harness.ranking_hits`), into `extra["ranking"]`.
 
+    `folds`: cross-fitted (latweave/eval/crossfit.py) — each question of the split the planner is
+    fitted on is planned by one fitted on the split's other folds.
+
     `baseline`: a non-LLM baseline by name (latweave.eval.baselines) answers instead of the
     planner and engine; options it cannot take (another planner, knock-outs, training sets) are
     refused."""
@@ -239,7 +284,8 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
 
         refuse_options(baseline, planner=planner, engine=engine, knockout=knockout, failures=failures, llm=llm,
                        engine_timeout=engine_timeout, train_questions=train_questions, train_kb=train_kb,
-                       train_hops=train_hops, train_fraction=train_fraction, claims=claims, rank=rank)
+                       train_hops=train_hops, train_fraction=train_fraction, claims=claims, rank=rank,
+                       folds=folds)
         return run_baseline(dataset, baseline, split=split, data=data, hops=hops, questions=questions, kb=kb,
                             limit=limit, cache=cache, progress=progress("answering") if progress else None)
     import time
@@ -257,6 +303,8 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
         raise LatweaveError(f"--train-fraction thins the offline planner's training split; --planner {planner} "
                             "is not fitted on one", hint="use --planner offline")
     transfer = train_questions is not None or train_hops is not None
+    if folds is not None:
+        _refuse_folds(loaded, split, planner, folds, transfer=transfer, fraction=train_fraction)
     teacher = _transfer(dataset, planner, data=data, cache=cache, engine=engine, fraction=train_fraction,
                         train_questions=train_questions, train_kb=train_kb, train_hops=train_hops,
                         loaded=loaded) if transfer else None
@@ -264,6 +312,9 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
         examples = loaded.splits[split][:limit] if limit is not None else loaded.splits[split]
         if teacher is not None:
             chosen = teacher.transferred(runner.lattice, runner=runner)
+        elif folds is not None:
+            chosen = _cross_fitted(loaded, split, folds, runner.lattice, runner=runner, cache=cache, data=data,
+                                   own=questions is None)
         else:
             chosen = make_planner(planner, runner.lattice, loaded, split, runner=runner, llm=llm)
             _fit(chosen, loaded, split, examples, planner=planner, cache=cache, data=data,

@@ -11,6 +11,11 @@ For a pair of entity mentions the lattice proposes only compares it can evaluate
   the lattice's values go for both (death after birth: the mirror, birth − death, would answer
   the same questions with argmin and argmax swapped, and teach the ranker nothing).
 
+A choice — the two names joined by "or" ("Which film came out first, A or B?", "Was A or B born
+first?") — is answered by one of the two, so it gets extrema only: a verdict answers yes or no,
+never "A" (`is_choice`; on 2Wiki dev every question with "A or B" has one of them for its answer,
+and every yes/no question joins them otherwise).
+
 A compared thing is named as the question spells it when that spelling normalises to the
 instance's key (the answer of an extremum is the argument as the plan names it, so it then reads
 as the question — and the gold answer — spell it), and by its lattice label otherwise. What a
@@ -66,10 +71,19 @@ def _relations(graph: LatticeGraph, key: str) -> set[str]:
     return {d for d in graph.out.get(key, {}) if d != ANCHOR}
 
 
+_OR = re.compile(r"[\W_]*or[\W_]*", re.IGNORECASE)
+
+
+def is_choice(question: str, a: Mention, b: Mention) -> bool:
+    """Are the two mentions joined by "or" (nothing but "or" and punctuation between them)?"""
+    first, second = sorted((a, b), key=lambda m: m.start)
+    return bool(_OR.fullmatch(question[first.end:second.start]))
+
+
 def compare_candidates(graph: LatticeGraph, a: Mention, b: Mention,
-                       ordered: set[str]) -> list[CompareCand]:
+                       ordered: set[str], choice: bool = False) -> list[CompareCand]:
     """Every grounded compare of the two (unambiguous) mentions; `ordered`: the date/number
-    dimension keys."""
+    dimension keys; `choice` (`is_choice`): extrema only."""
     ka, kb = a.instances[0], b.instances[0]
     if ka == kb:
         return []
@@ -80,7 +94,7 @@ def compare_candidates(graph: LatticeGraph, a: Mention, b: Mention,
         for d in sorted(dims):
             if d.startswith(INVERSE):
                 continue
-            ops = ORDERED_OPS if d in ordered else BOOLEAN_OPS
+            ops = ORDERED_OPS if d in ordered else () if choice else BOOLEAN_OPS
             for op in ops:
                 out.append(CompareCand(op, d, via, (ka, kb), names))
 

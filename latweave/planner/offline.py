@@ -32,7 +32,7 @@ from latweave.lattice.answers import normalize_answer
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.planner.compare import compare_candidates, compare_features, outside_words
+from latweave.planner.compare import compare_candidates, compare_features, is_choice, outside_words
 from latweave.planner.compare import to_plan as compare_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import PARTIAL, EntityLinker, Mention
@@ -338,7 +338,7 @@ class OfflinePlanner:
         only."""
         pairs: list[tuple[list[str], dict[str, float]]] = []
         for planner, examples in groups:
-            for ex in examples:
+            for ex in sorted(examples, key=lambda e: e.qid):   # EM's sums in one order, whatever the list's
                 mention, _ = planner.anchor(ex.question)
                 if mention is None or not ex.answers:
                     continue
@@ -418,7 +418,7 @@ class OfflinePlanner:
                     if len(a.instances) > 1 or len(b.instances) > 1:
                         reason = reason or Reason.AMBIGUOUS_ANCHOR
                         continue
-                    for cand in compare_candidates(self.graph, a, b, self.ordered):
+                    for cand in compare_candidates(self.graph, a, b, self.ordered, is_choice(question, a, b)):
                         out.append(("cmp", cand, self.space.sparse(
                             compare_features(question, a, b, cand, self._name_words)), None))
         if not out:

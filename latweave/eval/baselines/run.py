@@ -24,7 +24,7 @@ from latweave.eval.metrics import aggregate, aggregate_by, score_question
 def refuse_options(name: str, *, planner: str = "offline", engine: str | None = None, knockout: bool = False,
                    failures: bool = False, llm: dict | None = None, engine_timeout: float | None = None,
                    train_questions=None, train_kb=None, train_hops=None, train_fraction=None,
-                   claims: bool = False, rank: bool = False) -> None:
+                   claims: bool = False, rank: bool = False, folds: int | None = None) -> None:
     """A LatweaveError for what makes no sense beside `--baseline`: a baseline is neither a
     planner nor fitted on a training split, and runs no engine."""
     if name not in NAMES:
@@ -40,7 +40,8 @@ def refuse_options(name: str, *, planner: str = "offline", engine: str | None = 
         ("--train-questions", train_questions is not None),
         ("--train-kb", train_kb is not None),
         ("--train-hops", train_hops is not None),
-        ("--train-fraction", train_fraction is not None)) if given]
+        ("--train-fraction", train_fraction is not None),
+        ("--folds", folds is not None)) if given]
     if clash:
         raise LatweaveError(f"--baseline {name} answers without a planner, an engine or a training split: "
                             f"it cannot be combined with {', '.join(clash)}",
