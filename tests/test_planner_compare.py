@@ -172,3 +172,19 @@ def test_a_choice_between_two_names_gets_extrema_only(planner):
         assert ops == (everything - {"same", "differ"} if choice else everything), question
         analysed = {c.op for kind, c, _, _ in p.analyse(question)[0] if kind == "cmp"}
         assert analysed == ops
+
+
+def test_a_choice_gets_no_chains_and_abstains_when_no_compare_grounds(planner):
+    """A choice is answered by one of its two names, which only a compare decides: no chain is
+    proposed for it (a chain from one of them that returns it would be a coin flip), so where no
+    compare grounds — France and Germany share no relation a compare could order — the planner
+    abstains; the same names joined by "and" still get their chains."""
+    p, _ = planner
+    cands, reason = p.analyse("Which has more people, France or Germany?")
+    assert cands == [] and reason == "ungrounded"
+    out = p.plan("Which has more people, France or Germany?", "q")
+    assert out.plan is None and out.reason == "ungrounded"
+    chains, _ = p.analyse("Who is from France and Germany?")
+    assert chains and all(kind == "chain" for kind, *_ in chains)
+    film, _ = p.analyse("Which film has the director who died later, Red Sky or Blue Sea?")
+    assert film and all(kind == "cmp" for kind, *_ in film)

@@ -28,6 +28,12 @@ swallows an exact one), in three steps, the first that finds anything deciding:
    letter apart, both of at least five letters with the same first letter ("Elisabeth Of Moravia"
    → "Elizabeth of Moravia", "Henrietta Maria" → "Henriette Maria"; `latweave.lattice.alike`);
    at least two words that name. Found through an index of each name with one word left out.
+5. resembles: the builder's own rules (`latweave.lattice.alike.alike`, with its guards) fit the
+   span to a name sharing one of its less common words — a qualifier on either side ("Sophie Of
+   Pomerania, Duchess Of Pomerania" → "Sophia of Pomerania"), a word the lattice's name leaves out
+   ("Duke Siegfried August In Bavaria" → "Duke Siegfried in Bavaria") — one instance at the
+   strongest rule that fits. Weaker than the rest, so marked `partial`: the planner holds a plan
+   from it to the partial threshold.
 
 A fuzzy span must begin and end with a capital or a digit (so that plain words do not link), or be
 one token joined by underscores ("frederica_of_mecklenburg_strelitz" → "frederica_of_mecklenburg-
@@ -51,7 +57,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from latweave.lattice.alike import core as bare_core, one_apart
+from latweave.lattice.alike import TIERS, alike, core as bare_core, one_apart
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import HONORIFICS, PARTICLES, fold, normalize
 
@@ -85,6 +91,11 @@ def untitled(words: tuple[str, ...]) -> tuple[str, ...]:
 
 #: The fewest letters of a word the alike step lets differ by one letter.
 ALIKE_LETTERS = 5
+#: The resembles step looks for names through words in at most this many names (a commoner word —
+#: "john", "prince" — narrows nothing), and compares the span with at most RESEMBLE_NAMES of them
+#: (a span of common words only is no name the step can place: it finds nothing, in bounded time).
+RESEMBLE_POSTING = 400
+RESEMBLE_NAMES = 2_000
 _ORDINAL = re.compile(r"\d+(st|nd|rd|th)?|[ivxlc]+")
 
 
@@ -116,8 +127,9 @@ class EntityLinker:
         entries: list[tuple[tuple[str, ...], str]] = []      # (untitled words, instance key)
         cores: dict[tuple, set[str]] = defaultdict(set)      # words without titles, particles
         gapped: dict[tuple, set[tuple[str, str]]] = defaultdict(set)   # core with a word left out
+        self.names_of: dict[str, tuple[str, ...]] = {}
         for key, inst in lattice.instances.items():
-            names = (inst.label, *inst.aliases)
+            names = self.names_of[key] = (inst.label, *inst.aliases)
             for surface in (key, *(normalize(a) for a in inst.aliases)):
                 index[surface].add(key)
                 stripped = normalize(_PAREN.sub("", surface))
@@ -201,11 +213,48 @@ class EntityLinker:
                 return text, tuple(sorted(keys)), STRIPPED
         return None
 
-    def _fuzzy(self, raw: str) -> tuple[str, tuple[str, ...]] | None:
-        """(surface, instance keys) a span names by the fuzzy tier, or None (see the module)."""
+    def _fuzzy(self, raw: str) -> tuple[str, tuple[str, ...], str] | None:
+        """(surface, instance keys, how) a span names by the fuzzy tier, or None (see the module)."""
         forms = [text for text, _ in self._forms(raw)]
         if not forms:
             return None
+        hit = self._fuzzier(forms)
+        if hit is not None:
+            return (*hit, FUZZY)
+        if not self._named(forms[-1]):
+            return None
+        hit = self._resembles(forms[-1])
+        return (*hit, PARTIAL) if hit is not None else None
+
+    @staticmethod
+    def _named(bare: str) -> bool:
+        """Capitalised at both ends, two words that name, the first no particle."""
+        words_of = bare.split()
+        if not words_of or not all(w[0].isupper() or w[0].isdigit() for w in (words_of[0], words_of[-1])):
+            return False
+        core = untitled(fold(bare))
+        return _content(core) >= 2 and core[0] not in PARTICLES
+
+    def _resembles(self, bare: str) -> tuple[str, tuple[str, ...]] | None:
+        """5. resembles: `alike` against the names sharing a less common word of the span."""
+        words = sorted({w for w in untitled(fold(bare)) if len(w) > 1 and w not in PARTICLES})
+        postings = [self.by_word.get(w, ()) for w in words]
+        keys = sorted({self.entries[n][1] for got in postings if len(got) <= RESEMBLE_POSTING for n in got})
+        if len(keys) > RESEMBLE_NAMES:
+            return None
+        best, found = len(TIERS), set()
+        for key in keys:
+            for name in self.names_of[key]:
+                tier = alike(bare, name)
+                if tier is None or TIERS.index(tier) > best:
+                    continue
+                if TIERS.index(tier) < best:
+                    best, found = TIERS.index(tier), set()
+                found.add(key)
+        return (bare, tuple(sorted(found))) if found else None
+
+    def _fuzzier(self, forms: list[str]) -> tuple[str, tuple[str, ...]] | None:
+        """Steps 1 to 4 of the fuzzy tier, on the span's `_forms`."""
         bare = forms[-1]
         words_of = bare.split()
         joined = len(words_of) == 1 and "_" in bare.strip("_")   # one token joined by "_": a name as written
@@ -295,8 +344,8 @@ class EntityLinker:
                 hit = self._fuzzy(question[start:end])
                 if hit is None:
                     continue
-                surface, keys = hit
-                fuzzy.append(Mention(start, end, surface, keys, FUZZY))
+                surface, keys, how = hit
+                fuzzy.append(Mention(start, end, surface, keys, how))
                 break
         fuzzy = self._maximal(fuzzy)
         partial = [p for p in partial if not any(f.start < p.end and p.start < f.end for f in fuzzy)]

@@ -392,12 +392,20 @@ class OfflinePlanner:
         """Every grounded candidate of a question, each as (kind, candidate, features, reached):
         relation chains from the anchor (reached: the keys the chain ends on) and, when the
         question names two linked entities, compares of the two (reached: None, the engine
-        answers). When there is none: the reason."""
+        answers). When there is none: the reason.
+
+        A choice ("Which film came out first, A or B?": two names joined by "or",
+        `compare.is_choice`) is answered by one of the two, which only a compare decides: it gets
+        no chains (a chain from A that returns A — director, then inverse director — picks one of
+        the two at random when a compare does not ground, as when B's director has no birth
+        date; it is then abstained on, never guessed)."""
         out: list[tuple] = []
         linked = self.linked(question)
         mention, reason = self.anchor(question, linked)
         others = len({m.instances for m in linked}) >= 2
-        for one in ([mention] if mention is not None else self.readings(question, linked) if reason else []):
+        choice = any(is_choice(question, a, b) for a, b in zip(linked, linked[1:]))
+        starts = [mention] if mention is not None else self.readings(question, linked) if reason else []
+        for one in ([] if choice else starts):
             for chain, reached in self.candidates(one):
                 feats = self.features(question, one, chain)
                 if others and chain.anchor in reached:
