@@ -8,7 +8,7 @@ parenthetical ("Seven Sinners (1936 film)" is also found as "Seven Sinners"). Lo
 over the shorter ones inside them.
 
 *Fuzzy* (only on the stretches of the question no exact mention covers, so a fuzzy mention never
-swallows an exact one), in three steps, the first that finds anything deciding:
+swallows an exact one), in five steps, the first that finds anything deciding:
 
 1. folded: the span and the instance's key, alias or key without parenthetical are equal once
    accents are dropped (NFKD, combining marks removed), case is folded and punctuation is ignored
