@@ -39,8 +39,6 @@ class CrossFitted(Planner):
     """Plans a question with the planner fitted without its fold (chosen by the question's id,
     which every planner sees; nothing else of the example)."""
 
-    reads_gold = False
-
     def __init__(self, planners: Sequence[Planner], folds: Sequence[Sequence[Example]]):
         if len(planners) != len(folds):
             raise ValueError("one planner per fold")

@@ -25,8 +25,9 @@ name with "Jr." or "Sr." and one without ("John Smith" / "John Smith Jr."); a on
 name matches only a whole name of at least RARE letters ("Oswiu" / "Oswiu of Northumbria"),
 never a first name inside a longer one. The rules are tried on the names alone; the builder
 decides what else must hold (the same document, one candidate at the strongest tier, no
-contradiction: latweave/ingest/kb.py); the entity linker's last fuzzy step compares a question's
-name with the lattice's by `core` and `one_apart` (latweave/planner/linking.py).
+contradiction: latweave/ingest/kb.py); the entity linker's alike step compares a question's name
+with the lattice's by `core` and `one_apart`, and its last step, resembles, by `alike` itself
+(latweave/planner/linking.py).
 """
 
 from __future__ import annotations

@@ -246,11 +246,13 @@ class EntityLinker:
         for key in keys:
             for name in self.names_of[key]:
                 tier = alike(bare, name)
-                if tier is None or TIERS.index(tier) > best:
+                if tier is None:
                     continue
-                if TIERS.index(tier) < best:
-                    best, found = TIERS.index(tier), set()
-                found.add(key)
+                rank = TIERS.index(tier)
+                if rank < best:
+                    best, found = rank, set()
+                if rank == best:
+                    found.add(key)
         return (bare, tuple(sorted(found))) if found else None
 
     def _fuzzier(self, forms: list[str]) -> tuple[str, tuple[str, ...]] | None:

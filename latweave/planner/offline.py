@@ -74,7 +74,8 @@ class Chain:
     anchor: str            # instance key
     relations: tuple[str, ...]
     detours: tuple[bool, ...] = ()   # per hop: walked back onto where it was two hops before
-    partial: bool = False  # the anchor is a part of a longer name the lattice lacks (linking.PARTIAL)
+    partial: bool = False  # the anchor is a part of a longer name the lattice lacks, or a name that only
+    #                        resembles the lattice's (linking.PARTIAL)
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -591,8 +592,9 @@ class OfflinePlanner:
 
     @staticmethod
     def _gauge(entry: tuple) -> str:
-        """Which threshold a best plan answers to: its kind (chain, cmp), a chain from a part of a
-        name apart ("partial": a guess at who is meant until dev says how often it is right)."""
+        """Which threshold a best plan answers to: its kind (chain, cmp), a chain from a partial
+        mention apart (a part of a name, or a name that only resembles the lattice's: "partial", a
+        guess at who is meant until dev says how often it is right)."""
         kind, cand = entry[0], entry[1]
         return "partial" if kind == "chain" and cand.partial else kind
 
