@@ -344,7 +344,7 @@ def test_2wiki_pooled(tmp_path):
     got = report.to_dict()["counts"]
     assert got == {"triples_read": 9846, "malformed": 0, "skipped_values": 1, "duplicates": 678,
                    "instances": 9978, "dimensions": 63, "predicates": 25555, "documents": 4000,
-                   "merged": 161, "refused": 5}
+                   "merged": 161, "local": 12, "refused": 7}
     # 94 "E" objects resolved to their "E (…)" subject, 67 to a subject named alike in the same
     # evidence, by the rule of latweave.lattice.alike that fits
     assert Counter(r.reason for r in report.resolutions if r.action == "merged") == \
@@ -358,7 +358,13 @@ def test_2wiki_pooled(tmp_path):
     assert merged["Theoderic the Great"].subjects == ("Theodoric the Great",)
     assert merged["Sultan Bayezid II"].subjects == ("Bayezid II",)
     assert merged["Henry de Percy, 2nd Baron Percy"].subjects == ("Henry Percy",)
-    assert [(r.action, r.object, r.subjects) for r in report.resolutions if r.action != "merged"] == [
+    # 12 statements whose object is another's own name read as the evidence's "E (…)" subject, 2
+    # refused because another evidence reads the same statement as E itself
+    namesakes = [(r.action, r.object) for r in report.resolutions if r.reason == "namesake in one document"]
+    assert Counter(a for a, _ in namesakes) == {"local": 12, "ambiguous": 2}
+    assert ("local", "George Marshall") in namesakes and ("ambiguous", "John Quinn") in namesakes
+    assert [(r.action, r.object, r.subjects) for r in report.resolutions
+            if r.action != "merged" and r.reason != "namesake in one document"] == [
         ("incompatible", "English", ("English (2018 film)",)),   # a nationality is not the 2018 film
         ("contradicted", "Charles William Cayzer", ("Sir Charles Cayzer",)),   # his own father
         ("ambiguous", "Ferdinand of Austria-Este", ("Archduke Ferdinand Karl Joseph of Austria-Este",
@@ -535,6 +541,74 @@ def test_2wiki_resolution_within_one_documents_evidence(tmp_path):
                             'meet(subject = $f) -> country_of_citizenship', "british india")]:
             result = runner.run_one(runner.check(read_plan(plan), plan))
             assert [normalize(a) for a in result.answers] == [want], (plan, result.status, result.reason)
+            checked = audit(tmp_path / "wiki", result.to_dict())
+            assert checked.ok, (plan, checked)
+
+
+NAMESAKES = [
+    # "George Marshall" is the general's own name; in this evidence it names the director
+    {"_id": "n1", "evidences": [["The Ghost Breakers", "director", "George Marshall"],
+                                ["George Marshall (director)", "place of birth", "Chicago"]]},
+    {"_id": "n2", "evidences": [["George Marshall", "place of birth", "Uniontown"],
+                                ["Katherine Tupper Marshall", "spouse", "George Marshall"]]},
+    # an evidence that has no "George Marshall (…)" subject: the general's, as before
+    {"_id": "n3", "evidences": [["Film Q", "director", "George Marshall"]]},
+    # two fitting subjects in one evidence: ambiguous, nothing read
+    {"_id": "n4", "evidences": [["Film R", "director", "Henry Edwards"],
+                                ["Henry Edwards (actor)", "date of birth", "1882"],
+                                ["Henry Edwards (politician)", "date of birth", "1820"]]},
+    {"_id": "n6", "evidences": [["Henry Edwards", "date of birth", "1830"]]},
+    # E is also a subject of this very evidence: E is itself there
+    {"_id": "n5", "evidences": [["Film S", "director", "Jack Lee"], ["Jack Lee", "date of birth", "1913"],
+                                ["Jack Lee (film director)", "date of birth", "1913"]]},
+    # the same statement in another evidence: the same person
+    {"_id": "n7", "evidences": [["The Ghost Breakers", "director", "George Marshall"],
+                                ["The Ghost Breakers", "publication date", "1940"]]},
+    # one evidence reads "Film T director Henry King" as the director, another as "Henry King" himself
+    {"_id": "n8", "evidences": [["Film T", "director", "Henry King"], ["Henry King (director)", "date of birth", "1886"]]},
+    {"_id": "n9", "evidences": [["Film T", "director", "Henry King"], ["Henry King", "date of birth", "1888"]]},
+]
+
+
+def test_2wiki_namesake_is_read_in_its_own_evidence(tmp_path):
+    """An object whose name is another entity's own name, beside its one "E (…)" subject in a
+    question's evidence, names that subject there and only there: no merge, no alias, and the
+    chain through it audits against the evidence as written."""
+    from latweave.proof.audit import audit
+
+    path = write(tmp_path, "dev.json", json.dumps(NAMESAKES, ensure_ascii=False))
+    report = BuildReport()
+    lattice = lattice_from_triples(read_2wiki_evidences(path, report), "wiki", report)
+    assert [(r.action, r.object, r.subjects, r.triples, r.locator, r.reason) for r in report.resolutions] == [
+        ("local", "George Marshall", ("George Marshall (director)",), 2, "question n1 evidence 0",
+         "namesake in one document"),
+        ("ambiguous", "Henry Edwards", ("Henry Edwards (actor)", "Henry Edwards (politician)"), 1,
+         "question n4 evidence 0", "namesake in one document"),
+        ("ambiguous", "Henry King", ("Henry King (director)",), 2, "question n8 evidence 0",
+         "namesake in one document")]
+    assert (report.merged, report.local, report.refused) == (0, 1, 2)
+    assert report.to_dict()["counts"]["local"] == 1
+    preds = {(p.instance, p.dimension, p.value) for p in lattice.predicates}
+    assert ("the ghost breakers", "director", "george marshall (director)") in preds
+    assert ("george marshall (director)", "inverse director", "the ghost breakers") in preds
+    assert ("film q", "director", "george marshall") in preds          # n3: the general's
+    assert ("film r", "director", "henry edwards") in preds            # n4: refused
+    assert ("film s", "director", "jack lee") in preds                 # n5: E is itself there
+    assert ("film t", "director", "henry king") in preds               # n8 / n9: read apart, refused
+    assert ("film t", "director", "henry king (director)") not in preds
+    ghost = [p for p in lattice.predicates if (p.instance, p.dimension) == ("the ghost breakers", "director")]
+    assert [p.value for p in ghost] == ["george marshall (director)"]   # n1 and n7: one fact, one person
+    assert not lattice.instances["george marshall (director)"].aliases
+    assert not lattice.instances["george marshall"].aliases
+    assert lattice.dimension("director").resolve("George Marshall") == "george marshall"
+    assert "George Marshall → George Marshall (director) (namesake in one document" in _render(report)
+    assert "1 namesake(s) read locally" in _render(report)
+    save_lattice(lattice, tmp_path / "wiki")
+    with Runner(tmp_path / "wiki") as runner:
+        for film, born in [("The Ghost Breakers", "chicago"), ("Film Q", "uniontown")]:
+            plan = f'let d = meet(subject = "{film}") -> director\nmeet(subject = $d) -> place_of_birth'
+            result = runner.run_one(runner.check(read_plan(plan), plan))
+            assert [normalize(a) for a in result.answers] == [born], (plan, result.status, result.reason)
             checked = audit(tmp_path / "wiki", result.to_dict())
             assert checked.ok, (plan, checked)
 

@@ -330,3 +330,34 @@ def test_a_round_trip_to_its_own_anchor_is_no_answer_when_another_entity_is_name
     assert "person 3 of house" in alone and not flagged
     both, flagged = round_trip(f"who is the wife of {names[0]} 's wife , or {names[1]} ?")
     assert "person 3 of house" not in both and flagged
+
+
+def test_a_name_that_is_also_a_relation_word_does_not_take_the_anchor(tmp_path):
+    """A band called "Nationality" is linked in "what is the nationality of kim7 's wife ?", and
+    its name is the longer one; every linked name is planned from, and the one whose chain the
+    question's words explain answers — not the longest by fiat."""
+    rng = random.Random(0)
+    names = [f"kim{i}" for i in range(80)]
+    rows = []
+    for i, name in enumerate(names):
+        other = names[(i + 1) % 80] if i % 2 == 0 else names[i - 1]
+        rows += [(name, "spouse", other), (name, "parents", names[(i * 7 + 3) % 80]),
+                 (name, "nationality", rng.choice(["france", "spain", "italy", "japan"])),
+                 (name, "gender", "female" if i % 2 else "male"),
+                 (name, "profession", rng.choice(["painter", "monarch", "poet"]))]
+    rows += [("nationality", "profession", "musician"), ("nationality", "spouse", "kim0")]
+    triples = kb_file(tmp_path, rows)
+    planner = OfflinePlanner(lattice_from_triples(triples, "family"), max_hops=2)
+    seen = [("spouse", "nationality"), ("parents", "gender"), ("spouse", "profession"), ("parents", "nationality")]
+    train = questions(names[:60], triples, seen, random.Random(1), "train")
+    planner.fit(train, questions(names[60:70], triples, seen, random.Random(2), "dev"))
+    assert any("nationality of" in ex.question for ex in train)
+    question = "what is the nationality of kim75 's wife ?"
+    linked = planner.linked(question)
+    assert sorted(m.surface for m in linked) == ["kim75", "nationality"]
+    assert planner.anchor(question)[0].surface == "nationality"       # the longest name…
+    out = planner.plan(question, "q")
+    assert out.plan is not None, (out.reason, out.trace)
+    # spouse is stated both ways here, so its inverse is the same relation
+    assert out.trace["anchor"] == "kim75", out.trace
+    assert out.trace["relations"] in (["spouse", "nationality"], ["inverse spouse", "nationality"]), out.trace

@@ -131,9 +131,12 @@ class Resolution:
     """One entity-resolution decision: object-only `object` (as first spelt) and the subjects that
     fit it. `action` is "merged" (exactly one subject: `subjects[0]`), "ambiguous" (two or more, not
     merged), "incompatible" (the one subject fails the role check: fewer than ROLE_SUPPORT other
-    subjects that fill E's roles share a relation with it; not merged) or "collision" (its alias
-    would name another instance, not merged). `triples` counts the
-    triples with it as object; `file`/`line`/`locator` point at the first of them."""
+    subjects that fill E's roles share a relation with it; not merged), "collision" (its alias
+    would name another instance, not merged), "contradicted" (the merge would make S its own
+    relation) or "local" (a namesake: E is another entity's own name, but in one question's
+    evidence it names S, that evidence's one subject spelt "E (…)"; those triples take S, E keeps
+    its own instance and gets no alias). `triples` counts the triples with it as object;
+    `file`/`line`/`locator` point at the first of them."""
 
     action: str
     object: str
@@ -144,7 +147,8 @@ class Resolution:
     locator: str | None = None
     #: why they fit: "parenthetical" (S is spelt "E (…)"), or "one document (<rule>)" (E and S
     #: are named in one question's evidence, E only as an object, S only as a subject, the names
-    #: alike by that rule of latweave.lattice.alike: spelling, title, qualifier, …)
+    #: alike by that rule of latweave.lattice.alike: spelling, title, qualifier, …), or "namesake
+    #: in one document" (action "local")
     reason: str = "parenthetical"
 
     def to_dict(self) -> dict:
@@ -175,8 +179,13 @@ class BuildReport:
         return sum(r.action == "merged" for r in self.resolutions)
 
     @property
+    def local(self) -> int:
+        """Namesakes read as another entity in one question's evidence (action "local")."""
+        return sum(r.action == "local" for r in self.resolutions)
+
+    @property
     def refused(self) -> int:
-        return sum(r.action != "merged" for r in self.resolutions)
+        return sum(r.action not in ("merged", "local") for r in self.resolutions)
 
     def problem(self, kind: str, message: str, *, file: str, line: int | None = None,
                 locator: str | None = None, strict: bool = False) -> None:
@@ -197,7 +206,7 @@ class BuildReport:
                        "skipped_values": self.skipped_values, "duplicates": self.duplicates,
                        "instances": self.instances, "dimensions": self.dimensions,
                        "predicates": self.predicates, "documents": self.documents,
-                       "merged": self.merged, "refused": self.refused},
+                       "merged": self.merged, "local": self.local, "refused": self.refused},
             "relations": {k: dict(v) for k, v in self.relations.items()},
             "problems": [p.to_dict() for p in self.problems],
             "resolutions": [r.to_dict() for r in self.resolutions],
@@ -228,11 +237,12 @@ class BuildReport:
             if len(self.problems) > 20:
                 parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
         if self.resolutions:
-            parts.append(Text(f"entity resolution: {self.merged} merged, {self.refused} refused",
+            local = f", {self.local} namesake(s) read locally" if self.local else ""
+            parts.append(Text(f"entity resolution: {self.merged} merged{local}, {self.refused} refused",
                               style="bold"))
             for r in self.resolutions[:20]:
                 where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
-                what = ("→ " + r.subjects[0] if r.action == "merged"
+                what = ("→ " + r.subjects[0] if r.action in ("merged", "local")
                         else f"{r.action}: " + " | ".join(r.subjects))
                 parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({r.reason}; {where})")))
             if len(self.resolutions) > 20:
@@ -628,6 +638,66 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
     return merge
 
 
+def _resolve_namesakes(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+                       key: Callable[[str], str], report: BuildReport) -> dict[int, str]:
+    """The third resolution, per statement: {row → subject key S} for the triples "X r E" whose
+    object E is a subject elsewhere in the pooled evidence (so neither rule above touches it: E
+    has an instance of its own) when some question's evidence states "X r E" without E as a
+    subject, beside exactly one subject spelt "E (…)" — S. There E names S ("The Ghost Breakers
+    director George Marshall" beside "George Marshall (director)", born in Chicago, while "George
+    Marshall" is elsewhere the general born in Uniontown), and so does the same statement in every
+    other evidence: one film, one relation, one name, one person. Every other "George Marshall"
+    stays the general's, and E is no alias of S (it is the general's own name). Refused, nothing
+    read: evidences that read the statement apart — two such subjects in one, another subject "E
+    (…)" in another, or E itself a subject beside it ("ambiguous") — or S the statement's own
+    subject ("contradicted"). One decision per statement in the report, action "local"."""
+    per_doc: dict[str, dict[str, list[str]]] = {}   # doc → base key → its subjects spelt "base (…)"
+    subjects_of: dict[str, set[str]] = {}
+    for _, s, _r, _o, doc, *_rest in rows:
+        skey = key(s)
+        held = subjects_of.setdefault(doc, set())
+        if skey in held:
+            continue
+        held.add(skey)
+        m = _DISAMBIGUATED.fullmatch(s)
+        if m:
+            per_doc.setdefault(doc, {}).setdefault(key(m.group(1)), []).append(skey)
+    if not per_doc:
+        return {}
+    readings: dict[tuple[str, str, str], set[str]] = {}   # statement → the subjects its evidences read E as
+    first: dict[tuple[str, str, str], int] = {}            # statement → its first row read
+    at: dict[tuple[str, str, str], list[int]] = {}         # statement → its rows
+    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
+        if not relations[rkey].entity_valued:
+            continue
+        okey = key(o)
+        if okey not in subject_rows:
+            continue
+        statement = (key(s), rkey, okey)
+        at.setdefault(statement, []).append(i)
+        if okey in subjects_of[doc]:
+            readings.setdefault(statement, set()).add(okey)   # E itself, there
+        elif okey in per_doc.get(doc, {}):
+            readings.setdefault(statement, set()).update(per_doc[doc][okey])
+            first.setdefault(statement, i)
+    read: dict[int, str] = {}
+    for statement in sorted(first, key=first.get):
+        found = sorted(readings[statement])
+        subjects = [c for c in found if c != statement[2]]
+        if len(found) > 1:
+            action = "ambiguous"
+        elif found[0] == statement[0]:
+            action = "contradicted"
+        else:
+            action = "local"
+            read.update((i, found[0]) for i in at[statement])
+        t = rows[first[statement]][0]
+        labels = tuple(rows[subject_rows[c]][1] for c in subjects) or (rows[first[statement]][3],)
+        report.resolutions.append(Resolution(action, rows[first[statement]][3], labels, len(at[statement]),
+                                             t.source, t.line, t.locator, reason="namesake in one document"))
+    return read
+
+
 def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                          report: BuildReport | None = None, *, strict: bool = False,
                          resolve_disambiguated: bool | None = None,
@@ -685,17 +755,19 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.objects = {}
     del subjects
     merge = _resolve(rows, relations, subject_rows, key, report) if resolve_disambiguated else {}
+    read: dict[int, str] = {}   # row → the subject its object names there (a namesake's reading)
     if resolve_disambiguated:
         merge.update(_resolve_documents(rows, relations, subject_rows, key, report))
+        read = _resolve_namesakes(rows, relations, subject_rows, key, report)
 
     dims = {rkey: lattice.dimensions[rkey] for rkey in relations}
     seen: set[tuple[str, str, str]] = set()
     instances = lattice.instances
 
-    def entity(label: str, evidence: tuple[str, str, int, int]) -> str:
-        k = key(label)
-        if k in merge:  # a resolved object: S's instance, anchored at S's own first triple
-            k = merge[k]
+    def entity(label: str, evidence: tuple[str, str, int, int], to: str | None = None) -> str:
+        k = key(label) if to is None else to
+        if k in merge or to is not None:  # a resolved object: S's instance, anchored at S's own first triple
+            k = merge.get(k, k)
             if k not in instances:
                 row = rows[subject_rows[k]]
                 label, evidence = row[1], row[4:]
@@ -706,12 +778,12 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                                   start=start, end=end)
         return k
 
-    for t, s, rkey, o, doc, text, start, end in rows:
+    for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
         evidence = (doc, text, start, end)
         rel, dim = relations[rkey], dims[rkey]
         skey = entity(s, evidence)
         if rel.entity_valued:
-            okey = entity(o, evidence)
+            okey = entity(o, evidence, read.get(i))
             value = instances[okey].label if okey != key(o) else o
         else:
             okey = _parses(o, rel.kind, parsed)
@@ -730,8 +802,8 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         lattice.add_predicate(s, dim.name, value, doc=doc, source_text=text, start=start, end=end, qualifiers=quals)
         lattice.add_predicate(value, INVERSE + rel.name, s, doc=doc, source_text=text,
                               start=start, end=end, qualifiers=quals)
-        if value is not o:  # E's own spelling names S's value on this dimension
-            _synonym(dim, value, o, report, t, strict)
+        if value is not o and i not in read:  # E's own spelling names S's value on this dimension
+            _synonym(dim, value, o, report, t, strict)   # (not a namesake's: E is another's own name)
 
     subject_dim = lattice.dimensions[normalize(SUBJECT)]
     for r in report.resolutions:  # E names S: an alias of the instance, a synonym of its anchor

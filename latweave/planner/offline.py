@@ -207,15 +207,15 @@ class OfflinePlanner:
     #: The most readings of an ambiguous name that are planned (more: it stays ambiguous).
     MAX_READINGS = 8
 
-    def readings(self, question: str, linked: list[Mention] | None = None) -> list[Mention]:
+    def readings(self, question: str, linked: list[Mention] | None = None, every: bool = False) -> list[Mention]:
         """An ambiguous anchor's readings, each an unambiguous Mention of one instance: the
-        instances the longest mention(s) may denote, in key order. Planned from each, the plan
-        that grounds from one reading beats none, and two readings grounding equally well still
-        abstain (`plan`). Empty when there are more than MAX_READINGS."""
+        instances the longest mention(s) may denote (`every`: any mention), in key order. Planned
+        from each, the plan that grounds from one reading beats none, and two readings grounding
+        equally well still abstain (`plan`). Empty when there are more than MAX_READINGS."""
         mentions = self.linked(question) if linked is None else linked
         if not mentions:
             return []
-        found = {(key, m.start, m.end, m.surface, m.how) for m in self._longest(mentions)
+        found = {(key, m.start, m.end, m.surface, m.how) for m in (mentions if every else self._longest(mentions))
                  for key in m.instances if self.graph.out.get(key)}
         if len({key for key, *_ in found}) > self.MAX_READINGS:
             return []
@@ -405,10 +405,20 @@ class OfflinePlanner:
         mention, reason = self.anchor(question, linked)
         others = len({m.instances for m in linked}) >= 2
         choice = any(is_choice(question, a, b) for a, b in zip(linked, linked[1:]))
-        starts = [mention] if mention is not None else self.readings(question, linked) if reason else []
+        if others and not choice:
+            # two names, neither a choice between them: either may be the anchor ("the religion
+            # of sarah 's couple" where a band is called "religion"); each is planned, the
+            # longest preferred by a feature, not by fiat
+            starts = self.readings(question, linked, every=True)
+            longest = {(m.start, m.end) for m in self._longest(linked)}
+        else:
+            starts = [mention] if mention is not None else self.readings(question, linked) if reason else []
+            longest = None
         for one in ([] if choice else starts):
             for chain, reached in self.candidates(one):
                 feats = self.features(question, one, chain)
+                if longest is not None and (one.start, one.end) not in longest:
+                    feats[("shorter-mention",)] += 1
                 if others and chain.anchor in reached:
                     # a round trip (director, then inverse director) back to its own anchor, in a
                     # question that names another entity too: "which of A or B" is answered by a
