@@ -381,6 +381,55 @@ def test_report_blocks_a_lattice_with_competing_meets_and_truncates_long_lists()
     assert "a ∧ b: competing lower bounds c, d" in text
 
 
+def test_a_stored_dimension_report_reads_back_as_it_was_stored():
+    """from_dict(to_dict(L)) gives back, at L and below, the JSON it was read from: competing pairs,
+    a completion, a witness, a cut antichain with its full length."""
+    from latweave.legitimacy.report import DimensionReport
+
+    lattice = Lattice(name="mixed")
+    lattice.add_dimension(COMPETING)
+    lattice.add_dimension(dimension(("TOP", "a"), ("TOP", "b"), ("TOP", "c"), name="m3"))
+    lattice.add_dimension(dimension(*[("TOP", f"v{k}") for k in range(60)], name="flat"))
+    report = check_lattice(lattice)
+    assert report.dimension("d").competing and report.dimension("m3").witness is not None
+    for d in report.dimensions:
+        assert len(d.digest) == 64
+        for stored_at in (None, 1000, 5):
+            back = DimensionReport.from_dict(d.name, json.loads(json.dumps(d.to_dict(stored_at))))
+            for limit in (stored_at, 5, 1) if stored_at else (None, 50, 5, 1):
+                assert back.to_dict(limit) == d.to_dict(limit), (d.name, stored_at, limit)
+    flat = DimensionReport.from_dict("flat", report.dimension("flat").to_dict(5))
+    assert len(flat.antichain) == 5 and flat.to_dict(5)["truncated"] == {"antichain": 60}
+    assert flat.to_dict(None)["truncated"] == {"antichain": 60}     # read back cut: never shown as whole
+    assert flat.length("antichain") == 60
+
+
+def test_a_change_checks_again_only_the_dimensions_whose_content_moved(zoo_lattice):
+    """check_lattice(kept=...) takes a previous report's verdicts for a dimension of the same digest
+    and checks the rest; the report is the one a full check gives."""
+    from latweave.legitimacy.check import dimension_digest
+    from latweave.legitimacy.report import DimensionReport
+
+    lattice = load_lattice(zoo_lattice)
+    before = check_lattice(lattice)
+    kept = {d.name: DimensionReport.from_dict(d.name, json.loads(json.dumps(d.to_dict(1000))))
+            for d in before.dimensions}
+    same = check_lattice(lattice, kept=kept)
+    assert same.checked == () and same.to_dict(1000) == before.to_dict(1000)
+    habitat = lattice.dimension("habitat")
+    old = dimension_digest(habitat)
+    habitat.add_edge("aquatic", "abyssal")          # a new value under an existing parent
+    assert dimension_digest(habitat) != old
+    after = check_lattice(lattice, kept=kept)
+    assert after.checked == ("habitat",)
+    assert after.to_dict(1000) == check_lattice(lattice).to_dict(1000)
+    assert after.dimension("habitat").values == before.dimension("habitat").values + 1
+    # a kept report whose digest is not the dimension's is never taken, whatever its name says
+    forged = dict(kept, diet=DimensionReport.from_dict("diet", {**kept["diet"].to_dict(1000), "digest": "0" * 64}))
+    assert check_lattice(lattice, kept=forged).checked == ("diet", "habitat")
+    assert check_lattice(lattice).checked is None
+
+
 # ---- a benchmark lattice -----------------------------------------------------------------------
 @pytest.mark.data
 def test_benchmark_lattice_2wiki(tmp_path):

@@ -153,6 +153,10 @@ def test_kb_parts_add_remove_and_the_contest_they_make(tmp_path):
     latweave.build(a, lat, format="pathquestion")
     change = latweave.add(lat, [b])
     assert change.line["contested"]["created"] == [["ann", "gender"]]
+    # only `gender` gained a value (the instance "male", so `subject` and `inverse gender` too): the
+    # other dimensions keep their verdicts, and the report is still the full build's (below)
+    assert change.line["legitimacy"] == {"checked": ["gender", "inverse gender", "subject"],
+                                         "kept": ["inverse parents", "inverse spouse", "parents", "spouse"]}
     latweave.build([a, b], tmp_path / "ab", format="pathquestion")
     assert_same_lattice(lat, tmp_path / "ab")
     # ann spouse bob is stated by both; removing a keeps it, now evidenced by b's line

@@ -41,17 +41,33 @@ class Gate:
     was at `out` stays untouched — unless `allow`. After a save, `report` holds the LatticeReport,
     which is also written into the lattice folder as legitimacy.json."""
 
-    def __init__(self, allow: bool = False):
+    def __init__(self, allow: bool = False, kept: dict | None = None):
         self.allow = allow
+        #: a change's old report, by dimension (`kept_reports`): a dimension whose content did not
+        #: change keeps its verdicts instead of being checked again (check_lattice's `kept`)
+        self.kept = kept
         self.report = None
 
     def check(self, lattice: Lattice, worlds: dict | None = None):
         from latweave.legitimacy import check_lattice
 
-        self.report = check_lattice(lattice, worlds=worlds)
+        self.report = check_lattice(lattice, worlds=worlds, kept=self.kept)
         if not self.report.ok and not self.allow:
             raise NotLive(self.report)
         return self.report
+
+
+def kept_reports(folder: Path) -> dict | None:
+    """The per-dimension reports of the legitimacy.json in a lattice folder, by name (those that
+    record their digest), for a change's Gate; None when the folder has none."""
+    from latweave.legitimacy.report import DimensionReport
+
+    try:
+        stored = json.loads((folder / LEGITIMACY_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return {name: DimensionReport.from_dict(name, row) for name, row in sorted(stored["dimensions"].items())
+            if row.get("digest")}
 
 
 def report_writer(report, limit: int = STORED_LIST_LIMIT):
@@ -77,6 +93,11 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     # of overlapping intervals as a value, so it comes before both)
     worlds = settle(lattice)
     report = gate.check(lattice, worlds) if gate is not None else None
+    if ledger is not None and report is not None:
+        # what the history line says of the per-dimension checks: which ran, which were kept
+        names = [d.name for d in report.dimensions]
+        checked = names if report.checked is None else list(report.checked)
+        ledger.change["legitimacy"] = {"checked": checked, "kept": sorted(set(names) - set(checked))}
     compiled = compile_lattice(lattice, worlds)
 
     def write_facts(folder: Path) -> None:

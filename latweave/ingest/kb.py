@@ -44,8 +44,14 @@ lattice with these conventions (planners are written against them):
   E to any subject ("George I of Greece" / "George I", "Abbas Uddin" / "Abbasuddin Ahmed",
   "Theoderic the Great" / "Theodoric the Great", "Sultan Bayezid II" / "Bayezid II"), is S —
   unless two subjects fit at that rule ("ambiguous") or the merge would make S its own relation
-  ("contradicted"). Every merge and every refusal is listed in the report (`resolutions`) with its
-  reason and the locator of E's first triple.
+  ("contradicted"). Then a third, per statement (`_resolve_namesakes`): a triple "X r E" whose E
+  is another entity's own name (a subject elsewhere), stated in some question's evidence beside
+  exactly one subject "E (…)" and without E as a subject, names that subject — there and wherever
+  the same statement recurs — while every other E stays E's ("The Ghost Breakers director George
+  Marshall" beside "George Marshall (director)"; "George Marshall" is elsewhere the general): no
+  merge and no alias (E is E's own name); refused when evidences read the statement apart.
+  Every merge, reading and refusal is listed in the report (`resolutions`) with its reason and
+  the locator of E's first triple.
 """
 
 from __future__ import annotations

@@ -16,10 +16,12 @@ installing the new folder (store.exclusive), so two changes to one lattice seria
 is lost. Results saved from the old lattice then fail `latweave audit` ("the lattice changed since
 this result was computed"), through the content hash their `lattice` stamp names.
 
-What this does not do yet: the lattice is re-derived, not patched — symbols, facts, closure and the
-legitimacy report are computed again over the whole new source set, so a change costs about a
-build of it (bench/living.py measures it beside a rebuild). For `--extract llm` lattices the
-per-window cache means the model is asked only for windows it has not answered.
+What this does not do yet: the lattice is re-derived, not patched — symbols, facts and closure
+are computed again over the whole new source set, so a change costs about a build of it
+(bench/living.py measures it beside a rebuild). Two things are not recomputed: a dimension whose
+content did not change keeps its legitimacy verdicts from the old report (`Gate.kept`, by the
+dimension's digest; the history line says which were checked again), and for `--extract llm`
+lattices the per-window cache means the model is asked only for windows it has not answered.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from latweave.errors import LatweaveError, StoreError
-from latweave.ingest.build import Gate
+from latweave.ingest.build import Gate, kept_reports
 from latweave.ingest.sources import (Given, Ledger, Source, SourceSet, contested_pairs, given, now, read_history,
                                      read_sources)
 from latweave.ingest.summary import BuildSummary
@@ -137,6 +139,12 @@ def render_change(line: dict, before: dict | None = None):
                            f"(from {', '.join(line.get('from', ()))})")
         text.append("; ".join(removed))
     text.append("\n  " + _counted(line.get("counts", {}), before))
+    legitimacy = line.get("legitimacy")
+    if legitimacy and line["change"] != "build":
+        checked, n = legitimacy["checked"], len(legitimacy["checked"]) + len(legitimacy["kept"])
+        names = f": {', '.join(checked[:5])}" + (f" and {len(checked) - 5} more" if len(checked) > 5 else "") \
+            if checked else ""
+        text.append(f"\n  legitimacy: {len(checked)} of {n} dimensions checked again{names}")
     contested = line.get("contested", {})
     for verb in ("created", "resolved"):
         pairs = contested.get(verb, ())
@@ -253,7 +261,7 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
         paths = [fresh.get(s.name) or lattice / s.stored for s in sources.sources]
         ledger = Ledger(sources, tuple(new), change, previous=lattice, history=history,
                         contested_before=contested_pairs(lattice))
-        gate = Gate(allow=allow)
+        gate = Gate(allow=allow, kept=kept_reports(lattice))   # dimensions that did not change keep their verdicts
         inputs = [g.path for g in new] + ([cache] if cache is not None else [])
         summary = _derive(sources, paths, lattice, gate, ledger, locked=True, inputs=inputs, progress=progress,
                           llm=llm, cache=cache)

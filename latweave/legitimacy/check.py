@@ -10,6 +10,9 @@ Every cap is a keyword argument, so nothing here can run for minutes on a large 
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
 from dataclasses import replace
 
 from latweave.lattice.coordinates import contested_counts, settle
@@ -100,22 +103,48 @@ def check_fca(lattice: Lattice, *, min_support: int = 2, max_concepts: int = fca
         implications_skipped=skipped, min_support=min_support)
 
 
+def dimension_digest(dimension: Dimension) -> str:
+    """What `check_dimension`'s verdicts are a function of, hashed: the dimension's name, kind,
+    values (key and label), parents and bounds (an ordered dimension's edges derive from its
+    bounds). Equal digests, equal verdicts: a change keeps a dimension's report when its digest
+    has not moved."""
+    h = hashlib.sha256()
+    h.update(json.dumps([dimension.name, dimension.kind, dimension.ordered, dimension.open],
+                        ensure_ascii=False).encode())
+    for key in sorted(dimension.labels):
+        row = [key, dimension.labels[key], sorted(dimension.parents.get(key, ())),
+               list(dimension.bounds[key]) if key in dimension.bounds else None]
+        h.update(b"\n" + json.dumps(row, ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
 def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP, pair_cap: int = 2_000_000,
                   width_edge_cap: int = EDGE_CAP, fca_max_concepts: int = fca_mod.MAX_CONCEPTS,
                   fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
-                  dependence_min_support: int = 5, worlds: dict | None = None) -> LatticeReport:
+                  dependence_min_support: int = 5, worlds: dict | None = None,
+                  kept: Mapping[str, DimensionReport] | None = None) -> LatticeReport:
     """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate.
-    `worlds`: the lattice's settled coordinates when the caller has them (coordinates.settle)."""
+    `worlds`: the lattice's settled coordinates when the caller has them (coordinates.settle).
+    `kept`: a previous report's dimensions by name (a change's old lattice, `Gate.kept`): one whose
+    digest equals the dimension's now is taken as it is, not checked again (its contested count is
+    counted afresh: it depends on the instances, not the dimension); the report's `checked` names
+    the dimensions that were checked."""
     contested = contested_counts(settle(lattice) if worlds is None else worlds, lattice)
-    dims = tuple(replace(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
-                                         width_edge_cap=width_edge_cap),
-                         functional=d.functional, contested=contested.get(d.name, 0))
-                 for d in sorted(lattice.dimensions.values(), key=lambda d: d.name))
+    dims, checked = [], []
+    for d in sorted(lattice.dimensions.values(), key=lambda d: d.name):
+        digest = dimension_digest(d)
+        before = kept.get(d.name) if kept is not None else None
+        if before is None or before.digest != digest:
+            checked.append(d.name)
+            before = replace(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
+                                             width_edge_cap=width_edge_cap), digest=digest)
+        dims.append(replace(before, functional=d.functional, contested=contested.get(d.name, 0)))
     return LatticeReport(
-        name=lattice.name, dimensions=dims,
+        name=lattice.name, dimensions=tuple(dims),
         fca=check_fca(lattice, min_support=fca_min_support, max_concepts=fca_max_concepts,
                       max_cells=fca_max_cells),
-        dependent=dependent_dimensions(lattice, min_support=dependence_min_support))
+        dependent=dependent_dimensions(lattice, min_support=dependence_min_support),
+        checked=None if kept is None else tuple(checked))
 
 
 def large_dimension(dimension: Dimension, cap: int = CLOSURE_CAP) -> DimensionReport:

@@ -68,10 +68,37 @@ class DimensionReport:
     warnings: tuple[str, ...]
     functional: bool = False
     contested: int = 0             # instances whose coordinate here is contested (functional only)
+    #: the dimension's content digest (check.dimension_digest): a change re-checks a dimension only
+    #: when it differs from the one its previous report was made of
+    digest: str = ""
+    #: the full lengths of lists read back cut (`from_dict` of a stored report), by to_dict's key
+    totals: tuple[tuple[str, int], ...] = ()
 
     @property
     def meets_unique(self) -> bool:
         return self.is_lattice is True
+
+    def length(self, key: str) -> int:
+        """The full length of one of the lists, by to_dict's key (a stored report's may be cut)."""
+        items = {"competing_lower_bounds": self.competing, "added_by_completion": self.added_by_completion,
+                 "antichain": self.antichain}[key]
+        return max(len(items), dict(self.totals).get(key, 0))
+
+    @classmethod
+    def from_dict(cls, name: str, row: dict) -> "DimensionReport":
+        """A report as `to_dict` stored it (legitimacy.json): its lists as stored, their full
+        lengths kept, so `to_dict` at that limit or below gives back the stored JSON."""
+        witness = row["witness"]
+        return cls(
+            name=name, kind=row["kind"], values=row["values"], size=row["size"], is_lattice=row["is_lattice"],
+            competing=tuple(CompetingPair(tuple(c["pair"]), tuple(c["lower_bounds"]))
+                            for c in row["competing_lower_bounds"]),
+            added_by_completion=tuple(row["added_by_completion"]), distributive=row["distributive"],
+            distributive_of=row["distributive_of"], distributive_note=row["distributive_note"],
+            witness=WitnessReport(witness["kind"], tuple(witness["elements"])) if witness else None,
+            width=row["width"], antichain=tuple(row["antichain"]), width_note=row["width_note"],
+            warnings=tuple(row["warnings"]), functional=row["functional"], contested=row["contested"],
+            digest=row.get("digest", ""), totals=tuple(sorted(row.get("truncated", {}).items())))
 
     def to_dict(self, limit: int | None = 50) -> dict:
         out = {
@@ -87,9 +114,12 @@ class DimensionReport:
             "width_note": self.width_note, "warnings": list(self.warnings),
             "functional": self.functional, "contested": self.contested,
         }
-        totals = {name: len(items) for name, items in (
-            ("competing_lower_bounds", self.competing), ("added_by_completion", self.added_by_completion),
-            ("antichain", self.antichain)) if limit is not None and len(items) > limit}
+        if self.digest:
+            out["digest"] = self.digest
+        # a list is marked cut when it is longer than what is written (a stored report's lists may
+        # already be cut, whatever the limit now)
+        totals = {name: self.length(name) for name in ("competing_lower_bounds", "added_by_completion", "antichain")
+                  if self.length(name) > len(out[name])}
         if totals:
             out["truncated"] = totals
         return out
@@ -140,6 +170,9 @@ class LatticeReport:
     dimensions: tuple[DimensionReport, ...]
     fca: FcaReport
     dependent: tuple               # of dependence.Dependence
+    #: the dimensions checked afresh (the rest were kept from a previous report of the same
+    #: content: check_lattice's `kept`); None when every one was
+    checked: tuple[str, ...] | None = None
 
     @property
     def live_blockers(self) -> tuple[str, ...]:
@@ -214,8 +247,8 @@ class LatticeReport:
             for c in d.competing[:10]:
                 branch.add(Text(safe(f"{c.pair[0]} ∧ {c.pair[1]}: competing lower bounds "
                                      f"{', '.join(c.lower_bounds)}"), style="red"))
-            if len(d.competing) > 10:
-                branch.add(Text(f"… {len(d.competing) - 10} more pairs", style="red"))
+            if d.length("competing_lower_bounds") > 10:
+                branch.add(Text(f"… {d.length('competing_lower_bounds') - 10} more pairs", style="red"))
             for w in shown:
                 branch.add(Text(safe(w), style="yellow" if d.meets_unique else "red"))
         parts.append(tree)

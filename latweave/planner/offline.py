@@ -412,6 +412,8 @@ class OfflinePlanner:
             starts = self.readings(question, linked, every=True)
             longest = {(m.start, m.end) for m in self._longest(linked)}
         else:
+            starts, longest = [], None
+        if not starts:   # one name, or more readings than MAX_READINGS: the longest name's, as before
             starts = [mention] if mention is not None else self.readings(question, linked) if reason else []
             longest = None
         for one in ([] if choice else starts):
