@@ -391,7 +391,9 @@ class OfflinePlanner:
 
     def analyse(self, question: str) -> tuple[list[tuple], Reason | None]:
         """Every grounded candidate of a question, each as (kind, candidate, features, reached):
-        relation chains from the anchor (reached: the keys the chain ends on) and, when the
+        relation chains from the anchor — from every linked name when the question names two or
+        more that are no choice between them, a `shorter-mention` feature on the chains of any but
+        the longest (reached: the keys the chain ends on) — and, when the
         question names two linked entities, compares of the two (reached: None, the engine
         answers). When there is none: the reason.
 
