@@ -688,8 +688,7 @@ def _resolve_namesakes(rows: list, relations: dict[str, _Relation], subject_rows
             first.setdefault(statement, i)
     read: dict[int, str] = {}
     for statement in sorted(first, key=first.get):
-        found = sorted(readings[statement])
-        subjects = [c for c in found if c != statement[2]]
+        found = sorted(readings[statement])   # at least one "E (…)" subject: `first` holds only those
         if len(found) > 1:
             action = "ambiguous"
         elif found[0] == statement[0]:
@@ -698,7 +697,7 @@ def _resolve_namesakes(rows: list, relations: dict[str, _Relation], subject_rows
             action = "local"
             read.update((i, found[0]) for i in at[statement])
         t = rows[first[statement]][0]
-        labels = tuple(rows[subject_rows[c]][1] for c in subjects) or (rows[first[statement]][3],)
+        labels = tuple(rows[subject_rows[c]][1] for c in found if c != statement[2])
         report.resolutions.append(Resolution(action, rows[first[statement]][3], labels, len(at[statement]),
                                              t.source, t.line, t.locator, reason="namesake in one document"))
     return read

@@ -30,7 +30,7 @@ from types import SimpleNamespace
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.legitimacy import fca as fca_mod
-from latweave.legitimacy.check import check_dimension, dimension_digest
+from latweave.legitimacy.check import dimension_report
 from latweave.legitimacy.dependence import Dependence
 from latweave.legitimacy.dependence import dependent_dimensions as python_dependence
 from latweave.legitimacy.report import FcaReport, LatticeReport
@@ -44,7 +44,7 @@ def lattice_report(F, head: Lattice, predicates, *, min_support: int = 2, depend
     """`check_lattice(lattice)` of the lattice `head` + `predicates` (a DataFrame with columns
     ikey, dkey, vkey: the keys of every predicate) — `F` is pyspark.sql.functions. A context within
     `max_cells` is collected and checked by the Python functions themselves; a larger one in Spark."""
-    dims = tuple(replace(check_dimension(d), functional=d.functional, contested=0, digest=dimension_digest(d))
+    dims = tuple(replace(dimension_report(d), functional=d.functional, contested=0)
                  for d in sorted(head.dimensions.values(), key=lambda d: d.name))
     incidence = predicates.select("ikey", "dkey", "vkey").distinct()
     n_g, n_m, incidences = incidence.agg(F.countDistinct("ikey"), F.countDistinct("dkey", "vkey"),

@@ -118,6 +118,13 @@ def dimension_digest(dimension: Dimension) -> str:
     return h.hexdigest()
 
 
+def dimension_report(dimension: Dimension, digest: str | None = None, **caps) -> DimensionReport:
+    """`check_dimension`'s report stamped with the dimension's digest (given, or computed): the
+    report every lattice's legitimacy.json holds, whichever builder wrote it."""
+    return replace(check_dimension(dimension, **caps),
+                   digest=dimension_digest(dimension) if digest is None else digest)
+
+
 def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP, pair_cap: int = 2_000_000,
                   width_edge_cap: int = EDGE_CAP, fca_max_concepts: int = fca_mod.MAX_CONCEPTS,
                   fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
@@ -136,8 +143,8 @@ def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP,
         before = kept.get(d.name) if kept is not None else None
         if before is None or before.digest != digest:
             checked.append(d.name)
-            before = replace(check_dimension(d, distributive_cap=distributive_cap, pair_cap=pair_cap,
-                                             width_edge_cap=width_edge_cap), digest=digest)
+            before = dimension_report(d, digest, distributive_cap=distributive_cap, pair_cap=pair_cap,
+                                      width_edge_cap=width_edge_cap)
         dims.append(replace(before, functional=d.functional, contested=contested.get(d.name, 0)))
     return LatticeReport(
         name=lattice.name, dimensions=tuple(dims),

@@ -118,8 +118,8 @@ class DimensionReport:
             out["digest"] = self.digest
         # a list is marked cut when it is longer than what is written (a stored report's lists may
         # already be cut, whatever the limit now)
-        totals = {name: self.length(name) for name in ("competing_lower_bounds", "added_by_completion", "antichain")
-                  if self.length(name) > len(out[name])}
+        lengths = {name: self.length(name) for name in ("competing_lower_bounds", "added_by_completion", "antichain")}
+        totals = {name: n for name, n in lengths.items() if n > len(out[name])}
         if totals:
             out["truncated"] = totals
         return out
