@@ -57,7 +57,7 @@ class Runner:
         self.manifest = read_manifest(self.directory, cached=True)
         self.view = StoredLattice(self.directory, self.manifest)
         self.predicates = self.view.sorted_predicates()
-        self.compiled = CompiledLattice.read(self.directory)
+        self.compiled = CompiledLattice.read(self.directory, self.manifest)
         #: the engine named by the caller; None: each role's default (engines/base.py DEFAULTS)
         self.engine_name = engine
         self._engines: dict[str, Engine] = {}

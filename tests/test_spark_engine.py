@@ -152,10 +152,14 @@ def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_p
 
     from latweave.errors import EngineError
 
-    folder, texts, reference, _ = runs(ZOO)
+    layered = runs(ZOO)[0]    # zoo + movies: two layers, whose Parquet facts are not all under parquet/
+    folder, texts, reference, _ = runs("contested0")
     copy = tmp_path / "bucket" / "zoo-parquet"
     shutil.copytree(folder / "parquet", copy)
     monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
+    with pytest.raises(EngineError, match="has layers") as refused:
+        Runner(layered, "spark").run([read_plan(texts[0])])
+    assert "unset $LATWEAVE_SPARK_PARQUET" in refused.value.hint
     with Runner(folder, "spark") as runner:
         assert [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:4]])] == reference[:4]
     coord = sorted((copy / "coord").glob("d=*/part-0.parquet"))[0]

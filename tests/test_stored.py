@@ -250,8 +250,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 4}))
-    with pytest.raises(StoreError, match="schema version 5") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 5}))
+    with pytest.raises(StoreError, match="schema version 6") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 
@@ -261,11 +261,11 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     refuses it, and building again at the same path replaces it."""
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
-    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 4}))
+    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 5}))
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 5 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 6 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -1,9 +1,11 @@
 """Compile a Lattice into the lattice input relations of rules/schema.dl.
 
-Strings are interned (sorted, so ids are stable for the same lattice); numeric and date bounds
-become dense ranks, so every engine compares integers and no float ever reaches Datalog. Dates
-also keep their magnitude — day numbers (proleptic Gregorian ordinals, exact integers) — which a
-rank cannot give: the difference of two dates in days (`date_of_death - date_of_birth`).
+Strings are interned (sorted, so ids are stable for the same lattice); numeric bounds become
+dense ranks, so every engine compares integers and no float ever reaches Datalog. Date bounds are
+day numbers (proleptic Gregorian ordinals, exact integers that fit every engine's 32 bits): as
+ordered as ranks, and a new date never moves another's (a layer adds its dates' rows, nothing
+else: lattice/layers.py). Dates also keep their magnitude — the same day numbers — for the
+difference of two dates in days (`date_of_death - date_of_birth`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from latweave.compile.symbols import SymbolTable
 from latweave.lattice.canonical import class_key
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice
+from latweave.lattice.layers import RETRACTED_DIR, layer_folders
 from latweave.lattice.names import TOP
 from latweave.lattice.periods import period_of
+from latweave.lattice.store import read_manifest
 
 COUNTS_FILE = "derived/coord_counts.facts"
 WORLDS_FILE = "derived/worlds.jsonl"
@@ -32,10 +36,12 @@ Contested = dict[tuple[str, str], list[tuple[World, list[int]]]]
 
 
 class StoredFacts(Mapping):
-    """The lattice relations of a facts folder, each parsed on first use (read-only)."""
+    """The lattice relations of a facts folder, each parsed on first use (read-only). `layers`:
+    the folders of the lattice's later layers (lattice/layers.py), whose retractions and additions
+    apply in order after `directory`'s rows."""
 
-    def __init__(self, directory: Path, relations: tuple[str, ...] = LATTICE_RELATIONS):
-        self.directory, self.relations = Path(directory), relations
+    def __init__(self, directory: Path, relations: tuple[str, ...] = LATTICE_RELATIONS, layers: tuple[Path, ...] = ()):
+        self.directory, self.relations, self.layers = Path(directory), relations, tuple(layers)
         self._rows: dict[str, list[tuple[int, ...]]] = {}
 
     def __getitem__(self, name: str) -> list[tuple[int, ...]]:
@@ -43,7 +49,13 @@ class StoredFacts(Mapping):
         if rows is None:
             if name not in self.relations:
                 raise KeyError(name)
-            rows = self._rows[name] = read_facts(self.directory, (name,))[name]
+            rows = read_facts(self.directory, (name,))[name]
+            for layer in self.layers:
+                gone = set(read_facts(layer / RETRACTED_DIR, (name,))[name])
+                if gone:
+                    rows = [row for row in rows if row not in gone]
+                rows += read_facts(layer / "facts", (name,))[name]
+            self._rows[name] = rows
         return rows
 
     def __iter__(self) -> Iterator[str]:
@@ -72,6 +84,8 @@ class CompiledLattice:
     contested: Contested | None = field(default=None, repr=False, compare=False)
     #: the lattice folder this was read from (None: compiled in memory)
     directory: Path | None = field(default=None, repr=False, compare=False)
+    #: the folders of its later layers (lattice/layers.py), when it was read from a folder of several
+    layers: tuple[Path, ...] = field(default=(), repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / "symbols.jsonl")
@@ -81,12 +95,16 @@ class CompiledLattice:
         write_derived(directory, self.coord_counts(), self.contested)
 
     @classmethod
-    def read(cls, directory: Path) -> "CompiledLattice":
-        """The compiled lattice of a lattice folder: the symbol table now, each relation's rows
-        when first asked for (`facts` is a read-only mapping)."""
+    def read(cls, directory: Path, manifest: dict | None = None) -> "CompiledLattice":
+        """The compiled lattice of a lattice folder (through every layer: `manifest`, the
+        folder's, when the caller has read it): the symbol table now, each relation's rows when
+        first asked for (`facts` is a read-only mapping)."""
         directory = Path(directory)
-        return cls(SymbolTable.read(directory / "symbols.jsonl"), StoredFacts(directory / "facts"),
-                   directory=directory)
+        folders = layer_folders(directory, read_manifest(directory, verify=False) if manifest is None else manifest)
+        symbols = (SymbolTable.read(directory / "symbols.jsonl") if len(folders) == 1
+                   else SymbolTable.read_layers(folder / "symbols.jsonl" for folder in folders))
+        return cls(symbols, StoredFacts(directory / "facts", layers=tuple(folders[1:])), directory=directory,
+                   layers=tuple(folders[1:]))
 
     def coord_counts(self) -> dict[tuple[int, int], int]:
         """How many `coord` rows each (dimension, value) has (read from the build's counts when
@@ -96,6 +114,14 @@ class CompiledLattice:
             if self.directory is not None:
                 rows = read_facts(self.directory / "derived", ("coord_counts",))["coord_counts"]
                 counts = {(d, v): n for d, v, n in rows}
+                for layer in self.layers:   # a later layer's count replaces; 0 deletes
+                    for d, v, n in read_facts(layer / "derived", ("coord_counts",))["coord_counts"]:
+                        if n:
+                            counts[(d, v)] = n
+                        else:
+                            counts.pop((d, v), None)
+                if self.layers:
+                    counts = dict(sorted(counts.items()))
             else:
                 counts = dict(sorted(Counter((d, v) for _, d, v, _ in self.facts["coord"]).items()))
             self.derived["coord_counts"] = counts
@@ -106,12 +132,18 @@ class CompiledLattice:
         build's worlds when this was read from a folder); None when unknown (compiled elsewhere)."""
         if self.contested is None and self.directory is not None:
             contested: Contested = {}
-            with (self.directory / WORLDS_FILE).open(encoding="utf-8") as handle:
-                for line in handle:
-                    row = json.loads(line)
-                    contested[(row["instance"], row["dimension"])] = [
-                        (World(w["value"], tuple(w["support"])), w["predicates"]) for w in row["worlds"]]
-            self.contested = contested
+            for folder in (self.directory, *self.layers):   # a later layer's worlds replace; none deletes
+                if folder is not self.directory and not (folder / WORLDS_FILE).is_file():
+                    continue
+                with (folder / WORLDS_FILE).open(encoding="utf-8") as handle:
+                    for line in handle:
+                        row = json.loads(line)
+                        pair = (row["instance"], row["dimension"])
+                        contested[pair] = [(World(w["value"], tuple(w["support"])), w["predicates"])
+                                           for w in row["worlds"]]
+                        if not contested[pair]:
+                            del contested[pair]
+            self.contested = dict(sorted(contested.items())) if self.layers else contested
         return self.contested
 
 
@@ -156,14 +188,17 @@ def day_span(lo: float, hi: float) -> tuple[int, int]:
     return int(lo), int(hi)
 
 
-def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLattice:
+def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: SymbolTable | None = None) -> CompiledLattice:
     """The lattice's input relations. A predicate on a functional dimension whose instance states
     several values there becomes one `coord` row per world it supports (its value's meet with the
     values consistent with it: latweave/lattice/coordinates.py); every other predicate is one row.
-    `worlds`: the lattice's settled coordinates when the caller has them."""
+    `worlds`: the lattice's settled coordinates when the caller has them. `symbols`: the ids of a
+    lattice of several layers (which hold every string of `lattice`); predicates are numbered by
+    `Lattice.numbered` (their positions in canonical order, or a layered lattice's ids)."""
     if worlds is None:
         worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
-    symbols = SymbolTable(lattice_strings(lattice))
+    if symbols is None:
+        symbols = SymbolTable(lattice_strings(lattice))
     sid = symbols.id
     facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}
     for dim in lattice.dimensions.values():
@@ -178,8 +213,11 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
         facts["canonical"].extend((d, sid(v), sid(class_key(c))) for v, c in dim.compare_classes().items())
         if dim.ordered:
             facts["ordered"].append((d,))
-            rank = {x: i for i, x in enumerate(endpoints(dim))}
-            facts["bounds"].extend((d, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in dim.bounds.items())
+            if dim.kind == "date":   # day numbers: a new date never moves another's (a layer adds, nothing more)
+                facts["bounds"].extend((d, sid(v), *day_span(lo, hi)) for v, (lo, hi) in dim.bounds.items())
+            else:
+                rank = {x: i for i, x in enumerate(endpoints(dim))}
+                facts["bounds"].extend((d, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in dim.bounds.items())
         if dim.kind == "date":
             facts["magnitude"].extend((d, sid(v), *day_span(lo, hi)) for v, (lo, hi) in dim.bounds.items())
     for inst in lattice.instances.values():
@@ -187,7 +225,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None) -> CompiledLat
         facts["instance"].append((x,))
         facts["alias"].extend((sid(a), x) for a in inst.aliases)
     supported: dict[tuple[str, str, str], list[int]] = {}
-    for p, pred in enumerate(lattice.sorted_predicates()):
+    for p, pred in lattice.numbered():
         x, d = sid(pred.instance), sid(pred.dimension)
         held = worlds.get((pred.instance, pred.dimension))
         if held is None:

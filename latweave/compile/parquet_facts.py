@@ -51,36 +51,39 @@ def columns(relation: str) -> tuple[str, ...]:
 
 
 def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]]] | Path | str | None = None,
-                  relations: Iterable[str] = LATTICE_RELATIONS) -> list[Path]:
-    """Write `folder/parquet/` for the lattice relations; returns the files written, sorted.
+                  relations: Iterable[str] = LATTICE_RELATIONS, *, out: str = PARQUET_DIR,
+                  partitioned: bool = True) -> list[Path]:
+    """Write `folder/parquet/` (or `folder/<out>/`) for the lattice relations; returns the files
+    written, sorted.
 
     `facts`: a folder of `<relation>.facts` files (default `folder/facts`, as the lattice writers
     leave it), or relation → rows, which are written as `.facts` files first (sorted, distinct,
-    as `write_facts` writes them) so that both give the same bytes."""
+    as `write_facts` writes them) so that both give the same bytes. `partitioned`: coord in one
+    folder per dimension (PARTITIONED), else in one file like the rest (a layer's retractions)."""
     folder = Path(folder)
     if facts is None or isinstance(facts, (str, Path)):
         source = Path(facts) if facts is not None else folder / "facts"
-        return _convert(source, folder / PARQUET_DIR, tuple(relations))
+        return _convert(source, folder / out, tuple(relations), partitioned)
     relations = tuple(relations)
     with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as tmp:
         write_facts(Path(tmp), facts, relations)
-        return _convert(Path(tmp), folder / PARQUET_DIR, relations)
+        return _convert(Path(tmp), folder / out, relations, partitioned)
 
 
-def _convert(source: Path, out: Path, relations: tuple[str, ...]) -> list[Path]:
+def _convert(source: Path, out: Path, relations: tuple[str, ...], partitioned: bool = True) -> list[Path]:
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as spill:
         con = duckdb.connect(":memory:", config={"threads": 1, "temp_directory": spill,
                                                  "preserve_insertion_order": True})
         try:
             for name in relations:
-                written += _relation(con, source / f"{name}.facts", out / name, name)
+                written += _relation(con, source / f"{name}.facts", out / name, name, partitioned)
         finally:
             con.close()
     return sorted(written)
 
 
-def _relation(con, facts: Path, out: Path, name: str) -> list[Path]:
+def _relation(con, facts: Path, out: Path, name: str, partitioned: bool = True) -> list[Path]:
     """One relation's `.facts` file into a NOT NULL table (so the Parquet columns are REQUIRED),
     then out as one file, or one file per partition value."""
     cols = columns(name)
@@ -90,7 +93,7 @@ def _relation(con, facts: Path, out: Path, name: str) -> list[Path]:
     con.execute(f"INSERT INTO {table} SELECT * FROM read_csv($path, header = false, auto_detect = false, "
                 f"delim = '\\t', quote = '', escape = '', strict_mode = true, columns = {spec})",
                 {"path": str(facts)})
-    key = PARTITIONED.get(name)
+    key = PARTITIONED.get(name) if partitioned else None
     written = []
     if key is None:
         out.mkdir(parents=True, exist_ok=True)
@@ -149,6 +152,21 @@ def stored_parquet(folder: Path | str) -> dict[str, list[Path]]:
     if files and missing:
         raise EngineError(f"{Path(folder) / PARQUET_DIR}: no Parquet facts for {', '.join(missing)}", hint=REBUILD)
     return files
+
+
+def layered_parquet(folder: Path | str) -> list[tuple[dict[str, list[Path]], dict[str, list[Path]]]]:
+    """The Parquet files of a lattice's layers after the first (lattice/layers.py), oldest first:
+    for each, (relation → the files of the rows it adds, relation → the file of the rows it takes
+    away). Only the relations a layer changes are listed. Empty for a lattice of one layer."""
+    from latweave.lattice.layers import RETRACTED_PARQUET_DIR, layer_folders
+
+    out = []
+    for layer in layer_folders(folder)[1:]:
+        added = {name: paths for name, paths in parquet_relations(layer).items() if paths}
+        root = layer / RETRACTED_PARQUET_DIR
+        taken = {name: _parts(root / name) for name in LATTICE_RELATIONS if (root / name).is_dir()}
+        out.append((added, taken))
+    return out
 
 
 def _parts(directory: Path) -> list[Path]:

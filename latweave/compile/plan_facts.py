@@ -99,9 +99,14 @@ class SelectivityEstimator:
         return self._memo[key]
 
 
+#: The window ends of `<` and `>` on a date dimension: below and above every day number.
+DAY_MIN, DAY_MAX = 0, 2**31 - 1
+
+
 class OrderedDimensions(NamedTuple):
-    """The ordered dimensions of a lattice model: their kinds and sorted interval ends (what a
-    numeric window is ranked against), read once per model and kept with the compiled lattice."""
+    """The ordered dimensions of a lattice model: their kinds and, for number dimensions, sorted
+    interval ends (what a numeric window is ranked against; a date window is day numbers), read
+    once per model and kept with the compiled lattice."""
 
     lattice: Lattice
     kinds: dict[str, str]
@@ -116,7 +121,7 @@ class OrderedDimensions(NamedTuple):
             return kept
         ordered = [d for d in lattice.dimensions.values() if d.ordered]
         kept = compiled.derived[cls] = cls(lattice, {d.key: d.kind for d in ordered},
-                                           {d.key: endpoints(d) for d in ordered})
+                                           {d.key: endpoints(d) for d in ordered if d.kind != "date"})
         return kept
 
 
@@ -241,10 +246,14 @@ class PlanCompiler:
             if constraint.op == "in":
                 lo = parse_ordered(constraint.value.lo, kind).lo
                 hi = parse_ordered(constraint.value.hi, kind).hi
+                if kind == "date":   # a date dimension's bounds are day numbers (compile/lattice_facts.py)
+                    return int(lo), int(hi)
                 return bisect.bisect_left(ends, lo), bisect.bisect_right(ends, hi) - 1
             value = parse_ordered(constraint.value.text, kind)
         except LatweaveError as exc:
             raise PlanError(f"{constraint.dimension}: {exc.message}", hint=exc.hint) from None
+        if kind == "date":
+            return (DAY_MIN, int(value.lo) - 1) if constraint.op == "<" else (int(value.hi) + 1, DAY_MAX)
         if constraint.op == "<":
             return 0, bisect.bisect_left(ends, value.lo) - 1
         return bisect.bisect_right(ends, value.hi), len(ends) - 1

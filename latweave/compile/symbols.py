@@ -29,11 +29,26 @@ def decode_symbol(line: str) -> str:
 
 
 class SymbolTable:
-    """Strings ↔ dense ids. Built sorted, so the same strings always get the same ids."""
+    """Strings ↔ dense ids. Built sorted, so the same strings always get the same ids; a lattice
+    of several layers numbers each layer's new strings after the layers before (`numbered`)."""
 
     def __init__(self, strings: Iterable[str] = ()):
         self._strings: list[str] = sorted(set(strings))
         self._ids: dict[str, int] = {s: i for i, s in enumerate(self._strings)}
+
+    @classmethod
+    def numbered(cls, strings: list[str]) -> "SymbolTable":
+        """The table whose id i is `strings[i]` (distinct strings, in the order given)."""
+        table = cls()
+        table._strings = list(strings)
+        table._ids = {s: i for i, s in enumerate(table._strings)}
+        if len(table._ids) != len(table._strings):
+            raise ValueError("a symbol table's strings are distinct")
+        return table
+
+    def appended(self, strings: Iterable[str]) -> "SymbolTable":
+        """This table with the strings it lacks appended, sorted (a new layer's symbols)."""
+        return SymbolTable.numbered(self._strings + sorted(set(strings) - self._ids.keys()))
 
     def __len__(self) -> int:
         return len(self._strings)
@@ -55,10 +70,19 @@ class SymbolTable:
         """A view that gives fresh ids to strings the table lacks (names a plan uses)."""
         return ExtendedSymbols(self)
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path, start: int = 0) -> None:
+        """symbols.jsonl: one JSON string per id, from id `start` on (a layer writes its own)."""
         with path.open("w", encoding="utf-8", newline="\n") as handle:
-            for text in self._strings:
+            for text in self._strings[start:]:
                 handle.write(encode_symbol(text) + "\n")
+
+    @classmethod
+    def read_layers(cls, paths: Iterable[Path]) -> "SymbolTable":
+        """The table of a lattice's layers' symbols.jsonl files, in layer order."""
+        strings: list[str] = []
+        for path in paths:
+            strings += cls.read(path)._strings
+        return cls.numbered(strings)
 
     @classmethod
     def read(cls, path: Path) -> "SymbolTable":

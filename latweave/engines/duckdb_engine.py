@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
-from latweave.compile.parquet_facts import PARTITIONED, REBUILD, partition_value, stored_parquet
+from latweave.compile.parquet_facts import PARTITIONED, REBUILD, layered_parquet, partition_value, stored_parquet
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
@@ -122,21 +122,27 @@ class DuckDBEngine(Engine):
         the folder has no `parquet/` (the caller opens the facts). EngineError, with a hint to
         rebuild, when a relation's files are missing or unreadable."""
         files = stored_parquet(directory)
-        return self.open(ParquetFacts(files)) if files else None
+        return self.open(ParquetFacts(files, layered_parquet(directory))) if files else None
 
 
 class ParquetFiles(NamedTuple):
-    """One lattice relation's Parquet files (a partitioned relation's, one per partition value)."""
+    """One lattice relation's Parquet files (a partitioned relation's, one per partition value),
+    and for each later layer of the lattice (lattice/layers.py) the files of the rows it takes
+    away and of those it adds, applied in that order."""
 
     files: tuple[Path, ...]
+    layers: tuple[tuple[tuple[Path, ...], tuple[Path, ...]], ...] = ()
 
 
 class ParquetFacts(Mapping):
     """Base facts given as Parquet files (relation → ParquetFiles), which only a DuckDB session
-    reads: the rows go from file to table inside DuckDB."""
+    reads: the rows go from file to table inside DuckDB. `layers`: compile/parquet_facts.py
+    `layered_parquet`'s list, for a lattice of several layers."""
 
-    def __init__(self, files: Mapping[str, Sequence[Path]]):
-        self._files = {name: ParquetFiles(tuple(paths)) for name, paths in files.items()}
+    def __init__(self, files: Mapping[str, Sequence[Path]], layers: Sequence = ()):
+        self._files = {name: ParquetFiles(tuple(paths), tuple((tuple(taken.get(name, ())), tuple(added.get(name, ())))
+                                                              for added, taken in layers))
+                       for name, paths in files.items()}
 
     def __getitem__(self, name: str) -> ParquetFiles:
         return self._files[name]
@@ -179,29 +185,35 @@ class DuckDBSession(SqlSession):
 
     def _load(self, name: str, rows) -> None:
         if isinstance(rows, ParquetFiles):
-            self._load_parquet(name, rows.files)
+            self._load_parquet(name, rows.files, rows.layers)
         else:
             super()._load(name, rows)
 
-    def _load_parquet(self, name: str, files: tuple[Path, ...]) -> None:
+    def _load_parquet(self, name: str, files: tuple[Path, ...], layers=()) -> None:
         """A lattice relation's rows from its Parquet files into its (empty) table: columns by
         their schema names in schema order; a partitioned relation's partition column bound from
         each file's folder name (`d=7`). The files are the build's, written from a set of rows
-        (compile/facts.py write_facts), so they hold no duplicate to drop."""
+        (compile/facts.py write_facts), so they hold no duplicate to drop. Then each later layer's
+        rows taken away (its file holds every column, unpartitioned) and added, in layer order."""
         table = full_table(name)
         cols = [c.name for c in self.program.relation(name).columns]
         key = PARTITIONED.get(name)
         select = ", ".join("$value" if c == key else sql.ident(c) for c in cols)
         statement = (f"INSERT INTO {table} SELECT {select} FROM read_parquet($file, hive_partitioning = false)")
-        added = 0
+        match = " AND ".join(f"{table}.{sql.ident(c)} = gone.{sql.ident(c)}" for c in cols)
+        delete = f"DELETE FROM {table} USING read_parquet($file, hive_partitioning = false) AS gone WHERE {match}"
+        held = 0
         try:
-            for path in files:
-                params = {"file": str(path), **({"value": partition_value(path)} if key else {})}
-                added += self.con.execute(statement, params).fetchone()[0]
+            for taken, added in [((), files), *layers]:
+                for path in taken:
+                    held -= self.con.execute(delete, {"file": str(path)}).fetchone()[0]
+                for path in added:
+                    params = {"file": str(path), **({"value": partition_value(path)} if key else {})}
+                    held += self.con.execute(statement, params).fetchone()[0]
         except duckdb.Error as exc:
             raise EngineError(f"{self.name}: cannot load the Parquet facts of {name} ({exc})", hint=REBUILD) from None
-        if added:  # as `_load` keeps counts: an empty relation has none
-            self.count[table] = added
+        if held:  # as `_load` keeps counts: an empty relation has none
+            self.count[table] = held
 
     def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
         """DISTINCT rows, or EXCEPT what the table holds, from a VALUES list or a CSV file."""

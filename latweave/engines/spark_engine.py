@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from latweave.compile.parquet_facts import stored_parquet
+from latweave.compile.parquet_facts import layered_parquet, stored_parquet
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
@@ -124,13 +124,14 @@ class SparkEngine(Engine):
         return SparkSession(self, base=base)
 
     def open_stored(self, directory) -> "SparkSession | None":
-        """A session over the lattice folder's Parquet facts (`parquet/`), None when it has none."""
+        """A session over the lattice folder's Parquet facts (`parquet/`, and its later layers':
+        lattice/layers.py), None when it has none."""
         files = stored_parquet(directory)
         if not files:
             return None
         from latweave.engines.spark_session import SparkSession
 
-        return SparkSession(self, stored=files)
+        return SparkSession(self, stored=files, layers=layered_parquet(directory))
 
 
 #: The folder of a lattice's Parquet facts (the layout: latweave/compile/parquet_facts.py).

@@ -130,28 +130,52 @@ class Frames:
         return part.select(*[F.col(f"{'n' if t == 'number' else 's'}{j}").alias(f"c{j}")
                              for j, t in enumerate(types)])
 
-    def _read_parquet(self, files: dict[str, list[Path]], inputs: set[str], copy: str | None = None) -> None:
+    def _read_parquet(self, files: dict[str, list[Path]], inputs: set[str], copy: str | None = None,
+                      layers=()) -> None:
         """Every lattice relation from its Parquet files (compile/parquet_facts.py
         `stored_parquet`; a partitioned relation's column, coord's d, from the folder names):
         counted in one job; the small ones made local in one more, the others cached. With `copy`
         (a URI Spark reads, e.g. s3a://bucket/zoo/parquet), the same files are read from there,
-        each checked first to exist with its local file's size."""
+        each checked first to exist with its local file's size. `layers`: a lattice of several
+        layers (`layered_parquet`: each later layer's rows added and taken away), applied in order."""
+        from latweave.errors import EngineError
+
         F = self.F
+        if copy and layers:
+            raise EngineError(f"${PARQUET_COPY} holds a copy of a lattice's parquet/ folder, and this lattice has "
+                              "layers (lattice/layers.py) whose Parquet facts lie in layers/*/ too",
+                              hint=f"unset ${PARQUET_COPY}: Spark reads the lattice folder's own files")
         locate = self._copy_of(files, copy) if copy else str
+        cols_of = self.engine.columns
+        kinds = {"number": "bigint", "symbol": "string"}
+
+        def read(name: str, paths: list[Path], partitioned: bool):
+            reader = self.ss.read
+            if partitioned:  # d=<value>/part-0.parquet: the partition column from its folder
+                reader = reader.option("basePath", locate(paths[0].parent.parent))
+            df = reader.parquet(*map(locate, paths))
+            return df.select(*[F.col(c).cast(kinds[t]).alias(f"c{j}")
+                               for j, (c, t) in enumerate(zip(cols_of[name], self.engine.types[name]))])
+
         present = []
         for name in sorted(inputs):
             paths = files.get(name)
-            if not paths:
+            changed = [(added.get(name), taken.get(name)) for added, taken in layers
+                       if added.get(name) or taken.get(name)]
+            if not paths and not changed:
                 self._bind_empty(name)
                 continue
-            reader = self.ss.read
-            if name in PARTITIONED:  # d=<value>/part-0.parquet: the partition column from its folder
-                reader = reader.option("basePath", locate(paths[0].parent.parent))
-            df = reader.parquet(*map(locate, paths))
-            cols, types = self.engine.columns[name], self.engine.types[name]
-            kinds = {"number": "bigint", "symbol": "string"}
-            present.append((name, df.select(*[F.col(c).cast(kinds[t]).alias(f"c{j}")
-                                              for j, (c, t) in enumerate(zip(cols, types))])))
+            df = read(name, paths, name in PARTITIONED) if paths else None
+            for added, taken in changed:   # a layer's rows taken away, then its rows added (sets: lattice/layers.py)
+                if taken and df is not None:
+                    df = df.subtract(read(name, taken, False))
+                if added:
+                    more = read(name, added, name in PARTITIONED)
+                    df = more if df is None else df.union(more)
+            if df is None:
+                self._bind_empty(name)
+                continue
+            present.append((name, df))
         if not present:
             return
         tagged = reduce(lambda a, b: a.unionByName(b),

@@ -30,7 +30,8 @@ class SparkSession(Frames, Session):
     _ids = itertools.count()
     row_rules = None  # the engine's (spark_engine.ROWS), set at open
 
-    def __init__(self, engine, base: Facts | None = None, stored: dict[str, list[Path]] | None = None):
+    def __init__(self, engine, base: Facts | None = None, stored: dict[str, list[Path]] | None = None,
+                 layers=()):
         from pyspark.sql import functions as F  # noqa: N812 - pyspark's own convention
 
         self.F = F
@@ -54,7 +55,7 @@ class SparkSession(Frames, Session):
             inputs = {r.name for r in self.program.inputs}
             if stored is not None:
                 copy = os.environ.get(PARQUET_COPY) or None
-                self._guard(lambda: self._read_parquet(stored, inputs, copy))
+                self._guard(lambda: self._read_parquet(stored, inputs, copy, layers))
             else:
                 checks.check_relations(self.program, base, self.row_rules)
                 for name, rows in base.items():

@@ -140,10 +140,13 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
     """A session over `directory`'s engine database, opened read-only (`immutable`: also without
     locks or change checks; measured, not used): its lattice tables read in place, per-run tables
     created in TEMP. None when there is none; EngineError when latweave did not write it, or
-    wrote it for other rules."""
+    wrote it for other rules. None for a lattice of several layers (lattice/layers.py): the
+    database holds the strata of its first layer only, so the caller opens its facts, merged."""
+    from latweave.lattice.layers import has_layers
+
     path = engine_db(directory)
-    if not path.is_file():
-        return None
+    if not path.is_file() or has_layers(directory):
+        return None   # none, or a lattice of several layers: its database holds only the first's strata
     self = session.__new__(session)
     self.mode = "stored"
     try:

@@ -16,7 +16,10 @@ lattice with these conventions (planners are written against them):
   unique properties for PathQuestion) — or when the caller names it; otherwise several-valued. A relation whose objects
   are ≥ 90% dates (resp. numbers), and not mostly subjects themselves, is an ordered dimension of
   kind "date" (resp. "number"); an object that does not parse there is reported and skipped.
-  Every other relation is *entity-valued*;
+  Every other relation is *entity-valued*. Of several KB files read in order, the first that
+  states a relation decides its kind (its objects, and the subjects of that file and those before
+  it): a file read after it never turns a date relation into an entity-valued one, so a lattice
+  of several sources is each source added to the lattice of those before it (lattice/layers.py);
 * one dimension `inverse <relation>` per entity-valued relation: the object instance has the
   subject as value (plans write it `inverse_director`, since `_` normalises to a space);
 * evidence: a line-based KB is one document per file (id: the file's name, text: the file's
@@ -472,17 +475,20 @@ def _parses(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> s
 class _Relation:
     name: str
     triples: int = 0
-    objects: dict[str, int] = field(default_factory=dict)   # stripped object → occurrences
+    objects: dict[str, int] = field(default_factory=dict)   # stripped object → occurrences (in its first source)
     kind: str = "taxonomy"
+    source: int = 0              # the first source (in reading order) that states it: its triples decide its kind
 
     @property
     def entity_valued(self) -> bool:
         return self.kind == "taxonomy"
 
 
-def _classify(rel: _Relation, subjects: set[str], key: Callable[[str], str], cache: dict) -> None:
+def _classify(rel: _Relation, subject: Callable[[str], bool], key: Callable[[str], str], cache: dict) -> None:
+    """The relation's kind, from its objects (those of its first source) and `subject`, which
+    tells whether a key is a subject of some triple of that source or one before it."""
     total = sum(rel.objects.values())
-    as_subject = sum(n for o, n in rel.objects.items() if key(o) in subjects)
+    as_subject = sum(n for o, n in rel.objects.items() if subject(key(o)))
     if not total or as_subject >= SUBJECT_SHARE * total:
         return
     for kind in ("date", "number"):
@@ -721,12 +727,13 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     key = functools.lru_cache(maxsize=1 << 20)(normalize)
     parsed: dict[tuple[str, str], str | None] = {}
     relations: dict[str, _Relation] = {}
-    subjects: set[str] = set()
+    subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
     rows: list[tuple[Triple, str, str, str, str, int, int]] = []
     subject_rows: dict[str, int] = {}      # subject key → its first row (spelling, evidence)
     wiki = True                            # every triple so far from a 2Wiki file
 
     reserved = {normalize(SUBJECT)}
+    sources: dict[str, int] = {}           # source file → its place in reading order
     for t in triples:
         s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
         rkey = key(r)
@@ -735,12 +742,14 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                            f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
                            locator=t.locator, strict=strict)
             continue
+        at = sources.setdefault(t.source, len(sources))
         rel = relations.get(rkey)
         if rel is None:
-            rel = relations[rkey] = _Relation(r)
+            rel = relations[rkey] = _Relation(r, source=at)
         rel.triples += 1
-        rel.objects[o] = rel.objects.get(o, 0) + 1
-        subjects.add(key(s))
+        if at == rel.source:
+            rel.objects[o] = rel.objects.get(o, 0) + 1
+        subjects.setdefault(key(s), at)
         subject_rows.setdefault(key(s), len(rows))
         wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
         rows.append((t, s, rkey, o, *docs.locate(t)))
@@ -751,7 +760,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
     one_valued = {normalize(r) for r in functional}
     for rkey, rel in relations.items():
-        _classify(rel, subjects, key, parsed)
+        _classify(rel, lambda k, rel=rel: subjects.get(k, rel.source + 1) <= rel.source, key, parsed)
         lattice.add_dimension(Dimension(rel.name, rel.kind, functional=rkey in one_valued, open=True))
         if rel.entity_valued:
             lattice.add_dimension(Dimension(INVERSE + rel.name, "taxonomy", functional=False, open=True))
@@ -848,11 +857,21 @@ def build_kb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str,
     out (`latweave remove --doc`). `ledger`, `locked`, `inputs`: as build.save_lattice takes them."""
     from latweave.ingest.build import save_lattice
 
+    report = report if report is not None else BuildReport()
+    lattice = kb_lattice(path, fmt, strict=strict, report=report, functional=functional, removed=removed)
+    return save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs), report
+
+
+def kb_lattice(path: Path | str | Sequence[Path | str], fmt: str, *, strict: bool = False,
+               report: BuildReport | None = None, functional: Iterable[str] | None = None,
+               removed: frozenset[str] = frozenset(), named: bool = True) -> Lattice:
+    """The lattice `build_kb` writes (the same arguments), not written. `named`: relations named
+    in `functional` that the KB does not have are refused (not for a part of a KB's sources)."""
     if fmt not in READERS:
         raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")
     paths = [path] if isinstance(path, (str, Path)) else list(path)
     report = report if report is not None else BuildReport()
-    named = functional is not None
+    named = named and functional is not None
     functional = sorted(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
     triples = itertools.chain.from_iterable(READERS[fmt](p, report, strict=strict) for p in paths)
     if removed:
@@ -862,7 +881,7 @@ def build_kb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str,
     if named and missing:
         raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
                             hint="its relations: " + ", ".join(sorted(report.relations)))
-    return save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs), report
+    return lattice
 
 
 def _question_doc(t: Triple) -> str | None:

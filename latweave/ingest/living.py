@@ -27,7 +27,7 @@ lattices the per-window cache means the model is asked only for windows it has n
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -49,36 +49,67 @@ def _check_names(sources: Sequence[Source]) -> None:
 
 
 def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None, ledger: Ledger, *, locked: bool,
-            inputs, progress=None, llm=None, cache=None) -> BuildSummary:
-    """Build the lattice of `sources` (each read from the path beside it in `paths`) at `out`."""
+            inputs, progress=None, llm=None, cache=None, base: tuple[Path, dict, int] | None = None) -> BuildSummary:
+    """Build the lattice of `sources` (each read from the path beside it in `paths`) at `out`, a
+    layer per source (lattice/layers.py): layer i is what source i changes in the lattice of the
+    sources before it, each of those lattices built by the source readers exactly as a build of
+    those sources builds it. `base`: (the lattice folder, its manifest, k): its first k layers
+    are the first k sources' and are kept."""
+    from latweave.ingest.build import save_layers
+
     removed = [frozenset(s.removed) for s in sources.sources]
+    n = len(sources.sources)
     if sources.kind == "corpus":
-        from latweave.ingest.build import save_lattice
         from latweave.ingest.corpus import read_corpora
 
-        lattice = read_corpora(paths, progress, removed)
-        manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
+        manifest = save_layers(lambda i: read_corpora(paths[:i + 1], progress, removed[:i + 1]), n, out, gate,
+                               ledger=ledger, locked=locked, inputs=inputs, base=base)
         return BuildSummary("corpus", out, manifest, gate)
     if sources.kind == "kb":
-        from latweave.ingest.kb import build_kb
+        from latweave.ingest.kb import BuildReport, kb_lattice
 
         options = sources.options
-        manifest, report = build_kb(paths, options["format"], out, strict=options["strict"], gate=gate,
-                                    functional=options["functional"], removed=frozenset().union(*removed),
-                                    ledger=ledger, locked=locked, inputs=inputs)
+        reports: list[BuildReport] = []
+
+        def kb_of(i: int):
+            reports[:] = [BuildReport()]
+            return kb_lattice(paths[:i + 1], options["format"], strict=options["strict"], report=reports[0],
+                              functional=options["functional"], removed=frozenset().union(*removed[:i + 1]),
+                              named=i == n - 1)
+
+        manifest = save_layers(kb_of, n, out, gate, ledger=ledger, locked=locked, inputs=inputs, base=base)
+        if not reports:    # no source read: the last one removed, the layers before kept as they are
+            return BuildSummary("corpus", out, manifest, gate)
+        report = reports[0]
         stored = {str(out / s.stored): f"{s.name} (stored in the lattice)" for s in sources.sources}
         report.sources[:] = [stored.get(p, p) for p in report.sources]
         return BuildSummary("kb", out, manifest, gate, report)
-    from latweave.ingest.extract import extract_corpus
+    from latweave.ingest.extract import extract_lattice
     from latweave.ingest.extract.corpus import text_corpus_of
+    from latweave.ingest.extract.run import CALLS_FILE, default_cache
+    from latweave.llm.client import LLMClient
 
-    if llm is None:
-        raise LatweaveError("this lattice's facts were extracted by a model: adding or removing a source asks "
-                            "it about the windows it has not answered", hint="pass --model (and --base-url), "
-                            "or set $LATWEAVE_MODEL, as for `latweave build --extract llm`")
-    report = extract_corpus(text_corpus_of(paths, removed), out, llm, cache=cache, progress=progress, gate=gate,
-                            ledger=ledger, locked=locked, inputs=inputs)
-    return BuildSummary("extract", out, report.manifest, gate, report)
+    cache_dir = Path(cache) if cache is not None else default_cache(out)
+    extracted: list = []
+    clients: list = []
+
+    def text_of(i: int):
+        if llm is None:
+            raise LatweaveError("this lattice's facts were extracted by a model: adding or removing a source asks "
+                                "it about the windows it has not answered", hint="pass --model (and --base-url), "
+                                "or set $LATWEAVE_MODEL, as for `latweave build --extract llm`")
+        if not clients:
+            clients.append(LLMClient(llm, record=cache_dir / CALLS_FILE))
+        client = clients[0]
+        lattice, report = extract_lattice(text_corpus_of(paths[:i + 1], removed[:i + 1]), llm, cache_dir, out,
+                                          progress=progress, client=client)
+        extracted[:] = [report]
+        return lattice
+
+    manifest = save_layers(text_of, n, out, gate, ledger=ledger, locked=locked, inputs=inputs, base=base)
+    if not extracted:      # nothing extracted: the last source removed, the layers before kept as they are
+        return BuildSummary("corpus", out, manifest, gate)
+    return BuildSummary("extract", out, manifest, gate, replace(extracted[0], manifest=manifest))
 
 
 @dataclass(frozen=True)
@@ -204,9 +235,12 @@ def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
 def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate | None = None,
                   strict: bool = False, functional=None, progress=None, llm=None, cache=None) -> BuildSummary:
     """`latweave build SOURCE... --out DIR`: the lattice of the sources, in order, written at `out`
-    with its source set, their stored forms and a history that starts here."""
+    with its source set, their stored forms and a history that starts here. Without a `gate`, the
+    legitimacy report is written all the same (a gate that allows whatever it finds): a lattice
+    that can be changed keeps each layer's report, whoever built it."""
     if not paths:
         raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
+    gate = gate if gate is not None else Gate(allow=True)
     kind = "text" if llm is not None else "corpus" if fmt == "corpus" else "kb"
     givens = [given(p, kind, fmt) for p in paths]
     _check_names([g.source for g in givens])
@@ -221,16 +255,32 @@ def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "c
                    progress=progress, llm=llm, cache=cache)
 
 
-def _recorded(lattice: Path) -> SourceSet:
+def _recorded(lattice: Path) -> tuple[SourceSet, dict]:
+    """The source set of a lattice folder and its manifest (verified: StoreError otherwise)."""
+    from latweave.lattice.layers import layer_count
     from latweave.lattice.store import read_manifest
 
-    read_manifest(lattice, cached=True)  # complete and unchanged: StoreError otherwise
+    manifest = read_manifest(lattice, cached=True)  # complete and unchanged: StoreError otherwise
     sources = read_sources(lattice)
     if sources is None:
         raise StoreError(f"{lattice}: this lattice records no sources, so it cannot be changed in place",
                          hint="build it again with `latweave build` (lattices built before sources were kept, "
                               "by --engine spark or by `latweave eval` record none)")
-    return sources
+    if layer_count(manifest) != len(sources.sources):
+        raise StoreError(f"{lattice}: this lattice has {layer_count(manifest)} layer(s) for "
+                         f"{len(sources.sources)} source(s)", hint="build it again with `latweave build`")
+    return sources, manifest
+
+
+def _kept_layers(before: SourceSet, after: SourceSet) -> int:
+    """How many leading sources two source sets share (name, stored form and removed documents
+    alike): the layers a change keeps."""
+    k = 0
+    for a, b in zip(before.sources, after.sources):
+        if a != b:
+            break
+        k += 1
+    return k
 
 
 def _cache(history: list[dict], cache) -> Path | None:
@@ -249,7 +299,7 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
 
     lattice = Path(lattice)
     with exclusive(lattice):
-        before = _recorded(lattice)
+        before, manifest = _recorded(lattice)
         sources, new, change = make(before)
         if llm is not None and sources.kind == "text":   # the model that answers the windows not cached
             sources = SourceSet(sources.kind, sources.sources, {**sources.options, "model": llm.model})
@@ -263,8 +313,9 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
                         contested_before=contested_pairs(lattice))
         gate = Gate(allow=allow, kept=kept_reports(lattice))   # dimensions that did not change keep their verdicts
         inputs = [g.path for g in new] + ([cache] if cache is not None else [])
+        k = _kept_layers(before, sources) if sources.options == before.options else 0
         summary = _derive(sources, paths, lattice, gate, ledger, locked=True, inputs=inputs, progress=progress,
-                          llm=llm, cache=cache)
+                          llm=llm, cache=cache, base=(lattice, manifest, k) if k else None)
     return Change(lattice, ledger.written, summary, ledger.history[-1].get("counts") if ledger.history else None)
 
 

@@ -271,16 +271,17 @@ def _link_tree(src: Path, dst: Path) -> None:
 
 def contested_pairs(folder: Path | str) -> frozenset:
     """The contested coordinates ((instance key, dimension key) with two or more worlds) recorded
-    in a lattice folder's derived/worlds.jsonl."""
+    in a lattice folder's derived/worlds.jsonl, through its layers (a later layer's row replaces)."""
     from latweave.compile.lattice_facts import WORLDS_FILE
+    from latweave.lattice.layers import layer_folders
 
-    path = Path(folder) / WORLDS_FILE
-    if not path.is_file():
-        return frozenset()
-    pairs = set()
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            if len(row["worlds"]) > 1:
-                pairs.add((row["instance"], row["dimension"]))
-    return frozenset(pairs)
+    held: dict[tuple[str, str], int] = {}
+    for layer in layer_folders(folder):
+        path = layer / WORLDS_FILE
+        if not path.is_file():
+            continue
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                held[(row["instance"], row["dimension"])] = len(row["worlds"])
+    return frozenset(pair for pair, n in held.items() if n > 1)

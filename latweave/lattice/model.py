@@ -244,6 +244,10 @@ class Lattice:
     #: the predicates in the order a store listed them (canonical when it was written), kept
     #: so that `sorted_predicates` checks an order instead of sorting a set; None once changed
     _listed: list[Predicate] | None = field(default=None, repr=False, compare=False)
+    #: predicate → its id, for a lattice read from a folder of several layers, whose ids follow
+    #: the order its sources came in (lattice/layers.py), not the canonical order; None: a
+    #: predicate's id is its position in `sorted_predicates()`
+    ids: dict[Predicate, int] | None = field(default=None, repr=False, compare=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
         if dimension.key in self.dimensions:
@@ -309,13 +313,23 @@ class Lattice:
                          float(confidence), quals)
         self.predicates.add(pred)
         self._listed = None
+        self.ids = None
         return pred
 
-    def list_predicates(self, listed: list[Predicate]) -> None:
+    def list_predicates(self, listed: list[Predicate], ids: list[int] | None = None) -> None:
         """Add predicates read back in a store's order (no invariants checked: they were when
-        written), remembering that order for `sorted_predicates`."""
+        written), remembering that order for `sorted_predicates`; `ids`: each one's id, when
+        they are not its position in canonical order (a lattice of several layers)."""
         self.predicates.update(listed)
         self._listed = listed if len(self.predicates) == len(listed) else None
+        self.ids = dict(zip(listed, ids)) if ids is not None and len(self.predicates) == len(listed) else None
+
+    def numbered(self) -> list[tuple[int, Predicate]]:
+        """(id, predicate) for every predicate, by id: its `ids` when it has them, else each
+        one's position in canonical order."""
+        if self.ids is not None and len(self.ids) == len(self.predicates):
+            return sorted(((p, pred) for pred, p in self.ids.items()), key=lambda item: item[0])
+        return list(enumerate(self.sorted_predicates()))
 
     def validate(self) -> None:
         for dim in self.dimensions.values():

@@ -54,11 +54,15 @@ FORMAT = "latweave-lattice"
 #: 4: classes.jsonl, the values `same`/`differ` compare as one class (lattice/canonical.py), and
 #:    their facts (facts/canonical.facts).
 #: 5: facts/period.facts, when each dated predicate held (lattice/periods.py), read by timed meets.
-SCHEMA_VERSION = 5
+#: 6: layers (lattice/layers.py): a lattice of several sources keeps what each one changes in a
+#:    layer of its own, ids numbered in the order the sources came in; the manifest's "layers";
+#:    line indexes of symbols.jsonl and values.jsonl too (a change looks names up, never reads all).
+SCHEMA_VERSION = 6
 MANIFEST = "manifest.json"
-#: The JSON-lines files read one line at a time (lattice/stored.py), each with its line index.
+#: The JSON-lines files read one line at a time (lattice/stored.py, lattice/layers.py), each with
+#: its line index, in every layer that has them.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
-           "documents.jsonl": "documents.idx"}
+           "documents.jsonl": "documents.idx", "symbols.jsonl": "symbols.idx", "values.jsonl": "values.idx"}
 #: Files that are the lattice's past, not its content (latweave/ingest/sources.py): listed and
 #: verified like every file, but left out of the content hash, so a lattice reached by a sequence
 #: of changes has the content hash of the full build that gives the same files.
@@ -103,12 +107,17 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_documents(path: Path, documents: Mapping) -> None:
+def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ()) -> None:
     """documents.jsonl, sorted by id: a `str` text in one piece, a text that streams (`chunks()`,
     such as textio.TextFile: a KB file larger than memory) piece by piece, the same bytes either
-    way (JSON escapes each character on its own)."""
+    way (JSON escapes each character on its own). `removed`: ids a layer deletes (a row
+    `{"id", "removed": true}` each: lattice/layers.py)."""
+    gone = set(removed)
     with path.open("w", encoding="utf-8", newline="\n") as handle:
-        for doc in sorted(documents):
+        for doc in sorted(documents.keys() | gone):
+            if doc in gone:
+                handle.write(json.dumps({"id": doc, "removed": True}, ensure_ascii=False, sort_keys=True) + "\n")
+                continue
             text = documents[doc]
             if isinstance(text, str):
                 handle.write(json.dumps({"id": doc, "text": text}, ensure_ascii=False, sort_keys=True) + "\n")
@@ -122,21 +131,28 @@ def write_documents(path: Path, documents: Mapping) -> None:
 def _model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None) -> None:
     """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
     when given, are written instead of the lattice's own."""
-    dims = sorted(lattice.dimensions.values(), key=lambda d: d.key)
-    _jsonl(folder / "dimensions.jsonl", (
-        {"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open} for d in dims))
-    _jsonl(folder / "values.jsonl", (
-        {"dimension": d.key, "key": v, "label": d.labels[v], "parents": sorted(d.parents.get(v, ())),
-         "bounds": list(d.bounds[v]) if v in d.bounds else None}
-        for d in dims for v in sorted(d.labels)))
-    _jsonl(folder / "synonyms.jsonl", (
-        {"dimension": d.key, "surface": s, "value": v} for d in dims for s, v in sorted(d.synonyms.items())))
-    _jsonl(folder / "classes.jsonl", (
-        {"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
-        for d in dims for v, c in sorted(d.compare_classes().items())))
+    for name, rows in dimension_rows(lattice).items():
+        _jsonl(folder / name, rows)
     _jsonl(folder / "instances.jsonl", map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     write_documents(folder / "documents.jsonl", lattice.documents if documents is None else documents)
     _jsonl(folder / "predicates.jsonl", (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
+
+
+def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[str, Iterable[dict]]:
+    """The rows of dimensions.jsonl, values.jsonl, synonyms.jsonl and classes.jsonl, each in key
+    order (lattice/layers.py KEYS), lazily; `only`: the dimension keys to give rows of (default all)."""
+    dims = sorted((lattice.dimensions[k] for k in (lattice.dimensions if only is None else only)), key=lambda d: d.key)
+    return {
+        "dimensions.jsonl": ({"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open}
+                             for d in dims),
+        "values.jsonl": ({"dimension": d.key, "key": v, "label": d.labels[v], "parents": sorted(d.parents.get(v, ())),
+                          "bounds": list(d.bounds[v]) if v in d.bounds else None}
+                         for d in dims for v in sorted(d.labels)),
+        "synonyms.jsonl": ({"dimension": d.key, "surface": s, "value": v}
+                           for d in dims for s, v in sorted(d.synonyms.items())),
+        "classes.jsonl": ({"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
+                          for d in dims for v, c in sorted(d.compare_classes().items())),
+    }
 
 
 def instance_row(inst: Instance) -> dict:
@@ -473,12 +489,27 @@ def write_lattice(lattice: Lattice, target: Path | str,
     return write_folder(target, lattice.name, model_files, attachments, inputs=inputs, locked=locked)
 
 
+def index_lines(folder: Path) -> None:
+    """Write the line index of every INDEXED file of a lattice folder being written, in each of
+    its layers, unless it has one (a layer linked from the lattice before has its own)."""
+    from latweave.lattice.layers import LAYERS_DIR
+
+    layers = folder / LAYERS_DIR
+    for where in [folder, *(sorted(p for p in layers.iterdir() if p.is_dir()) if layers.is_dir() else [])]:
+        for jsonl, index in sorted(INDEXED.items()):
+            if (where / jsonl).is_file() and not (where / index).exists():
+                write_line_index(where / jsonl, where / index)
+
+
 def write_folder(target: Path | str, name: str, model_files: Callable[[Path], dict],
                  attachments: Mapping[str, Callable[[Path], None]] = {}, *,
-                 inputs: Iterable[Path | str | None] = (), locked: bool = False) -> dict:
+                 inputs: Iterable[Path | str | None] = (), locked: bool = False, layers: int = 1,
+                 known: Mapping[str, str] | None = None) -> dict:
     """write_lattice's atomic write, for a lattice given as a writer of its model files (which
     returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them.
-    `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write)."""
+    `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write).
+    `layers`: how many layers the lattice written has (lattice/layers.py); `known`: the sha256 of
+    files the writers linked from a lattice whose manifest was verified (they are not read again)."""
     out = Path(os.path.abspath(target))
     if not locked:
         check_target(out, inputs)  # refused before waiting for the lock: nothing touched
@@ -490,16 +521,16 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
         try:
             tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
             counts = model_files(tmp)
-            for jsonl, index in sorted(INDEXED.items()):  # the files read a line at a time
-                write_line_index(tmp / jsonl, tmp / index)
             for _, writer in sorted(attachments.items()):
                 writer(tmp)
+            index_lines(tmp)   # the files read a line at a time, in every layer
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-            hashes = {name: sha256_file(tmp / name) for name in files}
+            known = dict(known or {})
+            hashes = {name: known[name] if name in known else sha256_file(tmp / name) for name in files}
             content = content_hash(hashes)
             manifest = {
                 "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": name,
-                "content_hash": content, "files": hashes, "counts": counts,
+                "content_hash": content, "files": hashes, "counts": counts, "layers": layers,
                 "sizes": {file: (tmp / file).stat().st_size for file in files},
             }
             with (tmp / MANIFEST).open("w", encoding="utf-8") as handle:
@@ -624,24 +655,34 @@ def _mismatch(folder: Path, name: str):
                      hint="rebuild the lattice; never edit a lattice folder by hand")
 
 
-def read_dimensions(folder: Path | str, lattice: Lattice) -> None:
-    """Add the dimensions of a lattice folder (values, parents, bounds, synonyms) to `lattice`."""
-    folder = Path(folder)
-    for row in _read_jsonl(folder / "dimensions.jsonl"):
+def read_dimensions(folder: Path | str, lattice: Lattice, manifest: dict | None = None) -> None:
+    """Add the dimensions of a lattice folder (values, parents, bounds, synonyms) to `lattice`,
+    through every layer (`manifest`: the folder's, when the caller has read it)."""
+    from latweave.lattice.layers import layer_folders, merged_rows
+
+    folders = layer_folders(folder, read_manifest(folder, verify=False) if manifest is None else manifest)
+    if len(folders) == 1:
+        rows = {name: _read_jsonl(folders[0] / name) for name in _DIMENSION_FILES}
+    else:
+        rows = {name: merged_rows(folders, name) for name in _DIMENSION_FILES}
+    for row in rows["dimensions.jsonl"]:
         lattice.add_dimension(Dimension(row["name"], row["kind"], row["functional"], row["open"]))
-    for row in _read_jsonl(folder / "values.jsonl"):
+    for row in rows["values.jsonl"]:
         dim = lattice.dimensions[row["dimension"]]
         dim.labels[row["key"]] = row["label"]
         if row["parents"]:
             dim.parents[row["key"]] = set(row["parents"])
         if row["bounds"] is not None:
             dim.bounds[row["key"]] = tuple(row["bounds"])
-    for row in _read_jsonl(folder / "synonyms.jsonl"):
+    for row in rows["synonyms.jsonl"]:
         lattice.dimensions[row["dimension"]].synonyms[row["surface"]] = row["value"]
     for dim in lattice.dimensions.values():
         dim.classes = {}  # what the folder stores, not what today's table would give
-    for row in _read_jsonl(folder / "classes.jsonl"):
+    for row in rows["classes.jsonl"]:
         lattice.dimensions[row["dimension"]].classes[row["value"]] = row["class"]
+
+
+_DIMENSION_FILES = ("dimensions.jsonl", "values.jsonl", "synonyms.jsonl", "classes.jsonl")
 
 
 def instance_of(row: dict) -> Instance:
@@ -656,16 +697,28 @@ def predicate_of(row: dict) -> Predicate:
                      row["confidence"], tuple(tuple(q) for q in row["qualifiers"]))
 
 
-def load_lattice(folder: Path | str, verify: bool = True) -> Lattice:
-    """Read a lattice folder back into the model (after checking it against its manifest)."""
+def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None = None) -> Lattice:
+    """Read a lattice folder back into the model (after checking it against its manifest).
+    `manifest`: the folder's, already verified by the caller (its "layers" may count a prefix
+    of the folder's layers: that prefix's lattice is read)."""
+    from latweave.lattice.layers import layer_folders, merged_rows, read_layer_record
+
     folder = Path(folder)
-    manifest = read_manifest(folder, verify=verify)
+    manifest = read_manifest(folder, verify=verify) if manifest is None else manifest
     lattice = Lattice(name=manifest["name"])
-    read_dimensions(folder, lattice)
-    for row in _read_jsonl(folder / "instances.jsonl"):
+    read_dimensions(folder, lattice, manifest)
+    folders = layer_folders(folder, manifest)
+    for row in merged_rows(folders, "instances.jsonl"):
         inst = instance_of(row)
         lattice.instances[inst.key] = inst
-    for row in _read_jsonl(folder / "documents.jsonl"):
+    for row in merged_rows(folders, "documents.jsonl"):
         lattice.documents[row["id"]] = row["text"]
-    lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / "predicates.jsonl")])
+    if len(folders) == 1:
+        lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / "predicates.jsonl")])
+        return lattice
+    retracted = set()
+    for layer in folders[1:]:
+        retracted.update(read_layer_record(layer).get("retracted_predicates", ()))
+    rows = [row for layer in folders for row in _read_jsonl(layer / "predicates.jsonl") if row["id"] not in retracted]
+    lattice.list_predicates([predicate_of(row) for row in rows], [row["id"] for row in rows])
     return lattice

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from latweave.lattice.coordinates import contested_counts, settle
@@ -103,19 +103,72 @@ def check_fca(lattice: Lattice, *, min_support: int = 2, max_concepts: int = fca
         implications_skipped=skipped, min_support=min_support)
 
 
-def dimension_digest(dimension: Dimension) -> str:
+def value_row(dimension: Dimension, key: str) -> list:
+    """What a dimension's digest reads of one value: its key, label, parents and bounds."""
+    return [key, dimension.labels[key], sorted(dimension.parents.get(key, ())),
+            list(dimension.bounds[key]) if key in dimension.bounds else None]
+
+
+def _hashed(item) -> int:
+    return int.from_bytes(hashlib.sha256(json.dumps(item, ensure_ascii=False).encode()).digest(), "big")
+
+
+def dimension_digest(dimension: Dimension, values: Iterable[str] | None = None) -> str:
     """What `check_dimension`'s verdicts are a function of, hashed: the dimension's name, kind,
     values (key and label), parents and bounds (an ordered dimension's edges derive from its
     bounds). Equal digests, equal verdicts: a change keeps a dimension's report when its digest
-    has not moved."""
-    h = hashlib.sha256()
-    h.update(json.dumps([dimension.name, dimension.kind, dimension.ordered, dimension.open],
-                        ensure_ascii=False).encode())
-    for key in sorted(dimension.labels):
-        row = [key, dimension.labels[key], sorted(dimension.parents.get(key, ())),
-               list(dimension.bounds[key]) if key in dimension.bounds else None]
-        h.update(b"\n" + json.dumps(row, ensure_ascii=False).encode())
-    return h.hexdigest()
+    has not moved. The digest is a sum (mod 2^256) of one hash per value and one of the header,
+    so a value added changes it by that value's hash alone (`grown_digest`): a change that adds a
+    few values to a dimension of a million does not hash the million again."""
+    total = _hashed([dimension.name, dimension.kind, dimension.ordered, dimension.open])
+    for key in (dimension.labels if values is None else values):
+        total += _hashed(value_row(dimension, key))
+    return f"{total % _MODULUS:064x}"
+
+
+_MODULUS = 1 << 256
+
+
+def grown_digest(digest: str, rows: Iterable[list]) -> str:
+    """The digest of a dimension with values added whose rows (`value_row`) are `rows`, from its
+    digest before (the other values' rows unchanged)."""
+    total = int(digest, 16) + sum(_hashed(row) for row in rows)
+    return f"{total % _MODULUS:064x}"
+
+
+def grown_tree(before: DimensionReport, added: list[tuple], digest: str, cap: int = CLOSURE_CAP) -> DimensionReport | None:
+    """`check_dimension`'s report of a dimension above `cap` values that was a tree (`before`) and
+    gained leaves hung under ⊤ or under values that already had children (`added`: each new
+    leaf's sort key (rank, label, key), as `large_dimension` orders leaves) — None when `before`
+    is no such report. Exactly the report `large_dimension` gives of the grown dimension: still a
+    tree, its width the leaves counted, its antichain the leaves in order (a stored report's first
+    ones: the new leaves merged in, the list cut where it was), so no value is read but the new."""
+    if before.is_lattice is not True or before.values <= cap or before.width is None:
+        return None
+    n = before.values + len(added)
+    shown = before.antichain
+    kept = len(shown) if before.length("antichain") > len(shown) else None   # a stored report's cut list
+    labels = sorted([*((_order_key(before, label), label) for label in shown), *((k, k[1]) for k in added)])
+    antichain = tuple(label for _, label in labels)
+    total = before.length("antichain") + len(added)
+    if kept is not None:
+        antichain = antichain[:kept]
+    note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
+    totals = (("antichain", total),) if len(antichain) < total else ()
+    return replace(before, values=n, size=n + 2, distributive_note=note, width=before.width + len(added),
+                   antichain=antichain, warnings=(f"distributivity {note}",), digest=digest, totals=totals)
+
+
+def _order_key(report: DimensionReport, label: str) -> tuple:
+    """A leaf's place in `large_dimension`'s order, from its label alone (an ordered value's
+    label is its canonical text, whose parse gives its bounds; every key is its label normalised)."""
+    from latweave.lattice.names import normalize
+    from latweave.lattice.ordered import KINDS, parse_ordered
+
+    if report.kind in KINDS:
+        value = parse_ordered(label, report.kind)
+        return ((value.lo, value.hi), label, normalize(label))
+    return (UNRANKED, label, normalize(label))
 
 
 def dimension_report(dimension: Dimension, digest: str | None = None, **caps) -> DimensionReport:
@@ -129,29 +182,77 @@ def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP,
                   width_edge_cap: int = EDGE_CAP, fca_max_concepts: int = fca_mod.MAX_CONCEPTS,
                   fca_max_cells: int = fca_mod.MAX_CELLS, fca_min_support: int = 2,
                   dependence_min_support: int = 5, worlds: dict | None = None,
-                  kept: Mapping[str, DimensionReport] | None = None) -> LatticeReport:
+                  kept: Mapping[str, DimensionReport] | None = None,
+                  previous: Mapping[str, Dimension] | None = None, carried: dict | None = None,
+                  also: Mapping[str, DimensionReport] | None = None) -> LatticeReport:
     """Check every dimension and the lattice as a whole; see `LatticeReport.ok` for the gate.
     `worlds`: the lattice's settled coordinates when the caller has them (coordinates.settle).
     `kept`: a previous report's dimensions by name (a change's old lattice, `Gate.kept`): one whose
     digest equals the dimension's now is taken as it is, not checked again (its contested count is
     counted afresh: it depends on the instances, not the dimension); the report's `checked` names
-    the dimensions that were checked."""
+    the dimensions that were checked. `previous`: the dimensions (by key) that report was made of,
+    when the caller has them: a large tree that only gained leaves is reported from its report
+    before (`grown_tree`: the same report, read from the new values alone). `carried`: the formal
+    context and dependent dimensions of an earlier layer (`LatticeReport.analyses`), taken instead
+    of reading every predicate (a layer after the first: lattice/layers.py). `also`: more reports
+    by name (of another lattice), taken only where their digest is the dimension's own."""
     contested = contested_counts(settle(lattice) if worlds is None else worlds, lattice)
     dims, checked = [], []
     for d in sorted(lattice.dimensions.values(), key=lambda d: d.name):
         digest = dimension_digest(d)
         before = kept.get(d.name) if kept is not None else None
+        other = also.get(d.name) if also is not None else None
+        if other is not None and other.digest == digest and (before is None or before.digest != digest):
+            before = other
+        if before is not None and before.digest != digest:
+            old = previous.get(d.key) if previous is not None else None
+            leaves = added_leaves(old, d) if old is not None else None
+            before = grown_tree(before, [leaf_key(d, v) for v in leaves], digest) if leaves else None
+            if before is not None:
+                checked.append(d.name)
         if before is None or before.digest != digest:
             checked.append(d.name)
             before = dimension_report(d, digest, distributive_cap=distributive_cap, pair_cap=pair_cap,
                                       width_edge_cap=width_edge_cap)
         dims.append(replace(before, functional=d.functional, contested=contested.get(d.name, 0)))
-    return LatticeReport(
-        name=lattice.name, dimensions=tuple(dims),
-        fca=check_fca(lattice, min_support=fca_min_support, max_concepts=fca_max_concepts,
-                      max_cells=fca_max_cells),
-        dependent=dependent_dimensions(lattice, min_support=dependence_min_support),
-        checked=None if kept is None else tuple(checked))
+    if carried is not None:
+        fca, dependent = None, None
+    else:
+        fca = check_fca(lattice, min_support=fca_min_support, max_concepts=fca_max_concepts, max_cells=fca_max_cells)
+        dependent = dependent_dimensions(lattice, min_support=dependence_min_support)
+    return LatticeReport(name=lattice.name, dimensions=tuple(dims), fca=fca, dependent=dependent,
+                         checked=None if kept is None else tuple(checked), carried=carried)
+
+
+def added_leaves(before: Dimension, after: Dimension) -> list[str] | None:
+    """The values `after` adds to `before`, when that is all it changes: every value and edge
+    before is still there, and each new value is a leaf with one parent, ⊤ or a value that had
+    children already (so no value stops being a leaf). None otherwise — or when nothing was added."""
+    if (before.name, before.kind, before.open) != (after.name, after.kind, after.open):
+        return None
+    if any(after.labels.get(v) != label for v, label in before.labels.items()):
+        return None
+    new = [v for v in after.labels if v not in before.labels]
+    if not new:
+        return None
+    old_edges, new_edges = set(before.edges()), set(after.edges())
+    if not old_edges <= new_edges:
+        return None
+    inner = {p for p, _ in old_edges} | {TOP}
+    fresh = set(new)
+    parents: dict[str, int] = {}
+    for p, c in new_edges - old_edges:
+        if c not in fresh or p not in inner:
+            return None
+        parents[c] = parents.get(c, 0) + 1
+    if any(parents.get(v) != 1 for v in new):
+        return None
+    return sorted(new)
+
+
+def leaf_key(dimension: Dimension, v: str) -> tuple:
+    """A leaf's place in `large_dimension`'s order of leaves."""
+    return (dimension.bounds.get(v, UNRANKED) if dimension.ordered else UNRANKED, dimension.labels[v], v)
 
 
 def large_dimension(dimension: Dimension, cap: int = CLOSURE_CAP) -> DimensionReport:

@@ -173,6 +173,19 @@ class LatticeReport:
     #: the dimensions checked afresh (the rest were kept from a previous report of the same
     #: content: check_lattice's `kept`); None when every one was
     checked: tuple[str, ...] | None = None
+    #: the formal context and the dependent dimensions as a report of an earlier layer stored them
+    #: (`analyses`), for a lattice of several layers: those two read every predicate, so a layer
+    #: carries its first layer's instead of reading them all again (`latweave check` gives the
+    #: whole lattice's); None when `fca` and `dependent` are this lattice's own
+    carried: dict | None = None
+
+    def analyses(self, limit: int | None = 50) -> dict:
+        """The formal context and the dependent dimensions as `to_dict` writes them, and how many
+        layers they are of (None: the whole lattice)."""
+        if self.carried is not None:
+            return dict(self.carried)
+        return {"fca": self.fca.to_dict(limit), "dependent_dimensions": [d.to_dict() for d in self.dependent],
+                "of_layers": None}
 
     @property
     def live_blockers(self) -> tuple[str, ...]:
@@ -203,9 +216,15 @@ class LatticeReport:
             "live_blockers": list(self.live_blockers),
             "dimensions": {d.name: d.to_dict(limit) for d in self.dimensions},
             "contested": self.contested,
-            "fca": self.fca.to_dict(limit),
-            "dependent_dimensions": [d.to_dict() for d in self.dependent],
+            **self._analyses_dict(limit),
         }
+
+    def _analyses_dict(self, limit: int | None) -> dict:
+        analyses = self.analyses(limit)
+        out = {"fca": analyses["fca"], "dependent_dimensions": analyses["dependent_dimensions"]}
+        if analyses["of_layers"] is not None:
+            out["fca_and_dependence_of_layers"] = analyses["of_layers"]
+        return out
 
     def __rich__(self):
         from rich.console import Group
@@ -252,6 +271,13 @@ class LatticeReport:
             for w in shown:
                 branch.add(Text(safe(w), style="yellow" if d.meets_unique else "red"))
         parts.append(tree)
+        if self.carried is not None:
+            fca = self.carried["fca"]
+            parts.append(Text(f"FCA ({fca['objects']} instances × {fca['attributes']} attributes) and dependent "
+                              f"dimensions ({len(self.carried['dependent_dimensions'])}): of the lattice's first "
+                              f"{self.carried['of_layers']} layer(s); `latweave check` reads the whole lattice",
+                              style="dim"))
+            return Group(*parts)
         fca = Tree(Text(f"FCA: {self.fca.objects} instances × {self.fca.attributes} attributes, "
                         f"{self.fca.incidences} incidences", style="bold"))
         fca.add(Text(f"{self.fca.concepts} concepts" if self.fca.concepts is not None else self.fca.message or "",

@@ -16,6 +16,6 @@ data flows:
 """
 
 from latweave.ingest.extract.report import ExtractReport
-from latweave.ingest.extract.run import extract_corpus
+from latweave.ingest.extract.run import extract_corpus, extract_lattice
 
-__all__ = ["ExtractReport", "extract_corpus"]
+__all__ = ["ExtractReport", "extract_corpus", "extract_lattice"]

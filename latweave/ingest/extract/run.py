@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -280,9 +280,20 @@ def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config:
     `cache` is the extraction cache folder (default `<out>.extract-cache`); `progress` receives an
     `ExtractProgress` after each window; `client` defaults to `LLMClient(config)`. `ledger`,
     `locked`, `inputs`: as build.save_lattice takes them."""
+    cache_dir = Path(cache) if cache is not None else default_cache(out)
+    lattice, report = extract_lattice(corpus_dir, config, cache_dir, out, progress=progress, client=client)
+    manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
+    return replace(report, manifest=manifest)
+
+
+def extract_lattice(corpus_dir: Path | str | TextCorpus, config: LLMConfig, cache_dir: Path, out: Path | str, *,
+                    progress: Callable[[ExtractProgress], None] | None = None,
+                    client: LLMClient | None = None) -> tuple[Lattice, ExtractReport]:
+    """The lattice of a text corpus, extracted as `extract_corpus` extracts it, and its report
+    (without a manifest: nothing is written but the cache), for a build that writes it itself (a
+    lattice of several sources: ingest/living.py)."""
     corpus = corpus_dir if isinstance(corpus_dir, TextCorpus) else read_text_corpus(corpus_dir)
     corpus_dir = corpus.root if isinstance(corpus_dir, TextCorpus) else corpus_dir
-    cache_dir = Path(cache) if cache is not None else default_cache(out)
     store = ExtractionCache(cache_dir)
     size, jobs = plan_windows(corpus, config)
     client = client if client is not None else LLMClient(config, record=cache_dir / CALLS_FILE)
@@ -294,14 +305,13 @@ def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config:
             f"{len(store)} finished window(s) are cached in {cache_dir}; once the server is back, run the "
             "same command again to resume")) from exc
     lattice, counts = build.lattice()
-    manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
 
     rejections = [r for job in jobs for r in build.checked.get(job.key, ()) if isinstance(r, Rejected)]
     rejected: dict[str, int] = {}
     for r in rejections:
         rejected[r.reason] = rejected.get(r.reason, 0) + 1
     mapped = build.raw_dimensions
-    return ExtractReport(
+    return lattice, ExtractReport(
         corpus=str(corpus_dir), out=str(out), cache=str(cache_dir), model=config.fingerprint(),
         prompt_version=PROMPT_VERSION, documents=len(corpus.documents), windows=len(jobs), window_chars=size,
         windows_cached=build.cached, calls=client.calls, repairs=build.repairs.value,
@@ -311,4 +321,4 @@ def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config:
         failed_windows=tuple(o for job in jobs if isinstance(o := build.outcomes.get(job.key), FailedWindow)),
         dimensions_before=len(mapped), dimensions_after=len({normalize(v) for v in mapped.values()}),
         dimension_map={raw: dim for raw, dim in mapped.items() if normalize(dim) != raw},
-        schema_fallback=client.fell_back, rejections=tuple(rejections), manifest=manifest)
+        schema_fallback=client.fell_back, rejections=tuple(rejections), manifest={})

@@ -34,6 +34,42 @@ def _rows(path: Path) -> list[dict]:
     return json.loads("[" + ",".join(lines) + "]")
 
 
+class _Layers:
+    """The folders of a lattice's layers, read here on their own (not through lattice/layers.py,
+    whose merge is part of what is checked): the folder itself, then `layers/<k:06d>/` for each
+    further layer the manifest counts. A keyed file's row of a later layer replaces the row of the
+    same key; a row `"removed": true` deletes it; a predicate id a layer lists in layer.json's
+    `retracted_predicates` is gone."""
+
+    def __init__(self, folder: Path):
+        try:
+            count = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("layers", 1)
+        except (OSError, ValueError):
+            count = 1
+        self.folders = [folder] + [folder / "layers" / f"{k:06d}" for k in range(1, count if type(count) is int else 1)]
+
+    def keyed(self, name: str, key) -> dict:
+        """key → row through every layer."""
+        out: dict = {}
+        for folder in self.folders:
+            for row in _rows(folder / name):
+                if row.get("removed") is True:
+                    out.pop(key(row), None)
+                else:
+                    out[key(row)] = row
+        return out
+
+    def predicates(self) -> dict[int, dict]:
+        out: dict[int, dict] = {}
+        for folder in self.folders:
+            if folder is not self.folders[0]:
+                record = json.loads((folder / "layer.json").read_text(encoding="utf-8"))
+                for p in record.get("retracted_predicates", ()):
+                    out.pop(p, None)
+            out.update((row["id"], row) for row in _rows(folder / "predicates.jsonl"))
+        return out
+
+
 class LatticeFiles:
     """The lattice folder's JSON-lines files, indexed for the checks (no model, no invariants)."""
 
@@ -48,32 +84,30 @@ class LatticeFiles:
                 read_manifest(folder, verify=True)
             except StoreError as exc:
                 self.changed = exc.message
-        self.dims: dict[str, dict] = {}
-        for row in _rows(folder / "dimensions.jsonl"):
-            self.dims[normalize(row["name"])] = row
-        self.values: dict[tuple[str, str], dict] = {}
+        layers = _Layers(folder)
+        self.dims: dict[str, dict] = layers.keyed("dimensions.jsonl", lambda row: normalize(row["name"]))
+        self.values: dict[tuple[str, str], dict] = layers.keyed("values.jsonl", lambda row: (row["dimension"], row["key"]))
         self.children: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for row in _rows(folder / "values.jsonl"):
-            self.values[(row["dimension"], row["key"])] = row
+        for row in self.values.values():
             for parent in row["parents"]:
                 self.children[(row["dimension"], parent)].add(row["key"])
         for (d, v), row in self.values.items():  # open dimensions: parentless values hang under ⊤
             if v != TOP and not row["parents"] and d in self.dims and not self.ordered(d):
                 self.children[(d, TOP)].add(v)
         self.synonyms: dict[tuple[str, str], str] = {
-            (row["dimension"], row["surface"]): row["value"] for row in _rows(folder / "synonyms.jsonl")}
+            pair: row["value"] for pair, row in layers.keyed("synonyms.jsonl",
+                                                            lambda row: (row["dimension"], row["surface"])).items()}
         #: (dimension, value) → its compare class row (classes.jsonl: value, class, source)
-        self.classes: dict[tuple[str, str], dict] = {
-            (row["dimension"], row["value"]): row for row in _rows(folder / "classes.jsonl")}
+        self.classes: dict[tuple[str, str], dict] = layers.keyed("classes.jsonl",
+                                                                 lambda row: (row["dimension"], row["value"]))
         self.instances: dict[str, dict] = {}
         self.aliases: dict[str, str] = {}
-        for row in _rows(folder / "instances.jsonl"):
-            key = normalize(row["label"])
+        for key, row in sorted(layers.keyed("instances.jsonl", lambda row: row.get("key") or normalize(row["label"])).items()):
             self.instances[key] = row
             for alias in row["aliases"]:
                 self.aliases[alias] = key
-        self.documents = {row["id"]: row["text"] for row in _rows(folder / "documents.jsonl")}
-        self.predicates = {row["id"]: row for row in _rows(folder / "predicates.jsonl")}
+        self.documents = {doc: row["text"] for doc, row in layers.keyed("documents.jsonl", lambda row: row["id"]).items()}
+        self.predicates = layers.predicates()
         self._down: dict[tuple[str, str], frozenset[str]] = {}
 
     # ---- dimensions and values ----

@@ -1,0 +1,401 @@
+"""A lattice of several sources is a stack of layers: what each source changes, kept apart.
+
+Layer 0 is the lattice of the first source, written exactly as a one-source lattice is (the
+folder's top-level files). Layer k ≥ 1, in `layers/<k:06d>/`, holds what the k-th source changes
+in the lattice of the sources before it, and nothing else:
+
+* what it adds: `symbols.jsonl` (the strings new to the lattice, sorted; numbered after every
+  earlier layer's), `predicates.jsonl` (the predicates new to the lattice, in canonical order,
+  numbered after every earlier layer's), `facts/<relation>.facts` (rows new to a relation),
+  `parquet/` (the same rows as Parquet, laid out as layer 0's);
+* what it takes away: `retracted/<relation>.facts` (rows a relation no longer holds, as Parquet
+  in `retracted-parquet/<relation>/part-0.parquet`) and, in `layer.json`, the ids of predicates
+  the lattice no longer holds (an id is never given again);
+* what it changes, keyed: `dimensions.jsonl`, `values.jsonl`, `synonyms.jsonl`,
+  `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
+  key in earlier layers, or delete it: `"removed": true`), `derived/coord_counts.facts`
+  (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
+  is the whole report of the lattice through this layer.
+
+Numbering is the point: a symbol's or a predicate's id never moves once given, so adding a
+source appends a layer and links every older file unchanged, and removing the last source drops
+its layer. The lattice of sources S0…Sn is this stack whichever way it was reached — `build S0 …
+Sn`, or `build S0` then `add` each — and the same bytes either way (ingest/layered.py writes
+every layer; tests/test_living.py compares). Readers see the layers merged:
+a keyed row is the newest layer's, a relation is layer 0's rows then each layer's retractions and
+additions in order, a predicate id is looked up in the layer whose range holds it.
+
+This module reads the model files (lattice/ knows no facts: compile/layered.py merges those); it
+is what lattice/store.py and lattice/stored.py read a folder through.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import mmap
+import sys
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Callable
+
+from latweave.errors import StoreError
+from latweave.lattice.names import normalize
+
+#: The folder of a lattice that holds its layers beyond the first.
+LAYERS_DIR = "layers"
+#: A layer's own record: its ranges of ids and the predicates it retracts.
+LAYER_FILE = "layer.json"
+#: A layer's rows that a relation no longer holds (facts, and as Parquet).
+RETRACTED_DIR = "retracted"
+RETRACTED_PARQUET_DIR = "retracted-parquet"
+#: A keyed row that deletes the row of its key in earlier layers.
+REMOVED = "removed"
+
+
+def layer_path(k: int) -> str:
+    """Layer k's folder, relative to the lattice folder ('' for layer 0: the folder itself)."""
+    return "" if k == 0 else f"{LAYERS_DIR}/{k:06d}"
+
+
+def layer_count(manifest: Mapping) -> int:
+    """How many layers a lattice has (1 for a lattice of one source)."""
+    layers = manifest.get("layers", 1)
+    if type(layers) is not int or layers < 1:
+        raise StoreError("manifest.json: 'layers' is not a positive integer", hint="rebuild the lattice")
+    return layers
+
+
+def has_layers(folder: Path | str) -> bool:
+    """Whether a lattice folder has layers beyond the first (read from the folder, not its manifest:
+    for a reader that holds no manifest, such as an engine opening a stored form)."""
+    return (Path(folder) / LAYERS_DIR).is_dir()
+
+
+def layer_folders(folder: Path | str, manifest: Mapping | None = None) -> list[Path]:
+    """The folders of a lattice's layers, oldest (the lattice folder itself) first. `manifest`:
+    the folder's (default: its manifest.json, read here, unverified — for a reader whose caller
+    verified the folder)."""
+    folder = Path(folder)
+    if manifest is None:
+        if not has_layers(folder):
+            return [folder]
+        try:
+            manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise StoreError(f"{folder}: no readable manifest.json", hint="rebuild the lattice") from None
+    return [folder / layer_path(k) if k else folder for k in range(layer_count(manifest))]
+
+
+def read_layer_record(layer: Path) -> dict:
+    """A layer's layer.json (StoreError when unreadable)."""
+    try:
+        record = json.loads((layer / LAYER_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise StoreError(f"{layer}: {LAYER_FILE} is missing or unreadable", hint="rebuild the lattice") from None
+    if not isinstance(record, dict):
+        raise StoreError(f"{layer / LAYER_FILE}: not a JSON object", hint="rebuild the lattice")
+    return record
+
+
+#: The key of a row of each keyed model file. Layer 0's instance rows carry no key (it is the
+#: normalised label); a later layer's do, so that a deletion can name it.
+KEYS: dict[str, Callable[[dict], object]] = {
+    "dimensions.jsonl": lambda row: normalize(row["name"]),
+    "values.jsonl": lambda row: (row["dimension"], row["key"]),
+    "synonyms.jsonl": lambda row: (row["dimension"], row["surface"]),
+    "classes.jsonl": lambda row: (row["dimension"], row["value"]),
+    "instances.jsonl": lambda row: row["key"] if "key" in row else normalize(row["label"]),
+    "documents.jsonl": lambda row: row["id"],
+}
+
+
+def removed(row: dict) -> bool:
+    """Whether a layer's keyed row deletes its key."""
+    return row.get(REMOVED) is True
+
+
+def _rows(path: Path) -> Iterator[dict]:
+    if not path.is_file():
+        return
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+def merged_rows(folders: list[Path], name: str) -> Iterator[dict]:
+    """A keyed model file's rows through every layer, in key order: for each key the newest
+    layer's row, none where that row deletes it. Each layer's file is sorted by key (the writers
+    write them so), so this is one merge pass, never a sort."""
+    key = KEYS[name]
+    streams = [((key(row), -k, row) for row in _rows(folder / name)) for k, folder in enumerate(folders)]
+    last = object()
+    for k_, _, row in heapq.merge(*streams, key=lambda item: (item[0], item[1])):
+        if k_ == last:
+            continue     # an older layer's row of a key a newer one gave
+        last = k_
+        if not removed(row):
+            yield row
+
+
+class Lines:
+    """Random access to the lines of a JSON-lines file through its line index (mmap): the byte
+    offset where each line starts, then the file's size, as little-endian unsigned 64-bit
+    integers (lattice/store.py `write_line_index`)."""
+
+    def __init__(self, path: Path, index: Path):
+        offsets = array("Q")
+        try:
+            with index.open("rb") as handle:
+                offsets.frombytes(handle.read())
+            if sys.byteorder != "little":
+                offsets.byteswap()
+            size = path.stat().st_size
+        except (OSError, ValueError):
+            raise StoreError(f"{path.parent}: {index.name} is missing or unreadable",
+                             hint="rebuild the lattice with `latweave build`") from None
+        if not offsets or offsets[0] != 0 or offsets[-1] != size:
+            raise StoreError(f"{path.parent}: {index.name} does not index {path.name} (changed or truncated)",
+                             hint="rebuild the lattice; never edit a lattice folder by hand")
+        self.offsets = offsets
+        self._map = None
+        if size:
+            with path.open("rb") as handle:
+                self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def raw(self, i: int) -> bytes:
+        return self._map[self.offsets[i]:self.offsets[i + 1]]
+
+    def row(self, i: int) -> dict:
+        return json.loads(self._map[self.offsets[i]:self.offsets[i + 1]])
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+            self._map = None
+
+
+def index_name(name: str) -> str:
+    """The line index of a JSON-lines file (`predicates.jsonl` → `predicates.idx`)."""
+    return name.removesuffix(".jsonl") + ".idx"
+
+
+def open_lines(folder: Path, name: str) -> Lines:
+    return Lines(folder / name, folder / index_name(name))
+
+
+_UNSEEN = object()
+
+
+class SortedLines:
+    """A JSON-lines file sorted by a key, searched by bisection (each probe parses one line);
+    the probed lines' keys are kept, since every search passes the same first probes."""
+
+    def __init__(self, lines: Lines, key: Callable[[dict], object]):
+        self.lines, self.key = lines, key
+        self._probed: dict[int, object] = {}
+
+    def _key_at(self, i: int):
+        here = self._probed.get(i, _UNSEEN)
+        if here is _UNSEEN:
+            here = self._probed[i] = self.key(self.lines.row(i))
+        return here
+
+    def lower(self, key) -> int:
+        """The first line whose key is not below `key`."""
+        lo, hi = 0, len(self.lines)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._key_at(mid) < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def find(self, key) -> dict | None:
+        """The row of `key`, or None."""
+        i = self.lower(key)
+        if i < len(self.lines) and self._key_at(i) == key:
+            return self.lines.row(i)
+        return None
+
+    def range(self, lo_key, hi_key) -> Iterator[dict]:
+        """The rows whose keys k satisfy lo_key <= k < hi_key, in order."""
+        i = self.lower(lo_key)
+        while i < len(self.lines):
+            row = self.lines.row(i)
+            if not self.key(row) < hi_key:
+                return
+            yield row
+            i += 1
+
+    def __iter__(self) -> Iterator[dict]:
+        for i in range(len(self.lines)):
+            yield self.lines.row(i)
+
+
+class LayeredKeyed(Mapping):
+    """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
+    the newest layer first and stops at the first that has the key (a deletion answers "none");
+    iteration merges the layers in key order. What a lookup found, or that it found nothing, is
+    kept. `value(row)` is what the mapping gives for a row; `count` its size (the manifest's)."""
+
+    def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None):
+        self.name, self._value, self._count = name, value, count
+        self._key = KEYS[name]
+        self.layers = [SortedLines(open_lines(folder, name), self._key) for folder in folders]
+        self._kept: dict = {}
+
+    def _find(self, key):
+        for layer in reversed(self.layers):
+            row = layer.find(key)
+            if row is not None:
+                return None if removed(row) else self._value(row)
+        return None
+
+    def __getitem__(self, key):
+        found = self._kept.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = self._kept[key] = self._find(key) if isinstance(key, str) else None
+        if found is None:  # a miss is kept too: labels ask for values that are no instance
+            raise KeyError(key)
+        return found
+
+    def prefetch(self, keys) -> None:
+        """Look up many keys at once: k bisections cost about k·log2(n) parsed lines, one merge
+        pass over the layers n; whichever is fewer is taken (sorting a plan's 100k answers by
+        label is a merge pass, not 1.7M probes). What is found is kept, as by a lookup."""
+        wanted = sorted({k for k in keys if isinstance(k, str) and k not in self._kept})
+        n = sum(len(layer.lines) for layer in self.layers)
+        if not wanted or len(wanted) * max(1, n.bit_length()) < n:
+            for key in wanted:
+                self.get(key)
+            return
+        todo = iter(wanted)
+        want = next(todo, None)
+        for key, row in self._merged():
+            if want is None:
+                break
+            while want is not None and want < key:
+                self._kept[want] = None
+                want = next(todo, None)
+            if want == key:
+                self._kept[want] = self._value(row)
+                want = next(todo, None)
+        while want is not None:
+            self._kept[want] = None
+            want = next(todo, None)
+
+    def _merged(self) -> Iterator[tuple[object, dict]]:
+        streams = [((self._key(row), -k, row) for row in layer) for k, layer in enumerate(self.layers)]
+        last = _UNSEEN
+        for key, _, row in heapq.merge(*streams, key=lambda item: (item[0], item[1])):
+            if key == last:
+                continue
+            last = key
+            if not removed(row):
+                yield key, row
+
+    def __iter__(self) -> Iterator[str]:
+        for key, _ in self._merged():
+            yield key
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = sum(1 for _ in self._merged())
+        return self._count
+
+    def close(self) -> None:
+        for layer in self.layers:
+            layer.lines.close()
+
+
+class LayeredIds:
+    """Predicate ids through every layer: layer 0 numbers its lines 0…n0−1, layer k its lines from
+    its `first` id on; the ids a later layer retracted are gone (`live`)."""
+
+    def __init__(self, folders: list[Path]):
+        self.lines = [open_lines(folder, "predicates.jsonl") for folder in folders]
+        self.first: list[int] = [0]
+        self.retracted: set[int] = set()
+        for k, folder in enumerate(folders[1:], 1):
+            record = read_layer_record(folder)
+            first, count = record["predicates"]
+            if first != self.first[-1] + len(self.lines[k - 1]) or count != len(self.lines[k]):
+                raise StoreError(f"{folder}: its predicate ids do not follow the layer before",
+                                 hint="rebuild the lattice; never edit a lattice folder by hand")
+            self.first.append(first)
+            self.retracted.update(record.get("retracted_predicates", ()))
+
+    @property
+    def end(self) -> int:
+        """One past the greatest id ever given."""
+        return self.first[-1] + len(self.lines[-1])
+
+    def live(self, p: int) -> bool:
+        return 0 <= p < self.end and p not in self.retracted
+
+    def row(self, p: int) -> dict:
+        """The stored row of predicate id `p` (IndexError when no layer numbers it, or it is retracted)."""
+        if not self.live(p):
+            raise IndexError(p)
+        k = bisect_right(self.first, p) - 1
+        return self.lines[k].row(p - self.first[k])
+
+    def ids(self) -> Iterator[int]:
+        """Every live id, ascending."""
+        for k, lines in enumerate(self.lines):
+            first = self.first[k]
+            for i in range(len(lines)):
+                if first + i not in self.retracted:
+                    yield first + i
+
+    def close(self) -> None:
+        for lines in self.lines:
+            lines.close()
+
+
+#: Files of a lattice folder that are of the whole lattice, not of one layer, so every write
+#: writes them anew (ingest/sources.py: the source set and stored sources, the history); the
+#: manifest is never listed.
+WHOLE_FILES = frozenset({"sources.json", "history.jsonl"})
+WHOLE_DIRS = ("sources/",)
+
+
+def file_layer(name: str) -> int | None:
+    """The layer a file of a lattice folder belongs to (its path relative to the folder), or None
+    for a file of the whole lattice."""
+    if name in WHOLE_FILES or name.startswith(WHOLE_DIRS):
+        return None
+    if name.startswith(LAYERS_DIR + "/"):
+        return int(name.split("/")[1])
+    return 0
+
+
+def linked_hashes(manifest: Mapping, layers: int) -> dict[str, str]:
+    """The files (relative path → sha256, as the manifest lists them) of a lattice's first
+    `layers` layers."""
+    return {name: digest for name, digest in sorted(manifest["files"].items())
+            if (k := file_layer(name)) is not None and k < layers}
+
+
+def link_layers(previous: Path, manifest: Mapping, layers: int, folder: Path) -> None:
+    """Put the files of the first `layers` layers of the lattice at `previous` (verified against
+    `manifest`) into the folder being written: hard links where the file system allows (a lattice
+    file is never changed in place, only replaced whole), copies elsewhere."""
+    import os
+    import shutil
+
+    for name in linked_hashes(manifest, layers):
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(previous / name, target)
+        except OSError:
+            shutil.copyfile(previous / name, target)
