@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from rich.console import Console
 
 from latweave.lattice.model import Dimension, Lattice
@@ -465,3 +466,56 @@ def test_benchmark_lattice_2wiki(tmp_path):
 
 def _key(poset: Poset, label: str) -> str:
     return next(k for k, lab in zip(poset.keys, poset.labels) if lab == label)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_tree_that_gains_leaves_is_reported_from_its_report_before(data):
+    """`grown_tree` (a change's report of a dimension that only gained leaves under ⊤ or under
+    values with children) is the report a check of the grown dimension gives — below the cap and
+    above it, read back from the stored (cut) form too; anything else it declines."""
+    from latweave.ingest.build import STORED_LIST_LIMIT
+    from latweave.legitimacy.check import (added_leaves, dimension_digest, dimension_report, grown_digest,
+                                           grown_tree, leaf_key, value_row)
+    from latweave.legitimacy.report import DimensionReport
+
+    ordered = data.draw(st.booleans())
+    names = data.draw(st.lists(st.integers(1, 400) if ordered else st.text("abcdefgh", min_size=1, max_size=4),
+                               min_size=1, max_size=12, unique=True))
+    inner = [] if ordered else data.draw(st.lists(st.sampled_from(names), max_size=3, unique=True))
+    cap = data.draw(st.sampled_from([2, 5, 50_000]))
+    before = Dimension("d", "number" if ordered else "taxonomy", open=True)
+    for name in names:
+        before.add_value(str(name))
+    for parent in inner:      # a value with children before: a new leaf may hang under it
+        for child in ("x" + parent, "y" + parent):
+            before.add_edge(parent, child)
+    after = Dimension("d", before.kind, open=True)
+    after.labels.update(before.labels)
+    after.parents.update({k: set(v) for k, v in before.parents.items()})
+    after.bounds.update(before.bounds)
+    fresh = data.draw(st.lists(st.integers(401, 900) if ordered else st.text("ijklmn", min_size=1, max_size=3),
+                               min_size=1, max_size=5, unique=True))
+    for name in fresh:
+        key = after.add_value(str(name))
+        parent = data.draw(st.sampled_from(["TOP", *inner])) if inner else "TOP"
+        if parent != "TOP" and not ordered:
+            after.add_edge(parent, str(name))
+    leaves = added_leaves(before, after)
+    assert leaves is not None and sorted(leaves) == sorted(set(after.labels) - set(before.labels))
+    old = dimension_report(before, closure_cap=cap)
+    stored = DimensionReport.from_dict("d", old.to_dict(limit=STORED_LIST_LIMIT if cap > 5 else 2))
+    digest = grown_digest(old.digest, [value_row(after, v) for v in leaves])
+    assert digest == dimension_digest(after)
+    full = dimension_report(after, closure_cap=cap)
+    for report in (old, stored):
+        grown = grown_tree(report, [leaf_key(after, v) for v in leaves], digest, cap)
+        tree = old.is_lattice is True and old.width_note == "a tree: its leaves"
+        crossed = (old.values > cap) != (full.values > cap)
+        at_top = old.values > cap or (old.witness is not None and old.witness.kind == "M3"
+                                      and old.witness.elements[0] == "⊤" and old.distributive_note == "a tree with ⊥")
+        assert (grown is not None) == (tree and not crossed and at_top)
+        if grown is None:   # declined: not a tree, crossed the cap, or no M3 at ⊤ to grow
+            continue
+        limit = 2 if report is stored and cap <= 5 else STORED_LIST_LIMIT
+        assert grown.to_dict(limit=limit) == full.to_dict(limit=limit)

@@ -45,9 +45,9 @@ _COPY = "(FORMAT PARQUET, COMPRESSION zstd)"
 
 def columns(relation: str) -> tuple[str, ...]:
     """The column names rules/schema.dl gives a lattice relation, in order."""
-    from latweave.datalog.parser import load_rules  # parsed once per process (cached)
+    from latweave.datalog.parser import load_schema  # parsed once per process (cached)
 
-    return tuple(c.name for c in load_rules().relation(relation).columns)
+    return tuple(c.name for c in load_schema().relation(relation).columns)
 
 
 def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]]] | Path | str | None = None,

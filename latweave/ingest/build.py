@@ -109,7 +109,9 @@ def report_writer(report, limit: int = STORED_LIST_LIMIT):
     """The attachment that writes the legitimacy report into a lattice folder (LEGITIMACY_FILE),
     each of its lists cut to `limit` entries."""
     def write_report(folder: Path) -> None:
-        text = json.dumps(report.to_dict(limit=limit), ensure_ascii=False, sort_keys=True, indent=1)
+        # one line, no indent: the C encoder (an indented dump is encoded in Python, 20x slower:
+        # half a second for a KB's report, which every change writes); `latweave check` shows it
+        text = json.dumps(report.to_dict(limit=limit), ensure_ascii=False, sort_keys=True)
         (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
     return write_report
 
@@ -126,33 +128,40 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
 
 
 def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
-                inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None) -> dict:
+                inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
+                fast: Callable | None = None) -> dict:
     """Write the lattice of `n` sources at `out` in one atomic step, as layers (lattice/layers.py);
     returns the manifest. `lattice_of(i)`: the lattice of the first i + 1 sources, as the source
     readers build it (asked once for each i, in order; each is dropped once its layer is
     written). `base`: (a lattice folder, its verified manifest, k ≥ 1): its first k layers are the
-    lattice of the first k sources — their files are linked, not written again. The gate checks
-    the lattice of all n sources, before anything is written for a lattice of one source (its
-    report is written as legitimacy.json); nothing is written at `out` when it refuses.
+    lattice of the first k sources — their files are linked, not written again. `fast(folder,
+    manifest, i, report, contested)`: layer i computed from look-ups into the folder being written
+    (ingest/kb_layer.py `kb_step`: the same layer `lattice_of` gives, without building either
+    lattice), or None where it cannot; then `lattice_of` is asked. The gate checks the lattice of all
+    n sources, before anything is written for a lattice of one source (its report is written as
+    legitimacy.json, each layer's beside it); nothing is written at `out` when it refuses.
     `inputs`, `ledger`, `locked`: as save_lattice takes them."""
-    from latweave.ingest.layered import State, settled, step
-    from latweave.lattice.layers import layer_path, link_layers, linked_hashes
-    from latweave.lattice.store import _model_files, manifest_counts, write_folder
+    from latweave.ingest.layered import State, reader_state, settled, step, write_reader_state
+    from latweave.ingest.sources import contested_pairs
+    from latweave.lattice.layers import layer_folders, layer_path, link_layers, linked_hashes
+    from latweave.lattice.store import _model_files, index_lines, manifest_counts, write_folder
     from latweave.legitimacy import check_lattice
 
     check_target(out, inputs, locked)
     first = base[2] if base is not None else 1
     head = lattice_of(0) if base is None else None
     name = head.name if head is not None else base[1]["name"]
+    before_pairs = ledger.contested_before if ledger is not None else frozenset()
     done: dict = {}
 
     def write_model(folder: Path) -> dict:
         nonlocal head
-        report = before = None
+        report = state = stored = None
         checked: set[str] = set()     # the dimensions checked again, in any layer written
 
         def tally(report) -> None:
             checked.update(d.name for d in report.dimensions) if report.checked is None else checked.update(report.checked)
+
         if head is not None:
             lattice, head = head, None
             worlds = settled(lattice)
@@ -162,67 +171,109 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
                 if n == 1:
                     gate.judge(report)   # refused before any compiling
                 report_writer(report)(folder)
+                stored = report.to_dict(limit=STORED_LIST_LIMIT)
             compiled = compile_lattice(lattice, worlds)
             _model_files(lattice, folder)
+            if lattice.reader_state is not None:
+                write_reader_state(folder, reader_state(lattice))
             compiled.write(folder)  # symbols, facts/*.facts, derived/
             write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
             write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
-            state = State.of(lattice, compiled, 1) if n > 1 else None
-            stored = report.to_dict(limit=STORED_LIST_LIMIT) if report is not None else None
+            if n > 1:
+                index_lines(folder)
+                state = State.of(lattice, compiled, 1)
+            summary = _summary(lattice, worlds, before_pairs)
         else:
             previous, manifest, k = base
             link_layers(previous, manifest, k, folder)
-            state = State.read(previous, manifest, k)
-            lattice, worlds = state.lattice, settled(state.lattice)
             stored = stored_report(previous, k) if gate is not None else None
             if gate is not None and stored is not None:
                 report = report_of(stored, k)
+            summary = _prefix_summary(previous, manifest, k, before_pairs) if k == n else None
         for i in range(first, n):
-            before = state.lattice.dimensions
-            lattice = lattice_of(i)
-            worlds = settled(lattice)
-            layer, state = step(state, lattice, worlds)
-            layer.write(folder)
-            if gate is not None:
-                report = check_lattice(lattice, worlds=worlds, kept=kept_reports(folder, stored) if stored else None,
-                                       previous=before, carried=carried(stored, i) if stored else None,
-                                       also=gate.kept)
+            contested = summary[1] if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))
+            made = fast(folder, {"name": name, "layers": i}, i, stored, contested) if fast is not None else None
+            if made is not None:
+                made.layer.write(folder)
+                state, report, summary = None, made.report, (made.counts, made.contested, made.labels)
+            else:
+                if state is None:   # the lattice of the layers so far, read from the files written
+                    state = State.read(folder, {"name": name, "layers": i}, i)
+                before = state.lattice.dimensions
+                lattice = lattice_of(i)
+                worlds = settled(lattice)
+                layer, state = step(state, lattice, worlds)
+                layer.write(folder)
+                summary = _summary(lattice, worlds, before_pairs)
+                if gate is not None:
+                    report = check_lattice(lattice, worlds=worlds, kept=kept_reports(folder, stored) if stored else None,
+                                           previous=before, carried=carried(stored, i) if stored else None,
+                                           also=gate.kept)
+            if report is not None:
                 tally(report)
                 report_writer(report)(folder / layer_path(i))
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
         if gate is not None:
             gate.judge(report)
-        done["lattice"], done["worlds"], done["report"] = lattice, worlds, report
-        done["checked"] = checked
-        return manifest_counts(lattice)
+        done["summary"], done["report"], done["checked"] = summary, report, checked
+        return summary[0]
 
     def finish(folder: Path) -> None:
-        lattice, worlds, report = done["lattice"], done["worlds"], done["report"]
-        if report is not None and ledger is not None:   # what the history line says of the per-dimension checks
+        (counts, contested, labels), report = done["summary"], done["report"]
+        if ledger is None:
+            return
+        if report is not None:   # what the history line says of the per-dimension checks
             names = [d.name for d in report.dimensions]
             checked = [name for name in names if name in done["checked"]]
             ledger.change["legitimacy"] = {"checked": checked, "kept": sorted(set(names) - set(checked))}
-        if ledger is not None:
-            _ledger_writer(ledger, lattice, worlds)(folder)
+        ledger.write(folder, counts, contested, labels)
 
     known = linked_hashes(base[1], base[2]) if base is not None else None
     return write_folder(out, name, write_model, {"finish": finish}, inputs=inputs, locked=locked, layers=n,
                         known=known)
 
 
-def _ledger_writer(ledger, lattice: Lattice, worlds: dict):
-    """The attachment that writes the ledger (sources.json, the stored sources, history.jsonl),
-    its change line given the new lattice's counts and contested coordinates."""
+def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
+    """What the manifest and the history say of a lattice: its counts, its contested coordinates
+    and the labels of those (and of the ones `before` names) as the lattice spells them."""
     from latweave.lattice.store import manifest_counts
 
-    contested = [pair for pair, held in worlds.items() if len(held) > 1]
+    contested = frozenset(pair for pair, held in worlds.items() if len(held) > 1)
 
     def label(pair):
         inst, dim = lattice.instances.get(pair[0]), lattice.dimensions.get(pair[1])
         return [inst.label if inst else pair[0], dim.name if dim else pair[1]]
 
-    labels = {pair: label(pair) for pair in {*contested, *ledger.contested_before}}
-    return lambda folder: ledger.write(folder, manifest_counts(lattice), contested, labels)
+    return manifest_counts(lattice), contested, {pair: label(pair) for pair in contested | before}
+
+
+def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> tuple[dict, frozenset, dict]:
+    """`_summary` of the lattice of a folder's first k layers, from its files alone (a change that
+    removes the sources after them builds no lattice)."""
+    from latweave.ingest.kb_layer import Folder
+    from latweave.ingest.sources import contested_pairs
+    from latweave.lattice.layers import layer_folders, open_lines, read_layer_record
+
+    prefix = {**manifest, "layers": k}
+    folders = layer_folders(folder, prefix)
+    if k == 1:
+        root = folders[0]
+        counts = {"dimensions": sum(1 for line in (root / "dimensions.jsonl").open(encoding="utf-8") if line.strip()),
+                  **{name: len(open_lines(root, f"{name}.jsonl"))
+                     for name in ("values", "instances", "predicates", "documents")}}
+    else:
+        counts = dict(read_layer_record(folders[-1])["counts"])
+    counts = {key: counts[key] for key in ("dimensions", "values", "instances", "predicates", "documents")}
+    contested = contested_pairs(folder, folders)
+    looked = Folder(folder, prefix)
+    try:
+        labels = {}
+        for x, d in contested | before:
+            row, dim = looked.instance(x), looked.dimensions.get(d)
+            labels[(x, d)] = [row["label"] if row else x, dim["name"] if dim else d]
+    finally:
+        looked.close()
+    return counts, contested, labels
 
 
 def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:

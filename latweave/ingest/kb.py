@@ -16,10 +16,10 @@ lattice with these conventions (planners are written against them):
   unique properties for PathQuestion) — or when the caller names it; otherwise several-valued. A relation whose objects
   are ≥ 90% dates (resp. numbers), and not mostly subjects themselves, is an ordered dimension of
   kind "date" (resp. "number"); an object that does not parse there is reported and skipped.
-  Every other relation is *entity-valued*. Of several KB files read in order, the first that
-  states a relation decides its kind (its objects, and the subjects of that file and those before
-  it): a file read after it never turns a date relation into an entity-valued one, so a lattice
-  of several sources is each source added to the lattice of those before it (lattice/layers.py);
+  Every other relation is *entity-valued*. Of the KB files of a lattice of layers (`layered`:
+  each file a source, lattice/layers.py), the first that states a relation decides its kind (its
+  objects, and the subjects of that file and those before it): a file read after it never turns a
+  date relation into an entity-valued one, so each source adds to the lattice of those before it;
 * one dimension `inverse <relation>` per entity-valued relation: the object instance has the
   subject as value (plans write it `inverse_director`, since `_` normalises to a space);
 * evidence: a line-based KB is one document per file (id: the file's name, text: the file's
@@ -712,7 +712,7 @@ def _resolve_namesakes(rows: list, relations: dict[str, _Relation], subject_rows
 def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                          report: BuildReport | None = None, *, strict: bool = False,
                          resolve_disambiguated: bool | None = None,
-                         functional: Iterable[str] = ()) -> Lattice:
+                         functional: Iterable[str] = (), layered: bool = False) -> Lattice:
     """A lattice from a stream of triples, with the conventions of this module's docstring.
 
     Two passes over the triples (held in a list: memory linear in the input): the first decides
@@ -720,7 +720,10 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     `resolve_disambiguated` turns the entity resolution on or off; None (the default) turns it on
     exactly when every triple comes from a 2Wiki file (a question locator). `functional` names the
     relations (any spelling: they are normalised) that take one value per subject (FUNCTIONAL[fmt]
-    for a format's own)."""
+    for a format's own). `layered`: the files the triples come from are sources of a lattice of
+    layers (lattice/layers.py) — the first file that states a relation decides its kind, and the
+    lattice keeps its reader state (KB_STATE) for the next source; otherwise they are parts of one
+    KB, read as one stream."""
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
     docs = _Documents(lattice)
@@ -742,7 +745,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                            f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
                            locator=t.locator, strict=strict)
             continue
-        at = sources.setdefault(t.source, len(sources))
+        at = sources.setdefault(t.source, len(sources)) if layered else 0
         rel = relations.get(rkey)
         if rel is None:
             rel = relations[rkey] = _Relation(r, source=at)
@@ -767,6 +770,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         report.relations[rel.name] = {"kind": rel.kind, "triples": rel.triples, "functional": rkey in one_valued,
                                       "entity_valued": rel.entity_valued}
         rel.objects = {}
+    subject_keys = list(subjects)
     del subjects
     merge = _resolve(rows, relations, subject_rows, key, report) if resolve_disambiguated else {}
     read: dict[int, str] = {}   # row → the subject its object names there (a namesake's reading)
@@ -829,11 +833,30 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                 report.problem("alias", f"alias {r.object!r} of {r.subjects[0]!r} skipped: {exc}",
                                file=r.file, line=r.line, locator=r.locator, strict=strict)
 
+    if layered:
+        stating = {p.instance for p in lattice.predicates if p.dimension in relations}
+        lattice.reader_state = {"silent_subjects": sorted({k for k in subject_keys if k not in stating})}
     report.instances = len(lattice.instances)
     report.dimensions = len(lattice.dimensions)
     report.predicates = len(lattice.predicates)
     report.documents = len(lattice.documents)
     return lattice
+
+
+#: The file a KB lattice keeps beside each layer: what reading one more KB file into it needs that
+#: its other files do not say (ingest/kb_layer.py reads it).
+KB_STATE = "kb.json"
+
+
+def kb_state(lattice: Lattice) -> dict:
+    """A KB lattice's reader state (KB_STATE), once settled: the subjects whose every triple was
+    skipped (no relation predicate says they are subjects, and a relation's kind counts its
+    objects that are subjects), and each ordered dimension's intervals (a new date's parent is
+    the least one holding it)."""
+    intervals = {d.key: [[v, *d.bounds[v]] for v in sorted(d.labels) if v in d.bounds and d.bounds[v][0] != d.bounds[v][1]]
+                 for d in sorted(lattice.dimensions.values(), key=lambda d: d.key) if d.ordered}
+    return {"silent_subjects": list(lattice.reader_state["silent_subjects"]),
+            "intervals": {k: v for k, v in intervals.items() if v}}
 
 
 def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: Triple,
@@ -864,9 +887,10 @@ def build_kb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str,
 
 def kb_lattice(path: Path | str | Sequence[Path | str], fmt: str, *, strict: bool = False,
                report: BuildReport | None = None, functional: Iterable[str] | None = None,
-               removed: frozenset[str] = frozenset(), named: bool = True) -> Lattice:
+               removed: frozenset[str] = frozenset(), named: bool = True, layered: bool = False) -> Lattice:
     """The lattice `build_kb` writes (the same arguments), not written. `named`: relations named
-    in `functional` that the KB does not have are refused (not for a part of a KB's sources)."""
+    in `functional` that the KB does not have are refused (not for a part of a KB's sources).
+    `layered`: the files are the sources of a lattice of layers (`lattice_from_triples`)."""
     if fmt not in READERS:
         raise LatweaveError(f"unknown KB format {fmt!r}", hint=f"one of {', '.join(FORMATS)}")
     paths = [path] if isinstance(path, (str, Path)) else list(path)
@@ -876,7 +900,8 @@ def kb_lattice(path: Path | str | Sequence[Path | str], fmt: str, *, strict: boo
     triples = itertools.chain.from_iterable(READERS[fmt](p, report, strict=strict) for p in paths)
     if removed:
         triples = (t for t in triples if _question_doc(t) not in removed)
-    lattice = lattice_from_triples(triples, Path(paths[0]).stem, report, strict=strict, functional=functional)
+    lattice = lattice_from_triples(triples, Path(paths[0]).stem, report, strict=strict, functional=functional,
+                                   layered=layered)
     missing = [r for r in functional if r not in lattice.dimensions]
     if named and missing:
         raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",

@@ -32,8 +32,8 @@ from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
 from latweave.lattice.layers import (KEYS, LAYER_FILE, REMOVED, RETRACTED_DIR, RETRACTED_PARQUET_DIR, layer_path)
 from latweave.lattice.model import Lattice, Predicate, predicate_key
-from latweave.lattice.store import (_jsonl, dimension_rows, instance_row, load_lattice, predicate_row,
-                                    write_documents)
+from latweave.lattice.store import (_jsonl, dimension_rows, index_lines, instance_row, load_lattice,
+                                    manifest_counts, predicate_row, write_documents)
 
 #: The keyed model files a layer holds, each with the fields that make its key (a deletion's row).
 KEYED = {"dimensions.jsonl": ("name",), "values.jsonl": ("dimension", "key"),
@@ -93,7 +93,8 @@ class Layer:
     taken: dict[str, list[tuple[int, ...]]]
     counts: list[tuple[int, int, int]]   # (d, v, n), n = 0 deletes
     worlds: list[dict]                   # worlds.jsonl rows; no worlds deletes
-    summary: dict = field(default_factory=dict)
+    totals: dict = field(default_factory=dict)   # the manifest's counts of the lattice through this layer
+    reader_state: dict | None = None     # the reader's state through this layer (ingest/kb.py KB_STATE)
 
     def write(self, root: Path) -> None:
         """Write the layer's folder under the lattice folder `root` (line indexes: the store's)."""
@@ -101,7 +102,7 @@ class Layer:
         folder.mkdir(parents=True)
         record = {"layer": self.number, "symbols": [self.first_symbol, len(self.symbols)],
                   "predicates": [self.first_predicate, len(self.predicates)],
-                  "retracted_predicates": self.retracted}
+                  "retracted_predicates": self.retracted, "counts": self.totals}
         (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
         SymbolTable.numbered(self.symbols).write(folder / "symbols.jsonl")
         _jsonl(folder / "predicates.jsonl", (predicate_row(p, pred) for p, pred in self.predicates))
@@ -122,6 +123,23 @@ class Layer:
         if self.worlds:
             (folder / WORLDS_FILE).parent.mkdir(parents=True, exist_ok=True)
             _jsonl(folder / WORLDS_FILE, self.worlds)
+        if self.reader_state is not None:
+            write_reader_state(folder, self.reader_state)
+        index_lines(root)   # its files read a line at a time (the next layer of one write looks them up)
+
+
+def write_reader_state(folder: Path, state: dict) -> None:
+    """A layer's reader state (ingest/kb.py KB_STATE), beside its files."""
+    from latweave.ingest.kb import KB_STATE
+
+    (folder / KB_STATE).write_text(json.dumps(state, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def reader_state(lattice: Lattice) -> dict | None:
+    """What the reader that built `lattice` keeps beside its layer (settled), or None."""
+    from latweave.ingest.kb import kb_state
+
+    return kb_state(lattice) if lattice.reader_state is not None else None
 
 
 def _keyed(rows: Iterable[dict], name: str) -> dict:
@@ -191,7 +209,8 @@ def step(state: State, lattice: Lattice, worlds: dict, old_rows: dict | None = N
     documents = {d: lattice.documents[d] for d in sorted(lattice.documents.keys() - state.lattice.documents.keys())}
     gone = sorted(state.lattice.documents.keys() - lattice.documents.keys())
     layer = Layer(state.layers, symbols_new(state.symbols, symbols), len(state.symbols), [(ids[p], p) for p in new],
-                  first, retracted, rows, documents, gone, added, taken, counts, world_rows)
+                  first, retracted, rows, documents, gone, added, taken, counts, world_rows,
+                  manifest_counts(lattice), reader_state(lattice))
     after = State(lattice, ids, symbols, first + len(new), compiled.facts, counts_after, worlds_after, state.layers + 1)
     return layer, after
 

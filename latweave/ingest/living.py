@@ -75,9 +75,24 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None,
             reports[:] = [BuildReport()]
             return kb_lattice(paths[:i + 1], options["format"], strict=options["strict"], report=reports[0],
                               functional=options["functional"], removed=frozenset().union(*removed[:i + 1]),
-                              named=i == n - 1)
+                              named=i == n - 1, layered=True)
 
-        manifest = save_layers(kb_of, n, out, gate, ledger=ledger, locked=locked, inputs=inputs, base=base)
+        def fast(folder, manifest, i, stored, contested):
+            """Layer i from look-ups (ingest/kb_layer.py), when the KB file allows it."""
+            from latweave.ingest.kb_layer import LINE_FORMATS, Fallback, kb_step
+
+            if options["format"] not in LINE_FORMATS or removed[i]:
+                return None
+            try:
+                made = kb_step(folder, manifest, paths[i], i, options, stored_report=stored, contested_before=contested)
+            except Fallback as why:
+                ledger.change.setdefault("read", []).append({"source": sources.sources[i].name, "whole": str(why)})
+                return None
+            reports[:] = [made.build]
+            ledger.change.setdefault("read", []).append({"source": sources.sources[i].name, "whole": None})
+            return made
+
+        manifest = save_layers(kb_of, n, out, gate, ledger=ledger, locked=locked, inputs=inputs, base=base, fast=fast)
         if not reports:    # no source read: the last one removed, the layers before kept as they are
             return BuildSummary("corpus", out, manifest, gate)
         report = reports[0]

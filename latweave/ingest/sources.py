@@ -269,14 +269,15 @@ def _link_tree(src: Path, dst: Path) -> None:
             shutil.copyfile(file, target)
 
 
-def contested_pairs(folder: Path | str) -> frozenset:
+def contested_pairs(folder: Path | str, folders: list[Path] | None = None) -> frozenset:
     """The contested coordinates ((instance key, dimension key) with two or more worlds) recorded
-    in a lattice folder's derived/worlds.jsonl, through its layers (a later layer's row replaces)."""
+    in a lattice folder's derived/worlds.jsonl, through its layers (a later layer's row replaces);
+    `folders`: the layers' folders to read (default: the lattice's, as its manifest counts them)."""
     from latweave.compile.lattice_facts import WORLDS_FILE
     from latweave.lattice.layers import layer_folders
 
     held: dict[tuple[str, str], int] = {}
-    for layer in layer_folders(folder):
+    for layer in layer_folders(folder) if folders is None else folders:
         path = layer / WORLDS_FILE
         if not path.is_file():
             continue

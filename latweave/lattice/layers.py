@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import heapq
 import json
+from json.decoder import scanstring
 import mmap
 import sys
 from array import array
@@ -112,6 +113,20 @@ KEYS: dict[str, Callable[[dict], object]] = {
 }
 
 
+def _instance_probe(line: str) -> str:
+    key = string_field(line, "key")
+    return key if key is not None else normalize(string_field(line, "label"))
+
+
+#: The key of a keyed model file's line, read from its text (SortedLines' probe).
+PROBES: dict[str, Callable[[str], object]] = {
+    "values.jsonl": lambda line: (string_field(line, "dimension"), string_field(line, "key")),
+    "synonyms.jsonl": lambda line: (string_field(line, "dimension"), string_field(line, "surface")),
+    "instances.jsonl": _instance_probe,
+    "documents.jsonl": lambda line: string_field(line, "id"),
+}
+
+
 def removed(row: dict) -> bool:
     """Whether a layer's keyed row deletes its key."""
     return row.get(REMOVED) is True
@@ -147,17 +162,24 @@ class Lines:
     integers (lattice/store.py `write_line_index`)."""
 
     def __init__(self, path: Path, index: Path):
-        offsets = array("Q")
+        self._index_map = None
         try:
-            with index.open("rb") as handle:
-                offsets.frombytes(handle.read())
-            if sys.byteorder != "little":
-                offsets.byteswap()
             size = path.stat().st_size
+            with index.open("rb") as handle:
+                if sys.byteorder == "little" and index.stat().st_size >= 8 and index.stat().st_size % 8 == 0:
+                    # mapped, not read: a look-up touches the few offsets it probes (a 1M-line file's
+                    # index is 8 MB; reading it whole would cost more than the look-ups)
+                    self._index_map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                    offsets = memoryview(self._index_map).cast("Q")
+                else:
+                    offsets = array("Q")
+                    offsets.frombytes(handle.read())
+                    if sys.byteorder != "little":
+                        offsets.byteswap()
         except (OSError, ValueError):
             raise StoreError(f"{path.parent}: {index.name} is missing or unreadable",
                              hint="rebuild the lattice with `latweave build`") from None
-        if not offsets or offsets[0] != 0 or offsets[-1] != size:
+        if not len(offsets) or offsets[0] != 0 or offsets[-1] != size:
             raise StoreError(f"{path.parent}: {index.name} does not index {path.name} (changed or truncated)",
                              hint="rebuild the lattice; never edit a lattice folder by hand")
         self.offsets = offsets
@@ -173,17 +195,24 @@ class Lines:
         return self._map[self.offsets[i]:self.offsets[i + 1]]
 
     def row(self, i: int) -> dict:
-        return json.loads(self._map[self.offsets[i]:self.offsets[i + 1]])
+        # decoded first: json.loads of a str skips the encoding sniffing it does on bytes
+        return json.loads(self._map[self.offsets[i]:self.offsets[i + 1]].decode())
 
     def close(self) -> None:
         if self._map is not None:
             self._map.close()
             self._map = None
+        if self._index_map is not None:
+            if isinstance(self.offsets, memoryview):
+                self.offsets.release()
+            self.offsets = array("Q", [0])
+            self._index_map.close()
+            self._index_map = None
 
 
 def index_name(name: str) -> str:
-    """The line index of a JSON-lines file (`predicates.jsonl` → `predicates.idx`)."""
-    return name.removesuffix(".jsonl") + ".idx"
+    """The line index of a JSON-lines (or facts) file (`predicates.jsonl` → `predicates.idx`)."""
+    return name.removesuffix(".jsonl").removesuffix(".facts") + ".idx"
 
 
 def open_lines(folder: Path, name: str) -> Lines:
@@ -193,51 +222,84 @@ def open_lines(folder: Path, name: str) -> Lines:
 _UNSEEN = object()
 
 
-class SortedLines:
-    """A JSON-lines file sorted by a key, searched by bisection (each probe parses one line);
-    the probed lines' keys are kept, since every search passes the same first probes."""
+def facts_row(line: bytes) -> tuple[int, ...]:
+    """A facts file's line as its row of integers."""
+    return tuple(int(c) for c in line.split(b"\t"))
 
-    def __init__(self, lines: Lines, key: Callable[[dict], object]):
+
+def string_field(line: str, name: str) -> str | None:
+    """The string value of the field `name` of a one-line JSON object, read without parsing the
+    line (a look-up's probe reads a key, not a row). Sound for the rows written here: keys are
+    written sorted and a quote inside a string is always escaped, so `"name": "` occurs only where
+    the field is. None when the line has no such string field."""
+    at = line.find(f'"{name}": "')
+    if at < 0:
+        return None
+    return scanstring(line, at + len(name) + 5)[0]
+
+
+class SortedLines:
+    """A JSON-lines (or facts: `parse=facts_row`) file sorted by a key, searched by bisection
+    (each probe reads one line's key: `probe`, from the line's text, when given; else the key of
+    the parsed row); the probed lines' keys are kept, since every search passes the same first
+    probes."""
+
+    def __init__(self, lines: Lines, key: Callable, parse: Callable[[bytes], object] | None = None,
+                 probe: Callable[[str], object] | None = None):
         self.lines, self.key = lines, key
+        self._parse = parse
+        self._probe = probe
         self._probed: dict[int, object] = {}
+
+    def row_at(self, i: int):
+        return self.lines.row(i) if self._parse is None else self._parse(self.lines.raw(i))
 
     def _key_at(self, i: int):
         here = self._probed.get(i, _UNSEEN)
         if here is _UNSEEN:
-            here = self._probed[i] = self.key(self.lines.row(i))
+            if self._probe is not None:
+                here = self._probe(self.lines.raw(i).decode())
+            else:
+                here = self.key(self.row_at(i))
+            self._probed[i] = here
         return here
 
     def lower(self, key) -> int:
         """The first line whose key is not below `key`."""
-        lo, hi = 0, len(self.lines)
+        probed, lo, hi = self._probed, 0, len(self.lines.offsets) - 1
         while lo < hi:
             mid = (lo + hi) // 2
-            if self._key_at(mid) < key:
+            here = probed.get(mid, _UNSEEN)
+            if here is _UNSEEN:
+                here = probed[mid] = self._key_at(mid)
+            if here < key:
                 lo = mid + 1
             else:
                 hi = mid
         return lo
 
-    def find(self, key) -> dict | None:
+    def find(self, key):
         """The row of `key`, or None."""
         i = self.lower(key)
         if i < len(self.lines) and self._key_at(i) == key:
-            return self.lines.row(i)
+            return self.row_at(i)
         return None
 
-    def range(self, lo_key, hi_key) -> Iterator[dict]:
-        """The rows whose keys k satisfy lo_key <= k < hi_key, in order."""
-        i = self.lower(lo_key)
-        while i < len(self.lines):
-            row = self.lines.row(i)
-            if not self.key(row) < hi_key:
-                return
-            yield row
+    def after(self, key) -> Iterator:
+        """The rows from the first whose key is not below `key` on, in order (the caller stops)."""
+        for i in range(self.lower(key), len(self.lines)):
+            yield self.row_at(i)
+
+    def equal(self, key) -> Iterator[tuple[int, object]]:
+        """(line, row) of every row whose key is `key`, in order."""
+        i = self.lower(key)
+        while i < len(self.lines) and self._key_at(i) == key:
+            yield i, self.row_at(i)
             i += 1
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator:
         for i in range(len(self.lines)):
-            yield self.lines.row(i)
+            yield self.row_at(i)
 
 
 class LayeredKeyed(Mapping):
@@ -249,7 +311,7 @@ class LayeredKeyed(Mapping):
     def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None):
         self.name, self._value, self._count = name, value, count
         self._key = KEYS[name]
-        self.layers = [SortedLines(open_lines(folder, name), self._key) for folder in folders]
+        self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
 
     def _find(self, key):

@@ -248,6 +248,9 @@ class Lattice:
     #: the order its sources came in (lattice/layers.py), not the canonical order; None: a
     #: predicate's id is its position in `sorted_predicates()`
     ids: dict[Predicate, int] | None = field(default=None, repr=False, compare=False)
+    #: what the reader that built this lattice keeps for reading a later source into it (a KB's:
+    #: ingest/kb.py `KB_STATE`), written beside the layer; None: nothing
+    reader_state: dict | None = field(default=None, repr=False, compare=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
         if dimension.key in self.dimensions:

@@ -62,7 +62,9 @@ MANIFEST = "manifest.json"
 #: The JSON-lines files read one line at a time (lattice/stored.py, lattice/layers.py), each with
 #: its line index, in every layer that has them.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
-           "documents.jsonl": "documents.idx", "symbols.jsonl": "symbols.idx", "values.jsonl": "values.idx"}
+           "documents.jsonl": "documents.idx", "symbols.jsonl": "symbols.idx", "values.jsonl": "values.idx",
+           "synonyms.jsonl": "synonyms.idx", "derived/coord_counts.facts": "derived/coord_counts.idx",
+           "derived/worlds.jsonl": "derived/worlds.idx"}
 #: Files that are the lattice's past, not its content (latweave/ingest/sources.py): listed and
 #: verified like every file, but left out of the content hash, so a lattice reached by a sequence
 #: of changes has the content hash of the full build that gives the same files.
@@ -539,9 +541,11 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
                 handle.flush()
                 os.fsync(handle.fileno())
             _install(tmp, path, content)
-            return manifest
         finally:
             _remove_leftovers(path)  # the replaced lattice, or this write's own pieces when it failed
+        if known:   # after the replaced lattice is gone: unlinking its names changed the shared files' ctime
+            _remember(path, manifest)
+        return manifest
 
 
 def content_hash(hashes: Mapping[str, str]) -> str:
@@ -648,6 +652,25 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
         verified[name] = seen
     if record_path is not None and verified != known:
         _write_record(record_path, verified)
+
+
+def _remember(folder: Path, manifest: dict) -> None:
+    """Record the stat of a lattice folder just written from a verified one (a change: most of its
+    files linked from the lattice it replaces, whose hashes were checked, the rest hashed as
+    written), as a verified open records it: so the next open or change hashes only what is racily
+    fresh, not the whole folder again. Best effort, as every record is."""
+    record, now = {}, time.time_ns()
+    for name, digest in sorted(manifest["files"].items()):
+        try:
+            st = (folder / name).stat()
+        except OSError:
+            return
+        if st.st_size != manifest["sizes"][name]:
+            return
+        if now - st.st_mtime_ns >= _RACY_NS:
+            record[name] = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+    if record:
+        _write_record(stat_cache_path(folder, manifest), record)
 
 
 def _mismatch(folder: Path, name: str):

@@ -14,6 +14,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 
 from latweave.lattice.coordinates import contested_counts, settle
 from latweave.lattice.model import Dimension, Lattice
@@ -137,15 +138,19 @@ def grown_digest(digest: str, rows: Iterable[list]) -> str:
 
 
 def grown_tree(before: DimensionReport, added: list[tuple], digest: str, cap: int = CLOSURE_CAP) -> DimensionReport | None:
-    """`check_dimension`'s report of a dimension above `cap` values that was a tree (`before`) and
-    gained leaves hung under ⊤ or under values that already had children (`added`: each new
-    leaf's sort key (rank, label, key), as `large_dimension` orders leaves) — None when `before`
-    is no such report. Exactly the report `large_dimension` gives of the grown dimension: still a
-    tree, its width the leaves counted, its antichain the leaves in order (a stored report's first
-    ones: the new leaves merged in, the list cut where it was), so no value is read but the new."""
-    if before.is_lattice is not True or before.values <= cap or before.width is None:
+    """`check_dimension`'s report of a dimension that was a tree (`before`) and gained leaves hung
+    under ⊤ or under values that already had children (`added`: each new leaf's sort key (rank,
+    label, key), as reports order values) — None when `before` is no such report, or the
+    dimension crosses `cap` (its report changes kind). Exactly the report a check of the grown
+    dimension gives, read from the new values alone: still a tree, its width its leaves counted,
+    its antichain the leaves in order (a stored report's first ones: the new leaves merged in, the
+    list cut where it was); below the cap its M3 at ⊤ made of ⊤'s first three children in that
+    order (`distributive._tree_witness`: ⊤ comes first, and leaves under ⊤ only join its children)."""
+    if before.is_lattice is not True or before.width is None or before.width_note != "a tree: its leaves":
         return None
     n = before.values + len(added)
+    if (before.values > cap) != (n > cap):
+        return None
     shown = before.antichain
     kept = len(shown) if before.length("antichain") > len(shown) else None   # a stored report's cut list
     labels = sorted([*((_order_key(before, label), label) for label in shown), *((k, k[1]) for k in added)])
@@ -153,20 +158,36 @@ def grown_tree(before: DimensionReport, added: list[tuple], digest: str, cap: in
     total = before.length("antichain") + len(added)
     if kept is not None:
         antichain = antichain[:kept]
-    note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
     totals = (("antichain", total),) if len(antichain) < total else ()
-    return replace(before, values=n, size=n + 2, distributive_note=note, width=before.width + len(added),
-                   antichain=antichain, warnings=(f"distributivity {note}",), digest=digest, totals=totals)
+    grown = replace(before, values=n, size=n + 2, width=before.width + len(added), antichain=antichain,
+                    digest=digest, totals=totals)
+    if n > cap:
+        note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
+        return replace(grown, distributive_note=note, warnings=(f"distributivity {note}",))
+    witness = before.witness
+    if before.distributive is not False or witness is None or witness.kind != "M3" or witness.elements[0] != TOP \
+            or before.distributive_note != "a tree with ⊥" \
+            or before.warnings != (f"not distributive: {witness} is a sublattice (information only)",):
+        return None
+    atoms = sorted([*((_order_key(before, label), label) for label in witness.elements[1:4]),
+                    *((k, k[1]) for k in added)])[:3]
+    witness = WitnessReport("M3", (TOP, *(label for _, label in atoms), witness.elements[4]))
+    return replace(grown, witness=witness, warnings=(f"not distributive: {witness} is a sublattice (information only)",))
 
 
 def _order_key(report: DimensionReport, label: str) -> tuple:
     """A leaf's place in `large_dimension`'s order, from its label alone (an ordered value's
     label is its canonical text, whose parse gives its bounds; every key is its label normalised)."""
+    return _label_order(report.kind, label)
+
+
+@lru_cache(maxsize=1 << 16)
+def _label_order(kind: str, label: str) -> tuple:
     from latweave.lattice.names import normalize
     from latweave.lattice.ordered import KINDS, parse_ordered
 
-    if report.kind in KINDS:
-        value = parse_ordered(label, report.kind)
+    if kind in KINDS:
+        value = parse_ordered(label, kind)
         return ((value.lo, value.hi), label, normalize(label))
     return (UNRANKED, label, normalize(label))
 

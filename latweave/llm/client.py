@@ -25,8 +25,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import openai
-from openai.types.chat import ChatCompletion
 
 from latweave.errors import LatweaveError
 from latweave.llm.config import LLMConfig
@@ -71,6 +69,9 @@ class LLMClient:
     """Thread-safe chat completions with retries, schema fallback and an optional JSON-lines record."""
 
     def __init__(self, config: LLMConfig, *, record: str | Path | None = None):
+        import openai   # here, not at the top: the package takes a second or two to import, and
+        #                 every command imports this module (`latweave run` never asks a model)
+
         self.config = config
         self._client = openai.OpenAI(base_url=config.base_url, api_key=config.api_key,
                                      timeout=config.timeout_s, max_retries=0)
@@ -85,6 +86,8 @@ class LLMClient:
     def complete(self, messages: list[dict], *, schema: dict | None = None,
                  schema_name: str = "output", max_tokens: int | None = None) -> Completion:
         """One completion; retried on transient failures; recorded whether it succeeds or not."""
+        import openai
+
         fmt = self._response_format(schema, schema_name)
         attempts = 0
         retries = 0
@@ -138,6 +141,8 @@ class LLMClient:
                 "json_schema": {"name": schema_name, "schema": schema, "strict": True}}
 
     def _attempt(self, messages, fmt, max_tokens, attempts) -> Completion:
+        from openai.types.chat import ChatCompletion
+
         kwargs = {"model": self.config.model, "messages": messages,
                   "temperature": self.config.temperature, "seed": self.config.seed}
         if fmt is not None:
@@ -192,7 +197,7 @@ class LLMClient:
                 handle.flush()
 
 
-def _status_message(exc: openai.APIStatusError) -> str:
+def _status_message(exc) -> str:
     body = exc.body
     if isinstance(body, dict):
         inner = body.get("error", body)

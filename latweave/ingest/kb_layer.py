@@ -1,0 +1,635 @@
+"""The layer one more line-based KB file adds to a KB lattice, from look-ups into the lattice's
+files — never the whole lattice.
+
+`ingest/layered.step` computes a layer from the lattices before and after it, which costs a build
+of both. A KB update is new lines, mostly about entities the lattice knows, so `kb_step` computes
+the same layer from the new file and look-ups into the folder (its sorted, line-indexed files:
+lattice/layers.py), in time and memory that grow with the file, not with the lattice:
+
+* the file's triples are read as `kb.lattice_from_triples` reads them — each subject and object
+  looked up among the lattice's instances, each triple among the predicates its subject has (a
+  triple already stated enters once, with its first evidence), each value among its dimension's
+  values and synonyms, a relation new to the lattice classified by this file's objects (the
+  first source that states a relation decides its kind);
+* what they make — instances, predicates, values, synonyms, symbols — is numbered after what the
+  lattice holds and compiled into the rows each relation gains; a functional coordinate that
+  gains a second value is contested (on a KB's flat dimensions a world per value), and the
+  history says so;
+* the legitimacy report follows `check_lattice`'s rules: a dimension whose digest did not move
+  keeps its report, a large tree that only gained leaves under ⊤ is reported from its report
+  before (`grown_tree`), any other dimension that changed is read whole and checked again; the
+  formal context and dependent dimensions are carried.
+
+Whatever this does not compute the way `layered.step` does raises `Fallback`, with the reason — a
+new value with a compare class (the country table), a number dimension's new value (its ranks
+move), a new interval on a date dimension or a date under one, a contest on an ordered dimension
+or between values with parents, a document id the lattice has, a relation new to the lattice whose objects
+the lattice may hold as subjects it cannot name — and the change takes the general path, which
+writes the same layer from the two lattices, slower. tests/test_kb_layer.py holds the two to the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from latweave.compile.lattice_facts import day_span
+from latweave.errors import LatweaveError
+from latweave.ingest.layered import Layer, worlds_row
+from latweave.lattice.canonical import country_table, spelling_key
+from latweave.lattice.coordinates import World
+from latweave.lattice.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
+                                     layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
+from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate, predicate_key
+from latweave.lattice.names import TOP, normalize
+from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.periods import period_of
+from latweave.lattice.store import manifest_counts
+from latweave.legitimacy.check import (CLOSURE_CAP, dimension_digest, dimension_report, grown_digest, grown_tree,
+                                       leaf_key, value_row)
+from latweave.legitimacy.report import DimensionReport, LatticeReport
+
+#: The KB formats whose files this reads (a line each: no entity resolution across them).
+LINE_FORMATS = ("pathquestion", "metaqa")
+
+
+class Fallback(Exception):
+    """This file's layer is not one `kb_step` computes; the reason says why."""
+
+
+class Folder:
+    """A lattice folder's first `layers` layers, for look-ups: each keyed, sorted, line-indexed
+    file searched by bisection, newest layer first (a deletion answers "none")."""
+
+    def __init__(self, folder: Path, manifest: dict):
+        self.folders = layer_folders(folder, manifest)
+        self.ids = LayeredIds(self.folders)
+        self.symbol_firsts = [0] + [read_layer_record(f)["symbols"][0] for f in self.folders[1:]]
+        self._symbols = [SortedLines(open_lines(f, "symbols.jsonl"), key=lambda s: s) for f in self.folders]
+        self.symbol_end = self.symbol_firsts[-1] + len(self._symbols[-1].lines)
+        counts = manifest.get("counts", {})
+        self.instances = LayeredKeyed(self.folders, "instances.jsonl", lambda row: row, counts.get("instances"))
+        self.documents = LayeredKeyed(self.folders, "documents.jsonl", lambda row: True, counts.get("documents"))
+        self._values = [SortedLines(open_lines(f, "values.jsonl"), key=KEYS["values.jsonl"],
+                                    probe=PROBES["values.jsonl"]) for f in self.folders]
+        self._synonyms = [SortedLines(open_lines(f, "synonyms.jsonl"), key=KEYS["synonyms.jsonl"],
+                                      probe=PROBES["synonyms.jsonl"]) for f in self.folders]
+        self._predicates = [SortedLines(open_lines(f, "predicates.jsonl"), key=lambda row: row["instance"],
+                                        probe=lambda line: string_field(line, "instance")) for f in self.folders]
+        self._counts = [SortedLines(Lines(f / "derived" / "coord_counts.facts", f / "derived" / "coord_counts.idx"),
+                                    key=lambda row: row[:2], parse=facts_row)
+                        for f in self.folders if (f / "derived" / "coord_counts.facts").is_file()]
+        self.dimensions = {normalize(row["name"]): row for row in merged_rows(self.folders, "dimensions.jsonl")}
+        self._held: dict[str, list[tuple[int, dict]]] = {}
+
+    def _newest(self, files: list[SortedLines], key):
+        for lines in reversed(files):
+            row = lines.find(key)
+            if row is not None:
+                return None if removed(row) else row
+        return None
+
+    def symbol(self, text: str) -> int | None:
+        for first, lines in zip(reversed(self.symbol_firsts), reversed(self._symbols)):
+            i = lines.lower(text)
+            if i < len(lines.lines) and lines.row_at(i) == text:
+                return first + i
+        return None
+
+    def value(self, d: str, v: str) -> dict | None:
+        return self._newest(self._values, (d, v))
+
+    def synonym(self, d: str, surface: str) -> str | None:
+        row = self._newest(self._synonyms, (d, surface))
+        return row["value"] if row is not None else None
+
+    def instance(self, key: str) -> dict | None:
+        return self.instances.get(key)
+
+    def predicates(self, x: str) -> list[tuple[int, dict]]:
+        """(id, row) of every predicate instance `x` has, by id."""
+        held = self._held.get(x)
+        if held is None:
+            held = []
+            for k, lines in enumerate(self._predicates):
+                first = self.ids.first[k]
+                held += [(first + i, row) for i, row in lines.equal(x) if self.ids.live(first + i)]
+            self._held[x] = held
+        return held
+
+    def count(self, d: int, v: int) -> int:
+        for lines in reversed(self._counts):
+            row = lines.find((d, v))
+            if row is not None:
+                return row[2]
+        return 0
+
+    def newest(self, name: str) -> dict | None:
+        """The newest layer's JSON file `name` (the legitimacy report, the reader's state)."""
+        for folder in reversed(self.folders):
+            if (folder / name).is_file():
+                return json.loads((folder / name).read_text(encoding="utf-8"))
+        return None
+
+    def dimension(self, d: str) -> Dimension:
+        """Dimension `d` as the model holds it (every value read: for checking it again)."""
+        row = self.dimensions[d]
+        dim = Dimension(row["name"], row["kind"], row["functional"], row["open"])
+        held: dict[str, dict] = {}
+        for lines in self._values:   # oldest first: a newer layer's row replaces
+            for value in lines.after((d, "")):
+                if value["dimension"] != d:
+                    break
+                held[value["key"]] = value
+        for key in sorted(held):
+            value = held[key]
+            if removed(value):
+                continue
+            dim.labels[value["key"]] = value["label"]
+            if value["parents"]:
+                dim.parents[value["key"]] = set(value["parents"])
+            if value["bounds"] is not None:
+                dim.bounds[value["key"]] = tuple(value["bounds"])
+        return dim
+
+    def close(self) -> None:
+        self.ids.close()
+        self.instances.close()
+        self.documents.close()
+        for files in (self._symbols, self._values, self._synonyms, self._predicates, self._counts):
+            for lines in files:
+                lines.lines.close()
+
+
+@dataclass
+class _Dim:
+    """What the file adds to one dimension: new values (key → label), their bounds, new synonyms."""
+
+    key: str
+    name: str
+    kind: str
+    functional: bool
+    new: bool = False
+    labels: dict = None
+    bounds: dict = None
+    synonyms: dict = None
+
+    def __post_init__(self):
+        self.labels, self.bounds, self.synonyms = {}, {}, {}
+
+    @property
+    def ordered(self) -> bool:
+        return self.kind in ("date", "number")
+
+
+@dataclass
+class Step:
+    """What `kb_step` computed: the layer, the legitimacy report of the lattice through it, the
+    manifest's counts, the contested coordinates now and the labels the history names them by."""
+
+    layer: Layer
+    report: LatticeReport | None
+    counts: dict
+    contested: frozenset
+    labels: dict
+    build: object          # the file's kb.BuildReport
+
+
+def kb_step(folder: Path, manifest: dict, path: Path, number: int, options: dict, *, stored_report: dict | None,
+            contested_before: frozenset = frozenset()) -> Step:
+    """The layer `number` that the KB file at `path` adds to the lattice of the first `number`
+    layers of `folder` (`manifest`: that lattice's — its "layers" counts them), as `layered.step`
+    computes it from the two lattices; Fallback when this cannot. `options`: the source set's
+    (format, functional, strict). `stored_report`: the legitimacy.json of the lattice before, or
+    None (no report is made then)."""
+    if options.get("format") not in LINE_FORMATS:
+        raise Fallback(f"a {options.get('format')} file (only line-based KB files are read this way)")
+    old = Folder(folder, {**manifest, "layers": number})
+    try:
+        return _Reading(old, path, number, options, stored_report, contested_before).run()
+    finally:
+        old.close()
+
+
+class _Reading:
+    def __init__(self, old: Folder, path: Path, number: int, options: dict, stored_report, contested_before):
+        from latweave.ingest.kb import FUNCTIONAL, BuildReport
+
+        self.old, self.path, self.number, self.options = old, Path(path), number, options
+        self.stored_report, self.contested_before = stored_report, contested_before
+        fmt = options["format"]
+        functional = options.get("functional")
+        self.one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
+        self.report = BuildReport()
+        self.dims: dict[str, _Dim] = {}
+        self.instances: dict[str, str] = {}        # new instance key → label
+        self.predicates: list[Predicate] = []
+        self.state = old.newest("kb.json")
+        if self.state is None:
+            raise Fallback("the lattice keeps no KB reader state (kb.json)")
+
+    # ---------------------------------------------------------------- dimensions and values
+
+    def dim(self, key: str) -> _Dim:
+        held = self.dims.get(key)
+        if held is None:
+            row = self.old.dimensions[key]
+            held = self.dims[key] = _Dim(key, row["name"], row["kind"], row["functional"])
+        return held
+
+    def has_value(self, d: _Dim, v: str) -> bool:
+        return v in d.labels or (not d.new and self.old.value(d.key, v) is not None)
+
+    def resolve(self, d: _Dim, label: str) -> str | None:
+        key = normalize(label)
+        if self.has_value(d, key):
+            return key
+        mapped = d.synonyms.get(key) or (None if d.new else self.old.synonym(d.key, key))
+        if mapped is not None:
+            return mapped
+        if d.ordered:
+            try:
+                canonical = normalize(parse_ordered(label, d.kind).canonical)
+            except LatweaveError:
+                return None
+            return canonical if self.has_value(d, canonical) else None
+        return None
+
+    def value_for_fact(self, d: _Dim, label: str) -> str:
+        key = self.resolve(d, label)
+        if key is not None:
+            return key
+        if d.ordered:
+            parsed = parse_ordered(label, d.kind)
+            key = normalize(parsed.canonical)
+            if not self.has_value(d, key):
+                d.labels[key] = parsed.canonical
+                d.bounds[key] = (parsed.lo, parsed.hi)
+            surface = normalize(label)
+            if surface != key and surface not in d.synonyms and (d.new or self.old.synonym(d.key, surface) is None):
+                d.synonyms[surface] = key
+            return key
+        key = normalize(label)
+        d.labels.setdefault(key, label)
+        return key
+
+    # ---------------------------------------------------------------- instances
+
+    def known(self, key: str) -> bool:
+        return key in self.instances or self.old.instance(key) is not None
+
+    def is_subject(self, key: str, subjects: set[str]) -> bool:
+        """Whether `key` is the subject of some triple of this file or of the lattice before."""
+        if key in subjects:
+            return True
+        if self.old.instance(key) is None:
+            return False
+        if key in self._silent:
+            return True
+        return any(not (row["dimension"] == "subject" or row["dimension"].startswith("inverse "))
+                   for _, row in self.old.predicates(key))
+
+    # ---------------------------------------------------------------- the file
+
+    def run(self) -> Step:
+        from latweave.ingest.kb import INVERSE, READERS, SUBJECT, _classify, _Documents, _parses, _Relation
+
+        scratch = Lattice(name="scratch")
+        docs = _Documents(scratch)
+        fmt, strict = self.options["format"], self.options.get("strict", False)
+        key = normalize
+        reserved = {normalize(SUBJECT)}
+        relations: dict[str, _Relation] = {}
+        subjects: set[str] = set()
+        rows = []
+        for t in READERS[fmt](self.path, self.report, strict=strict):
+            s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
+            rkey = key(r)
+            if rkey in reserved or rkey.startswith(INVERSE):
+                self.report.problem("relation", f"relation {r!r} collides with the dimension naming "
+                                    f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
+                                    locator=t.locator, strict=strict)
+                continue
+            rel = relations.get(rkey)
+            if rel is None:
+                rel = relations[rkey] = _Relation(self.old.dimensions[rkey]["name"] if rkey in self.old.dimensions
+                                                  else r)
+            rel.triples += 1
+            rel.objects[o] = rel.objects.get(o, 0) + 1
+            subjects.add(key(s))
+            rows.append((t, s, rkey, o, *docs.locate(t)))
+        docs.finish()
+        self._file_subjects = sorted(subjects)
+        self._silent = set(self.state["silent_subjects"])
+        (doc_id, text), = scratch.documents.items() if scratch.documents else ((None, None),)
+        if doc_id is not None and self.old.documents.get(doc_id) is not None:
+            raise Fallback(f"the lattice has a document {doc_id!r} already")
+        parsed: dict = {}
+        for rkey, rel in relations.items():
+            if rkey in self.old.dimensions:
+                rel.kind = self.old.dimensions[rkey]["kind"]
+            else:
+                _classify(rel, lambda k: self.is_subject(k, subjects), key, parsed)
+                d = self.dims[rkey] = _Dim(rkey, rel.name, rel.kind, rkey in self.one_valued, new=True)
+                d.labels[TOP] = TOP
+                if rel.entity_valued:
+                    inverse = self.dims[INVERSE + rkey] = _Dim(INVERSE + rkey, INVERSE + rel.name, "taxonomy",
+                                                               False, new=True)
+                    inverse.labels[TOP] = TOP
+            self.report.relations[rel.name] = {"kind": rel.kind, "triples": rel.triples,
+                                               "functional": self.dim(rkey).functional,
+                                               "entity_valued": rel.entity_valued}
+        subject_dim = self.dim(normalize(SUBJECT))
+        seen: set = set()
+        evidence_of: dict[str, tuple] = {}
+
+        def entity(label: str, evidence: tuple) -> str:
+            k = key(label)
+            if not self.known(k):
+                self.instances[k] = label
+                doc, source_text, start, end = evidence
+                self.predicates.append(Predicate(k, subject_dim.key, self.value_for_fact(subject_dim, label),
+                                                 Evidence(doc, source_text, start, end)))
+            return k
+
+        def stated(skey: str, rkey: str, okey: str, quals: tuple) -> bool:
+            norm = [list(q) for q in sorted((normalize(k), v) for k, v in quals)]
+            return any(row["dimension"] == rkey and row["value"] == okey and row["qualifiers"] == norm
+                       for _, row in self.old.predicates(skey))
+
+        for t, s, rkey, o, doc, source_text, start, end in rows:
+            evidence = (doc, source_text, start, end)
+            rel, dim = relations[rkey], self.dim(rkey)
+            skey = entity(s, evidence)
+            if rel.entity_valued:
+                okey = entity(o, evidence)
+            else:
+                okey = _parses(o, rel.kind, parsed)
+                if okey is None:
+                    self.report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
+                                        file=t.source, line=t.line, locator=t.locator, strict=strict)
+                    continue
+            if (skey, rkey, okey, t.qualifiers) in seen or stated(skey, rkey, okey, t.qualifiers):
+                self.report.duplicates += 1
+                continue
+            seen.add((skey, rkey, okey, t.qualifiers))
+            quals = tuple(sorted((normalize(k), v) for k, v in t.qualifiers))
+            period_of(quals, f"predicate ({s!r}, {rel.name!r}, {o!r})")
+            ev = Evidence(doc, source_text, start, end)
+            self.predicates.append(Predicate(skey, rkey, self.value_for_fact(dim, o), ev, 1.0, quals))
+            if rel.entity_valued:
+                inverse = self.dim(INVERSE + rkey)
+                self.predicates.append(Predicate(okey, inverse.key, self.value_for_fact(inverse, s), ev, 1.0, quals))
+        return self.layer(doc_id, text)
+
+    # ---------------------------------------------------------------- the layer
+
+    def layer(self, doc_id, text) -> Step:
+        new_dims = sorted(k for k, d in self.dims.items() if d.new)
+        edges: dict[str, list[tuple[str, str]]] = {}
+        intervals = {k: list(v) for k, v in self.state["intervals"].items()}
+        for k in sorted(self.dims):
+            d = self.dims[k]
+            fresh = [v for v in d.labels if v != TOP]
+            if not fresh and not d.new:
+                continue
+            if d.kind == "number" and fresh and not d.new:
+                raise Fallback(f"new values on the number dimension {d.name!r} (its ranks move)")
+            if d.kind == "taxonomy" and fresh:
+                table = country_table()
+                classed = [v for v in fresh if table.get(spelling_key(v)) is not None]
+                if classed:
+                    raise Fallback(f"{d.name!r}: a new value with a compare class ({d.labels[classed[0]]!r})")
+            if d.new:
+                model = Dimension(d.name, d.kind, d.functional, True)
+                model.labels.update(d.labels)
+                model.bounds.update(d.bounds)
+                edges[k] = model.edges()
+                if d.ordered:
+                    held = [[v, *d.bounds[v]] for v in sorted(d.bounds) if d.bounds[v][0] != d.bounds[v][1]]
+                    if held:
+                        intervals[k] = held
+                continue
+            if d.ordered:
+                holders = intervals.get(k, [])
+                for v in fresh:
+                    lo, hi = d.bounds[v]
+                    if lo != hi:
+                        raise Fallback(f"{d.name!r}: a new interval {d.labels[v]!r}")
+                    if any(blo <= lo and hi <= bhi for _, blo, bhi in holders):
+                        raise Fallback(f"{d.name!r}: a new date {d.labels[v]!r} inside an interval of the dimension")
+            edges[k] = sorted((TOP, v) for v in fresh)
+
+        # the predicates, numbered after the lattice's
+        first = self.old.ids.end
+        fresh_preds = sorted(set(self.predicates), key=predicate_key)
+        ids = {p: first + i for i, p in enumerate(fresh_preds)}
+
+        # contested coordinates: a functional dimension's pair that now states two values
+        by_pair: dict[tuple[str, str], list[Predicate]] = defaultdict(list)
+        for p in fresh_preds:
+            if self.dims[p.dimension].functional:
+                by_pair[(p.instance, p.dimension)].append(p)
+        world_rows, contested, created = [], set(self.contested_before), []
+        for (x, d), mine in sorted(by_pair.items()):
+            theirs = [(i, row) for i, row in self.old.predicates(x) if row["dimension"] == d]
+            values = {row["value"] for _, row in theirs} | {p.value for p in mine}
+            if len(values) < 2:
+                continue
+            dim = self.dims[d]
+            if dim.ordered:
+                raise Fallback(f"a contested coordinate on the ordered dimension {dim.name!r}")
+            for v in values:   # a KB's taxonomy values hang under ⊤: a world per value
+                row = self.old.value(d, v) if v not in dim.labels else {"parents": []}
+                if row is None or row["parents"]:
+                    raise Fallback(f"a contested coordinate on {dim.name!r} between values with parents")
+            support: dict[str, list[int]] = defaultdict(list)
+            for i, row in theirs:
+                support[row["value"]].append(i)
+            for p in mine:
+                support[p.value].append(ids[p])
+            held = [(World(v, (v,)), sorted(support[v])) for v in sorted(values)]
+            world_rows.append(worlds_row((x, d), held))
+            if (x, d) not in contested:
+                created.append((x, d))
+                contested.add((x, d))
+
+        # symbols: every string the new rows need that the lattice does not have
+        wanted = set(new_dims)
+        for k, d in self.dims.items():
+            wanted.update(d.labels)
+            wanted.update(d.synonyms)
+        wanted.update(self.instances)
+        for p in fresh_preds:
+            for q in p.qualifiers:
+                wanted.update(q)
+        new_symbols = sorted(s for s in wanted if self.old.symbol(s) is None)
+        symbol_ids = {s: self.old.symbol_end + i for i, s in enumerate(new_symbols)}
+
+        def sid(s: str) -> int:
+            got = symbol_ids.get(s)
+            if got is None:
+                got = symbol_ids[s] = self.old.symbol(s)
+            return got
+
+        added: dict[str, list] = defaultdict(list)
+        for k in new_dims:
+            d = self.dims[k]
+            added["dimension"].append((sid(k),))
+            added["top"].append((sid(k), sid(TOP)))
+            if d.functional:
+                added["functional"].append((sid(k),))
+            if d.ordered:
+                added["ordered"].append((sid(k),))
+        for k, d in self.dims.items():
+            dk = sid(k)
+            added["node"].extend((dk, sid(v)) for v in d.labels)
+            added["subsumes"].extend((dk, sid(p), sid(c)) for p, c in edges.get(k, ()))
+            added["synonym"].extend((dk, sid(s), sid(v)) for s, v in d.synonyms.items())
+            if d.kind == "date":
+                spans = [(dk, sid(v), *day_span(*d.bounds[v])) for v in d.bounds]
+                added["bounds"].extend(spans)
+                added["magnitude"].extend(spans)
+            elif d.kind == "number" and d.bounds:   # a new number dimension: its own dense ranks
+                ends = sorted({x for lo_hi in d.bounds.values() for x in lo_hi})
+                rank = {x: i for i, x in enumerate(ends)}
+                added["bounds"].extend((dk, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in d.bounds.items())
+        added["instance"].extend((sid(x),) for x in self.instances)
+        coord_counts: dict[tuple[int, int], int] = defaultdict(int)
+        for p in fresh_preds:
+            i, x, d = ids[p], sid(p.instance), sid(p.dimension)
+            added["coord"].append((x, d, sid(p.value), i))
+            coord_counts[(d, sid(p.value))] += 1
+            added["qualifier"].extend((i, sid(k), sid(v)) for k, v in p.qualifiers)
+            period = period_of(p.qualifiers) if p.qualifiers else None
+            if period is not None:
+                added["period"].append((i, *period.row))
+        counts = sorted((d, v, self.old.count(d, v) + n) for (d, v), n in coord_counts.items())
+
+        # the model rows
+        rows = {"dimensions.jsonl": [{"name": self.dims[k].name, "kind": self.dims[k].kind,
+                                      "functional": self.dims[k].functional, "open": True} for k in new_dims],
+                "values.jsonl": [], "synonyms.jsonl": [], "classes.jsonl": []}
+        for k in sorted(self.dims):
+            d = self.dims[k]
+            rows["values.jsonl"] += [{"dimension": k, "key": v, "label": d.labels[v], "parents": [],
+                                      "bounds": list(d.bounds[v]) if v in d.bounds else None} for v in sorted(d.labels)]
+            rows["synonyms.jsonl"] += [{"dimension": k, "surface": s, "value": v} for s, v in sorted(d.synonyms.items())]
+        rows["instances.jsonl"] = [{"key": x, "label": label, "aliases": []} for x, label in sorted(self.instances.items())]
+
+        stating = {p.instance for p in fresh_preds
+                   if not (p.dimension == "subject" or p.dimension.startswith("inverse "))}
+        silent = {x for x in self._silent if x not in stating} | set(self.subjects_silent(stating))
+        state = {"silent_subjects": sorted(silent), "intervals": {k: v for k, v in sorted(intervals.items()) if v}}
+
+        old_counts = self._old_counts()
+        totals = {"dimensions": old_counts["dimensions"] + len(new_dims),
+                  "values": old_counts["values"] + sum(len(d.labels) for d in self.dims.values()),
+                  "instances": old_counts["instances"] + len(self.instances),
+                  "predicates": old_counts["predicates"] + len(fresh_preds),
+                  "documents": old_counts["documents"] + (doc_id is not None)}
+        self.report.predicates, self.report.dimensions = totals["predicates"], totals["dimensions"]
+        self.report.instances, self.report.documents = totals["instances"], totals["documents"]
+        layer = Layer(self.number, new_symbols, self.old.symbol_end, [(ids[p], p) for p in fresh_preds], first, [],
+                      rows, {doc_id: text} if doc_id is not None else {}, [],
+                      {name: sorted(set(v)) for name, v in added.items()}, {}, counts, world_rows, totals, state)
+        report = self.legitimacy(edges, created) if self.stored_report is not None else None
+        labels = {pair: [self._label(pair[0]), self._dim_name(pair[1])] for pair in contested | self.contested_before}
+        return Step(layer, report, totals, frozenset(contested), labels, self.report)
+
+    def subjects_silent(self, stating: set[str]) -> list[str]:
+        """The file's subjects with no relation predicate, here or in the lattice before."""
+        out = []
+        for x in self._file_subjects:
+            if x in stating:
+                continue
+            if any(not (row["dimension"] == "subject" or row["dimension"].startswith("inverse "))
+                   for _, row in self.old.predicates(x)):
+                continue
+            out.append(x)
+        return out
+
+    def _old_counts(self) -> dict:
+        if self.number == 1:
+            root = self.old.folders[0]
+            return {"dimensions": sum(1 for _ in merged_rows(self.old.folders, "dimensions.jsonl")),
+                    "values": len(open_lines(root, "values.jsonl")),
+                    "instances": len(open_lines(root, "instances.jsonl")),
+                    "predicates": len(open_lines(root, "predicates.jsonl")),
+                    "documents": len(open_lines(root, "documents.jsonl"))}
+        return read_layer_record(self.old.folders[-1])["counts"]
+
+    def _label(self, x: str) -> str:
+        if x in self.instances:
+            return self.instances[x]
+        row = self.old.instance(x)
+        return row["label"] if row is not None else x
+
+    def _dim_name(self, d: str) -> str:
+        held = self.dims.get(d)
+        if held is not None:
+            return held.name
+        row = self.old.dimensions.get(d)
+        return row["name"] if row is not None else d
+
+    # ---------------------------------------------------------------- legitimacy
+
+    def legitimacy(self, edges: dict, created: list) -> LatticeReport:
+        from latweave.ingest.build import carried, kept_reports
+
+        stored = self.stored_report
+        before = kept_reports(Path("."), stored) or {}
+        contested = dict(stored.get("contested", {}))
+        for _, d in created:
+            name = self._dim_name(d)
+            contested[name] = contested.get(name, 0) + 1
+        names = {row["name"]: k for k, row in self.old.dimensions.items()}
+        names.update({d.name: k for k, d in self.dims.items()})
+        dims, checked = [], []
+        for name in sorted(names):
+            k = names[name]
+            d = self.dims.get(k)
+            old = before.get(name)
+            if d is None or (not d.new and not [v for v in d.labels if v != TOP]):
+                report = old                       # nothing added: its digest has not moved
+            elif d.new:
+                report = dimension_report(self._model(d))
+            else:
+                report = digest = None
+                if old is not None:
+                    model = self._model(d)
+                    digest = grown_digest(old.digest, [value_row(model, v) for v in sorted(d.labels)])
+                    if all(p == TOP for p, _ in edges.get(k, ())):
+                        report = grown_tree(old, [leaf_key(model, v) for v in d.labels], digest)
+                if report is None:   # checked again, whole: `check_lattice` does the same
+                    report = dimension_report(self._full(d))
+                    if digest is not None and report.digest != digest:
+                        raise AssertionError(f"{name}: the digest grown ({digest[:12]}) is not the dimension's "
+                                             f"({report.digest[:12]})")
+            if report is None:
+                raise Fallback(f"the report before has no dimension {name!r}")
+            if d is not None and (d.new or [v for v in d.labels if v != TOP]):
+                checked.append(name)
+            dims.append(replace(report, functional=self._functional(k), contested=contested.get(name, 0)
+                                if self._functional(k) else 0))
+        return LatticeReport(name=stored["lattice"], dimensions=tuple(dims), fca=None, dependent=None,
+                             checked=tuple(checked), carried=carried(stored, self.number))
+
+    def _functional(self, k: str) -> bool:
+        d = self.dims.get(k)
+        return d.functional if d is not None else self.old.dimensions[k]["functional"]
+
+    def _model(self, d: _Dim) -> Dimension:
+        dim = Dimension(d.name, d.kind, d.functional, True)
+        dim.labels.update(d.labels)
+        dim.bounds.update(d.bounds)
+        return dim
+
+    def _full(self, d: _Dim) -> Dimension:
+        dim = self.old.dimension(d.key)
+        dim.labels.update(d.labels)
+        dim.bounds.update(d.bounds)
+        return dim
