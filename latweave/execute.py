@@ -55,6 +55,8 @@ class Runner:
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
         self.manifest = read_manifest(self.directory, cached=True)
+        #: several layers (lattice/layers.py): the single-plan default is then DuckDB (engines/base.py)
+        self.layered = self.manifest.get("layers", 1) > 1
         self.view = StoredLattice(self.directory, self.manifest)
         self.predicates = self.view.sorted_predicates()
         self.compiled = CompiledLattice.read(self.directory, self.manifest)
@@ -87,7 +89,7 @@ class Runner:
     def engine_for(self, role: str) -> Engine:
         """The engine that runs one plan (`role` "single") or a batch ("batch"): the one named,
         else that role's default."""
-        name = self.engine_name or default_engine(role)
+        name = self.engine_name or default_engine(role, self.layered)
         if name not in self._engines:
             self._engines[name] = get_engine(name, load_rules())
         return self._engines[name]
@@ -100,7 +102,7 @@ class Runner:
     @property
     def engines(self) -> dict[str, str]:
         """Which engine runs what: {"single": name, "batch": name}."""
-        return {role: self.engine_name or default_engine(role) for role in ("single", "batch")}
+        return {role: self.engine_name or default_engine(role, self.layered) for role in ("single", "batch")}
 
     def session_for(self, role: str) -> Session:
         """The session of `role`'s engine (one per engine: a named engine serves both roles),

@@ -497,7 +497,7 @@ def test_a_tree_that_gains_leaves_is_reported_from_its_report_before(data):
     fresh = data.draw(st.lists(st.integers(401, 900) if ordered else st.text("ijklmn", min_size=1, max_size=3),
                                min_size=1, max_size=5, unique=True))
     for name in fresh:
-        key = after.add_value(str(name))
+        after.add_value(str(name))
         parent = data.draw(st.sampled_from(["TOP", *inner])) if inner else "TOP"
         if parent != "TOP" and not ordered:
             after.add_edge(parent, str(name))

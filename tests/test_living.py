@@ -13,7 +13,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ import latweave
 from latweave.cli import main
 from latweave.errors import LatweaveError
 from latweave.ingest.build import NotLive
-from latweave.ingest.sources import HISTORY_FILE, read_history, read_sources
+from latweave.ingest.sources import read_history, read_sources
 from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
 from latweave.paths import RULES
 from tests.support.pausing import wait_line

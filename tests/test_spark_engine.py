@@ -1,13 +1,15 @@
 """The Spark engine against DuckDB, byte for byte, and against the independent auditor.
 
-Spark runs the same differential checks as the other engines, but in this one module: a Spark
+Spark runs the same differential checks as the other engines, but in this module and
+tests/test_spark_sessions.py (two, so that two test workers run them side by side): a Spark
 evaluation costs tens of seconds whatever its size (tens of small jobs), so every lattice gets
-one session and one batch of plans — the zoo's expected outcomes with the movies' examples and
-audit plans, on one lattice built from both corpora (one evaluation, not two; the zoo's hand-written
-expectations hold on it, as test_zoo_expected_outcomes_on_spark checks), a generated lattice with contested coordinates and periods (random plans, some asked at a
-time), and a sample of plans on the 2Wiki KB
-lattice (when the data is here) — and each result must equal DuckDB's JSON exactly and pass
-`latweave audit`. Spark runs in local mode (`local[*]`, this machine's cores).
+one session and one batch of plans — here the zoo's expected outcomes with the movies' examples
+and audit plans, on one lattice built from both corpora (two sources, so two layers: one
+evaluation, not two; the zoo's hand-written expectations hold on it, as
+test_zoo_expected_outcomes_on_spark checks), and a sample of plans on the 2Wiki KB lattice (when
+the data is here); there a generated lattice with contested coordinates and periods — and each
+result must equal DuckDB's JSON exactly and pass `latweave audit`. Spark runs in local mode
+(`local[*]`, this machine's cores).
 
 Skipped, with the reason, only where Spark cannot run: no pyspark (`pip install 'latweave[spark]'`)
 or no Java 17+ (spark_context.spark_problem says which).
@@ -19,96 +21,24 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from latweave.engines.spark_context import spark_problem
-from latweave.errors import EngineTimeout
-from latweave.execute import Runner
-from latweave.plan.read import read_plan
+from tests.support.spark_runs import ZOO, assert_as_duckdb_and_audited, runs_of
 
 PROBLEM = spark_problem()
 pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")
 
-ROOT = Path(__file__).resolve().parent.parent
-#: the zoo and the movies, one lattice (`latweave build corpora/zoo corpora/movies`)
-ZOO = "zoo+movies"
-
-
-def _plans(name: str, folder: Path) -> list[str]:
-    from latweave.lattice.store import load_lattice
-    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from tests.test_audit_complete import random_plans
-    from tests.test_examples import EXAMPLES
-    from tests.test_zoo_engines import CASES
-    from latweave.plan.json_form import plan_from_json
-    from latweave.plan.printer import to_text
-
-    if name == ZOO:   # the zoo's cases first (test_zoo_expected_outcomes_on_spark reads them in order)
-        return list(dict.fromkeys([to_text(plan_from_json(c[0])) for c in CASES] + ZOO_PLANS
-                                  + [e[1] for e in EXAMPLES if e[0] == "movies"] + MOVIE_PLANS))
-    if name == "contested0":
-        return random_plans(load_lattice(folder), 110, 40)
-    # 2wiki: a sample of 30 random plans, half of them plans DuckDB answers (most random plans on
-    # a KB abstain), chosen before Spark runs
-    texts = random_plans(load_lattice(folder), 11, 150)
-    statuses = [r["status"] for r in _run(folder, "duckdb", texts)]
-    answered = [t for t, s in zip(texts, statuses) if s != "abstain"][:15]
-    return answered + [t for t in texts if t not in answered][:30 - len(answered)]
-
-
-def _lattice(name: str, root: Path) -> Path:
-    from latweave.ingest.build import save_lattice
-    from latweave.ingest.living import build_sources
-    from tests.test_audit_complete import random_lattice
-
-    out = root / name
-    if name == ZOO:
-        build_sources([ROOT / "corpora" / "zoo", ROOT / "corpora" / "movies"], out)
-    elif name == "contested0":
-        save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
-    else:
-        from latweave.ingest.kb import build_kb
-        from tests.test_stored import _data
-
-        build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
-    return out
-
-
-def _run(folder: Path, engine: str, texts: list[str]) -> list[dict]:
-    plans = [read_plan(t) for t in texts]
-    with Runner(folder, engine) as runner:
-        return [r.to_dict() for r in runner.run(plans)]
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
-    root = tmp_path_factory.mktemp("spark")
-    cache: dict[str, tuple] = {}
-
-    def get(name: str):
-        if name not in cache:
-            folder = _lattice(name, root)
-            texts = _plans(name, folder)
-            cache[name] = (folder, texts, _run(folder, "duckdb", texts), _run(folder, "spark", texts))
-        return cache[name]
-    return get
+    return runs_of(tmp_path_factory.mktemp("spark"))
 
 
-@pytest.mark.parametrize("name", [ZOO, "contested0", pytest.param("2wiki", marks=pytest.mark.data)])
+@pytest.mark.parametrize("name", [ZOO, pytest.param("2wiki", marks=pytest.mark.data)])
 def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs, name):
-    from latweave.proof.audit import audit_many
-
-    folder, texts, reference, got = runs(name)
-    assert len(got) == len(texts) >= 20
-    for text, ref, res in zip(texts, reference, got):
-        assert json.dumps(res, sort_keys=True) == json.dumps(ref, sort_keys=True), f"spark differs on {text!r}"
-    statuses = {r["status"] for r in got}
-    assert "abstain" in statuses and "answer" in statuses
-    for text, report in zip(texts, audit_many(folder, got)):
-        assert report.ok, (text, report.failures[:3])
+    assert_as_duckdb_and_audited(runs(name))
 
 
 def test_zoo_expected_outcomes_on_spark(runs):
@@ -119,67 +49,6 @@ def test_zoo_expected_outcomes_on_spark(runs):
     for (plan, status, answers, verdict, reason), result in zip(CASES, got):
         assert (result["status"], result["answers"], result["verdict"], result["reason"]) == \
             (status, answers, verdict, reason), plan
-
-
-def test_contested_answers_reach_spark(runs):
-    _, _, _, got = runs("contested0")
-    assert any(r["contested"] for r in got)
-
-
-def test_timed_plans_reach_spark(runs):
-    """Plans asked at a time run on Spark too: some answer through periods (`during` leaves)."""
-    _, texts, _, got = runs("contested0")
-    timed = [r for t, r in zip(texts, got) if " at " in t or " during " in t]
-    assert timed and any(r["status"] == "answer" and '"during' in json.dumps(r["proof"]) for r in timed)
-
-
-def test_a_session_runs_again_and_a_single_plan(runs):
-    """A session keeps its lattice between runs: a second, different batch answers as a fresh
-    session would (the per-run relations of the first are gone)."""
-    folder, texts, reference, _ = runs(ZOO)
-    with Runner(folder, "spark") as runner:
-        first = [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:3]])]
-        one = runner.run([read_plan(texts[5])])[0].to_dict()
-    assert first == reference[:3]
-    assert one == reference[5]
-
-
-def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_path, monkeypatch):
-    """$LATWEAVE_SPARK_PARQUET: the lattice's parquet/ copied to a URI every executor reads (a
-    cluster's object store; here a file:// URI): the same results; a copy missing a file, or with
-    one of another size, is refused naming it, before any plan runs."""
-    import shutil
-
-    from latweave.errors import EngineError
-
-    layered = runs(ZOO)[0]    # zoo + movies: two layers, whose Parquet facts are not all under parquet/
-    folder, texts, reference, _ = runs("contested0")
-    copy = tmp_path / "bucket" / "zoo-parquet"
-    shutil.copytree(folder / "parquet", copy)
-    monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
-    with pytest.raises(EngineError, match="has layers") as refused:
-        Runner(layered, "spark").run([read_plan(texts[0])])
-    assert "unset $LATWEAVE_SPARK_PARQUET" in refused.value.hint
-    with Runner(folder, "spark") as runner:
-        assert [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:4]])] == reference[:4]
-    coord = sorted((copy / "coord").glob("d=*/part-0.parquet"))[0]
-    coord.write_bytes(coord.read_bytes() + b"x")
-    with pytest.raises(EngineError) as bad:
-        Runner(folder, "spark").run([read_plan(texts[0])])
-    assert f"{coord.relative_to(tmp_path)}" in str(bad.value) and "bytes, the lattice's" in str(bad.value)
-    assert "copy the lattice's parquet/ folder there again" in bad.value.hint
-    coord.unlink()
-    with pytest.raises(EngineError, match="is missing"):
-        Runner(folder, "spark").run([read_plan(texts[0])])
-
-
-def test_spark_timeout_stops_the_run_and_the_next_run_opens_a_fresh_session(runs):
-    folder, texts, reference, _ = runs(ZOO)
-    with Runner(folder, "spark", timeout=0.05) as runner:
-        with pytest.raises(EngineTimeout):
-            runner.run([read_plan(t) for t in texts])
-        runner.timeout = None
-        assert runner.run([read_plan(texts[0])])[0].to_dict() == reference[0]
 
 
 def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:

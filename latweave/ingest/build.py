@@ -1,5 +1,6 @@
 """Saving a lattice: the legitimacy gate, compiling, and the one atomic write every build and change ends in
-(model files, compiled facts, the legitimacy report and the sources kept)."""
+(model files, compiled facts, the legitimacy report and the sources kept) — a lattice of one source
+as one layer, of several as layers (`save_layers`, lattice/layers.py), each with its report."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
 from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
 from latweave.errors import LatweaveError
-from latweave.lattice.coordinates import settle
 from latweave.lattice.model import Lattice
-from latweave.lattice.store import check_target, write_lattice
+from latweave.lattice.store import check_target
 
 LEGITIMACY_FILE = "legitimacy.json"
 #: legitimacy.json keeps at most this many entries of each list (its "truncated" says how many there
@@ -144,7 +144,7 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
     from latweave.ingest.layered import State, reader_state, settled, step, write_reader_state
     from latweave.ingest.sources import contested_pairs
     from latweave.lattice.layers import layer_folders, layer_path, link_layers, linked_hashes
-    from latweave.lattice.store import _model_files, index_lines, manifest_counts, write_folder
+    from latweave.lattice.store import _model_files, index_lines, write_folder
     from latweave.legitimacy import check_lattice
 
     check_target(out, inputs, locked)

@@ -771,7 +771,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                                       "entity_valued": rel.entity_valued}
         rel.objects = {}
     subject_keys = list(subjects)
-    del subjects
+    subjects.clear()
     merge = _resolve(rows, relations, subject_rows, key, report) if resolve_disambiguated else {}
     read: dict[int, str] = {}   # row → the subject its object names there (a namesake's reading)
     if resolve_disambiguated:

@@ -47,10 +47,8 @@ from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate, pred
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
-from latweave.lattice.store import manifest_counts
-from latweave.legitimacy.check import (CLOSURE_CAP, dimension_digest, dimension_report, grown_digest, grown_tree,
-                                       leaf_key, value_row)
-from latweave.legitimacy.report import DimensionReport, LatticeReport
+from latweave.legitimacy.check import dimension_report, grown_digest, grown_tree, leaf_key, value_row
+from latweave.legitimacy.report import LatticeReport
 
 #: The KB formats whose files this reads (a line each: no entity resolution across them).
 LINE_FORMATS = ("pathquestion", "metaqa")
@@ -344,7 +342,6 @@ class _Reading:
                                                "entity_valued": rel.entity_valued}
         subject_dim = self.dim(normalize(SUBJECT))
         seen: set = set()
-        evidence_of: dict[str, tuple] = {}
 
         def entity(label: str, evidence: tuple) -> str:
             k = key(label)

@@ -20,8 +20,7 @@ worlds that moved.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 

@@ -1,27 +1,29 @@
 """Living lattices (issue 16): `latweave add` and `remove` change a lattice's sources, `history`
 lists the changes.
 
-A change reads the lattice's source set (latweave/ingest/sources.py), makes the new one — `add`
-appends sources, `remove` drops sources (`--source`) or documents of them (`--doc`) — and writes
-the lattice a full build over the new source set gives, from the lattice's own stored copies of
-the sources it keeps and the user's paths of those it adds, through the same readers, checks
-and legitimacy gate as `latweave build`. So the result is exactly a full build's: the same files
-byte for byte and the same content hash (history.jsonl, the one file that differs, is left out of
-it), which tests/test_living.py checks against full builds on the shipped corpora, a KB and
-random sequences of changes.
+A lattice of several sources is a stack of layers (lattice/layers.py), one per source, in order:
+layer i holds what source i changes in the lattice of the sources before it. So a change reads
+the lattice's source set (latweave/ingest/sources.py), makes the new one — `add` appends sources,
+`remove` drops sources (`--source`) or documents of them (`--doc`) — keeps the layers of the
+sources before the first that changed (their files linked, not written again) and writes the
+layers from there on: `add` writes one layer per source added; removing the last source writes
+none; removing a document of source i writes the layers from i on. A KB file's layer is read
+from look-ups into the lattice's files (ingest/kb_layer.py: time and memory that grow with the
+file, not the lattice); any other layer — and a KB file look-ups cannot read, the history says
+why — is written from the lattice before it and the lattice of its source set, each built by the
+source readers as `latweave build` builds it (ingest/layered.py). `latweave build A B` writes the
+same layers, so a change gives exactly the full build's files, byte for byte, with the same
+content hash (history.jsonl, the one file that differs, is left out of it): tests/test_living.py
+checks on the shipped corpora, a KB, 2Wiki files, an extracted corpus and random sequences of
+changes, tests/test_kb_layer.py the look-ups against the general path.
 
 It is atomic as `build` is — the lattice at the path is the old or the new one at every instant, a
 killed change changes nothing — and a change holds the lattice's lock from reading its sources to
 installing the new folder (store.exclusive), so two changes to one lattice serialise and neither
 is lost. Results saved from the old lattice then fail `latweave audit` ("the lattice changed since
-this result was computed"), through the content hash their `lattice` stamp names.
-
-What this does not do yet: the lattice is re-derived, not patched — symbols, facts and closure
-are computed again over the whole new source set, so a change costs about a build of it
-(bench/living.py measures it beside a rebuild). Two things are not recomputed: a dimension whose
-content did not change keeps its legitimacy verdicts from the old report (`Gate.kept`, by the
-dimension's digest; the history line says which were checked again), and for `--extract llm`
-lattices the per-window cache means the model is asked only for windows it has not answered.
+this result was computed"), through the content hash their `lattice` stamp names. For
+`--extract llm` lattices the per-window cache means the model is asked only for windows it has
+not answered.
 """
 
 from __future__ import annotations

@@ -543,8 +543,9 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
             _install(tmp, path, content)
         finally:
             _remove_leftovers(path)  # the replaced lattice, or this write's own pieces when it failed
-        if known:   # after the replaced lattice is gone: unlinking its names changed the shared files' ctime
-            _remember(path, manifest)
+        # after the replaced lattice is gone: unlinking its names changed the ctime of the files a
+        # change linked from it
+        _remember(path, manifest)
         return manifest
 
 
@@ -623,7 +624,7 @@ def _write_record(path: Path, record: dict) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.tmp-{_token()}")
         tmp.write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
+        tmp.replace(path)   # (pathlib's: a cache beside no lattice, not a step of any lattice's write)
     except OSError:
         pass
 
@@ -655,10 +656,10 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
 
 
 def _remember(folder: Path, manifest: dict) -> None:
-    """Record the stat of a lattice folder just written from a verified one (a change: most of its
-    files linked from the lattice it replaces, whose hashes were checked, the rest hashed as
-    written), as a verified open records it: so the next open or change hashes only what is racily
-    fresh, not the whole folder again. Best effort, as every record is."""
+    """Record the stat of a lattice folder just written (its files hashed as they were written,
+    or linked by a change from the verified lattice it replaces), as a verified open records it:
+    so the next open or change hashes only what is racily fresh (written in the last seconds),
+    not the whole folder again. Best effort, as every record is."""
     record, now = {}, time.time_ns()
     for name, digest in sorted(manifest["files"].items()):
         try:

@@ -10,7 +10,7 @@ from latweave.execute import Runner
 #: Engines the per-engine tests leave out, and where they are tested instead. A Spark run costs
 #: about a minute whatever its size (tens of small jobs, each tens of milliseconds a stage), so
 #: Spark runs the same differential checks in its own module: one session, one batch per lattice.
-ELSEWHERE = {"spark": "Spark runs the differential tests in tests/test_spark_engine.py "
+ELSEWHERE = {"spark": "Spark runs the differential tests in tests/test_spark_engine.py and test_spark_sessions.py "
                       "(one session per module, one batch per lattice), not in each per-engine test"}
 
 

@@ -1,0 +1,91 @@
+"""The Spark differential tests' lattices, plans and runs (tests/test_spark_engine.py and
+tests/test_spark_sessions.py: two modules, so that two test workers share the Spark evaluations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from latweave.execute import Runner
+from latweave.plan.read import read_plan
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the zoo and the movies, one lattice (`latweave build corpora/zoo corpora/movies`)
+ZOO = "zoo+movies"
+
+
+def plans(name: str, folder: Path) -> list[str]:
+    from latweave.lattice.store import load_lattice
+    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
+    from tests.test_audit_complete import random_plans
+    from tests.test_examples import EXAMPLES
+    from tests.test_zoo_engines import CASES
+    from latweave.plan.json_form import plan_from_json
+    from latweave.plan.printer import to_text
+
+    if name == ZOO:   # the zoo's cases first (test_zoo_expected_outcomes_on_spark reads them in order)
+        return list(dict.fromkeys([to_text(plan_from_json(c[0])) for c in CASES] + ZOO_PLANS
+                                  + [e[1] for e in EXAMPLES if e[0] == "movies"] + MOVIE_PLANS))
+    if name == "contested0":
+        return random_plans(load_lattice(folder), 110, 40)
+    # 2wiki: a sample of 30 random plans, half of them plans DuckDB answers (most random plans on
+    # a KB abstain), chosen before Spark runs
+    texts = random_plans(load_lattice(folder), 11, 150)
+    statuses = [r["status"] for r in run(folder, "duckdb", texts)]
+    answered = [t for t, s in zip(texts, statuses) if s != "abstain"][:15]
+    return answered + [t for t in texts if t not in answered][:30 - len(answered)]
+
+
+def lattice(name: str, root: Path) -> Path:
+    from latweave.ingest.build import save_lattice
+    from latweave.ingest.living import build_sources
+    from tests.test_audit_complete import random_lattice
+
+    out = root / name
+    if name == ZOO:
+        build_sources([ROOT / "corpora" / "zoo", ROOT / "corpora" / "movies"], out)
+    elif name == "contested0":
+        save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
+    else:
+        from latweave.ingest.kb import build_kb
+        from tests.test_stored import _data
+
+        build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
+    return out
+
+
+def run(folder: Path, engine: str, texts: list[str]) -> list[dict]:
+    plans = [read_plan(t) for t in texts]
+    with Runner(folder, engine) as runner:
+        return [r.to_dict() for r in runner.run(plans)]
+
+
+
+
+def runs_of(root: Path):
+    """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
+    cache: dict[str, tuple] = {}
+
+    def get(name: str):
+        if name not in cache:
+            folder = lattice(name, root)
+            texts = plans(name, folder)
+            cache[name] = (folder, texts, run(folder, "duckdb", texts), run(folder, "spark", texts))
+        return cache[name]
+    return get
+
+
+def assert_as_duckdb_and_audited(run_of: tuple) -> None:
+    """Spark's results (`runs_of`'s tuple) are DuckDB's JSON byte for byte, answer and abstain
+    both occur, and every one passes the auditor."""
+    import json
+
+    from latweave.proof.audit import audit_many
+
+    folder, texts, reference, got = run_of
+    assert len(got) == len(texts) >= 20
+    for text, ref, res in zip(texts, reference, got):
+        assert json.dumps(res, sort_keys=True) == json.dumps(ref, sort_keys=True), f"spark differs on {text!r}"
+    statuses = {r["status"] for r in got}
+    assert "abstain" in statuses and "answer" in statuses
+    for text, report in zip(texts, audit_many(folder, got)):
+        assert report.ok, (text, report.failures[:3])

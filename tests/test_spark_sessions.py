@@ -1,0 +1,97 @@
+"""The Spark engine against DuckDB on a generated lattice with contested coordinates and periods
+(random plans, some asked at a time), byte for byte and against the auditor; a session that runs
+again, a timeout, and Parquet read from a copy at a URI (tests/test_spark_engine.py has the zoo,
+the movies and 2Wiki: two modules, so that two test workers run them side by side).
+
+Skipped, with the reason, only where Spark cannot run: no pyspark (`pip install 'latweave[spark]'`)
+or no Java 17+ (spark_context.spark_problem says which).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from latweave.engines.spark_context import spark_problem
+from latweave.errors import EngineTimeout
+from latweave.execute import Runner
+from latweave.plan.read import read_plan
+from tests.support.spark_runs import ZOO, assert_as_duckdb_and_audited, runs_of
+
+PROBLEM = spark_problem()
+pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")
+CONTESTED = "contested0"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
+    return runs_of(tmp_path_factory.mktemp("spark"))
+
+
+def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs):
+    assert_as_duckdb_and_audited(runs(CONTESTED))
+
+
+def test_contested_answers_reach_spark(runs):
+    _, _, _, got = runs(CONTESTED)
+    assert any(r["contested"] for r in got)
+
+
+def test_timed_plans_reach_spark(runs):
+    """Plans asked at a time run on Spark too: some answer through periods (`during` leaves)."""
+    _, texts, _, got = runs(CONTESTED)
+    timed = [r for t, r in zip(texts, got) if " at " in t or " during " in t]
+    assert timed and any(r["status"] == "answer" and '"during' in json.dumps(r["proof"]) for r in timed)
+
+
+def test_a_session_runs_again_and_a_single_plan(runs):
+    """A session keeps its lattice between runs: a second, different batch answers as a fresh
+    session would (the per-run relations of the first are gone)."""
+    folder, texts, reference, _ = runs(CONTESTED)
+    with Runner(folder, "spark") as runner:
+        first = [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:3]])]
+        one = runner.run([read_plan(texts[5])])[0].to_dict()
+    assert first == reference[:3]
+    assert one == reference[5]
+
+
+def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_path, monkeypatch):
+    """$LATWEAVE_SPARK_PARQUET: the lattice's parquet/ copied to a URI every executor reads (a
+    cluster's object store; here a file:// URI): the same results; a copy missing a file, or with
+    one of another size, is refused naming it, before any plan runs."""
+    import shutil
+
+    from latweave.errors import EngineError
+
+    from tests.support.spark_runs import lattice
+
+    layered = lattice(ZOO, tmp_path)   # zoo + movies: two layers, whose Parquet facts are not all under parquet/
+    folder, texts, reference, _ = runs(CONTESTED)
+    copy = tmp_path / "bucket" / "zoo-parquet"
+    shutil.copytree(folder / "parquet", copy)
+    monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
+    with pytest.raises(EngineError, match="has layers") as refused:
+        Runner(layered, "spark").run([read_plan(texts[0])])
+    assert "unset $LATWEAVE_SPARK_PARQUET" in refused.value.hint
+    with Runner(folder, "spark") as runner:
+        assert [r.to_dict() for r in runner.run([read_plan(t) for t in texts[:4]])] == reference[:4]
+    coord = sorted((copy / "coord").glob("d=*/part-0.parquet"))[0]
+    coord.write_bytes(coord.read_bytes() + b"x")
+    with pytest.raises(EngineError) as bad:
+        Runner(folder, "spark").run([read_plan(texts[0])])
+    assert f"{coord.relative_to(tmp_path)}" in str(bad.value) and "bytes, the lattice's" in str(bad.value)
+    assert "copy the lattice's parquet/ folder there again" in bad.value.hint
+    coord.unlink()
+    with pytest.raises(EngineError, match="is missing"):
+        Runner(folder, "spark").run([read_plan(texts[0])])
+
+
+def test_spark_timeout_stops_the_run_and_the_next_run_opens_a_fresh_session(runs):
+    folder, texts, reference, _ = runs(CONTESTED)
+    with Runner(folder, "spark", timeout=0.05) as runner:
+        with pytest.raises(EngineTimeout):
+            runner.run([read_plan(t) for t in texts])
+        runner.timeout = None
+        assert runner.run([read_plan(texts[0])])[0].to_dict() == reference[0]
