@@ -21,8 +21,7 @@ lattice/layers.py), in time and memory that grow with the file, not with the lat
   formal context and dependent dimensions are carried.
 
 Whatever this does not compute the way `layered.step` does raises `Fallback`, with the reason — a
-new value with a compare class (the country table), a number dimension's new value (its ranks
-move), a new interval on a date dimension or a date under one, a contest on an ordered dimension
+number dimension's new value (its ranks move), a new interval on a date dimension or a date under one, a contest on an ordered dimension
 or between values with parents, a document id the lattice has, a relation new to the lattice whose objects
 the lattice may hold as subjects it cannot name — and the change takes the general path, which
 writes the same layer from the two lattices, slower. tests/test_kb_layer.py holds the two to the
@@ -39,7 +38,7 @@ from pathlib import Path
 from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
 from latweave.ingest.layered import Layer, worlds_row
-from latweave.lattice.canonical import country_table, spelling_key
+from latweave.lattice.canonical import COUNTRY_TABLE, class_key, country_table, spelling_key
 from latweave.lattice.coordinates import World
 from latweave.lattice.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
                                      layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
@@ -225,6 +224,8 @@ class _Reading:
         self.dims: dict[str, _Dim] = {}
         self.instances: dict[str, str] = {}        # new instance key → label
         self.predicates: list[Predicate] = []
+        self.classed: dict[str, dict[str, list[str]]] = {}   # dimension → class → its members now
+        self.class_rows: list[tuple[str, str, str]] = []      # (dimension, value, class) rows new
         self.state = old.newest("kb.json")
         if self.state is None:
             raise Fallback("the lattice keeps no KB reader state (kb.json)")
@@ -396,10 +397,7 @@ class _Reading:
             if d.kind == "number" and fresh and not d.new:
                 raise Fallback(f"new values on the number dimension {d.name!r} (its ranks move)")
             if d.kind == "taxonomy" and fresh:
-                table = country_table()
-                classed = [v for v in fresh if table.get(spelling_key(v)) is not None]
-                if classed:
-                    raise Fallback(f"{d.name!r}: a new value with a compare class ({d.labels[classed[0]]!r})")
+                self.classes(d, fresh)
             if d.new:
                 model = Dimension(d.name, d.kind, d.functional, True)
                 model.labels.update(d.labels)
@@ -419,6 +417,10 @@ class _Reading:
                     if any(blo <= lo and hi <= bhi for _, blo, bhi in holders):
                         raise Fallback(f"{d.name!r}: a new date {d.labels[v]!r} inside an interval of the dimension")
             edges[k] = sorted((TOP, v) for v in fresh)
+
+        classed = {k: v for k, v in sorted(self.state.get("classed", {}).items())}
+        for k, grown in sorted(self.classed.items()):
+            classed[k] = {**classed.get(k, {}), **grown}
 
         # the predicates, numbered after the lattice's
         first = self.old.ids.end
@@ -460,6 +462,7 @@ class _Reading:
             wanted.update(d.labels)
             wanted.update(d.synonyms)
         wanted.update(self.instances)
+        wanted.update(class_key(c) for _, _, c in self.class_rows)
         for p in fresh_preds:
             for q in p.qualifiers:
                 wanted.update(q)
@@ -495,6 +498,7 @@ class _Reading:
                 rank = {x: i for i, x in enumerate(ends)}
                 added["bounds"].extend((dk, sid(v), rank[lo], rank[hi]) for v, (lo, hi) in d.bounds.items())
         added["instance"].extend((sid(x),) for x in self.instances)
+        added["canonical"].extend((sid(d), sid(v), sid(class_key(c))) for d, v, c in self.class_rows)
         coord_counts: dict[tuple[int, int], int] = defaultdict(int)
         for p in fresh_preds:
             i, x, d = ids[p], sid(p.instance), sid(p.dimension)
@@ -515,12 +519,15 @@ class _Reading:
             rows["values.jsonl"] += [{"dimension": k, "key": v, "label": d.labels[v], "parents": [],
                                       "bounds": list(d.bounds[v]) if v in d.bounds else None} for v in sorted(d.labels)]
             rows["synonyms.jsonl"] += [{"dimension": k, "surface": s, "value": v} for s, v in sorted(d.synonyms.items())]
+        rows["classes.jsonl"] = [{"dimension": d, "value": v, "class": c, "source": COUNTRY_TABLE}
+                                 for d, v, c in sorted(self.class_rows)]
         rows["instances.jsonl"] = [{"key": x, "label": label, "aliases": []} for x, label in sorted(self.instances.items())]
 
         stating = {p.instance for p in fresh_preds
                    if not (p.dimension == "subject" or p.dimension.startswith("inverse "))}
         silent = {x for x in self._silent if x not in stating} | set(self.subjects_silent(stating))
-        state = {"silent_subjects": sorted(silent), "intervals": {k: v for k, v in sorted(intervals.items()) if v}}
+        state = {"silent_subjects": sorted(silent), "intervals": {k: v for k, v in sorted(intervals.items()) if v},
+                 "classed": classed}
 
         old_counts = self._old_counts()
         totals = {"dimensions": old_counts["dimensions"] + len(new_dims),
@@ -536,6 +543,29 @@ class _Reading:
         report = self.legitimacy(edges, created) if self.stored_report is not None else None
         labels = {pair: [self._label(pair[0]), self._dim_name(pair[1])] for pair in contested | self.contested_before}
         return Step(layer, report, totals, frozenset(contested), labels, self.report)
+
+    def classes(self, d: _Dim, fresh: list[str]) -> None:
+        """The compare classes (the country table) the new values of taxonomy `d` join: a class
+        of two or more members compares them as one, so a class that reaches two members gains a
+        row for each (the one member it had, and the new), a larger one a row for each new member
+        (`compare_classes`, read from the members the lattice's reader state lists)."""
+        table = country_table()
+        before = {} if d.new else self.state.get("classed", {}).get(d.key, {})
+        joined: dict[str, list[str]] = {}
+        for v in sorted(fresh):
+            name = table.get(spelling_key(v))
+            if name is not None:
+                joined.setdefault(name, []).append(v)
+        if not joined:
+            return
+        grown = self.classed.setdefault(d.key, {})
+        for name, new in sorted(joined.items()):
+            members = sorted([*before.get(name, ()), *new])
+            grown[name] = members
+            if len(members) < 2:
+                continue
+            rows = members if len(before.get(name, ())) < 2 else new
+            self.class_rows += [(d.key, v, name) for v in rows]
 
     def subjects_silent(self, stating: set[str]) -> list[str]:
         """The file's subjects with no relation predicate, here or in the lattice before."""
