@@ -75,7 +75,7 @@ def stored_report(folder: Path, layers: int | None = None) -> dict | None:
         return None
 
 
-def kept_reports(folder: Path, stored: dict | None = None) -> dict | None:
+def kept_reports(folder: Path | None, stored: dict | None = None) -> dict | None:
     """The per-dimension reports of the legitimacy.json of a lattice folder's newest layer (or of
     `stored`, a report read already), by name (those that record their digest), for a change's
     Gate; None when there is none."""
@@ -100,7 +100,7 @@ def report_of(stored: dict, layers: int):
     carried as stored)."""
     from latweave.legitimacy.report import LatticeReport
 
-    dims = kept_reports(Path("."), stored) or {}
+    dims = kept_reports(None, stored) or {}
     return LatticeReport(name=stored["lattice"], dimensions=tuple(dims[name] for name in sorted(dims)), fca=None,
                          dependent=None, checked=(), carried=carried(stored, layers))
 
@@ -189,6 +189,13 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
             stored = stored_report(previous, k) if gate is not None else None
             if gate is not None and stored is not None:
                 report = report_of(stored, k)
+            elif gate is not None:   # a lattice whose layer keeps no report (built without one): check it now
+                state = State.read(previous, manifest, k)
+                report = check_lattice(state.lattice, worlds=settled(state.lattice), kept=gate.kept)
+                tally(report)
+                if k == n:
+                    report_writer(report)(folder / layer_path(k - 1))
+                stored = report.to_dict(limit=STORED_LIST_LIMIT)
             summary = _prefix_summary(previous, manifest, k, before_pairs) if k == n else None
         for i in range(first, n):
             contested = summary[1] if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))

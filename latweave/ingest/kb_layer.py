@@ -608,7 +608,7 @@ class _Reading:
         from latweave.ingest.build import carried, kept_reports
 
         stored = self.stored_report
-        before = kept_reports(Path("."), stored) or {}
+        before = kept_reports(None, stored) or {}
         contested = dict(stored.get("contested", {}))
         for _, d in created:
             name = self._dim_name(d)

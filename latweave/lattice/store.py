@@ -63,8 +63,7 @@ MANIFEST = "manifest.json"
 #: its line index, in every layer that has them.
 INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
            "documents.jsonl": "documents.idx", "symbols.jsonl": "symbols.idx", "values.jsonl": "values.idx",
-           "synonyms.jsonl": "synonyms.idx", "derived/coord_counts.facts": "derived/coord_counts.idx",
-           "derived/worlds.jsonl": "derived/worlds.idx"}
+           "synonyms.jsonl": "synonyms.idx", "derived/coord_counts.facts": "derived/coord_counts.idx"}
 #: Files that are the lattice's past, not its content (latweave/ingest/sources.py): listed and
 #: verified like every file, but left out of the content hash, so a lattice reached by a sequence
 #: of changes has the content hash of the full build that gives the same files.
