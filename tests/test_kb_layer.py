@@ -172,3 +172,20 @@ def test_pathquestion_cut_in_two_is_read_the_same_both_ways(tmp_path):
     read, lat = both_ways(tmp_path, "".join(lines[:half]), "".join(lines[half:]))
     assert read == [None]
     assert read_history(lat)[-1]["contested"]["created"] == [["julia_ward_howe", "gender"]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(label=st.text(), aliases=st.lists(st.text(), max_size=3), key=st.one_of(st.none(), st.text()))
+def test_a_probe_reads_the_field_the_row_has(label, aliases, key):
+    """`layers.string_field` (a look-up's probe) reads the same string as parsing the row, whatever
+    the strings hold — quotes, backslashes, a `"label": "` of their own, any character."""
+    import json
+
+    from latweave.lattice.layers import string_field
+
+    row = {"aliases": aliases + ['x"label": "y', '\\\\"label": "'], "label": label}
+    if key is not None:
+        row["key"] = key
+    line = json.dumps(row, ensure_ascii=False, sort_keys=True)
+    assert string_field(line, "label") == label
+    assert string_field(line, "key") == key
