@@ -73,7 +73,7 @@ def zoo_lattice(tmp_path_factory):
 
 #: The longest test files (a Spark session per lattice; every engine against the auditor; builds
 #: killed at every step), run first: the workers take files in collection order (`--dist
-#: loadfile`), so a long file started last would keep one worker busy while the other idles.
+#: loadfile`), so a long file started last would keep one worker busy while the others idle.
 LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_complete.py", "test_spark_kb.py",
                  "test_store_safety.py", "test_living.py", "test_kb_layer.py", "test_paging.py", "test_time.py")
 

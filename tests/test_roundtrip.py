@@ -23,6 +23,7 @@ NASTY = st.sampled_from(['a\tb', 'line\nbreak', 'quote"d', "back\\slash", 'p(X) 
 TEXT = st.one_of(st.text(min_size=1, max_size=20), NASTY.filter(bool))
 
 
+@settings(deadline=None)   # it writes files, on two cores shared by the suite's workers
 @given(st.lists(st.text(max_size=30), max_size=20))
 def test_symbol_table_round_trips(tmp_path_factory, strings):
     path = tmp_path_factory.mktemp("sym") / "symbols.jsonl"
