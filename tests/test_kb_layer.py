@@ -161,10 +161,9 @@ def test_pathquestion_cut_in_two_is_read_the_same_both_ways(tmp_path):
     """The data, not only hand-made parts: PathQuestion's 2-hop KB cut in half, the second half
     added to the first — a contest (julia_ward_howe's gender), country-table classes, periods —
     from look-ups and from the two lattices, the same files."""
-    import os
+    from latweave.eval.datasets import data_dir
 
-    root = Path(__file__).resolve().parents[1]
-    kb = Path(os.environ.get("LATWEAVE_DATA", root.parent / "shared" / "data")) / "pathquestion" / "2H-kb.txt"
+    kb = data_dir() / "pathquestion" / "2H-kb.txt"
     if not kb.is_file():
         pytest.skip(f"PathQuestion's KB is not at {kb} (the benchmark data)")
     lines = kb.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -35,7 +35,9 @@ CORPORA = RULES.parent / "corpora"
 
 
 def _data(*parts: str) -> Path:
-    path = Path(os.environ.get("LATWEAVE_DATA", "/work/shared/data")).joinpath(*parts)
+    from latweave.eval.datasets import data_dir
+
+    path = data_dir().joinpath(*parts)
     if not path.exists():
         pytest.skip(f"benchmark data not here: {path}")
     return path

@@ -71,7 +71,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
-from latweave.lattice.names import TOP, normalize
+from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.textio import json_problem, read_text, text_lines
@@ -854,22 +854,13 @@ def kb_state(lattice: Lattice) -> dict:
     objects that are subjects), each ordered dimension's intervals (a new date's parent is the
     least one holding it) and each taxonomy's values that the country table names, by the class
     it gives them (a class of one is none yet: a second member makes both compare as one)."""
-    from latweave.lattice.canonical import country_table, spelling_key
+    from latweave.lattice.canonical import class_members
 
     dims = sorted(lattice.dimensions.values(), key=lambda d: d.key)
     intervals = {d.key: [[v, *d.bounds[v]] for v in sorted(d.labels) if v in d.bounds and d.bounds[v][0] != d.bounds[v][1]]
                  for d in dims if d.ordered}
-    table, classed = country_table(), {}
-    for d in dims:
-        if d.ordered:
-            continue
-        members: dict[str, list[str]] = {}
-        for v in sorted(d.labels):
-            name = table.get(spelling_key(v)) if v != TOP else None
-            if name is not None:
-                members.setdefault(name, []).append(v)
-        if members:
-            classed[d.key] = dict(sorted(members.items()))
+    classed = {d.key: dict(sorted(members.items())) for d in dims
+               if not d.ordered and (members := class_members(sorted(d.labels)))}
     return {"silent_subjects": list(lattice.reader_state["silent_subjects"]),
             "intervals": {k: v for k, v in intervals.items() if v}, "classed": classed}
 

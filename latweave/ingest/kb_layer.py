@@ -38,7 +38,7 @@ from pathlib import Path
 from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
 from latweave.ingest.layered import Layer, worlds_row
-from latweave.lattice.canonical import COUNTRY_TABLE, class_key, country_table, spelling_key
+from latweave.lattice.canonical import COUNTRY_TABLE, class_key, class_members
 from latweave.lattice.coordinates import World
 from latweave.lattice.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
                                      layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
@@ -418,7 +418,7 @@ class _Reading:
                         raise Fallback(f"{d.name!r}: a new date {d.labels[v]!r} inside an interval of the dimension")
             edges[k] = sorted((TOP, v) for v in fresh)
 
-        classed = {k: v for k, v in sorted(self.state.get("classed", {}).items())}
+        classed = dict(sorted(self.state.get("classed", {}).items()))
         for k, grown in sorted(self.classed.items()):
             classed[k] = {**classed.get(k, {}), **grown}
 
@@ -549,13 +549,8 @@ class _Reading:
         of two or more members compares them as one, so a class that reaches two members gains a
         row for each (the one member it had, and the new), a larger one a row for each new member
         (`compare_classes`, read from the members the lattice's reader state lists)."""
-        table = country_table()
         before = {} if d.new else self.state.get("classed", {}).get(d.key, {})
-        joined: dict[str, list[str]] = {}
-        for v in sorted(fresh):
-            name = table.get(spelling_key(v))
-            if name is not None:
-                joined.setdefault(name, []).append(v)
+        joined = class_members(sorted(fresh))
         if not joined:
             return
         grown = self.classed.setdefault(d.key, {})

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from latweave.lattice.names import TOP, fold_joined, normalize
 
@@ -49,19 +49,26 @@ def country_table() -> Mapping[str, str]:
     return table
 
 
-def compare_classes(labels: Mapping[str, str], ordered: bool = False) -> dict[str, str]:
-    """value key → class label, for the values (`labels`: key → label) that share a class with
-    another value of their dimension."""
-    if ordered:
-        return {}
+def class_members(keys: Iterable[str]) -> dict[str, list[str]]:
+    """class label → the value keys among `keys` that the table names, in the order given (⊤ is
+    in no class). A class of one member is none yet: see `compare_classes`."""
     table = country_table()
     members: dict[str, list[str]] = {}
-    for key in labels:   # no sort of every value: only the few classes' members are sorted
+    for key in keys:
         if key == TOP:
             continue
         name = table.get(spelling_key(key))
         if name is not None:
             members.setdefault(name, []).append(key)
+    return members
+
+
+def compare_classes(labels: Mapping[str, str], ordered: bool = False) -> dict[str, str]:
+    """value key → class label, for the values (`labels`: key → label) that share a class with
+    another value of their dimension."""
+    if ordered:
+        return {}
+    members = class_members(labels)   # no sort of every value: only the few classes' members are sorted
     return {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in sorted(keys)}
 
 
