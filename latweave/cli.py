@@ -308,14 +308,10 @@ def cmd_explain(args) -> int:
     result = api.read_result(args.result)  # its shape checked: SourceError otherwise
     console = _console()
     if args.svg or args.html:
-        from latweave.terminal import console as safe_console
+        from latweave.explain_export import export
 
-        recorder = safe_console(record=True, width=args.width, file=open(os.devnull, "w"))
-        recorder.print(result)
-        if args.svg:
-            recorder.save_svg(args.svg, title="latweave proof", clear=False)
-        if args.html:
-            recorder.save_html(args.html, clear=False)
+        # an existing file is replaced only when an earlier export wrote it (latweave/owned_file.py)
+        export(result, svg=args.svg, html=args.html, width=args.width)
     if args.json:
         _print_json(result.proof.to_json())
     else:
