@@ -690,7 +690,11 @@ def main(argv: list[str] | None = None) -> int:
         _report(exc, args)
         return EXIT_USER
     except OSError as exc:
-        _report(LatweaveError(f"{exc.strerror or exc}: {exc.filename or ''}".strip()), args)
+        from latweave.write_failure import failure_reason
+
+        # a path only where the error names one (never a bare "No space left on device:")
+        reason = failure_reason(exc) or exc.strerror or str(exc)
+        _report(LatweaveError(f"{reason}: {exc.filename}" if exc.filename else reason), args)
         return EXIT_USER
 
 
