@@ -4,7 +4,10 @@ The targets and strategies are tests/support/fuzz.py's (tests/test_fuzz.py runs 
 seconds): plan text (random, token soup, mutated valid plans — parsed, printed, re-parsed,
 type-checked and run on the zoo lattice), JSON-form plans, corpus folders (the zoo's files
 mutated, random bytes too), KB files (PathQuestion, MetaQA, 2Wiki; random bytes too), saved
-results through `latweave explain` / `audit`, and plan text through `latweave run` / `check-plan`.
+results through `latweave explain` / `audit`, and plan text through `latweave run` / `check-plan`;
+exports and `run --save` onto every kind of existing target (a user's file, a FIFO, a link...),
+LLM requests against a server that trickles or never ends (each within its deadline), LLM config
+values, and `build` / `add` with too little room to write (a file-size limit in a child).
 A crash is any exception that is not a LatweaveError (or a CLI exit outside 0/2/3, audit's 5);
 each is printed with its input. Exit status 1 when any crash was found.
 
@@ -26,6 +29,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from tests.support.fuzz import (Crash, Targets, corpus_files, json_plans, kb_files, plan_texts,  # noqa: E402
                                 result_files)
+from tests.support.fuzz import disk_cases, export_cases, llm_cases, llm_configs  # noqa: E402
 
 TARGETS = {
     "plan_text": (plan_texts, lambda t, x: t.plan_text(x)),
@@ -34,6 +38,11 @@ TARGETS = {
     "kb": (kb_files(), lambda t, x: t.kb(*x)),
     "result_file": (result_files(), lambda t, x: t.result_file(x)),
     "cli_plan": (plan_texts, lambda t, x: t.cli_plan(x)),
+    # files written for a user, LLM deadlines and config values, a disk that fills up (issue 34)
+    "explain_export": (export_cases(), lambda t, x: t.explain_export(x)),
+    "llm_deadline": (llm_cases(), lambda t, x: t.llm_deadline(x)),
+    "llm_config": (llm_configs, lambda t, x: t.llm_config(x)),
+    "disk_full": (disk_cases(), lambda t, x: t.disk_full(x)),
 }
 
 

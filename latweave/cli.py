@@ -308,14 +308,10 @@ def cmd_explain(args) -> int:
     result = api.read_result(args.result)  # its shape checked: SourceError otherwise
     console = _console()
     if args.svg or args.html:
-        from latweave.terminal import console as safe_console
+        from latweave.explain_export import export
 
-        recorder = safe_console(record=True, width=args.width, file=open(os.devnull, "w"))
-        recorder.print(result)
-        if args.svg:
-            recorder.save_svg(args.svg, title="latweave proof", clear=False)
-        if args.html:
-            recorder.save_html(args.html, clear=False)
+        # an existing file is replaced only when an earlier export wrote it (latweave/owned_file.py)
+        export(result, svg=args.svg, html=args.html, width=args.width)
     if args.json:
         _print_json(result.proof.to_json())
     else:
@@ -694,7 +690,11 @@ def main(argv: list[str] | None = None) -> int:
         _report(exc, args)
         return EXIT_USER
     except OSError as exc:
-        _report(LatweaveError(f"{exc.strerror or exc}: {exc.filename or ''}".strip()), args)
+        from latweave.write_failure import failure_reason
+
+        # a path only where the error names one (never a bare "No space left on device:")
+        reason = failure_reason(exc) or exc.strerror or str(exc)
+        _report(LatweaveError(f"{reason}: {exc.filename}" if exc.filename else reason), args)
         return EXIT_USER
 
 

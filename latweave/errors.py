@@ -48,6 +48,18 @@ class StoreError(LatweaveError):
     """A lattice folder on disk is missing, half-written, or does not match its manifest."""
 
 
+class WriteError(LatweaveError):
+    """A file could not be written: the disk is full, a quota or file-size limit was reached, or
+    the device failed (latweave/write_failure.py). What was there before is unchanged."""
+
+    def __init__(self, message: str, *, path: str, hint: str | None = None):
+        super().__init__(message, hint=hint)
+        self.path = path
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "path": self.path}
+
+
 class RuleError(SourceError):
     """rules/*.dl is outside the supported Datalog subset, or is not stratifiable."""
 

@@ -57,31 +57,20 @@ def _json_of(path: Path | str):
 
 def write_saved(path: Path | str, text: str) -> None:
     """Write a result's JSON `text` to `path` atomically; SourceError (nothing written) when
-    `path` is a folder or a file that is not a saved result or verification."""
-    import os
-    import tempfile
+    `path` is a folder, a FIFO or device (never read), or a file that is not a saved result or
+    verification (latweave/owned_file.py)."""
+    from latweave.owned_file import write_owned
 
-    path = Path(path)
-    if path.is_dir():
-        raise SourceError("is a folder, not a file to save a result in", file=str(path),
-                          hint="give a file name, e.g. result.json")
-    if path.exists():
-        try:
-            read_saved(path)
-        except SourceError:
-            raise SourceError("exists and is not a saved result: it is left as it is", file=str(path),
-                              hint="give a new file name (--save replaces only a result it saved before)") from None
-    parent = path.parent   # "." for a bare file name
-    if not parent.is_dir():
-        raise SourceError("its folder does not exist", file=str(path), hint=f"create {parent} first")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
+    write_owned(path, text, _is_saved, what="a saved result",
+                hint="give a new file name (--save replaces only a result it saved before)")
+
+
+def _is_saved(path: Path) -> bool:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        read_saved(path)
+    except SourceError:
+        return False
+    return True
 
 
 def read_result(path: Path | str) -> dict:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.support.fuzz import (Targets, corpus_files, json_plans, kb_files, plan_texts, result_files)
+from tests.support.fuzz import disk_cases, export_cases, llm_cases, llm_configs
 
 FAST = settings(max_examples=150, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
@@ -56,3 +57,29 @@ def test_explain_and_audit_exit_cleanly(targets, data):
 @given(plan_texts)
 def test_cli_run_exits_0_2_or_3(targets, text):
     targets.cli_plan(text)
+
+
+# ---- issue 34: files written for a user, LLM deadlines and config values, a full disk
+
+@settings(SLOW, max_examples=10)
+@given(export_cases())
+def test_exports_and_save_never_clobber_or_hang(targets, case):
+    targets.explain_export(case)
+
+
+@settings(SLOW, max_examples=4)
+@given(llm_cases())
+def test_llm_requests_end_within_their_deadline(targets, case):
+    targets.llm_deadline(case)
+
+
+@FAST
+@given(llm_configs)
+def test_llm_config_values_resolve_in_range_or_raise(targets, data):
+    targets.llm_config(data)
+
+
+@settings(SLOW, max_examples=3)
+@given(disk_cases())
+def test_build_and_add_without_room_keep_the_old_lattice(targets, case):
+    targets.disk_full(case)

@@ -34,13 +34,13 @@ import latweave
 PACKAGE = Path(latweave.__file__).resolve().parent
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0,
+    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "owned_file": 0, "write_failure": 0,
     "lattice": 1,
     "legitimacy": 2, "plan": 2, "datalog": 2,
     "compile": 3, "llm": 3,
     "engines": 4,
     "proof": 5,
-    "result": 6, "result_file": 6,
+    "result": 6, "result_file": 6, "explain_export": 6,
     "execute": 7, "ranking": 7,
     "ingest": 8,
     "planner": 9,

@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -46,6 +47,8 @@ import threading
 #: The Java major versions Spark 4 runs on.
 JAVA_VERSIONS = (17, 21)
 DEFAULT_MASTER = "local[*]"
+#: The longest `java -version` may take before the probe gives up (and kills it).
+JAVA_PROBE_TIMEOUT_S = 30.0
 
 _LOCK = threading.Lock()
 _SESSIONS: dict[str, object] = {}
@@ -82,16 +85,38 @@ def java_problem() -> str | None:
     return _JAVA[key]
 
 
-def _ask_java(java: str | None) -> str | None:
+def _version_text(java: str, timeout: float) -> str:
+    """What `java -version` prints (stderr, then stdout). The probe runs in its own process group,
+    and a probe past `timeout` is killed with everything it started (a `java` that is a wrapper
+    script leaves no orphan behind), then TimeoutExpired is raised."""
+    with subprocess.Popen([java, "-version"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
+        try:
+            out, err = child.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(child.pid, signal.SIGKILL)   # the group: the child and its children
+            except ProcessLookupError:
+                pass
+            child.kill()
+            child.wait()
+            raise
+    return err + out
+
+
+def _ask_java(java: str | None, timeout: float = JAVA_PROBE_TIMEOUT_S) -> str | None:
     if java is None:
         where = "$JAVA_HOME/bin/java" if os.environ.get("JAVA_HOME") else "`java` on PATH"
         return (f"Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]} and there is no {where}; "
                 f"install one (Debian: apt install openjdk-17-jre-headless) or set JAVA_HOME")
     try:
-        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
+        text = _version_text(java, timeout)
+    except subprocess.TimeoutExpired:
+        return (f"{java} -version did not answer within {timeout:g} s; Spark needs Java {JAVA_VERSIONS[0]} "
+                f"or {JAVA_VERSIONS[1]}")
     except (OSError, subprocess.SubprocessError) as exc:
         return f"{java} -version failed ({exc}); Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]}"
-    match = re.search(r'version "(\d+)(?:\.(\d+))?', out.stderr + out.stdout)
+    match = re.search(r'version "(\d+)(?:\.(\d+))?', text)
     if not match:
         return f"cannot read the version {java} prints; Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]}"
     major = int(match.group(1)) if match.group(1) != "1" else int(match.group(2) or 0)

@@ -72,14 +72,15 @@ def kb_files(path: Path | str) -> list[Path]:
 
 
 def session(master: str | None = None):
-    """The SparkSession, or a LatweaveError (exit 2) saying why Spark cannot run here. The KB's lines
-    are split in Spark's Python workers: they run this interpreter (spark_context sets
-    $PYSPARK_PYTHON unless it names one)."""
+    """The SparkSession, or EngineUnavailable (exit 4, as for `run --engine spark`) saying why
+    Spark cannot run here. The KB's lines are split in Spark's Python workers: they run this
+    interpreter (spark_context sets $PYSPARK_PYTHON unless it names one)."""
     from latweave.engines.spark_context import spark, spark_problem
+    from latweave.errors import EngineUnavailable
 
     problem = spark_problem(master)
     if problem is not None:
-        raise LatweaveError(f"--engine spark cannot run here: {problem}",
+        raise EngineUnavailable(f"--engine spark cannot run here: {problem}",
                             hint="build without --engine spark (the Python build needs neither Java nor pyspark)")
     active = spark(master)
     if not hasattr(active, "sparkContext") or getattr(active.sparkContext, "_jsc", None) is None:

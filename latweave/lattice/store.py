@@ -510,7 +510,22 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
     returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them.
     `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write).
     `layers`: how many layers the lattice written has (lattice/layers.py); `known`: the sha256 of
-    files the writers linked from a lattice whose manifest was verified (they are not read again)."""
+    files the writers linked from a lattice whose manifest was verified (they are not read again).
+    A disk that fills up (or a file-size limit, or a failing device) on the way is a WriteError
+    naming `target` (latweave/write_failure.py); the lattice there before is unchanged."""
+    from latweave.write_failure import write_failure
+
+    try:
+        return _write_folder(target, name, model_files, attachments, inputs=inputs, locked=locked,
+                             layers=layers, known=known)
+    except Exception as exc:
+        failure = write_failure(exc, os.path.abspath(target))
+        if failure is None:
+            raise
+        raise failure from None
+
+
+def _write_folder(target, name, model_files, attachments, *, inputs, locked, layers, known) -> dict:
     out = Path(os.path.abspath(target))
     if not locked:
         check_target(out, inputs)  # refused before waiting for the lock: nothing touched

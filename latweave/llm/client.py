@@ -73,8 +73,11 @@ class LLMClient:
         #                 every command imports this module (`latweave run` never asks a model)
 
         self.config = config
+        from latweave.llm.deadline import http_client
+
+        # timeout_s bounds each whole request (llm/deadline.py), not only each socket read
         self._client = openai.OpenAI(base_url=config.base_url, api_key=config.api_key,
-                                     timeout=config.timeout_s, max_retries=0)
+                                     timeout=config.timeout_s, max_retries=0, http_client=http_client(openai))
         self._record = Path(record) if record is not None else None
         self._lock = threading.Lock()
         self.fell_back = False
@@ -151,11 +154,14 @@ class LLMClient:
             kwargs["max_tokens"] = max_tokens
         with self._lock:
             self.calls += 1
-        raw = self._client.chat.completions.with_raw_response.create(**kwargs)
-        try:
-            parsed = raw.parse()
-        except ValueError as exc:  # json.JSONDecodeError, or a body that is not a completion
-            raise _Transient(f"malformed response body ({type(exc).__name__}: {exc})") from None
+        from latweave.llm.deadline import deadline
+
+        with deadline(self.config.timeout_s):   # one deadline for the whole request and its body
+            raw = self._client.chat.completions.with_raw_response.create(**kwargs)
+            try:
+                parsed = raw.parse()
+            except ValueError as exc:  # json.JSONDecodeError, or a body that is not a completion
+                raise _Transient(f"malformed response body ({type(exc).__name__}: {exc})") from None
         if not isinstance(parsed, ChatCompletion) or not parsed.choices:
             raise _Transient("malformed response body (not a chat.completion with choices)")
         choice = parsed.choices[0]

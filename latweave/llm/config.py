@@ -9,11 +9,12 @@ a JSON config file). The API key never enters `fingerprint()`, cache keys or rec
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from latweave.errors import LatweaveError
+from latweave.errors import LatweaveError, SourceError
 from latweave.textio import read_text
 
 ENV_BASE_URL = "OPENAI_BASE_URL"
@@ -65,6 +66,12 @@ class LLMConfig:
                      f"file (--config FILE or {ENV_CONFIG}=FILE)")
         return cls(**values)
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            problem = value_problem(f.name, getattr(self, f.name))
+            if problem is not None:
+                raise LatweaveError(f"LLM setting {f.name}: {problem}", hint=_hint(f.name))
+
     def fingerprint(self) -> str:
         """model + base_url, for cache keys and records (never the API key)."""
         return f"{self.model}@{self.base_url or 'default'}"
@@ -91,4 +98,72 @@ def _read_config_file(path: Path, known: set[str]) -> dict:
     if bad:
         raise LatweaveError(f"LLM config file {path}: unknown field(s) {', '.join(bad)}",
                             hint=f"known fields: {', '.join(sorted(known))}")
+    for name, value in data.items():
+        problem = value_problem(name, value)
+        if problem is not None:
+            raise SourceError(f"LLM config field \"{name}\": {problem}", file=str(path),
+                              line=_line_of(path, name), hint=_hint(name))
     return data
+
+
+# ------------------------------------------------------------------------------ checked values
+
+#: Each field's type and range: (kind, least, most); kind "str", "int" or "num" (finite).
+#: A value outside is a typo (`timeout_s: -5`, `max_retries: 1e9`), refused with a hint, never
+#: a traceback or a run that retries for ever.
+LIMITS = {
+    "model": ("str", 1, None), "base_url": ("str?", 1, None), "api_key": ("str", 0, None),
+    "timeout_s": ("num", 0.001, 86_400.0), "max_retries": ("int", 0, 20), "backoff_s": ("num", 0.0, 60.0),
+    "temperature": ("num", 0.0, 2.0), "seed": ("int", -2**63, 2**63 - 1), "concurrency": ("int", 1, 256),
+    "context_chars": ("int", 100, 100_000_000), "max_output_tokens": ("int", 1, 10_000_000),
+}
+_HINTS = {
+    "timeout_s": "seconds one request may take, a positive number at most 86400 (one day), e.g. 60",
+    "max_retries": "a whole number from 0 to 20, e.g. 4",
+    "backoff_s": "seconds before the first retry (doubled each retry), from 0 to 60, e.g. 0.5",
+    "temperature": "a number from 0 to 2, e.g. 0",
+    "concurrency": "requests in flight at once, a whole number from 1 to 256, e.g. 4",
+    "model": "the model's name, e.g. \"qwen2.5-7b\"",
+    "base_url": "an OpenAI-compatible endpoint, e.g. \"http://127.0.0.1:8080/v1\"",
+}
+
+
+def value_problem(name: str, value) -> str | None:
+    """What is wrong with `value` for LLMConfig field `name`, or None when it fits LIMITS."""
+    if name not in LIMITS:
+        return None
+    kind, least, most = LIMITS[name]
+    if kind == "str?" and value is None:
+        return None
+    if kind.startswith("str"):
+        if not isinstance(value, str):
+            return f"must be a string, not {json.dumps(value)[:40]}"
+        return "must not be empty" if len(value) < least else None
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind == "int" and not (number and isinstance(value, int)):
+        return f"must be a whole number, not {json.dumps(value)[:40]}"
+    if not number or not math.isfinite(value):
+        return f"must be a finite number, not {json.dumps(value)[:40]}"
+    if value < least or (most is not None and value > most):
+        return f"{value!r} is out of range ({least:g} to {most:g})"
+    return None
+
+
+def _hint(name: str) -> str:
+    kind, least, most = LIMITS[name]
+    if name in _HINTS:
+        return _HINTS[name]
+    if kind.startswith("str"):
+        return "a string"
+    return f"{'a whole number' if kind == 'int' else 'a number'} from {least:g} to {most:g}"
+
+
+def _line_of(path: Path, name: str) -> int | None:
+    """The (1-based) line of the file where `name` is last a key (JSON keeps the last)."""
+    try:
+        lines = read_text(path).splitlines()
+    except (OSError, ValueError):
+        return None
+    key = json.dumps(name)
+    found = [n for n, line in enumerate(lines, 1) if key in line]
+    return found[-1] if found else None

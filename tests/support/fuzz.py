@@ -110,6 +110,7 @@ class Targets:
         self.lattice = _lattice(self.zoo)
         self.run_engine = run_engine
         self._runner = None
+        self._closers: list = []
         self.count: dict[str, int] = {}
 
     @property
@@ -123,6 +124,8 @@ class Targets:
     def close(self) -> None:
         if self._runner is not None:
             self._runner.close()
+        for close in self._closers:
+            close()
 
     def _tick(self, name: str) -> None:
         self.count[name] = self.count.get(name, 0) + 1
@@ -254,6 +257,175 @@ class Targets:
                 stream.encode("utf-8")
             except UnicodeEncodeError as exc:
                 raise Crash(target, data, f"output UTF-8 cannot encode: {exc}") from None
+
+    # ---- files latweave writes for a user, LLM deadlines, a disk that fills up (issue 34)
+    def _saved_result(self) -> Path:
+        """A real saved result of the zoo lattice (made once)."""
+        path = self.scratch / "saved" / "r.json"
+        if not path.exists():
+            path.parent.mkdir(exist_ok=True)
+            self._cli("explain_export", ["run", "meet(species <= mammal, habitat <= aquatic)", "--lattice",
+                                         str(self.zoo), "--save", str(path)], {0}, "setup")
+        return path
+
+    def explain_export(self, case: dict) -> None:
+        """`latweave explain R --svg/--html T` or `run --save T`, T being absent, a user's file, an
+        earlier export, a folder, a FIFO or a link: exit 0, 2 or 3; a user's file, folder or FIFO
+        untouched; no temporary file left; an export written carries its marker."""
+        import os
+
+        from latweave.explain_export import MARKER
+
+        self._tick("explain_export")
+        folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="export-"))
+        try:
+            result = self._saved_result()
+            if case["result"] is not None:
+                result = folder / "given.json"
+                result.write_bytes(case["result"])
+            target = folder / "out"
+            kind, flag = case["existing"], case["flag"]
+            if kind == "user":
+                target.write_bytes(case["user_bytes"])
+            elif kind == "ours":
+                self._cli("explain_export", ["explain", str(self._saved_result()), flag if flag != "--save"
+                                             else "--svg", str(target)], {0}, case)
+                if flag == "--save":
+                    target.write_bytes(self._saved_result().read_bytes())
+            elif kind == "folder":
+                target.mkdir()
+            elif kind == "fifo":
+                os.mkfifo(target)
+            elif kind == "dangling":
+                target.symlink_to(folder / "nowhere")
+            elif kind == "link_user":
+                (folder / "mine").write_bytes(case["user_bytes"])
+                target.symlink_to(folder / "mine")
+            before = sorted(p.name for p in folder.iterdir())
+            kept = target.read_bytes() if kind == "user" else (folder / "mine").read_bytes() if kind == "link_user" else None
+            argv = (["run", "meet(species <= mammal)", "--lattice", str(self.zoo), "--save", str(target)]
+                    if flag == "--save" else ["explain", str(result), flag, str(target)])
+            self._cli("explain_export", argv, {0, 2, 3}, case)
+            after = sorted(p.name for p in folder.iterdir())
+            if set(after) not in (set(before), set(before) | {"out"}):   # "out" only if it was written
+                raise Crash("explain_export", case, f"the folder changed: {before} -> {after}")
+            # (bytes that read as a saved result are one, for --save: it may replace them)
+            if kind in ("user", "link_user") and not (flag == "--save" and _reads_as_saved(kept)) and (
+                    target.read_bytes() if kind == "user" else (folder / "mine").read_bytes()) != kept:
+                raise Crash("explain_export", case, "a file latweave did not write was overwritten")
+            if kind == "fifo" and not target.is_fifo() or kind == "folder" and not target.is_dir():
+                raise Crash("explain_export", case, f"the {kind} at the target was replaced")
+            if kind in ("none", "ours") and flag != "--save" and target.is_file():
+                if MARKER not in target.read_text(encoding="utf-8", errors="replace"):
+                    raise Crash("explain_export", case, "an export without latweave's marker")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _llm_server(self):
+        """One scripted OpenAI-compatible server for every llm_deadline case (its script is the
+        current case's actions, then 500s)."""
+        if getattr(self, "_server", None) is None:
+            from tests.support.openai_server import ScriptedServer, Status
+
+            self._actions: list = []
+
+            def script(body, n):
+                return self._actions.pop(0) if self._actions else Status(500, "fuzz: no more actions")
+
+            self._server = ScriptedServer(script).__enter__()
+            self._closers.append(lambda: self._server.__exit__(None, None, None))
+        return self._server
+
+    def llm_deadline(self, case: dict) -> None:
+        """One completion against a server that trickles, streams without end, stalls, sends
+        garbage or errors: a Completion or an LLMError, never another exception, and never later
+        than every attempt's deadline allows (a generous bound)."""
+        import time
+
+        from latweave.llm import LLMClient, LLMConfig
+
+        self._tick("llm_deadline")
+        server = self._llm_server()
+        self._actions[:] = list(case["actions"])
+        config = LLMConfig(model="fuzz", base_url=server.base_url, timeout_s=case["timeout_s"],
+                           max_retries=case["max_retries"], backoff_s=0.01)
+        started = time.monotonic()
+        _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
+        took = time.monotonic() - started
+        bound = (case["max_retries"] + 1) * (2 * case["timeout_s"] + 1.0) + 2.0
+        if took > bound:
+            raise Crash("llm_deadline", case, f"took {took:.1f} s, past the bound of {bound:.1f} s")
+
+    def llm_config(self, data: dict) -> None:
+        """An LLM config file with these fields: resolved (every value then in range) or a
+        LatweaveError naming the file."""
+        from latweave.llm.config import LLMConfig, value_problem
+
+        self._tick("llm_config")
+        path = Path(tempfile.mkdtemp(dir=self.scratch, prefix="llm-")) / "llm.json"
+        try:
+            try:
+                path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8", errors="surrogatepass")
+            except (ValueError, RecursionError):
+                return
+
+            def work():
+                config = LLMConfig.resolve(model="fuzz", config_file=str(path))
+                for name in data:
+                    if value_problem(name, getattr(config, name)) is not None:
+                        raise AssertionError(f"{name}={getattr(config, name)!r} was accepted")
+            try:
+                _guard("llm_config", data, work)
+            except Crash:
+                raise
+        finally:
+            shutil.rmtree(path.parent, ignore_errors=True)
+
+    def disk_full(self, case: dict) -> None:
+        """`build` or `add` over a copy of a zoo lattice in a child whose files may not grow past
+        `limit` bytes: exit 0, or exit 2 naming the lattice with no traceback and the old lattice
+        byte-identical; never a temporary folder left behind."""
+        import hashlib
+
+        from tests.support.disk_full import fsize_cli
+
+        self._tick("disk_full")
+        folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="full-"))
+        try:
+            lattice = folder / "lat"
+            shutil.copytree(self.zoo, lattice, symlinks=True)
+
+            def snapshot():
+                return {p.relative_to(lattice).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                        for p in sorted(lattice.rglob("*")) if p.is_file()}
+            before = snapshot()
+            source = ROOT / "corpora" / case["source"]
+            argv = (["build", str(ZOO), str(source), "--out", str(lattice)] if case["command"] == "build"
+                    else ["add", str(source), "--lattice", str(lattice)])
+            done = fsize_cli(case["limit"], argv)
+            if done.returncode not in (0, 2) or "Traceback" in done.stderr:
+                raise Crash("disk_full", case, f"exit {done.returncode}: {done.stderr[-2000:]}")
+            if done.returncode == 2:
+                if f"while writing {lattice}" not in done.stderr:
+                    raise Crash("disk_full", case, f"the error names no lattice: {done.stderr[-600:]}")
+                if snapshot() != before:
+                    raise Crash("disk_full", case, "the old lattice changed")
+            left = [p.name for p in folder.iterdir() if p.name.startswith(".lat.")]
+            if [n for n in left if not n.endswith(".lock")]:
+                raise Crash("disk_full", case, f"left behind: {left}")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _reads_as_saved(data: bytes) -> bool:
+    """Whether `data` reads as a saved result (what `run --save` may replace)."""
+    from latweave.result_file import check_result
+
+    try:
+        check_result(json.loads(data.decode("utf-8")))
+    except (LatweaveError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def _render(renderable) -> None:
@@ -437,3 +609,49 @@ def result_files(draw) -> bytes:
     for key in draw(st.lists(st.sampled_from(sorted(obj)), max_size=2)):
         obj.pop(key, None)
     return json.dumps(obj, ensure_ascii=False).encode("utf-8", errors="surrogatepass")
+
+
+# ------------------------------------------------------------------------------ issue 34: exports, LLM, disk
+
+@st.composite
+def export_cases(draw) -> dict:
+    """An export (`explain --svg/--html`) or `run --save` onto a target that is absent, a user's
+    file, an earlier export, a folder, a FIFO, a link to nothing or a link to a user's file."""
+    return {"flag": draw(st.sampled_from(("--svg", "--html", "--save"))),
+            "existing": draw(st.sampled_from(("none", "user", "ours", "folder", "fifo", "dangling", "link_user"))),
+            "user_bytes": draw(st.sampled_from((b"", b'{"value": "mine"}\n', b"<svg>mine</svg>",
+                                                b'{"status": "answer"}', b"<!DOCTYPE html>\n<html>mine"))
+                               | st.binary(max_size=64)),
+            "result": draw(st.none() | st.none() | result_files())}
+
+
+@st.composite
+def llm_cases(draw) -> dict:
+    """Server behaviours (one per attempt) and a short deadline."""
+    from tests.support.openai_server import Status, delay, raw, reply, trickle
+
+    action = st.one_of(
+        st.builds(trickle, st.sampled_from((0.05, 0.2)), st.sampled_from((None, 40, 400))),
+        st.builds(lambda s: delay(s, reply("late")), st.sampled_from((0.1, 2.0))),
+        st.builds(raw, st.binary(max_size=40)),
+        st.builds(lambda c: Status(c, "fuzz"), st.sampled_from((400, 404, 429, 500, 503))),
+        st.builds(reply, st.text(max_size=20)))
+    return {"actions": draw(st.lists(action, min_size=1, max_size=3)),
+            "timeout_s": draw(st.sampled_from((0.3, 0.6))), "max_retries": draw(st.integers(0, 1))}
+
+
+_CONFIG_VALUES = st.one_of(st.integers(-10**12, 10**12), st.floats(allow_nan=True, allow_infinity=True),
+                           st.sampled_from((1e9, 1e300, -5, 0, 0.5, 3, 20, 21, True, None, "5", "", [], {})),
+                           st.text(max_size=8))
+llm_configs = st.dictionaries(st.sampled_from(("timeout_s", "max_retries", "backoff_s", "temperature", "seed",
+                                               "concurrency", "context_chars", "max_output_tokens", "base_url",
+                                               "api_key")), _CONFIG_VALUES, max_size=4)
+
+
+@st.composite
+def disk_cases(draw) -> dict:
+    """A `build` or `add` in a child whose files may not grow past `limit` bytes."""
+    return {"command": draw(st.sampled_from(("build", "add"))),
+            "source": draw(st.sampled_from(("movies", "awards"))),
+            "limit": draw(st.sampled_from((500, 4_000, 20_000, 60_000, 150_000, 400_000))
+                          | st.integers(200, 500_000))}

@@ -44,6 +44,19 @@ class Raw:
     content_type: str = "application/json"
 
 
+@dataclass(frozen=True)
+class Trickle:
+    every: float          # seconds between bytes
+    total: int | None     # bytes of body announced and sent; None: an endless chunked body
+
+
+def trickle(every: float = 0.5, total: int | None = 120) -> Trickle:
+    """A 200 whose body comes one byte every `every` seconds: `total` bytes (a Content-Length
+    body, never a valid completion), or with `total=None` an endless chunked body. Each byte is
+    far inside a per-read timeout; only a deadline over the whole request ends it."""
+    return Trickle(every, total)
+
+
 def reply(content: str, finish_reason: str = "stop") -> Reply:
     """A normal chat.completion whose message content is `content`."""
     return Reply(content, finish_reason)
@@ -176,10 +189,29 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send_json(action.code, _error_body(action.message, kind), headers)
             elif isinstance(action, Raw):
                 self._send(action.code, action.body, action.content_type)
+            elif isinstance(action, Trickle):
+                self._trickle(action)
             else:
                 raise TypeError(f"unknown scripted action {action!r}")
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up first (a timeout test)
+
+    def _trickle(self, action: Trickle) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if action.total is None:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(action.total))
+        self.end_headers()
+        self.wfile.flush()
+        sent = 0
+        while action.total is None or sent < action.total:
+            time.sleep(action.every)
+            self.wfile.write(b"1\r\n \r\n" if action.total is None else b" ")
+            self.wfile.flush()
+            sent += 1
+        self.close_connection = True
 
     def _send_json(self, code: int, obj: dict, headers: dict | None = None) -> None:
         self._send(code, json.dumps(obj).encode(), "application/json", headers)
