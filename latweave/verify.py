@@ -12,7 +12,8 @@ it reads), all in one engine batch, and its result becomes one of four verdicts:
     supported            holds/same/differ: the rules' verdict is true; an extremum: its complete
                          set of winners is exactly the asserted one (compared as instances: a
                          named winner is resolved as an argument is, by its label or an alias,
-                         and so is each answer — "Blue whale" names the instance Whale)
+                         and so is each answer — "Blue whale" names the instance Whale; a winner
+                         written as the answers are is theirs whatever it resolves to)
     refuted              the verdict is false; the extremum's winners are others (a tie the claim
                          does not name refutes "A wins": A does not win alone)
     contested            the sources disagree on what decides it: the rules abstained `conflict`
@@ -58,9 +59,11 @@ def judge(assertion: Assertion, result: Result, resolve: Callable[[str], str | N
         return CONTESTED if result.reason == Reason.CONFLICT else NOT_ENOUGH
     if assertion.winners is None:
         return SUPPORTED if result.verdict else REFUTED
+    claimed = {normalize_answer(w.text) for w in assertion.winners}
+    if {normalize_answer(a) for a in result.answers} == claimed:
+        return SUPPORTED          # written as the answers are
     if resolve is None:
-        claimed = {normalize_answer(w.text) for w in assertion.winners}
-        return SUPPORTED if {normalize_answer(a) for a in result.answers} == claimed else REFUTED
+        return REFUTED
     named = [resolve(w.text) for w in assertion.winners]
     if None in named:
         return NOT_ENOUGH

@@ -35,6 +35,9 @@ def _expected(assertion, result: dict, files: LatticeFiles) -> str:
         return "contested" if result.get("reason") == "conflict" else "not_enough_evidence"
     if assertion.winners is None:
         return "supported" if result.get("verdict") is True else "refuted"
+    claimed = {normalize_answer(w.text) for w in assertion.winners}
+    if {normalize_answer(a) for a in result.get("answers", ())} == claimed:
+        return "supported"
     named = [files.resolve_instance(w.text) for w in assertion.winners]
     if None in named:
         return "not_enough_evidence"
