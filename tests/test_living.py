@@ -328,6 +328,30 @@ def test_adding_a_document_asks_the_model_only_for_its_own_windows(tmp_path):
     assert content(tmp_path / "grown") == content(tmp_path / "bios-full")
 
 
+def test_removing_a_document_of_an_extracted_corpus_folder_leaves_nothing_of_it(tmp_path):
+    """A text corpus folder's document removed: its text gone from every file (the stored folder
+    too), and the lattice the build of the folder without it, content hash included."""
+    from tests.support.bios_model import bios_script
+    from tests.support.openai_server import ScriptedServer
+    from tests.test_extract_build import bios_config
+
+    gone = "hana-sato"
+    corpus = tmp_path / "bios"
+    shutil.copytree(BIOS, corpus)
+    (corpus / "README.md").unlink()
+    text = (corpus / "documents" / f"{gone}.txt").read_bytes().strip()
+    with ScriptedServer(bios_script) as server:
+        config = bios_config(server)
+        latweave.build(corpus, tmp_path / "lat", llm=config)
+        latweave.remove(tmp_path / "lat", docs=[gone], llm=config)
+        assert not [k for k, v in files(tmp_path / "lat").items() if text in v or gone in k]
+        edited = tmp_path / "edited" / "bios"
+        shutil.copytree(corpus, edited)
+        (edited / "documents" / f"{gone}.txt").unlink()
+        latweave.build(edited, tmp_path / "full", llm=config, cache=tmp_path / "fresh-cache")
+    assert_same_lattice(tmp_path / "lat", tmp_path / "full")
+
+
 def test_a_model_lattice_needs_the_model_to_change(tmp_path, capsys, monkeypatch):
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
