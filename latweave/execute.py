@@ -69,6 +69,7 @@ class Runner:
         self._lattice: Lattice | None = None
         self._worlds = None
         self._graph = None   # the instance–evidence graph ranking reads (latweave/ranking.py)
+        self._aliases: dict[int, int] | None = None   # alias symbol -> instance symbol (instance_key)
         self.last_timing: dict[str, float] = {}
 
     @property
@@ -78,6 +79,26 @@ class Runner:
         if self._lattice is None:
             self._lattice = load_lattice(self.directory, verify=False)
         return self._lattice
+
+    def instance_key(self, name: str) -> str | None:
+        """The instance a name denotes, as the rules resolve a plan's argument (closure.dl's
+        resolve_instance: an instance's own key, else the key it is an alias of); None when it
+        names none. The alias rows are read once, when first needed."""
+        from latweave.lattice.names import normalize
+
+        key = normalize(name)
+        if self.view.instances.get(key) is not None:
+            return key
+        surface = self.compiled.symbols.get(key)
+        if surface is None:
+            return None
+        aliases = self._aliases
+        if aliases is None:
+            aliases = self._aliases = {}
+            for a, x in self.compiled.facts["alias"]:
+                aliases.setdefault(a, x)
+        x = aliases.get(surface)
+        return None if x is None else self.compiled.symbols.text(x)
 
     @property
     def worlds(self) -> Worlds:

@@ -10,15 +10,18 @@ Each assertion runs as the plan that checks it (`Claims.plan_of`: its expression
 it reads), all in one engine batch, and its result becomes one of four verdicts:
 
     supported            holds/same/differ: the rules' verdict is true; an extremum: its complete
-                         set of winners is exactly the asserted one (compared as answer texts,
-                         latweave.lattice.answers: write a winner as the lattice labels it — an
-                         alias of it is another text)
+                         set of winners is exactly the asserted one (compared as instances: a
+                         named winner is resolved as an argument is, by its label or an alias,
+                         and so is each answer — "Blue whale" names the instance Whale; a winner
+                         written as the answers are is theirs whatever it resolves to)
     refuted              the verdict is false; the extremum's winners are others (a tie the claim
                          does not name refutes "A wins": A does not win alone)
     contested            the sources disagree on what decides it: the rules abstained `conflict`
                          (contested coordinates; the result lists them with their evidence)
     not enough evidence  the lattice cannot decide: any other abstention (a name or dimension it
-                         lacks, a thing with no value, values it cannot order), its reason kept
+                         lacks, a thing with no value, values it cannot order), its reason kept;
+                         and an extremum whose named winner names no instance of the lattice
+                         (never refuted on a spelling the lattice does not know)
 
 and the whole claim: refuted when an assertion is, else contested when one is, else not enough
 evidence when one is, else supported. A claim given as text (`verify_text`) is first written down
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from latweave.lattice.answers import normalize_answer
 from latweave.plan.ast import Assertion, Claims
@@ -46,14 +50,25 @@ _WORDS = {SUPPORTED: "supported", REFUTED: "refuted", CONTESTED: "contested", NO
 _STYLES = {SUPPORTED: "bold green", REFUTED: "bold red", CONTESTED: "bold yellow", NOT_ENOUGH: "bold yellow"}
 
 
-def judge(assertion: Assertion, result: Result) -> str:
-    """The verdict of one assertion, from the result of the plan that checks it."""
+def judge(assertion: Assertion, result: Result, resolve: Callable[[str], str | None] | None = None) -> str:
+    """The verdict of one assertion, from the result of the plan that checks it; `resolve` gives
+    the instance a name denotes (Runner.instance_key: as the rules resolve an argument), so an
+    extremum's winners and answers are compared as instances, whatever name each is written in
+    (without it, as answer texts)."""
     if result.status == "abstain":
         return CONTESTED if result.reason == Reason.CONFLICT else NOT_ENOUGH
     if assertion.winners is None:
         return SUPPORTED if result.verdict else REFUTED
     claimed = {normalize_answer(w.text) for w in assertion.winners}
-    return SUPPORTED if {normalize_answer(a) for a in result.answers} == claimed else REFUTED
+    if {normalize_answer(a) for a in result.answers} == claimed:
+        return SUPPORTED          # written as the answers are
+    if resolve is None:
+        return REFUTED
+    named = [resolve(w.text) for w in assertion.winners]
+    if None in named:
+        return NOT_ENOUGH
+    won = {resolve(a) or normalize_answer(a) for a in result.answers}
+    return SUPPORTED if won == set(named) else REFUTED
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,8 @@ def verify_many(runner, claims: list[Claims], texts: list[str | None] | None = N
     texts = texts if texts is not None else [None] * len(claims)
     plans = [[runner.check(c.plan_of(a), t) for a in c.assertions] for c, t in zip(claims, texts)]
     results = iter(runner.run([p for ps in plans for p in ps], proofs=proofs))
-    return [Verification(c, tuple(Checked(a, judge(a, r), r) for a, r in zip(c.assertions, results)))
+    return [Verification(c, tuple(Checked(a, judge(a, r, runner.instance_key), r)
+                                  for a, r in zip(c.assertions, results)))
             for c in claims]
 
 

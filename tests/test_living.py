@@ -120,12 +120,50 @@ def test_remove_doc_is_the_build_without_that_document_and_what_cites_it(tmp_pat
     after = load_lattice(lat)
     assert not any(p.evidence.doc == "whale" for p in after.predicates) and "whale" not in after.documents
     assert "whale" not in after.instances
-    # the same lattice but for the source set, which says what was removed
+    # the same lattice but for the stored source (split_corpus writes its lines anew)
     skip = {*UNHASHED, "manifest.json", "sources.json"}
     a, b = files(lat), files(tmp_path / "full")
     assert {k: v for k, v in a.items() if k not in skip and not k.startswith("sources/")} == \
            {k: v for k, v in b.items() if k not in skip and not k.startswith("sources/")}
-    assert read_sources(lat).sources[0].removed == ("whale",)
+    assert read_sources(lat).sources[0].removed == ()
+    assert [line.get("docs") for line in read_history(lat)] == [None, ["whale"]]
+
+
+def edited_copy(src: Path, doc: str, root: Path) -> Path:
+    """A copy of the corpus folder `src` as a user edits it to delete document `doc`: its file
+    gone, and the lines that need it deleted — the facts citing it, the alias of the instance
+    only it states — every other byte as it was."""
+    folder = root / src.name
+    shutil.copytree(src, folder)
+    (folder / "documents" / f"{doc}.txt").unlink()
+    facts = folder / "facts.jsonl"
+    facts.write_text("".join(line for line in facts.read_text().splitlines(keepends=True)
+                             if f'"doc": "{doc}"' not in line))
+    kept = {json.loads(line)["instance"].lower() for line in facts.read_text().splitlines() if line.strip()}
+    aliases = folder / "aliases.tsv"
+    aliases.write_text("".join(line for line in aliases.read_text().splitlines(keepends=True)
+                               if line.startswith("#") or line.split("\t")[0].lower() in kept))
+    return folder
+
+
+def test_a_removed_document_leaves_nothing_and_the_hash_of_the_build_without_it(tmp_path):
+    """Retraction: after `remove --doc whale` no file of the lattice holds whale.txt's text (its
+    stored copy included), and the lattice is the build of the corpus with that file and the
+    lines citing it deleted — every file but the history, and the content hash."""
+    lat = tmp_path / "lat"
+    latweave.build(ZOO, lat)
+    text = (ZOO / "documents" / "whale.txt").read_bytes().strip()
+    assert any(text in v for v in files(lat).values())
+    assert main(["remove", "--lattice", str(lat), "--doc", "whale"]) == 0
+    assert not [k for k, v in files(lat).items() if text in v or k.endswith("whale.txt")]
+    edited = edited_copy(ZOO, "whale", tmp_path / "edited")
+    assert b"Blue whale" not in (edited / "aliases.tsv").read_bytes()
+    latweave.build(edited, tmp_path / "full")
+    assert_same_lattice(lat, tmp_path / "full")
+    # and it stays so as the lattice changes on: add a source, remove it again
+    latweave.add(lat, [MOVIES])
+    latweave.build([edited, MOVIES], tmp_path / "both")
+    assert_same_lattice(lat, tmp_path / "both")
 
 
 def test_a_sequence_over_corpus_parts_equals_the_full_build_at_every_step(tmp_path):
@@ -200,10 +238,7 @@ def test_2wiki_files_keep_only_evidences_and_a_question_can_be_removed(tmp_path)
     (tmp_path / "edited").mkdir()
     wiki_file(tmp_path / "edited" / "w1.json", [("q1", [["Ada", "spouse", "Ben"], ["Ben", "date of birth", "1950"]])])
     latweave.build([tmp_path / "edited" / "w1.json", w2], tmp_path / "full2", format="2wiki")
-    skip = {*UNHASHED, "manifest.json", "sources.json"}
-    a, b = files(lat), files(tmp_path / "full2")
-    assert {k: v for k, v in a.items() if k not in skip and not k.startswith("sources/")} == \
-           {k: v for k, v in b.items() if k not in skip and not k.startswith("sources/")}
+    assert_same_lattice(lat, tmp_path / "full2")     # the question's triples are gone from the stored file too
 
 
 # hypothesis: random KB parts, random sequences of adds and removes, each step against a full build
@@ -293,6 +328,30 @@ def test_adding_a_document_asks_the_model_only_for_its_own_windows(tmp_path):
     assert content(tmp_path / "grown") == content(tmp_path / "bios-full")
 
 
+def test_removing_a_document_of_an_extracted_corpus_folder_leaves_nothing_of_it(tmp_path):
+    """A text corpus folder's document removed: its text gone from every file (the stored folder
+    too), and the lattice the build of the folder without it, content hash included."""
+    from tests.support.bios_model import bios_script
+    from tests.support.openai_server import ScriptedServer
+    from tests.test_extract_build import bios_config
+
+    gone = "hana-sato"
+    corpus = tmp_path / "bios"
+    shutil.copytree(BIOS, corpus)
+    (corpus / "README.md").unlink()
+    text = (corpus / "documents" / f"{gone}.txt").read_bytes().strip()
+    with ScriptedServer(bios_script) as server:
+        config = bios_config(server)
+        latweave.build(corpus, tmp_path / "lat", llm=config)
+        latweave.remove(tmp_path / "lat", docs=[gone], llm=config)
+        assert not [k for k, v in files(tmp_path / "lat").items() if text in v or gone in k]
+        edited = tmp_path / "edited" / "bios"
+        shutil.copytree(corpus, edited)
+        (edited / "documents" / f"{gone}.txt").unlink()
+        latweave.build(edited, tmp_path / "full", llm=config, cache=tmp_path / "fresh-cache")
+    assert_same_lattice(tmp_path / "lat", tmp_path / "full")
+
+
 def test_a_model_lattice_needs_the_model_to_change(tmp_path, capsys, monkeypatch):
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
@@ -322,7 +381,7 @@ def test_the_commands_print_and_record(tmp_path, capsys):
     assert main(["history", "--lattice", str(lat)]) == 0
     shown = capsys.readouterr().out
     assert shown.index("built from zoo") < shown.index("added movies") < shown.index("removed document whale")
-    assert "sources now: zoo (without whale), movies" in shown
+    assert "sources now: zoo, movies" in shown
     assert main(["history", "--lattice", str(lat), "--json"]) == 0
     assert [c["change"] for c in json.loads(capsys.readouterr().out)["changes"]] == ["build", "add", "remove"]
 

@@ -40,6 +40,12 @@ PLANS = [
     # divorced in 1993, the next marriage in 1996: nobody in 1995, for certain
     ('meet(subject = "Ada Lovell") at 1995 -> spouse', "abstain", [], ["empty"]),
     ('meet(subject = "Dora Fisk") at 2026-06-01 -> spouse', "answer", ["Evan Gale"], []),
+    # `present` as of 1 July 2026 (the documents' date): after it, the marriage may have ended
+    ('meet(subject = "Dora Fisk") at 9999 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    ('meet(subject = "Dora Fisk") at 2026-08 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    ('holds("Dora Fisk", spouse = "Evan Gale") at 2026', "verdict", True, []),
+    ('holds("Dora Fisk", spouse = "Evan Gale") at 9999', "abstain", [], ["incomparable"]),
+    ('meet(office = "Mayor of Northbridge") at 2030', "abstain", [], ["incomparable", "empty"]),
     ('meet(subject = "Frank Hale") at 1999 -> spouse', "answer", ["Gina Iver"], []),
     ('meet(subject = "Frank Hale") at 1990 -> spouse', "abstain", [], ["incomparable", "empty"]),
     ('meet(office = "Mayor of Northbridge") at 2005', "answer", ["Helen Ives"], []),
@@ -106,9 +112,19 @@ def test_periods_from_qualifiers():
     assert open_end.possibly(day("2000-01-01"), day("2000-12-31")) and not open_end.surely(day("2000-01-01"), day("2000-12-31"))
     only_end = period_of((("valid to", "1999"),))
     assert only_end.start_lo == NEVER and only_end.surely(day("1999-01-01"), day("1999-12-31"))
-    assert period_of((("start", "2001"), ("end", "present"))).surely(day("2050-01-01"), day("2050-12-31"))
+    # `present`: still holding as of the evidence's date (its `as of`, else its own latest date), unknown after
+    still = period_of((("start", "2001"), ("end", "present"), ("as of", "2024")))
+    assert still.surely(day("2024-01-01"), day("2024-12-31")) and still.text == "2001..present as of 2024"
+    assert still.possibly(day("2050-01-01"), day("2050-12-31")) and not still.surely(day("2050-01-01"), day("2050-12-31"))
+    undated = period_of((("start", "2001"), ("end", "present")))
+    assert (undated.end_lo, undated.end_hi) == (day("2001-01-01"), FOREVER)
+    assert undated.surely(day("2001-01-01"), day("2001-12-31")) and not undated.surely(day("2002-01-01"), day("2002-12-31"))
+    assert not period_of((("end", "present"),)).surely(day("1990-01-01"), day("2990-12-31"))
+    assert period_of((("end", "present"), ("as of", "2024"))).surely(day("2024-01-01"), day("2024-12-31"))
     for bad, message in [((("start", "soon"),), "is not a date"), ((("start", "1990"), ("end", "1980")), "before it starts"),
-                         ((("start", "1990"), ("valid from", "1991")), "two start qualifiers")]:
+                         ((("start", "1990"), ("valid from", "1991")), "two start qualifiers"),
+                         ((("start", "1990"), ("end", "present"), ("as of", "1980")), "before it starts"),
+                         ((("start", "1990"), ("end", "present"), ("as of", "lately")), "is not a date")]:
         with pytest.raises(LatticeError, match=message):
             period_of(bad)
 
@@ -225,6 +241,20 @@ def test_an_answer_that_depends_on_a_partly_known_period_cannot_be_passed_off(te
     assert not audit_many(tenures, [forged])[0].ok
 
 
+def test_an_open_period_cannot_be_passed_off_as_holding_forever(tenures):
+    """The auditor reads `present` with its own code: known up to the evidence's `as of` date, so
+    an answer at 9999 resting on "2001..present as of 1 July 2026" fails its sure test."""
+    from latweave.lattice.periods import window_of
+
+    result = _run(tenures, 'meet(subject = "Dora Fisk") at 2026-06-01 -> spouse')
+    assert result["answers"] == ["Evan Gale"] and audit_many(tenures, [result])[0].ok
+    assert _first_during(result)["axiom"].endswith('"2001..present as of 1 July 2026", "2026-06-01")')
+    forged = json.loads(json.dumps(result).replace("2026-06-01", "9999"))
+    _first_during(forged)["window"] = list(window_of("9999", "9999"))
+    report = audit_many(tenures, [forged])[0]
+    assert not report.ok and any("during" in str(f) for f in report.failures), report.failures[:3]
+
+
 def _latweave(*args):
     return subprocess.run([sys.executable, "-m", "latweave.cli", *args], capture_output=True, text=True, timeout=300)
 
@@ -291,3 +321,25 @@ def test_a_saved_abstention_explains_its_reasons_in_report_order(tenures, tmp_pa
     shown = _latweave("explain", str(saved)).stdout.splitlines()
     first = [line.strip("├└─│ ") for line in shown if line.strip("├└─│ ") in ("incomparable", "empty")]
     assert first == ["incomparable", "empty"], shown[:8]
+
+
+def test_present_is_known_only_up_to_the_evidence_date(tmp_path):
+    """`end = present` is not forever: a KB line records no date of its own, so an open period is
+    known up to the latest date it states (its start) and unknown after — a query past it abstains
+    (incomparable, the period in the witness) instead of answering, on every engine, and audits."""
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Ann\tspouse\tBob\t2003\tpresent\nAnn\tborn\t1960\n", encoding="utf-8")
+    out = tmp_path / "lat"
+    assert _latweave("build", str(kb), "--format", "pathquestion", "--out", str(out)).returncode == 0
+    for plan, status in [("meet(subject = Ann) at 2003 -> spouse", "answer"),
+                         ("meet(subject = Ann) at 9999 -> spouse", "abstain")]:
+        results = on_every_engine(out, [read_plan(plan)])
+        assert_byte_identical(results)
+        result = next(iter(results.values()))[0]
+        assert result.status == status, plan
+        if status == "abstain":
+            assert result.reason == "incomparable"
+            assert "2003..present" in json.dumps(result.to_dict()["witness"])
+        else:
+            assert list(result.answers) == ["Bob"]
+        assert all(r.ok for r in audit_many(out, [result.to_dict()])), plan

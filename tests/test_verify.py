@@ -123,6 +123,34 @@ def test_every_engine_gives_the_same_verification_and_every_result_audits(lattic
         assert report.ok, report.failures
 
 
+ALIASED = ('argmax(lifespan_years, [Whale, Dog]) is "Blue whale"'       # the winner by its alias
+           ' & argmax(lifespan_years, ["Blue whale", Dog]) is Whale'      # an argument by its alias
+           ' & argmin(lifespan_years, [Whale, "Domestic dog"]) is Dog'
+           ' & argmax(lifespan_years, [Whale, Dog]) is "Domestic dog"'    # another instance: refuted
+           ' & argmax(lifespan_years, [Whale, Dog]) is "Balaenoptera"')   # names nothing: not judged
+
+
+def test_a_winner_named_by_an_alias_is_resolved_as_an_argument_is(lattices, tmp_path, capsys):
+    """`is W` compares instances, W resolved by its label or an alias as an argument is: a true
+    claim naming the winner by an alias is supported on every engine, a name the lattice does not
+    know is never refuted, and the auditor replays the same verdicts."""
+    out = {}
+    for engine in suite_engines():
+        with open_lattice(lattices["zoo"], engine) as session:
+            out[engine] = session.verify(ALIASED)
+        assert [c.verdict for c in out[engine].checked] == [SUPPORTED, SUPPORTED, SUPPORTED, REFUTED, NOT_ENOUGH]
+    assert len({v.to_json() for v in out.values()}) == 1, sorted(out)
+    zoo, saved = str(lattices["zoo"]), tmp_path / "v.json"
+    assert main(["verify", "--lattice", zoo, "--save", str(saved), ALIASED]) == 0
+    capsys.readouterr()
+    assert main(["audit", "--lattice", zoo, str(saved)]) == 0
+    assert "audit ok" in capsys.readouterr().out
+    _tampered(saved, lambda v: v["assertions"][0].update(verdict="refuted"))
+    assert main(["audit", "--lattice", zoo, "--json", str(saved)]) == 5
+    failures = json.loads(capsys.readouterr().out)["failures"]
+    assert any("its result gives 'supported'" in f["problem"] for f in failures), failures
+
+
 def test_cli_verify(lattices, tmp_path, capsys):
     zoo = str(lattices["zoo"])
     assert main(["verify", "--lattice", zoo, "same(diet, Whale, Dog) & holds(Whale, habitat <= aquatic)"]) == 0

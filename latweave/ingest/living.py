@@ -29,6 +29,7 @@ not answered.
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -36,7 +37,7 @@ from typing import Callable, Sequence
 from latweave.errors import LatweaveError, StoreError
 from latweave.ingest.build import Gate, kept_reports
 from latweave.ingest.sources import (Given, Ledger, Source, SourceSet, contested_pairs, given, now, read_history,
-                                     read_sources)
+                                     read_sources, stored_without)
 from latweave.ingest.summary import BuildSummary
 
 
@@ -364,34 +365,37 @@ def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[s
         raise LatweaveError("nothing to remove", hint="pass --source NAME or --doc ID")
     lattice_path = Path(lattice)
 
-    def make(before: SourceSet):
-        names = [Path(s).name for s in sources]
-        known = [s.name for s in before.sources]
-        for name in names:
-            if name not in known:
-                raise LatweaveError(f"{name!r} is not a source of this lattice",
-                                    hint="its sources: " + ", ".join(known) + " (`latweave history --lattice DIR`)")
-        kept = [s for s in before.sources if s.name not in names]
-        if not kept:
-            raise LatweaveError("that would remove every source of the lattice",
-                                hint="a lattice needs at least one source; delete the lattice folder instead")
-        wanted, removed_from = set(docs), []
-        if docs:
-            kept, removed_from = _remove_docs(lattice_path, before, kept, wanted)
-        change = {"change": "remove", "time": now(),
-                  "sources": [{"name": s.name, "sha256": s.sha256} for s in before.sources if s.name in names]}
-        if docs:
-            change["docs"] = sorted(wanted)
-            change["from"] = removed_from
-        return SourceSet(before.kind, tuple(kept), dict(before.options)), [], change
+    with tempfile.TemporaryDirectory(prefix="latweave-remove-") as scratch:
+        def make(before: SourceSet):
+            names = [Path(s).name for s in sources]
+            known = [s.name for s in before.sources]
+            for name in names:
+                if name not in known:
+                    raise LatweaveError(f"{name!r} is not a source of this lattice",
+                                        hint="its sources: " + ", ".join(known) + " (`latweave history --lattice DIR`)")
+            kept = [s for s in before.sources if s.name not in names]
+            if not kept:
+                raise LatweaveError("that would remove every source of the lattice",
+                                    hint="a lattice needs at least one source; delete the lattice folder instead")
+            wanted, removed_from, edited = set(docs), [], []
+            if docs:
+                kept, removed_from, edited = _remove_docs(lattice_path, before, kept, wanted, Path(scratch))
+            change = {"change": "remove", "time": now(),
+                      "sources": [{"name": s.name, "sha256": s.sha256} for s in before.sources if s.name in names]}
+            if docs:
+                change["docs"] = sorted(wanted)
+                change["from"] = removed_from
+            return SourceSet(before.kind, tuple(kept), dict(before.options)), edited, change
 
-    return _change(lattice, make, allow=allow, progress=progress, llm=llm, cache=cache)
+        return _change(lattice, make, allow=allow, progress=progress, llm=llm, cache=cache)
 
 
-def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: set[str]):
-    """The kept sources with the `wanted` documents removed from every one that holds them, and
-    the names of those sources; a document no kept source holds is refused."""
-    out, found, removed_from = [], set(), []
+def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: set[str], scratch: Path):
+    """The kept sources with the `wanted` documents deleted from every one that holds them (a
+    source of one document is dropped; any other is stored again without them and what cites
+    them, under `scratch`: ingest/sources.stored_without), the names of those sources, and the
+    edited sources' new stored forms; a document no kept source holds is refused."""
+    out, found, removed_from, edited, earlier = [], set(), [], [], []
     for s in kept:
         held = _documents_of(lattice / s.stored, s, before) & wanted
         held -= set(s.removed)
@@ -400,7 +404,13 @@ def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: s
             found |= held
             if s.type == "document":
                 continue         # a document added on its own: removing it removes the source
-            s = Source(s.name, s.type, s.sha256, tuple(sorted({*s.removed, *held})))
+            g = stored_without(lattice / s.stored, s, frozenset({*s.removed, *held}), before.kind,
+                               before.options.get("format"), list(earlier), scratch)
+            edited.append(g)
+            s = g.source
+            earlier.append((g.path, frozenset()))
+        else:
+            earlier.append((lattice / s.stored, frozenset(s.removed)))
         out.append(s)
     missing = sorted(wanted - found)
     if missing:
@@ -408,7 +418,7 @@ def _remove_docs(lattice: Path, before: SourceSet, kept: list[Source], wanted: s
                             hint="a corpus document's id is its path below documents/ without .txt; a 2Wiki "
                                  "question's is `<file name>#<_id>`; a line-based KB file is one document: "
                                  "remove it with --source")
-    return out, removed_from
+    return out, removed_from, edited
 
 
 def _documents_of(stored: Path, source: Source, sources: SourceSet) -> set[str]:

@@ -6,8 +6,9 @@ A lattice folder written by `latweave build`, `add` or `remove` holds
     sources.json                  the source set: the lattice's kind ("corpus", "text" or "kb"),
                                   the options that shape it (a KB's format, functional relations,
                                   strictness; a text corpus's model), its sources in the order
-                                  they are read (name, type, sha256 of the stored form) and the
-                                  documents removed from them (`remove --doc`)
+                                  they are read (name, type, sha256 of the stored form) and, in a
+                                  lattice written before `remove --doc` stored the source again
+                                  without them, the documents removed from them
     sources/<sha256:16>/<name>    each source's stored form: what the readers read of it, nothing else
     history.jsonl                 one line per change (build, add, remove): when, the paths given,
                                   the counts after it, the contested coordinates it created or resolved
@@ -286,3 +287,73 @@ def contested_pairs(folder: Path | str, folders: list[Path] | None = None) -> fr
                 row = json.loads(line)
                 held[(row["instance"], row["dimension"])] = len(row["worlds"])
     return frozenset(pair for pair, n in held.items() if n > 1)
+
+
+# ------------------------------------------------------------------------------ a source without documents
+
+def _drop_lines(path: Path, drop) -> bytes:
+    """The bytes of `path` with every line `drop(text)` is true of left out, the others kept
+    byte for byte (their endings too): what deleting those lines in an editor gives."""
+    kept = []
+    for n, raw in enumerate(path.read_bytes().splitlines(keepends=True)):
+        text = raw.decode("utf-8-sig" if n == 0 else "utf-8", errors="replace").strip()
+        if not (text and not text.startswith("#") and drop(text)):
+            kept.append(raw)
+    return b"".join(kept)
+
+
+def _cites(docs: frozenset[str]):
+    """Whether a facts.jsonl / events.jsonl line's evidence is in one of `docs` (as the corpus
+    reader leaves such a line out: latweave/ingest/corpus.py)."""
+    def drop(text: str) -> bool:
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return False
+        evidence = obj.get("evidence") if isinstance(obj, dict) else None
+        return isinstance(evidence, dict) and evidence.get("doc") in docs
+    return drop
+
+
+def stored_without(stored: Path, source: Source, docs: frozenset[str], kind: str, fmt: str | None,
+                   earlier: list[tuple[Path, frozenset[str]]], scratch: Path) -> Given:
+    """`source` (its stored form at `stored`) with the documents `docs` deleted from it, and what
+    cites them — the documents' files, the facts and events whose evidence is in one, the aliases
+    of instances nothing else then states; a 2Wiki file's questions — written under `scratch` as a
+    new source of the same name: exactly the source a user gets by deleting those files and lines,
+    so the lattice holds nothing of the removed text and has the content hash of a build over the
+    edited source (`earlier`: the stored forms of the sources before it, with the documents each
+    leaves out, which may state an instance an alias names)."""
+    target = scratch / source.name
+    if source.type == "folder":
+        names = [n for n in _corpus_files(stored)
+                 if not (n.startswith("documents/") and n[len("documents/"):-len(".txt")] in docs)]
+        for rel in names:
+            (target / rel).parent.mkdir(parents=True, exist_ok=True)
+            if rel in ("facts.jsonl", "events.jsonl"):
+                (target / rel).write_bytes(_drop_lines(stored / rel, _cites(docs)))
+            elif rel != "aliases.tsv":
+                shutil.copyfile(stored / rel, target / rel)
+        if "aliases.tsv" in names:
+            stated: set[str] = set()
+            if kind == "corpus":
+                from latweave.ingest.corpus import read_corpora
+                from latweave.lattice.names import normalize
+
+                before = read_corpora([*(path for path, _ in earlier), target],
+                                      removed=[*(gone for _, gone in earlier), frozenset()])
+                stated = set(before.instances)
+                keep = lambda text: normalize(text.split("\t")[0].strip()) in stated  # noqa: E731
+            else:
+                keep = lambda text: True  # noqa: E731  (a text corpus reads no aliases.tsv)
+            (target / "aliases.tsv").write_bytes(_drop_lines(stored / "aliases.tsv", lambda t: not keep(t)))
+        return Given(target, Source(source.name, source.type, _folder_hash(target, names)))
+    if fmt == "2wiki":
+        def question(text: str) -> bool:
+            record = json.loads(text)
+            return isinstance(record, dict) and f"{source.name}#{record.get('_id')}" in docs
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(_drop_lines(stored, question))
+        return Given(target, Source(source.name, source.type, sha256_file(target)))
+    raise LatweaveError(f"{source.name}: a document cannot be removed from this source alone",
+                        hint="remove the whole source with --source")

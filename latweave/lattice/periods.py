@@ -6,8 +6,15 @@ period whose ends are known only as precisely as the evidence says: `start = 199
 numbers (proleptic Gregorian ordinals, as `ordered.parse_ordered` reads dates):
 
 * a missing start means "some time up to the end" — the start is in [NEVER, the end's last day];
-* a missing end means *not known* — the end is in [the start's first day, FOREVER]; a fact still
-  holding today says so: `end = present` (the end is FOREVER);
+* a missing end means *not known* — the end is in [the start's first day, FOREVER];
+* `end = present` says the fact still held when the evidence was written, and no later: the end
+  is in [the evidence's own date, FOREVER]. That date is the `as of` qualifier when the evidence
+  records one (`as_of = 2024`: the source speaks as of some day of 2024), else the latest date
+  the evidence itself states (its start: "married since 2001, to the present" is known to hold
+  from 2001 on, not beyond). Past it an open period is unknown, as a missing end is, so a query
+  there abstains `incomparable` (the shadow, rules/abstain.dl) instead of answering forever. The
+  bound is read from the predicate alone — never the clock — so one lattice answers alike
+  whenever it is asked;
 * `valid_from` / `valid_to` are read as `start` / `end` (the names the schema first gave them).
 
 A time window [lo, hi] (a plan's `at` / `during`) *surely* meets the period when every period the
@@ -30,6 +37,8 @@ FOREVER = 4_000_000
 
 START_KEYS = ("start", "valid from")
 END_KEYS = ("end", "valid to")
+#: the date the evidence speaks as of (`as_of` is read as it): an open end is known up to it
+AS_OF_KEYS = ("as of",)
 #: an end qualifier that says the fact still holds
 OPEN_ENDS = ("present", "now", "ongoing")
 
@@ -44,6 +53,7 @@ class Period:
     end_hi: int
     start: str | None = None   # the qualifiers as written (proofs show them)
     end: str | None = None
+    as_of: str | None = None
 
     def surely(self, lo: int, hi: int) -> bool:
         """Every period the evidence allows overlaps the window [lo, hi]."""
@@ -59,8 +69,9 @@ class Period:
 
     @property
     def text(self) -> str:
-        """The period as proofs and witnesses write it: `1985..1993`, `?` for an end not given."""
-        return f"{self.start or '?'}..{self.end or '?'}"
+        """The period as proofs and witnesses write it: `1985..1993`, `?` for an end not given,
+        and the evidence's date when it records one (`2018..present as of 2024`)."""
+        return f"{self.start or '?'}..{self.end or '?'}" + (f" as of {self.as_of}" if self.as_of else "")
 
 
 def window_of(lo: str, hi: str) -> tuple[int, int]:
@@ -92,9 +103,13 @@ def period_of(qualifiers, what: str = "the predicate") -> Period | None:
     end that is not a date, or an end before the start."""
     quals = dict(qualifiers)
     start, end = _one(quals, START_KEYS, what), _one(quals, END_KEYS, what)
+    as_of = _one(quals, AS_OF_KEYS, what)
     if start is None and end is None:
+        if as_of is not None:
+            _days(as_of, "as of", what)   # a date all the same, though there is no period to bound
         return None
-    if end is not None and end.strip().lower() in OPEN_ENDS:
+    is_open = end is not None and end.strip().lower() in OPEN_ENDS
+    if is_open:
         end_lo = end_hi = FOREVER
     elif end is not None:
         end_lo, end_hi = _days(end, "end", what)
@@ -107,4 +122,12 @@ def period_of(qualifiers, what: str = "the predicate") -> Period | None:
     if end_hi < start_lo:
         raise LatticeError(f"{what} ends ({end}) before it starts ({start})",
                            hint="check the start and end qualifiers")
-    return Period(start_lo, start_hi, end_lo, end_hi, start, end)
+    known = _days(as_of, "as of", what) if as_of is not None else None
+    if is_open:   # still holding when the evidence was written, not known after (the module's doc)
+        if known is not None and known[1] < start_lo:
+            raise LatticeError(f"{what} still holds as of {as_of}, before it starts ({start})",
+                               hint="check the as_of qualifier: the date the evidence speaks as of")
+        end_lo = start_lo if known is None else max(start_lo, known[0])
+        if start is None and known is not None:
+            start_hi = known[1]   # it held as of that date, so it had begun by then
+    return Period(start_lo, start_hi, end_lo, end_hi, start, end, as_of)

@@ -6,7 +6,10 @@ carry the result of exactly the plan that checks it (`Claims.plan_of`), that res
 like any other (the full Auditor), and the verdict must be the one its result gives —
 
     holds / same / differ    supported when the verdict is true, refuted when false
-    argmax / argmin ... is W supported when the winners are exactly W, refuted otherwise
+    argmax / argmin ... is W supported when the winners are exactly W, refuted otherwise (each
+                             winner named and each answer taken as the instance it denotes, by
+                             its label or an alias, as an argument is resolved; a named winner
+                             that denotes none: not enough evidence, never refuted on a spelling)
     an abstention            contested when the reason is `conflict`, not enough evidence otherwise
 
 — with the claim's verdict the first of refuted, contested, not enough evidence, supported that
@@ -27,13 +30,19 @@ from latweave.proof.audit.report import AuditReport
 _ORDER = ("refuted", "contested", "not_enough_evidence", "supported")
 
 
-def _expected(assertion, result: dict) -> str:
+def _expected(assertion, result: dict, files: LatticeFiles) -> str:
     if result.get("status") == "abstain":
         return "contested" if result.get("reason") == "conflict" else "not_enough_evidence"
     if assertion.winners is None:
         return "supported" if result.get("verdict") is True else "refuted"
     claimed = {normalize_answer(w.text) for w in assertion.winners}
-    return "supported" if {normalize_answer(a) for a in result.get("answers", ())} == claimed else "refuted"
+    if {normalize_answer(a) for a in result.get("answers", ())} == claimed:
+        return "supported"
+    named = [files.resolve_instance(w.text) for w in assertion.winners]
+    if None in named:
+        return "not_enough_evidence"
+    won = {files.resolve_instance(a) or normalize_answer(a) for a in result.get("answers", ())}
+    return "supported" if won == set(named) else "refuted"
 
 
 def audit_verification(lattice_dir, verification: dict) -> AuditReport:
@@ -78,7 +87,7 @@ def audit_verification(lattice_dir, verification: dict) -> AuditReport:
         for f in inner.failures:
             report.ok = False
             report.failures.append({**f, "path": [step, *f.get("path", [])]})
-        want = _expected(assertion, result)
+        want = _expected(assertion, result, files)
         verdicts.append(want)
         if entry.get("verdict") != want:
             fail(step, f"the verdict is {entry.get('verdict')!r}; its result gives {want!r}")

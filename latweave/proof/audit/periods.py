@@ -3,7 +3,9 @@
 Written again from README's statement of the semantics, not from latweave/lattice/periods.py: a
 predicate's `start` / `end` qualifiers (`valid_from` / `valid_to` too) give its period; each end is
 known as precisely as its date (a year: some day of it), a missing start is "any time up to the
-end", a missing end is unknown (`present`: still holding). A window [lo, hi] is met *surely* when
+end", a missing end is unknown; `present` says it still held when the evidence was written and no
+later — the end is at the earliest the `as of` date (the evidence's own, when recorded), else the
+latest date the predicate states (its start), and unknown after. A window [lo, hi] is met *surely* when
 every period the qualifiers allow overlaps it, *possibly* when some does; a timed meet reads only
 what surely holds, its shadow what possibly does (semantics.py).
 
@@ -42,10 +44,17 @@ def _ends(qualifiers) -> tuple[str | None, str | None]:
     return q.get("start", q.get("valid from")), q.get("end", q.get("valid to"))
 
 
+def _as_of(qualifiers) -> str | None:
+    """The date the evidence speaks as of (`as of` / `as_of`), as written, or None."""
+    return {normalize(k): v for k, v in qualifiers}.get("as of")
+
+
 def period_text(qualifiers) -> str:
-    """The period as witnesses write it: `1985..1993`, `?` for an end not given."""
+    """The period as witnesses write it: `1985..1993`, `?` for an end not given, ` as of D` when
+    the evidence records its date."""
     start, end = _ends(qualifiers)
-    return f"{start or '?'}..{end or '?'}"
+    as_of = _as_of(qualifiers)
+    return f"{start or '?'}..{end or '?'}" + (f" as of {as_of}" if as_of else "")
 
 
 def predicate_period(files, p) -> tuple[int, int, int, int] | None:
@@ -65,19 +74,25 @@ def period_days(qualifiers) -> tuple[int, int, int, int] | None:
     if start is None and end is None:
         return None
     s = _days(start) if start is not None else None
-    if end is None:
-        e = None
-    elif end.strip().lower() in ("present", "now", "ongoing"):
-        e = (_AFTER, _AFTER)
-    else:
-        e = _days(end)
-    if (start is not None and s is None) or (end is not None and e is None):
+    still = end is not None and end.strip().lower() in ("present", "now", "ongoing")
+    e = _days(end) if end is not None and not still else None
+    if (start is not None and s is None) or (end is not None and not still and e is None):
+        return None
+    if not still:
+        if s is None:
+            s = (_BEFORE, e[1])
+        if e is None:
+            e = (s[0], _AFTER)
+        return s[0], s[1], e[0], e[1]
+    # still holding when written: known to hold up to the evidence's date, unknown after it
+    as_of = _as_of(qualifiers)
+    known = _days(as_of) if as_of is not None else None
+    if as_of is not None and known is None:
         return None
     if s is None:
-        s = (_BEFORE, e[1])
-    if e is None:
-        e = (s[0], _AFTER)
-    return s[0], s[1], e[0], e[1]
+        s = (_BEFORE, known[1] if known else _AFTER)
+    first = s[0] if known is None else max(s[0], known[0])
+    return s[0], s[1], first, _AFTER
 
 
 def window_days(text: str) -> tuple[int, int] | None:
