@@ -53,6 +53,9 @@ def _json_of(path: Path | str):
                           hint=_HINT) from None
     except (ValueError, RecursionError) as exc:
         raise SourceError(f"not a result: {json_problem(exc)}", file=file, hint=_HINT) from None
+    except OSError as exc:   # missing, a folder, unreadable
+        raise SourceError(f"cannot read the file ({exc.strerror or exc})", file=file,
+                          hint="give the path of a result saved with `latweave run --save FILE`") from None
 
 
 def write_saved(path: Path | str, text: str) -> None:

@@ -54,12 +54,22 @@ def _not_utf8(error, file: str, line: int, column: int, bad: bytes):
                  file=file, line=line, hint="save the file as UTF-8")
 
 
+def second_bom(file: str, error=SourceError):
+    """The error for a file that starts with two byte-order marks (saved "with BOM" twice): the
+    second would otherwise become part of its first name (`\ufeffalice`)."""
+    return error("the file starts with two byte-order marks (U+FEFF): the second would be part of "
+                 "its first name", file=file, line=1, hint="save the file as UTF-8 (with at most one BOM)")
+
+
 def decode(data: bytes, file: str, error=SourceError) -> str:
     """`data` as text (a leading BOM dropped); `error` at the bad byte's line otherwise."""
     try:
-        return data.decode(ENCODING)
+        text = data.decode(ENCODING)
     except UnicodeDecodeError:
         raise decode_error(data, file, error) from None
+    if text.startswith(BOM) and data.startswith(codecs.BOM_UTF8):
+        raise second_bom(file, error)
+    return text
 
 
 def read_text(path: Path | str, error=SourceError) -> str:
@@ -87,6 +97,10 @@ def text_lines(path: Path | str, error=SourceError) -> Iterator[tuple[int, str]]
         number = 0
         try:
             for number, line in enumerate(handle, 1):
+                if number == 1 and line.startswith(BOM):
+                    with open(path, "rb") as raw:
+                        if raw.read(3) == codecs.BOM_UTF8:
+                            raise second_bom(str(path), error)
                 yield number, line
         except UnicodeDecodeError:
             raise decode_error(path.read_bytes(), str(path), error) from None

@@ -193,3 +193,100 @@ def test_planner_reasons_are_the_enum():
     assert PLANNER_REASONS is ENUM_REASONS
     result = planner_abstention(PlanOutput(None))
     assert result.reason is Reason.NO_PLAN and json.loads(result.to_json())["reason"] == "no_plan"
+
+
+# ------------------------------------------------------------------ shared sessions, hostile input
+
+@pytest.mark.parametrize("engine", ["sqlite", "duckdb"])
+def test_one_session_shared_by_threads_gives_what_one_thread_gets(zoo, engine):
+    """4 threads x 5 runs on one session: every result the single-threaded bytes, no error (the
+    session's lock serialises engine work; an engine connection is not safe for concurrent use)."""
+    import threading
+
+    plans = ["meet(species <= bird)", "meet(species <= mammal, habitat <= aquatic)"]
+    with latweave.open(zoo, engine=engine) as session:
+        want = {p: session.run(p).to_json() for p in plans}
+        got, errors = [], []
+
+        def work(k):
+            for i in range(5):
+                plan = plans[(k + i) % 2]
+                try:
+                    got.append((plan, session.run(plan).to_json()))
+                except Exception as exc:   # noqa: BLE001 - every failure is recorded and fails the test
+                    errors.append(repr(exc))
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert errors == []
+    assert len(got) == 20 and all(text == want[plan] for plan, text in got)
+
+
+def test_run_takes_the_json_form_as_a_dict(zoo):
+    text = "meet(species <= mammal, habitat <= aquatic)"
+    form = {"meet": [["species", "<=", "mammal"], ["habitat", "<=", "aquatic"]]}
+    with latweave.open(zoo) as session:
+        assert session.run(form).to_json() == session.run(text).to_json()
+        assert session.run(form).answers == ("Whale",)
+
+
+@pytest.mark.parametrize("plan", [None, 5, 2.5, b"meet(species <= bird)", ["meet(species <= bird)"],
+                                  {"op": "nonsense"}, {"op": float("nan")}, object()])
+def test_run_refuses_what_is_no_plan_with_a_latweave_error(zoo, plan):
+    with latweave.open(zoo) as session:
+        with pytest.raises(LatweaveError) as info:
+            session.run(plan)
+    assert info.value.hint or isinstance(info.value, PlanError)
+
+
+@pytest.mark.parametrize("plans", ["meet(species <= bird)", None, 7, {"op": "meet"}])
+def test_run_many_refuses_what_is_no_list_of_plans(zoo, plans):
+    with latweave.open(zoo) as session:
+        with pytest.raises(LatweaveError, match="run_many takes a list"):
+            session.run_many(plans)
+
+
+def test_add_takes_one_path_as_one_source_and_refuses_junk(tmp_path):
+    from tests.test_living import MOVIES
+
+    latweave.build(ZOO, tmp_path / "lat")
+    change = latweave.add(tmp_path / "lat", str(MOVIES))   # one path: one source, not its characters
+    assert [s["name"] for s in change.line["sources"]] == ["movies"]
+    for junk in (None, 5, [None], {"a": 1}):
+        with pytest.raises(LatweaveError):
+            latweave.add(tmp_path / "lat", junk)
+    with pytest.raises(LatweaveError):
+        latweave.remove(tmp_path / "lat", sources=5)
+
+
+def test_audit_of_a_missing_file_is_a_latweave_error(zoo, tmp_path):
+    with pytest.raises(LatweaveError, match="cannot read"):
+        latweave.audit(tmp_path / "missing.json", lattice=zoo)
+    with pytest.raises(LatweaveError):
+        latweave.audit(tmp_path, lattice=zoo)   # a folder
+    with pytest.raises(LatweaveError):
+        latweave.audit({}, lattice=None)
+
+
+def test_a_closed_session_refuses_to_run(zoo):
+    session = latweave.open(zoo)
+    session.close()
+    session.close()   # twice is fine
+    for call in (lambda: session.run("meet(species <= bird)"), lambda: session.run_many(["meet(species <= bird)"]),
+                 lambda: session.check("meet(species <= bird)"), lambda: session.verify("argmax(lifespan_years, [Whale, Dog]) is Whale")):
+        with pytest.raises(LatweaveError, match="closed"):
+            call()
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "duckdb"])
+def test_a_lattice_deleted_under_a_session_is_a_store_error(tmp_path, engine):
+    import shutil
+
+    latweave.build(ZOO, tmp_path / "lat")
+    with latweave.open(tmp_path / "lat", engine=engine) as session:
+        session.run("meet(species <= bird)")
+        shutil.rmtree(tmp_path / "lat")
+        with pytest.raises(StoreError, match="is gone"):
+            session.run("meet(species <= mammal)")

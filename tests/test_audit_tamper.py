@@ -508,8 +508,16 @@ def _cli(capsys, *args) -> tuple[int, str]:
     return code, out.out + out.err
 
 
+def stamped(r: dict, folder) -> dict:
+    """`r` as a session saves it: naming the lattice it was computed on (a saved file must)."""
+    from latweave.lattice.store import read_manifest
+
+    manifest = read_manifest(folder, verify=False)
+    return {**r, "lattice": {"name": manifest["name"], "content_hash": manifest["content_hash"]}}
+
+
 def test_cli_exit_codes(lattices, tmp_path, capsys):
-    r = result(lattices, "zoo", "meet(species <= mammal)")
+    r = stamped(result(lattices, "zoo", "meet(species <= mammal)"), lattices["zoo"])
     good = tmp_path / "good.json"
     good.write_text(json.dumps(r))
     assert _cli(capsys, "audit", "--lattice", lattices["zoo"], good)[0] == 0
@@ -529,7 +537,7 @@ def test_cli_exit_codes(lattices, tmp_path, capsys):
 
 
 def test_cli_json_report_names_failures(lattices, tmp_path, capsys):
-    r = result(lattices, "zoo", "meet(species <= mammal)")
+    r = stamped(result(lattices, "zoo", "meet(species <= mammal)"), lattices["zoo"])
     drop_answer(r, "Bat")
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(r))

@@ -464,3 +464,59 @@ def test_source_error_names_file_and_line():
         decode(b"\xef\xbb\xbfok\r\nok\rcaf\xe9", "f.txt")
     assert (caught.value.file, caught.value.line) == ("f.txt", 3) and "column 4" in caught.value.message
     assert decode(b"\xef\xbb\xbfok", "f.txt") == "ok"
+
+
+# ------------------------------------------------------------------------ values that are no text
+
+def test_1e309_in_a_json_plan_is_refused_not_read_as_inf(capsys, zoo):
+    code, _, err = cli(capsys, "run", "--lattice", zoo, '{"meet": [["lifespan_years", "=", 1e309]]}')
+    assert code == 2 and "$.meet[0][2]" in err and "finite" in err and "'inf'" not in err
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t"])
+def test_an_empty_or_blank_instance_name_is_refused_at_its_line(capsys, tmp_path, name):
+    corpus = corpus_copy(tmp_path)
+    lines = (corpus / "facts.jsonl").read_text(encoding="utf-8").count("\n")
+    with (corpus / "facts.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"instance": name, "dimension": "habitat", "value": "marine",
+                                 "evidence": {"doc": "whale", "source_text": "The blue whale is a marine mammal."}}) + "\n")
+    code, _, err = cli(capsys, "build", corpus, "--out", tmp_path / "lat")
+    assert code == 2 and f"facts.jsonl:{lines + 1}: an instance name is empty" in err
+    assert not (tmp_path / "lat").exists()
+
+
+@pytest.mark.parametrize("command", ["build", "add"])
+def test_a_lone_surrogate_in_a_name_is_refused_at_its_line(capsys, zoo, tmp_path, command):
+    corpus = corpus_copy(tmp_path)
+    with (corpus / "facts.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write('{"instance": "Whale\\ud800", "dimension": "habitat", "value": "marine", "evidence": '
+                     '{"doc": "whale", "source_text": "The blue whale is a marine mammal."}}\n')
+    if command == "build":
+        code, _, err = cli(capsys, "build", corpus, "--out", tmp_path / "lat")
+    else:
+        lattice = tmp_path / "zoo"
+        shutil.copytree(zoo, lattice)
+        before = {p: p.read_bytes() for p in sorted(lattice.rglob("*")) if p.is_file()}
+        code, _, err = cli(capsys, "add", "--lattice", lattice, corpus)
+        assert {p: p.read_bytes() for p in sorted(lattice.rglob("*")) if p.is_file()} == before
+    assert code == 2 and "facts.jsonl:" in err and "lone surrogate" in err
+
+
+def test_two_byte_order_marks_are_refused_at_line_1(capsys, tmp_path):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(BOM + BOM + b"alice\tknows\tbob\n")
+    code, _, err = cli(capsys, "build", kb, "--format", "pathquestion", "--out", tmp_path / "lat")
+    assert code == 2 and "kb.txt:1: the file starts with two byte-order marks" in err
+    corpus = corpus_copy(tmp_path)
+    (corpus / "aliases.tsv").write_bytes(BOM + BOM + (corpus / "aliases.tsv").read_bytes())
+    code, _, err = cli(capsys, "build", corpus, "--out", tmp_path / "lat2")
+    assert code == 2 and "aliases.tsv:1: the file starts with two byte-order marks" in err
+
+
+def test_a_kb_line_of_empty_fields_is_counted_as_malformed(capsys, tmp_path):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(b"alice\tknows\tbob\n\t\t\n\nbob\tknows\tcarol\n")
+    code, out, err = cli(capsys, "build", kb, "--format", "pathquestion", "--out", tmp_path / "lat", "--json")
+    report = json.loads(out)["report"]
+    assert code == 0 and report["counts"]["malformed"] == 1
+    assert [(p["kind"], p["line"]) for p in report["problems"]] == [("malformed", 2)]

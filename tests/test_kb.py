@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import latweave
+
 from latweave.ingest.build import save_lattice
 from latweave.ingest.kb import (BuildReport, Triple, build_kb, lattice_from_triples, read_2wiki_evidences,
                                read_metaqa_kb, read_pathquestion_kb)
@@ -153,6 +155,23 @@ def test_numbers_and_entities_that_parse(tmp_path):
     # years that are themselves subjects stay entities
     assert lattice.dimension("next").kind == "taxonomy"
     assert "inverse next" in lattice.dimensions
+
+
+def test_an_unreadable_date_or_number_is_reported_and_keeps_the_relations_kind(tmp_path):
+    """1902-02-30 among dates, 1e309 and nan among numbers: each is reported at its line and
+    skipped; the relation stays a date (number) relation, so comparisons still answer."""
+    path = write(tmp_path, "kb.txt", "Ann\tborn\t1901-03-04\nBob\tborn\t1903-05-06\nCid\tborn\t1902-02-30\n"
+                                     "Eve\tlifespan\t80\nFay\tlifespan\t1e309\nGil\tlifespan\t70\nHal\tlifespan\tnan\n")
+    report = BuildReport()
+    lattice = lattice_from_triples(read_pathquestion_kb(path, report), report=report)
+    assert (lattice.dimension("born").kind, lattice.dimension("lifespan").kind) == ("date", "number")
+    skipped = [(p.line, p.message) for p in report.problems if p.kind == "value"]
+    assert [line for line, _ in skipped] == [3, 5, 7]
+    assert "'1902-02-30' is not a date value" in skipped[0][1] and "'nan'" in skipped[2][1]
+    save_lattice(lattice, tmp_path / "out")
+    with latweave.open(tmp_path / "out") as session:
+        assert session.run("argmin(born, [Ann, Bob])").answers == ("Ann",)
+        assert session.run("argmax(lifespan, [Eve, Gil])").answers == ("Eve",)
 
 
 def test_lattice_saves_and_answers(tmp_path):

@@ -34,6 +34,7 @@ PART_1 = ("\ufeffAda Lovell\tdate_of_birth\t1815-12-10\n"
           "Bo Brandt\tprofession\tpainter\n"
           "\n"
           "broken line\n"                                          # malformed, reported
+          "\t\t\n"                                                 # three empty fields: malformed, not blank
           "Zoë Ünal\tprofession\tWriter\r\n"                       # CRLF; "Writer" is "writer"
           "Zoe Unal\theight\t1.72\n"
           "Zoë Ünal\theight\ttall\n"                               # not a number (9 of 10 are): reported, skipped
@@ -46,6 +47,8 @@ PART_2 = ("Ada Lovell\theight\t1.60\n"
           "Cy\tfriend\tADA LOVELL\n"                               # a duplicate, by key
           "London\tcountry\tEngland\n"
           "Berlin\tcountry\tGermany\n"
+          "Q1\tborn\t1902-02-30\nQ2\tborn\t1903-01-01\nQ3\tborn\t1904-01-01\n"   # one unreadable date: reported,
+          "Q4\tweight\t1e309\nQ5\tweight\tnan\nQ6\tweight\t12\n"                # the kinds kept (date, number)
           + "".join(f"P{i}\tcity\t{c}\nP{i}\tcountry\t{k}\nP{i}\tprofession\t{j}\nP{i}\tzone\tz-{c[0]}\nP{i}\theight\t1.7{i}\n"
                     for i, (c, k, j) in enumerate([("Paris", "France", "painter"), ("Lyon", "France", "writer"),
                                                    ("Rome", "Italy", "painter"), ("Paris", "France", "painter"),
@@ -86,8 +89,11 @@ def test_a_folder_of_parts_builds_the_python_builds_lattice_byte_for_byte(tmp_pa
     assert_same_folders(tmp_path / "python", tmp_path / "spark")
     assert printed["report"] == json.loads(json.dumps(report.to_dict()))
     counts = printed["report"]["counts"]
-    assert (counts["malformed"], counts["skipped_values"], counts["duplicates"]) == (1, 1, 2)
-    assert [p["kind"] for p in printed["report"]["problems"]] == ["malformed", "relation", "value"]
+    assert (counts["malformed"], counts["skipped_values"], counts["duplicates"]) == (2, 4, 2)
+    assert [p["kind"] for p in printed["report"]["problems"]] == ["malformed", "malformed", "relation", "value",
+                                                                  "value", "value", "value"]
+    assert (printed["report"]["relations"]["born"]["kind"], printed["report"]["relations"]["weight"]["kind"]) == \
+        ("date", "number")
     legitimacy = json.loads((tmp_path / "spark" / "legitimacy.json").read_text())
     assert legitimacy["fca"]["co_occurring"] and legitimacy["fca"]["implications"]
     assert legitimacy["dependent_dimensions"] == [{"dimensions": ["city", "zone"], "instances": 6, "values": 3}]
@@ -114,6 +120,19 @@ def test_a_contested_coordinate_is_refused_naming_the_line_and_nothing_is_writte
     assert f"{kb}:4" in err and "'Ada'" in err and "'gender'" in err and f"{kb}:1" in err
     assert "without --engine spark" in err
     assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["kb.txt"]
+
+
+def test_two_byte_order_marks_are_refused_by_both_builds(tmp_path, capsys):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbfalice\tknows\tbob\nbob\tknows\tcarol\n")
+    errors = []
+    for engine in ("python", "spark"):
+        capsys.readouterr()
+        assert main(["build", str(kb), "--format", "pathquestion", "--engine", engine, "--out",
+                     str(tmp_path / engine)]) == 2
+        errors.append(capsys.readouterr().err)
+        assert not (tmp_path / engine).exists()
+    assert errors[0] == errors[1] and "kb.txt:1: the file starts with two byte-order marks" in errors[0]
 
 
 def test_a_line_with_a_period_is_refused_naming_the_line_and_nothing_is_written(tmp_path, capsys):

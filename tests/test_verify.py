@@ -249,3 +249,17 @@ def test_comparison_questions_make_one_true_and_one_false_claim(lattices):
     assert got["verdicts"] == {"supported": 3, "refuted": 3, "contested": 0, "not_enough_evidence": 2}
     assert got["unformed"] == {"comparison": 1}
     assert sorted(m["qid"] for m in got["missed"]) == ["q1", "q1", "q3", "q3"]
+
+
+def test_a_claim_is_capped_across_its_assertions():
+    """Each assertion is held to the plan limits; the claim as a whole to MAX_ASSERTIONS of them,
+    refused at the first one over (a claim file of thousands of assertions is not a claim)."""
+    from latweave.plan.limits import MAX_ASSERTIONS
+
+    one = "argmax(lifespan_years, [Whale, Dog]) is Whale"
+    assert len(parse_claims(" & ".join([one] * MAX_ASSERTIONS)).assertions) == MAX_ASSERTIONS
+    text = " &\n".join([one] * (MAX_ASSERTIONS + 1))
+    with pytest.raises(PlanError) as info:
+        parse_claims(text)
+    assert info.value.code == "too_many_assertions"
+    assert (info.value.line, info.value.column) == (MAX_ASSERTIONS + 1, 1)

@@ -20,12 +20,14 @@ a lattice a `StoreError`, an engine that cannot run here an `EngineError`.
 from __future__ import annotations
 
 import dataclasses
-
+import json
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from latweave.ask import Asked, ask as _ask
-from latweave.errors import LatweaveError, PlanError
+from latweave.errors import LatweaveError, PlanError, StoreError
 from latweave.execute import Runner
 from latweave.ingest.build import NotLive
 from latweave.llm import LLMConfig
@@ -87,16 +89,76 @@ def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None) -> lis
 
 # ------------------------------------------------------------------------------ a lattice open
 
+def _plan_of(plan, text: str | None) -> tuple[Plan, str | None]:
+    """A plan as the API takes it — text, its JSON form as a dict, or a Plan — and its source text."""
+    if isinstance(plan, str):
+        return parse_plan(plan), plan
+    if isinstance(plan, dict):   # the JSON form `latweave run` reads as text
+        try:
+            source = json.dumps(plan, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise PlanError(f"the plan's JSON form does not serialise ({exc})",
+                            hint='e.g. {"op": "meet", ...}: strings, numbers, lists and objects only') from None
+        return parse_plan(source), source
+    if isinstance(plan, Plan):
+        return plan, text
+    raise LatweaveError(f"a plan is its text, its JSON form (a dict) or a Plan, not {type(plan).__name__}",
+                        hint='run("meet(species <= mammal)")')
+
+
+def _sources(sources, what: str) -> list:
+    """One path, or a list of them (a lone string is one source, never its characters)."""
+    if isinstance(sources, (str, Path)):
+        return [sources]
+    if isinstance(sources, (bytes, dict)) or not isinstance(sources, Iterable):
+        raise LatweaveError(f"{what} is a path or a list of paths, not {type(sources).__name__}",
+                            hint='e.g. ["corpora/zoo"]')
+    out = list(sources)
+    for item in out:
+        if not isinstance(item, (str, Path)):
+            raise LatweaveError(f"{what} lists {item!r}, which is not a path", hint='e.g. ["corpora/zoo"]')
+    return out
+
+
+
 class LatticeSession:
     """A lattice folder opened on one engine: run plans, ask questions, audit results.
 
     Use it as a context manager (or call `close`): the engine session it holds is released on
-    exit. Plans may be given as text or as `Plan` objects; they are type-checked against the
-    lattice before they run."""
+    exit. Plans may be given as text, as their JSON form (a dict, as `latweave run` reads JSON
+    text) or as `Plan` objects; they are type-checked against the lattice before they run.
+
+    A session is safe to share between threads: one lock serialises its engine work (each call
+    runs whole, one at a time: an engine connection is not safe for concurrent use), so threads
+    get the results a single thread would. For plans in parallel, open one session per thread.
+    A closed session, or one whose lattice folder was deleted, raises LatweaveError."""
 
     def __init__(self, path: Path | str, engine: str | None = None, *, timeout: float | None = None):
+        if not isinstance(path, (str, Path)):
+            raise LatweaveError(f"a lattice is the path of its folder, not {type(path).__name__}",
+                                hint='latweave.open("out/zoo")')
         self.path = Path(path)
+        self._lock = threading.RLock()
+        self._closed = False
         self._runner = Runner(path, engine, timeout=timeout)
+
+    @contextmanager
+    def _using(self):
+        """Hold the session's lock for one call; refuse a closed session or a vanished lattice."""
+        with self._lock:
+            if self._closed:
+                raise LatweaveError("this session is closed", hint="open the lattice again: latweave.open(path)")
+            self._present()
+            try:
+                yield
+            except FileNotFoundError:
+                self._present()   # the folder went during the call: say so
+                raise
+
+    def _present(self) -> None:
+        if not (self.path / "manifest.json").is_file():
+            raise StoreError(f"{self.path}: the lattice this session opened is gone (deleted or moved)",
+                             hint="build it again, or open the lattice where it is now")
 
     @property
     def engine(self) -> str:
@@ -116,9 +178,9 @@ class LatticeSession:
     def check(self, plan: Plan | str, text: str | None = None) -> Plan:
         """The plan parsed (when given as text) and type-checked against this lattice; raises
         PlanError. For a Plan, `text` is the source it was parsed from (for line and column)."""
-        if isinstance(plan, str):
-            plan, text = parse_plan(plan), plan
-        return self._runner.check(plan, text)
+        plan, text = _plan_of(plan, text)
+        with self._using():
+            return self._runner.check(plan, text)
 
     def run(self, plan: Plan | str, text: str | None = None, *, limit: int | None = None,
             offset: int = 0, rank: bool = False) -> Result:
@@ -134,24 +196,31 @@ class LatticeSession:
         answers ordered by a personalised PageRank from the plan's anchors (latweave/ranking.py),
         `answers` staying the complete sorted set."""
         page = None
+        if not isinstance(rank, bool):
+            raise LatweaveError(f"rank is True or False, not {rank!r}", hint="run(plan, rank=True)")
         if limit is not None:
             page = Page(limit, offset)
         elif offset:
             raise LatweaveError("an offset needs a limit (the size of the page)",
                                 hint=f"e.g. run(plan, limit=100, offset={offset!r})")
-        checked = self.check(plan, text)
-        if page:
-            if rank:
-                raise LatweaveError("a ranking orders a whole answer set, not a page of it",
-                                    hint="run without limit/offset to rank")
-            return self._stamped(self._runner.run([checked], page=page)[0])
-        result = self._runner.run_one(checked)
-        return self._stamped(self._runner.ranked(checked, result) if rank else result)
+        if page and rank:
+            raise LatweaveError("a ranking orders a whole answer set, not a page of it",
+                                hint="run without limit/offset to rank")
+        with self._using():
+            checked = self.check(plan, text)
+            if page:
+                return self._stamped(self._runner.run([checked], page=page)[0])
+            result = self._runner.run_one(checked)
+            return self._stamped(self._runner.ranked(checked, result) if rank else result)
 
     def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
         """Check every plan, then run them all in one engine evaluation: one Result per plan, in
         order (faster than `run` in a loop; the results are the same)."""
-        return [self._stamped(r) for r in self._runner.run([self.check(plan) for plan in plans])]
+        if isinstance(plans, (str, bytes, dict, Plan)) or not isinstance(plans, Iterable):
+            raise LatweaveError(f"run_many takes a list of plans, not {type(plans).__name__}",
+                                hint="run_many([plan1, plan2]); one plan: run(plan)")
+        with self._using():
+            return [self._stamped(r) for r in self._runner.run([self.check(plan) for plan in list(plans)])]
 
     @property
     def stamp(self) -> dict:
@@ -183,7 +252,10 @@ class LatticeSession:
     def ask(self, question: str, planner: Planner) -> Asked:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
         (a planner that gives no plan makes an abstention whose reason says why)."""
-        asked = _ask(planner, self._runner, question)
+        if not isinstance(question, str):
+            raise LatweaveError(f"a question is text, not {type(question).__name__}", hint='ask("Which ...?", planner)')
+        with self._using():
+            asked = _ask(planner, self._runner, question)
         return dataclasses.replace(asked, result=self._stamped(asked.result))
 
     def verify(self, claim: Claims | str, text: str | None = None) -> Verification:
@@ -191,7 +263,11 @@ class LatticeSession:
         enough evidence, each with its result and proof), and the whole conjunction."""
         if isinstance(claim, str):
             claim, text = parse_claims(claim), claim
-        return self._stamped_verification(_verify(self._runner, claim, text))
+        elif not isinstance(claim, Claims):
+            raise LatweaveError(f"a claim is its text or a Claims, not {type(claim).__name__}",
+                                hint='verify("argmax(lifespan_years, [Whale, Dog]) is Whale")')
+        with self._using():
+            return self._stamped_verification(_verify(self._runner, claim, text))
 
     def claim_translator(self, config: LLMConfig, *, cache: Path | str | None = None, replay: bool = False,
                          repairs: int = 2, record: Path | str | None = None) -> Planner:
@@ -204,15 +280,21 @@ class LatticeSession:
     def verify_text(self, text: str, translator: Planner) -> Verification:
         """A claim given as text: written down by `translator` (`claim_translator`), then verified
         here; a text it cannot write down is not judged (not enough evidence, with its reason)."""
-        return self._stamped_verification(_verify_text(self._runner, text, translator))
+        if not isinstance(text, str):
+            raise LatweaveError(f"a claim's text is a string, not {type(text).__name__}")
+        with self._using():
+            return self._stamped_verification(_verify_text(self._runner, text, translator))
 
     def audit(self, result: Result | dict) -> "AuditReport":
         """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
         return audit(result, lattice=self.path)
 
     def close(self) -> None:
-        """Release the engine session."""
-        self._runner.close()
+        """Release the engine session (a second close does nothing)."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._runner.close()
 
     def __enter__(self) -> "LatticeSession":
         return self
@@ -245,15 +327,17 @@ def audit(result: Result | Verification | dict | Path | str, lattice: Path | str
     dict or saved file: then every assertion's result, and every verdict read off it."""
     from latweave.proof.audit import audit as _audit, audit_verification
 
-    if isinstance(result, (str, Path)):
+    _path(lattice)
+    saved = isinstance(result, (str, Path))   # a file must name the lattice it was computed on
+    if saved:
         from latweave.result_file import read_saved
 
         result = read_saved(result)
     if isinstance(result, Verification):
         result = result.to_dict()
     if isinstance(result, dict) and "assertions" in result:   # a saved verification
-        return audit_verification(lattice, result)
-    return _audit(lattice, result)
+        return audit_verification(lattice, result, stamped=saved)
+    return _audit(lattice, result, stamped=saved)
 
 
 # --------------------------------------------------------------------------------- lattices
@@ -316,7 +400,7 @@ def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = Fal
     model, for a lattice whose facts a model extracted."""
     from latweave.ingest.living import add as _add
 
-    return _add(lattice, sources, allow=allow, progress=progress, llm=llm, cache=cache)
+    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache)
 
 
 def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,
@@ -325,7 +409,14 @@ def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[s
     atomically: every predicate whose evidence came only from them goes. Returns the Change."""
     from latweave.ingest.living import remove as _remove
 
-    return _remove(lattice, sources=sources, docs=docs, allow=allow, progress=progress, llm=llm, cache=cache)
+    return _remove(_path(lattice), sources=_sources(sources, "sources"), docs=_sources(docs, "docs"), allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def _path(lattice) -> Path | str:
+    if not isinstance(lattice, (str, Path)):
+        raise LatweaveError(f"a lattice is the path of its folder, not {type(lattice).__name__}",
+                            hint='e.g. "out/zoo"')
+    return lattice
 
 
 def history(lattice: Path | str):

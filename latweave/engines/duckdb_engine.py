@@ -200,7 +200,8 @@ class DuckDBSession(SqlSession):
         key = PARTITIONED.get(name)
         select = ", ".join("$value" if c == key else sql.ident(c) for c in cols)
         statement = (f"INSERT INTO {table} SELECT {select} FROM read_parquet($file, hive_partitioning = false)")
-        match = " AND ".join(f"{table}.{sql.ident(c)} = gone.{sql.ident(c)}" for c in cols)
+        # the table's columns are c0, c1, ... (dialects/sql.py create_table); the file's, the schema's names
+        match = " AND ".join(f"{table}.c{j} = gone.{sql.ident(c)}" for j, c in enumerate(cols)) or "TRUE"
         delete = f"DELETE FROM {table} USING read_parquet($file, hive_partitioning = false) AS gone WHERE {match}"
         held = 0
         try:

@@ -15,7 +15,9 @@ lattice with these conventions (planners are written against them):
   single value — FUNCTIONAL, per format (Wikidata's single-value constraints for 2Wiki, Freebase's
   unique properties for PathQuestion) — or when the caller names it; otherwise several-valued. A relation whose objects
   are ≥ 90% dates (resp. numbers), and not mostly subjects themselves, is an ordered dimension of
-  kind "date" (resp. "number"); an object that does not parse there is reported and skipped.
+  kind "date" (resp. "number"); an object that does not parse there is reported and skipped. An
+  object written as such a value that is none (1902-02-30; 1e309, nan) counts neither way, so one
+  bad date never turns a date relation into an entity-valued one.
   Every other relation is *entity-valued*. Of the KB files of a lattice of layers (`layered`:
   each file a source, lattice/layers.py), the first that states a relation decides its kind (its
   objects, and the subjects of that file and those before it): a file read after it never turns a
@@ -271,9 +273,9 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
     # universal newlines and the BOM dropped, as the document text is read (_Documents._file)
     for number, raw in text_lines(path, CorpusError):
         text = raw[:-1] if raw.endswith("\n") else raw
-        if not text.strip():
-            continue
         cells = split(text)
+        if not text.strip() and len(cells) <= 1:   # a blank line; `\t\t` is three empty fields
+            continue
         if len(cells) != 3 and not (periods and len(cells) in (4, 5)):
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
@@ -471,6 +473,25 @@ def _parses(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> s
     return key
 
 
+#: How a date is written when it is meant as one: 1902-02-30 (ISO, day and month in range or not).
+_DATE_SHAPE = re.compile(r"\s*-?\d{1,4}-\d{1,2}(-\d{1,2})?\s*")
+
+
+def _unreadable(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> bool:
+    """`text` is written as a `kind` value but is none (1902-02-30; 1e309, nan, inf): it neither
+    counts for nor against the relation being of that kind — one bad date must not turn a date
+    relation into an entity-valued one — and is reported and skipped when the relation is."""
+    if kind == "date":
+        shaped = _DATE_SHAPE.fullmatch(text) is not None
+    else:
+        try:
+            float(text)
+            shaped = True
+        except ValueError:
+            shaped = False
+    return shaped and _parses(text, kind, cache) is None
+
+
 @dataclass
 class _Relation:
     name: str
@@ -493,7 +514,8 @@ def _classify(rel: _Relation, subject: Callable[[str], bool], key: Callable[[str
         return
     for kind in ("date", "number"):
         ok = sum(n for o, n in rel.objects.items() if _parses(o, kind, cache) is not None)
-        if ok >= ORDERED_SHARE * total:
+        unreadable = sum(n for o, n in rel.objects.items() if _unreadable(o, kind, cache))
+        if ok and ok >= ORDERED_SHARE * (total - unreadable):
             rel.kind = kind
             return
 

@@ -42,12 +42,12 @@ from latweave.engines.spark_context import driver_memory, spark_errors, spark_me
 from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
 from latweave.ingest.build import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PATHQUESTION_SHAPE, SUBJECT,
-                                SUBJECT_SHARE, BuildReport, _metaqa_split, _parses)
+                                SUBJECT_SHARE, BuildReport, _metaqa_split, _parses, _unreadable)
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.stream import write_stream
 from latweave.lattice.names import normalize
 from latweave.lattice.store import check_target
-from latweave.textio import TextFile
+from latweave.textio import TextFile, second_bom
 
 #: The formats Spark reads: one triple per line.
 SPARK_FORMATS = ("pathquestion", "metaqa")
@@ -102,11 +102,13 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
         for raw in lines:
             if line == 0 and start == 0 and raw.startswith("\ufeff"):  # the BOM, dropped as read_text does
                 raw = raw[1:]
+                if raw.startswith("\ufeff"):   # a second one is refused, as textio.decode refuses it
+                    yield ("bom", f, 1, "two byte-order marks", None, None, None, None, None, None, None, None)
             line += 1
             at, start = start, start + len(raw) + 1
-            if not raw.strip():
-                continue
             cells = split(raw)
+            if not raw.strip() and len(cells) <= 1:   # a blank line; `\t\t` is three empty fields
+                continue
             if fmt == "pathquestion" and len(cells) in (4, 5):
                 yield ("period", f, line, "a line with start/end fields (a period) — which --engine spark "
                        "does not read", None, None, None, None, None, None, None, None)
@@ -172,7 +174,8 @@ def _parsed_partition(rows: Iterable) -> Iterator[tuple]:
     cache: dict = {}
     for row in rows:
         o = row[0]
-        yield o, _parses(o, "date", cache), _parses(o, "number", cache)
+        yield (o, _parses(o, "date", cache), _parses(o, "number", cache),
+               _unreadable(o, "date", cache), _unreadable(o, "number", cache))
         if len(cache) > 4096:
             cache.clear()
 
@@ -276,18 +279,24 @@ class _Job:
             if kind == "period":   # periods are the Python build's: never dropped silently
                 raise CorpusError(message, file=self.sources[f], line=line,
                                   hint="build without --engine spark: the Python build reads start/end fields")
+            if kind == "bom":
+                raise second_bom(self.sources[f], CorpusError)
             self._problem(kind, message, f, line)
         self.triples = triples = self.rows.filter(F.col("kind") == "triple").drop("kind")
         objects = triples.groupBy("rkey", "o", "okey").agg(F.count(F.lit(1)).alias("n"))
-        digits = objects.select("o").distinct().filter(F.col("o").rlike(r"\d"))
+        digits = objects.select("o").distinct().filter(F.col("o").rlike(r"\d")   # and nan, inf: kb._unreadable
+                                                       | F.col("o").rlike(r"(?i)^\s*[+-]?(nan|inf|infinity)\s*$"))
         self.parsed = self._hold(self.active.createDataFrame(digits.rdd.mapPartitions(_parsed_partition),
-                                                             "o string, date string, number string"))
+                                                             "o string, date string, number string, "
+                                                             "date_bad boolean, number_bad boolean"))
         subjects = triples.select(F.col("skey").alias("key")).distinct().withColumn("is_subject", F.lit(True))
         tally = objects.join(self.parsed, "o", "left").join(subjects, objects.okey == subjects.key, "left") \
             .groupBy("rkey").agg(F.sum("n").alias("total"),
                                  F.sum(F.when(F.col("is_subject"), F.col("n")).otherwise(0)).alias("as_subject"),
                                  F.sum(F.when(F.col("date").isNotNull(), F.col("n")).otherwise(0)).alias("date"),
-                                 F.sum(F.when(F.col("number").isNotNull(), F.col("n")).otherwise(0)).alias("number"))
+                                 F.sum(F.when(F.col("number").isNotNull(), F.col("n")).otherwise(0)).alias("number"),
+                                 F.sum(F.when(F.col("date_bad"), F.col("n")).otherwise(0)).alias("date_bad"),
+                                 F.sum(F.when(F.col("number_bad"), F.col("n")).otherwise(0)).alias("number_bad"))
         first = triples.groupBy("rkey").agg(F.min(F.struct("f", "line", "r")).alias("first"),
                                             F.collect_set("f").alias("files"))
         relations = sorted(((r["first"]["f"], r["first"]["line"]), r) for r in tally.join(first, "rkey").collect())
@@ -301,7 +310,7 @@ class _Job:
             kind = "taxonomy"
             if row["total"] and row["as_subject"] < SUBJECT_SHARE * row["total"]:
                 for name in ("date", "number"):
-                    if row[name] >= ORDERED_SHARE * row["total"]:
+                    if row[name] and row[name] >= ORDERED_SHARE * (row["total"] - row[name + "_bad"]):
                         kind = name
                         break
             rkey, name = row["rkey"], row["first"]["r"]

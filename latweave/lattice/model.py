@@ -10,6 +10,8 @@ Invariants are checked as things are added, so a Lattice that exists is a valid 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -232,6 +234,19 @@ class Instance:
         return normalize(self.label)
 
 
+#: A UTF-16 surrogate: not a character (a JSON "\ud800" escape gives one); no file can hold it.
+_SURROGATE = re.compile("[\\ud800-\\udfff]")
+
+
+def _text_only(text: str, what: str) -> None:
+    """Refuse a string that holds a lone surrogate: it could never be written as UTF-8."""
+    found = _SURROGATE.search(text) if isinstance(text, str) else None
+    if found:
+        raise LatticeError(f"{what} holds {ascii(found.group())[1:-1]}, a lone surrogate, not a character "
+                           f"(at position {found.start()})",
+                           hint="write the character itself, or a pair of \\uXXXX escapes for one beyond U+FFFF")
+
+
 @dataclass
 class Lattice:
     """A whole lattice. Build it with the add_* methods; they enforce the invariants."""
@@ -253,6 +268,7 @@ class Lattice:
     reader_state: dict | None = field(default=None, repr=False, compare=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
+        _text_only(dimension.name, "a dimension name")
         if dimension.key in self.dimensions:
             raise LatticeError(f"dimension {dimension.name!r} is declared twice")
         self.dimensions[dimension.key] = dimension
@@ -265,6 +281,8 @@ class Lattice:
         return self.dimensions[key]
 
     def add_document(self, doc_id: str, text: str) -> None:
+        _text_only(doc_id, "a document id")
+        _text_only(text, f"document {doc_id!r}")
         if doc_id in self.documents and self.documents[doc_id] != text:
             raise LatticeError(f"document {doc_id!r} is given twice with different text")
         self.documents[doc_id] = text
@@ -272,6 +290,10 @@ class Lattice:
     def add_instance(self, label: str) -> Instance:
         key = normalize(label)
         if key not in self.instances:
+            _text_only(label, "an instance name")
+            if not label.strip():
+                raise LatticeError(f"an instance name is empty or only spaces ({label!r})",
+                                   hint='name the instance, e.g. "Blue whale"')
             self.instances[key] = Instance(label)
         return self.instances[key]
 
@@ -279,6 +301,9 @@ class Lattice:
         inst = self.instances.get(normalize(instance))
         if inst is None:
             raise LatticeError(f"no instance {instance!r} to give the alias {alias!r}")
+        _text_only(alias, "an alias")
+        if not alias.strip():
+            raise LatticeError(f"the alias of {instance!r} is empty or only spaces", hint="drop the line or name the alias")
         surface = normalize(alias)
         for other in self.instances.values():
             if other is not inst and (surface in other.aliases or other.key == surface):
@@ -307,6 +332,8 @@ class Lattice:
             raise LatticeError(f"{what}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
         if not 0.0 <= float(confidence) <= 1.0:
             raise LatticeError(f"{what}: confidence {confidence} is outside [0, 1]")
+        _text_only(value, f"the value of {what}")
+        _text_only(source_text, f"the source_text of {what}")
         dim = self.dimension(dimension)
         value_key = dim.value_for_fact(value)
         inst = self.add_instance(instance)

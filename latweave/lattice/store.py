@@ -648,6 +648,9 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
     if not isinstance(files, dict) or not isinstance(sizes, dict):
         raise StoreError(f"{folder / MANIFEST}: the manifest lists no files and sizes",
                          hint="rebuild the lattice; never edit a lattice folder by hand")
+    if manifest.get("content_hash") != content_hash(files):   # the identity results carry
+        raise StoreError(f"{folder}: the manifest's content_hash is not the hash of its files",
+                         hint="rebuild the lattice; never edit a lattice folder by hand")
     known = _read_record(record_path) if record_path is not None else {}
     verified, now = {}, time.time_ns()
     for name, digest in sorted(files.items()):

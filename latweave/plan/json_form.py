@@ -15,6 +15,7 @@ the keys it may have; so is a plan over a size limit (latweave/plan/limits.py).
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from latweave.errors import PlanError
@@ -57,6 +58,9 @@ def _text(obj, path: str, counter: Counter) -> str:
     """A value written as a JSON string or number, as plan text."""
     if isinstance(obj, str):
         text = obj
+    elif isinstance(obj, float) and not math.isfinite(obj):   # 1e309 reads as inf: never a value
+        raise _err(path, "a number too large to be finite (JSON reads 1e309 as infinity)", code="bad_value",
+                   hint="write a finite number, like 42 or 3.5")
     elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
         text = str(obj)
     else:

@@ -38,6 +38,10 @@ MAX_PATH = 8
 #: Nesting of the JSON form: objects and lists inside one another (a real plan nests under 10).
 MAX_JSON_DEPTH = 32
 
+#: Assertions of one claim (`latweave verify`: each is a plan of its own, run in one batch; each
+#: is held to the limits above, and this caps the claim across them).
+MAX_ASSERTIONS = 32
+
 #: (what, limit, code) for documentation and the README table.
 LIMITS = (
     ("characters of plan text", MAX_PLAN_CHARS, "plan_too_long"),
@@ -49,6 +53,7 @@ LIMITS = (
     ("things one compare compares", MAX_ARGS, "too_many_arguments"),
     ("dimensions a compared thing follows", MAX_PATH, "path_too_long"),
     ("nesting of the JSON form", MAX_JSON_DEPTH, "too_deep"),
+    ("assertions of one claim", MAX_ASSERTIONS, "too_many_assertions"),
 )
 
 _HINT = "plans are limited in size (latweave/plan/limits.py): {what} at most {limit:,}"

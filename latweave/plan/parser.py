@@ -20,7 +20,8 @@ from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
 from latweave.plan.ast import (Arg, Assertion, Claims, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos,
                                Range, Ref, Time, Union)
-from latweave.plan.limits import MAX_ARGS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length
+from latweave.plan.limits import (MAX_ARGS, MAX_ASSERTIONS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length,
+                                   limit_error)
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
 
@@ -238,6 +239,11 @@ def parse_plan(text: str) -> Plan:
 def parse_claims(text: str) -> Claims:
     """Parse a claim (`let` steps and assertions joined by `&`); PlanError like `parse_plan`."""
     claims = _parse(text, "claims")
+    if len(claims.assertions) > MAX_ASSERTIONS:
+        pos = claims.assertions[MAX_ASSERTIONS].pos or Pos(1, 1)
+        raise limit_error(f"the claim has {len(claims.assertions):,} assertions", "too_many_assertions",
+                          "assertions of one claim", MAX_ASSERTIONS, line=pos.line, column=pos.column,
+                          context=context(text, pos.line, pos.column))
     for assertion in claims.assertions:
         _check_limits(claims.plan_of(assertion), text)
     return claims

@@ -63,16 +63,17 @@ def _as_dict(result) -> dict:
     return result.to_dict() if hasattr(result, "to_dict") else result
 
 
-def audit(lattice_dir: Path | str, result) -> AuditReport:
-    """Re-verify `result` (a Result or its dict) against the lattice folder `lattice_dir`."""
-    return Auditor(LatticeFiles(lattice_dir), _as_dict(result)).run()
+def audit(lattice_dir: Path | str, result, *, stamped: bool = False) -> AuditReport:
+    """Re-verify `result` (a Result or its dict) against the lattice folder `lattice_dir`.
+    `stamped`: the result was saved (a file), so it must name the lattice it was computed on."""
+    return Auditor(LatticeFiles(lattice_dir), _as_dict(result), stamped=stamped).run()
 
 
-def audit_verification(lattice_dir: Path | str, verification: dict) -> AuditReport:
-    """Re-verify a saved verification (latweave/proof/audit/claims.py)."""
+def audit_verification(lattice_dir: Path | str, verification: dict, *, stamped: bool = False) -> AuditReport:
+    """Re-verify a saved verification (latweave/proof/audit/claims.py); `stamped` as for `audit`."""
     from latweave.proof.audit.claims import audit_verification as _audit
 
-    return _audit(lattice_dir, verification)
+    return _audit(lattice_dir, verification, stamped=stamped)
 
 
 def audit_many(lattice_dir: Path | str, results: Iterable) -> list[AuditReport]:

@@ -32,9 +32,12 @@ AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS, **worlds.AXIOMS}
 class Auditor:
     """One audit in progress: the shared state, the bookkeeping, and the dispatch."""
 
-    def __init__(self, lattice: LatticeFiles, result: dict):
+    def __init__(self, lattice: LatticeFiles, result: dict, *, stamped: bool = False):
         self.L = lattice
         self.result = result
+        # a saved result must name the lattice it was computed on: without its `lattice` key it
+        # would be certified against any lattice its answers happen to fit
+        self.stamped = stamped
         self.report = AuditReport()
         self.plan = None
         self.meets: dict[str, PlanMeet] = {}
@@ -89,6 +92,10 @@ class Auditor:
             self.fail("result", ["result"], "a result is a JSON object")
             return self.report
         stamp = r.get("lattice")
+        if stamp is None and self.stamped:
+            self.fail("lattice", ["lattice"], "the saved result names no lattice (its `lattice` key is missing): "
+                                              "it cannot be certified against this one")
+            return self.report
         if stamp is not None:
             then = stamp.get("content_hash") if isinstance(stamp, dict) else None
             if not isinstance(then, str):

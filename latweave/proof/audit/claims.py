@@ -45,8 +45,9 @@ def _expected(assertion, result: dict, files: LatticeFiles) -> str:
     return "supported" if won == set(named) else "refuted"
 
 
-def audit_verification(lattice_dir, verification: dict) -> AuditReport:
-    """Re-verify a saved verification against the lattice folder `lattice_dir`."""
+def audit_verification(lattice_dir, verification: dict, *, stamped: bool = False) -> AuditReport:
+    """Re-verify a saved verification against the lattice folder `lattice_dir` (`stamped`: read
+    from a file, so every assertion's result must name the lattice it was computed on)."""
     report = AuditReport()
 
     def fail(step: str, problem: str) -> None:
@@ -82,7 +83,7 @@ def audit_verification(lattice_dir, verification: dict) -> AuditReport:
             fail(step, f"the entry is for {entry.get('assertion')!r}")
         if result.get("plan") != to_text(claims.plan_of(assertion)):
             fail(step, "the result is not of the plan that checks this assertion")
-        inner = Auditor(files, result).run()
+        inner = Auditor(files, result, stamped=stamped).run()
         report.checked += inner.checked
         for f in inner.failures:
             report.ok = False

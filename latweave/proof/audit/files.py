@@ -84,6 +84,19 @@ class LatticeFiles:
                 read_manifest(folder, verify=True)
             except StoreError as exc:
                 self.changed = exc.message
+        self._down: dict[tuple[str, str], frozenset[str]] = {}
+        try:
+            self._read(folder)
+        except (OSError, ValueError, KeyError, TypeError):
+            if self.changed is None:   # a folder that matches its manifest reads, or is no lattice
+                raise
+            self._read_nothing()       # a tampered folder (a layer deleted...): audit fails on that
+
+    def _read_nothing(self) -> None:
+        self.dims, self.values, self.children, self.synonyms, self.classes = {}, {}, defaultdict(set), {}, {}
+        self.instances, self.aliases, self.documents, self.predicates = {}, {}, {}, {}
+
+    def _read(self, folder: Path) -> None:
         layers = _Layers(folder)
         self.dims: dict[str, dict] = layers.keyed("dimensions.jsonl", lambda row: normalize(row["name"]))
         self.values: dict[tuple[str, str], dict] = layers.keyed("values.jsonl", lambda row: (row["dimension"], row["key"]))
@@ -108,7 +121,6 @@ class LatticeFiles:
                 self.aliases[alias] = key
         self.documents = {doc: row["text"] for doc, row in layers.keyed("documents.jsonl", lambda row: row["id"]).items()}
         self.predicates = layers.predicates()
-        self._down: dict[tuple[str, str], frozenset[str]] = {}
 
     # ---- dimensions and values ----
     def kind(self, d: str) -> str | None:
