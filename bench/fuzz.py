@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from tests.support.fuzz import (Crash, Targets, corpus_files, json_plans, kb_files, plan_texts,  # noqa: E402
                                 result_files)
-from tests.support.fuzz import disk_cases, export_cases, llm_cases, llm_configs  # noqa: E402
+from tests.support.fuzz import api_cases, disk_cases, export_cases, llm_cases, llm_configs  # noqa: E402
 
 TARGETS = {
     "plan_text": (plan_texts, lambda t, x: t.plan_text(x)),
@@ -38,11 +38,12 @@ TARGETS = {
     "kb": (kb_files(), lambda t, x: t.kb(*x)),
     "result_file": (result_files(), lambda t, x: t.result_file(x)),
     "cli_plan": (plan_texts, lambda t, x: t.cli_plan(x)),
-    # files written for a user, LLM deadlines and config values, a disk that fills up (issue 34)
+    # files written for a user, LLM deadlines and config values, a disk that fills up, the Python API
     "explain_export": (export_cases(), lambda t, x: t.explain_export(x)),
     "llm_deadline": (llm_cases(), lambda t, x: t.llm_deadline(x)),
     "llm_config": (llm_configs, lambda t, x: t.llm_config(x)),
     "disk_full": (disk_cases(), lambda t, x: t.disk_full(x)),
+    "api": (api_cases, lambda t, x: t.api(x)),
 }
 
 

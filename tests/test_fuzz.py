@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.support.fuzz import (Targets, corpus_files, json_plans, kb_files, plan_texts, result_files)
-from tests.support.fuzz import disk_cases, export_cases, llm_cases, llm_configs
+from tests.support.fuzz import api_cases, disk_cases, export_cases, llm_cases, llm_configs
 
 FAST = settings(max_examples=150, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
@@ -59,7 +59,7 @@ def test_cli_run_exits_0_2_or_3(targets, text):
     targets.cli_plan(text)
 
 
-# ---- issue 34: files written for a user, LLM deadlines and config values, a full disk
+# ---- files written for a user, LLM deadlines and config values, a full disk, the Python API
 
 @settings(SLOW, max_examples=10)
 @given(export_cases())
@@ -83,3 +83,9 @@ def test_llm_config_values_resolve_in_range_or_raise(targets, data):
 @given(disk_cases())
 def test_build_and_add_without_room_keep_the_old_lattice(targets, case):
     targets.disk_full(case)
+
+
+@settings(SLOW, max_examples=40)
+@given(api_cases)
+def test_the_python_api_returns_or_raises_a_latweave_error(targets, case):
+    targets.api(case)

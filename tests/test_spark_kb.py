@@ -178,14 +178,15 @@ def test_the_spark_legitimacy_of_a_large_context_is_the_python_functions(tmp_pat
     assert dependent_dimensions(lattice, min_support=2)
 
 
-def test_without_spark_or_for_2wiki_the_build_says_why_and_exits_2(tmp_path, capsys, monkeypatch):
+def test_for_2wiki_the_build_says_why_and_exits_2_without_java_4(tmp_path, capsys, monkeypatch):
+    """A format Spark does not read is bad input (2); no Java is a missing engine (4, as `run`)."""
     kb = tmp_path / "kb.txt"
     kb.write_text("Ada\tgender\tfemale\n", encoding="utf-8")
     assert main(["build", str(kb), "--format", "2wiki", "--engine", "spark", "--out", str(tmp_path / "o")]) == 2
     assert "without --engine spark" in capsys.readouterr().err
     monkeypatch.setenv("JAVA_HOME", str(tmp_path / "no-java"))
     assert main(["build", str(kb), "--format", "pathquestion", "--engine", "spark", "--out",
-                 str(tmp_path / "o")]) == 2
+                 str(tmp_path / "o")]) == 4
     err = capsys.readouterr().err
     assert "Java" in err and "without --engine spark" in err
     assert not (tmp_path / "o").exists()

@@ -60,6 +60,9 @@ def parse_plan(text: str) -> Plan:
     Raises PlanError (with line and column) when it does not parse; no lattice is needed."""
     from latweave.plan.read import read_plan
 
+    if not isinstance(text, str):
+        raise PlanError(f"a plan's text is a string, not {type(text).__name__}",
+                        hint='parse_plan("meet(species <= mammal)"); a Plan or a dict goes to run() as it is')
     return read_plan(text)
 
 
@@ -68,6 +71,9 @@ def parse_claims(text: str) -> Claims:
     Raises PlanError (with line and column) when it does not parse; no lattice is needed."""
     from latweave.plan.parser import parse_claims as _parse
 
+    if not isinstance(text, str):
+        raise PlanError(f"a claim's text is a string, not {type(text).__name__}",
+                        hint='parse_claims("argmax(lifespan_years, [Whale, Dog]) is Whale")')
     return _parse(text)
 
 

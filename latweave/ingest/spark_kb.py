@@ -34,6 +34,7 @@ then sliced for the evidence checks and streamed into documents.jsonl, never hel
 
 from __future__ import annotations
 
+import codecs
 import itertools
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -102,8 +103,6 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
         for raw in lines:
             if line == 0 and start == 0 and raw.startswith("\ufeff"):  # the BOM, dropped as read_text does
                 raw = raw[1:]
-                if raw.startswith("\ufeff"):   # a second one is refused, as textio.decode refuses it
-                    yield ("bom", f, 1, "two byte-order marks", None, None, None, None, None, None, None, None)
             line += 1
             at, start = start, start + len(raw) + 1
             cells = split(raw)
@@ -246,6 +245,10 @@ class _Job:
         self.F, self.active, self.path, self.files, self.texts = functions, active, path, files, texts
         self.report, self.strict, self.one_valued = report, strict, one_valued
         self.sources = [str(p) for p in files]
+        for file in files:   # two byte-order marks are refused, as textio.decode refuses them
+            with open(file, "rb") as head:
+                if head.read(6) == codecs.BOM_UTF8 * 2:
+                    raise second_bom(str(file), CorpusError)
         self.held: list = []
         self.rows = self._hold(_read_lines(active, files, fmt), StorageLevel.MEMORY_AND_DISK)
         self.head = Lattice(name=path.stem)
@@ -279,8 +282,6 @@ class _Job:
             if kind == "period":   # periods are the Python build's: never dropped silently
                 raise CorpusError(message, file=self.sources[f], line=line,
                                   hint="build without --engine spark: the Python build reads start/end fields")
-            if kind == "bom":
-                raise second_bom(self.sources[f], CorpusError)
             self._problem(kind, message, f, line)
         self.triples = triples = self.rows.filter(F.col("kind") == "triple").drop("kind")
         objects = triples.groupBy("rkey", "o", "okey").agg(F.count(F.lit(1)).alias("n"))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from latweave.errors import LatweaveError
+from latweave.errors import LatweaveError, PlanError
 
 ROOT = Path(__file__).resolve().parents[2]
 ZOO = ROOT / "corpora" / "zoo"
@@ -416,6 +416,55 @@ class Targets:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
+    # ---- the Python API
+    def api(self, case: tuple) -> None:
+        """One public call given a hostile value (None, numbers, bytes, junk lists and dicts, the
+        JSON form of a plan, text): it returns, or raises a LatweaveError — a session stays usable
+        after it, and a closed one refuses to run."""
+        import latweave
+
+        self._tick("api")
+        call, value = case
+
+        def work():
+            if call == "open":
+                latweave.open(value).close()
+            elif call == "closed":
+                session = latweave.open(self.zoo)
+                session.close()
+                try:
+                    session.run(value)
+                except LatweaveError as exc:
+                    if "closed" not in exc.message and not isinstance(exc, PlanError):
+                        raise AssertionError(f"a closed session said {exc.message!r}") from None
+                    raise
+                raise AssertionError("a closed session ran a plan")
+            elif call == "audit":
+                latweave.audit(value, lattice=self.zoo)
+            elif call == "audit_lattice":
+                latweave.audit({}, lattice=value)
+            elif call == "parse_plan":
+                latweave.parse_plan(value)
+            elif call in ("add", "remove"):
+                lattice = Path(tempfile.mkdtemp(dir=self.scratch, prefix="api-")) / "lat"
+                try:
+                    shutil.copytree(self.zoo, lattice)
+                    if call == "add":
+                        latweave.add(lattice, value)
+                    else:
+                        latweave.remove(lattice, sources=value)
+                finally:
+                    shutil.rmtree(lattice.parent, ignore_errors=True)
+            else:   # run, run_many, check, verify on an open session
+                with latweave.open(self.zoo) as session:
+                    try:
+                        getattr(session, call)(value)
+                    finally:   # whatever the value did, the session still answers
+                        if session.run("meet(species <= bird)").answers != ("Eagle", "Penguin"):
+                            raise AssertionError("the session answers otherwise after a bad call")
+
+        _guard("api", case, work)
+
 
 def _reads_as_saved(data: bytes) -> bool:
     """Whether `data` reads as a saved result (what `run --save` may replace)."""
@@ -655,3 +704,16 @@ def disk_cases(draw) -> dict:
             "source": draw(st.sampled_from(("movies", "awards"))),
             "limit": draw(st.sampled_from((500, 4_000, 20_000, 60_000, 150_000, 400_000))
                           | st.integers(200, 500_000))}
+
+
+# ------------------------------------------------------------------------------ the Python API
+
+API_CALLS = ("run", "run_many", "check", "verify", "open", "closed", "audit", "audit_lattice", "parse_plan",
+             "add", "remove")
+api_values = st.one_of(
+    st.none(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+    st.binary(max_size=12), st.text(max_size=24), st.sampled_from(SEED_PLANS),
+    st.just({"meet": [["species", "<=", "bird"]]}), st.just({"meet": [["lifespan_years", "=", float("inf")]]}),
+    st.lists(st.one_of(st.none(), st.integers(), st.sampled_from(SEED_PLANS), st.text(max_size=8)), max_size=3),
+    json_values, st.just(object()), st.just(ROOT / "corpora" / "nowhere"))
+api_cases = st.tuples(st.sampled_from(API_CALLS), api_values)
