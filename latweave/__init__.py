@@ -7,6 +7,7 @@ cheap:
     open(path, engine=None)      a LatticeSession: .run(plan), .run_many(plans), .check(plan),
                                  .ask(question, planner), .audit(result)
     parse_plan(text)             the plan language (or its JSON form) → a Plan
+    parse_claims(text)           a claim (`latweave verify`) → Claims; session.verify(claim) → a Verification
     audit(result, lattice=...)   certify a saved result against the lattice's files, no engine
     check_lattice(path)          is the lattice legitimate (unique meets, ...)?
     list_engines()               which engines can run here
@@ -21,18 +22,19 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-#: the names latweave.api defines, imported when one is first used
-_API = ("Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "add", "audit", "build", "check_lattice",
-        "evaluate", "history", "list_engines", "open", "parse_plan", "plan_errors", "plan_text", "read_exemplars",
-        "read_result", "remove", "run_demo")
+#: The public names latweave.api defines — the one list: `latweave.api.__all__` is this, and a
+#: test holds the TYPE_CHECKING import below to it. Each is imported when first used.
+_API = ("Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "Verification", "add", "audit", "build",
+        "check_lattice", "evaluate", "history", "list_engines", "open", "parse_claims", "parse_plan", "plan_errors",
+        "plan_text", "read_exemplars", "read_result", "remove", "run_demo")
 _TYPES = ("LatweaveError", "Plan", "Reason", "Result")
 
 __all__ = sorted(_API + _TYPES)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from latweave.api import (Asked, Exemplar, LatticeSession, LLMConfig, NotLive, add, audit, build, check_lattice,
-                              evaluate, history, list_engines, open, parse_plan, plan_errors, plan_text,
-                              read_exemplars, read_result, remove, run_demo)
+    from latweave.api import (Asked, Exemplar, LatticeSession, LLMConfig, NotLive, Verification, add, audit, build,
+                              check_lattice, evaluate, history, list_engines, open, parse_claims, parse_plan,
+                              plan_errors, plan_text, read_exemplars, read_result, remove, run_demo)
     from latweave.errors import LatweaveError
     from latweave.plan.ast import Plan
     from latweave.reasons import Reason

@@ -473,7 +473,17 @@ def cmd_eval(args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="latweave", description=__doc__.splitlines()[0])
+    from latweave import __version__
+
+    top = argparse.ArgumentParser(
+        prog="latweave", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="latweave: deterministic, auditable multi-hop question answering on knowledge lattices.\n"
+                    "Build a lattice from corpus folders or KB files, run plans on it (meet: the complete "
+                    "answer set;\ncompare: a verdict or an extremum; abstain: with its reason), each answer "
+                    "with a proof tree that\n`latweave audit` replays from the lattice's files alone.",
+        epilog="exit codes: 0 answered, 2 bad input, 3 abstained, 4 engine failure or not available, 5 audit "
+               "failed,\n6 the lattice may not go live.  Start with `latweave demo`; `latweave COMMAND -h` for one.")
+    top.add_argument("--version", action="version", version=f"latweave {__version__}")
     sub = top.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("build", help="build a lattice folder from corpus folders or KB files")

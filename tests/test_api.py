@@ -290,3 +290,18 @@ def test_a_lattice_deleted_under_a_session_is_a_store_error(tmp_path, engine):
         shutil.rmtree(tmp_path / "lat")
         with pytest.raises(StoreError, match="is gone"):
             session.run("meet(species <= mammal)")
+
+
+def test_one_list_of_public_names():
+    """latweave._API is the list: latweave.api.__all__ is it, every name resolves from `latweave`,
+    and the TYPE_CHECKING import (for type checkers) names exactly it."""
+    import latweave.api
+
+    assert latweave.api.__all__ == list(latweave._API)
+    for name in latweave._API:
+        assert getattr(latweave, name) is getattr(latweave.api, name), name
+    tree = ast.parse(Path(latweave.__file__).read_text(encoding="utf-8"))
+    typed = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "latweave.api"
+             for alias in node.names}
+    assert typed == set(latweave._API)
+    assert latweave.parse_claims("argmax(lifespan_years, [Whale, Dog]) is Whale").assertions

@@ -168,3 +168,29 @@ def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
                    "latweave/_data/grammars/datalog.lark", "latweave/_data/corpora/zoo/facts.jsonl",
                    "latweave/_data/corpora/zoo/documents/whale.txt"):
         assert needed in names, needed
+
+
+def test_version_and_a_top_level_help_that_says_what_the_tool_is():
+    import tomllib
+
+    from latweave.paths import RULES
+
+    project = tomllib.loads((RULES.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    done = latweave("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"latweave {project['version']}"
+    done = latweave("--help")
+    assert done.returncode == 0 and "question answering on knowledge lattices" in done.stdout
+    assert "exit codes:" in done.stdout and "latweave demo" in done.stdout
+    assert (RULES.parent / "LICENSE").read_text(encoding="utf-8").startswith(f"{project['license']['text']} License")
+
+
+def test_ci_runs_the_readmes_test_command():
+    """.ci/run's last line is the README's second command, word for word (Soufflé on PATH included)."""
+    import re
+
+    from latweave.paths import RULES
+
+    readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```bash\n(.+?)\n```", readme)
+    ci = (RULES.parent / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert commands[1] == ci and "souffle/bin" in ci and "pytest" in ci

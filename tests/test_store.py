@@ -107,3 +107,18 @@ def test_a_loaded_lattice_lists_its_predicates_in_canonical_order_however_change
     lattice.add_predicate(first.instance, first.dimension, first.value, doc=doc, source_text=text[:3], start=0, end=3)
     assert len(lattice.predicates) == before + 1 and lattice._listed is None
     assert lattice.sorted_predicates() == sorted(lattice.predicates)
+
+
+def test_the_stat_cache_honours_xdg_cache_home(monkeypatch, tmp_path):
+    from latweave.lattice.store import stat_cache_path
+
+    manifest = {"content_hash": "ab" * 32}
+    monkeypatch.delenv("LATWEAVE_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert stat_cache_path(tmp_path, manifest).is_relative_to(tmp_path / "xdg" / "latweave")
+    monkeypatch.setenv("LATWEAVE_CACHE", str(tmp_path / "own"))
+    assert stat_cache_path(tmp_path, manifest).is_relative_to(tmp_path / "own")
+    monkeypatch.delenv("LATWEAVE_CACHE")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert stat_cache_path(tmp_path, manifest).is_relative_to(tmp_path / "home" / ".cache" / "latweave")

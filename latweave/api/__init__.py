@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
+from latweave import _API as _PUBLIC
 from latweave.ask import Asked, ask as _ask
 from latweave.errors import LatweaveError, PlanError, StoreError
 from latweave.execute import Runner
@@ -45,9 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.legitimacy.report import LatticeReport
     from latweave.proof.audit import AuditReport
 
-__all__ = ["Asked", "Exemplar", "LLMConfig", "LatticeSession", "NotLive", "Verification", "add", "audit", "build",
-           "check_lattice", "evaluate", "history", "list_engines", "open", "parse_claims", "parse_plan",
-           "plan_errors", "plan_text", "read_exemplars", "read_result", "remove", "run_demo"]
+__all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public names
 
 #: The KB formats `build` reads besides a corpus folder.
 KB_FORMATS = ("pathquestion", "metaqa", "2wiki")

@@ -616,9 +616,10 @@ _RACY_NS = 2_000_000_000
 
 def stat_cache_path(folder: Path | str, manifest: dict) -> Path:
     """Where the stat record of a verified lattice folder is kept: under `$LATWEAVE_CACHE`
-    (default ~/.cache/latweave), never inside the lattice folder, keyed by the manifest's content
-    hash and the folder's real path."""
-    root = os.environ.get("LATWEAVE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "latweave")
+    (default `$XDG_CACHE_HOME/latweave`, else ~/.cache/latweave), never inside the lattice folder,
+    keyed by the manifest's content hash and the folder's real path."""
+    root = os.environ.get("LATWEAVE_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "latweave")
     where = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:16]
     content = re.sub(r"[^0-9a-f]", "", str(manifest.get("content_hash", "")))[:24]
     return Path(root) / "verified" / f"{content}-{where}.json"
