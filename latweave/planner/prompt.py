@@ -39,7 +39,8 @@ from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import EntityLinker
 from latweave.textio import read_text
 
-PROMPT_VERSION = "3"   # 2: the difference of two date dimensions; 3: `at` / `during`
+PROMPT_VERSION = "4"   # 2: the difference of two date dimensions; 3: `at` / `during`; 4: <= on numbers and
+#                        dates means within (never "at most"), no >=
 #: The claim prompt's version (`form="claim"`: a claim's text → the claims form of the language).
 CLAIM_PROMPT_VERSION = "claim-2"   # claim-2: `at`
 
@@ -53,8 +54,10 @@ CLAIM_SCHEMA = {"type": "object", "properties": {"claim": {"type": "string"}},
 GRAMMAR_BRIEF: tuple[tuple[str, str], ...] = (
     ("meet(species <= mammal, habitat <= aquatic)", "things at or below BOTH values (a comma is AND)"),
     ("meet(habitat = amphibious)", "exactly that value (or a synonym of it)"),
-    ("meet(lifespan_years > 20)", "numbers and dates compare with <, >, <=, >="),
-    ("meet(first_described in 1700..1800)", "a range of numbers or dates"),
+    ("meet(lifespan_years > 20)", "numbers and dates compare strictly with < and >; there is no >="),
+    ("meet(first_described in 1700..1800)", "a range of numbers or dates, both ends included (at least, at most)"),
+    ("meet(release_date <= 1932)", "on a number or a date, <= means WITHIN the value (a date in 1932; a number "
+                                   "equal to it), never 'at most': for at most 20 write e.g. in 0..20"),
     ('meet(subject = "Blade Runner") -> directed_by', "an entity's values on one dimension"),
     ('let d = meet(subject = "Blade Runner") -> directed_by\nmeet(directed_by = $d) -> subject',
      "a chain: bind a step with let, use its outputs as $d"),
