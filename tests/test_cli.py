@@ -194,3 +194,9 @@ def test_ci_runs_the_readmes_test_command():
     commands = re.findall(r"```bash\n(.+?)\n```", readme)
     ci = (RULES.parent / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert commands[1] == ci and "souffle/bin" in ci and "pytest" in ci
+
+
+def test_a_corpus_folder_given_as_the_lattice_says_build_it_first():
+    done = latweave("run", "--lattice", str(ZOO), "meet(species <= mammal)")
+    assert done.returncode == 2 and "a corpus folder, not a lattice: build it first" in done.stderr
+    assert f"latweave build {ZOO} --out out/zoo" in done.stderr and "Traceback" not in done.stderr

@@ -593,6 +593,10 @@ def read_manifest(folder: Path | str, verify: bool = True, *, cached: bool = Fal
     if not folder.is_dir():
         raise StoreError(f"{folder}: no lattice folder here", hint="build one with `latweave build <corpus> --out DIR`")
     if not path.is_file():
+        if any((folder / name).is_file() for name in ("facts.jsonl", "dimensions.jsonl", "hierarchy.tsv")):
+            raise StoreError(f"{folder}: a corpus folder, not a lattice: build it first",
+                             hint=f"latweave build {folder} --out out/{folder.name or 'lattice'}; then --lattice "
+                                  f"out/{folder.name or 'lattice'}")
         raise StoreError(f"{folder}: no {MANIFEST}: not a lattice, or a write that never finished",
                          hint="rebuild it with `latweave build`")
     try:
