@@ -115,6 +115,10 @@ def test_positions_are_kept_and_ignored_by_equality():
 # (b) what does not: (corpus, text, code, line, column, a phrase of the message, a phrase of the hint)
 
 SYNTAX_ERRORS = [
+    ('meet(subject = Blade Runner) -> directed_by', "unquoted_name", 1, 16, "several words needs quotes",
+     'write "Blade Runner"'),
+    ('argmax(lifespan_years, [Blue whale, Dog])', "unquoted_name", 1, 25, "needs quotes", 'write "Blue whale"'),
+    ('holds(The Big Sleep, genre <= comedy)', "unquoted_name", 1, 7, "needs quotes", 'write "The Big Sleep"'),
     ("", "empty_plan", 1, 1, "empty", "meet("),
     ("   \n\t\n", "empty_plan", 1, 1, "empty", "meet("),
     ("# only a comment\n", "empty_plan", 1, 1, "only comments", "meet("),

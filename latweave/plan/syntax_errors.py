@@ -390,7 +390,32 @@ def _in_a_constraint(s: _Spot) -> PlanError | None:
 
 
 #: The checks, in the order they are tried: the first that recognises the spot answers.
-_CHECKS = (_bad_character, _open_bracket, _early_end, _not_a_form, _after_the_final, _let, _commas,
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_KEYWORDS = {"meet", "holds", "same", "differ", "argmax", "argmin", "let", "in", "at", "during", "is"}
+
+
+def _several_words(s: _Spot) -> PlanError | None:
+    """Two bare words in a row where a value ends (`subject = Blade Runner`): a name of several
+    words, which needs quotes."""
+    if s.tok_type != "NAME" or not s.toks or not ({"COMMA", "RPAR", "RSQB"} & s.accepts):
+        return None
+    before = s.toks[-1]
+    if not _WORD.fullmatch(before.text) or before.text in _KEYWORDS or s.tok_text in _KEYWORDS:
+        return None
+    words, after = [before.text], ""
+    for m in _SCAN.finditer(s.text, s.offset):   # the bare words that follow, as the name goes on
+        if not _WORD.fullmatch(m.group()) or m.group() in _KEYWORDS:
+            after = m.group()
+            break
+        words.append(m.group())
+    if after in ("<", "=", ">", "in"):   # `mammal habitat <= aquatic`: a ',' missing, not a name
+        return None
+    name = " ".join(words)
+    return s.err(f"a name of several words needs quotes: found {before.text} {s.tok_text} unquoted",
+                 "unquoted_name", f'write "{name}"', at=before.start)
+
+
+_CHECKS = (_bad_character, _open_bracket, _early_end, _not_a_form, _after_the_final, _let, _several_words, _commas,
            _form_specific, _difference, _in_a_constraint)
 
 
