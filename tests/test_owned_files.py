@@ -107,3 +107,18 @@ def test_save_through_a_link_replaces_the_saved_file_and_keeps_the_link(capsys, 
     assert link.is_symlink() and json.loads(real.read_text())["plan"].startswith("meet(species <= bird")
     assert oct(real.stat().st_mode & 0o777) == oct(0o640)
     assert _listing(tmp_path) == ["link.json", "real.json"]
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_new_files_follow_the_users_umask(zoo_lattice, saved, tmp_path, umask):
+    """A new --save, --svg or --html file has the mode a shell redirect would give (0666 less the
+    umask), not the 0600 of the temporary file it is written through."""
+    code = (f"import os, sys; os.umask({umask}); from latweave.cli import main; "
+            f"sys.exit(main(sys.argv[1:]))")
+    runs = [["run", PLAN, "--lattice", str(zoo_lattice), "--save", str(tmp_path / "new.json")],
+            ["explain", str(saved), "--svg", str(tmp_path / "new.svg"), "--html", str(tmp_path / "new.html")]]
+    for argv in runs:
+        done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=HANG_S)
+        assert done.returncode == EXIT_OK, done.stderr
+    for name in ("new.json", "new.svg", "new.html"):
+        assert oct((tmp_path / name).stat().st_mode & 0o777) == oct(0o666 & ~umask), name
