@@ -78,9 +78,7 @@ def test_cli_run_with_engine_spark_prints_what_duckdb_prints(runs, capsys):
 CLI_PLANS = [
     ("zoo", 'meet(species <= mammal, habitat <= aquatic)'),
     ("zoo", 'argmin(lifespan_years, ["Whale", "Dog", "Eagle", "Salmon", "Bat"])'),
-    ("zoo", 'argmax(lifespan_years, ["Blue whale", "Dog", "Frog", "Shark"])'),
     ("movies", 'argmin(date_of_birth, ["Taxi!" -> directed_by, "What Price Hollywood?" -> directed_by])'),
-    ("movies", 'let d = meet(subject = "Blade Runner") -> directed_by\nmeet(directed_by = $d) -> subject'),
 ]
 
 
