@@ -196,7 +196,12 @@ def test_ci_runs_the_readmes_test_command():
     assert commands[1] == ci and "souffle/bin" in ci and "pytest" in ci
 
 
-def test_a_corpus_folder_given_as_the_lattice_says_build_it_first():
+def test_a_corpus_folder_given_as_the_lattice_says_build_it_first(tmp_path):
+    text = tmp_path / "texts"      # a text corpus folder: documents only
+    (text / "documents").mkdir(parents=True)
+    (text / "documents" / "a.txt").write_text("Ada was born in 1815.", encoding="utf-8")
+    done = latweave("run", "--lattice", str(text), "meet(species <= mammal)")
+    assert done.returncode == 2 and "a corpus folder, not a lattice: build it first" in done.stderr
     done = latweave("run", "--lattice", str(ZOO), "meet(species <= mammal)")
     assert done.returncode == 2 and "a corpus folder, not a lattice: build it first" in done.stderr
     assert f"latweave build {ZOO} --out out/zoo" in done.stderr and "Traceback" not in done.stderr

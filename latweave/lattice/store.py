@@ -593,7 +593,9 @@ def read_manifest(folder: Path | str, verify: bool = True, *, cached: bool = Fal
     if not folder.is_dir():
         raise StoreError(f"{folder}: no lattice folder here", hint="build one with `latweave build <corpus> --out DIR`")
     if not path.is_file():
-        if any((folder / name).is_file() for name in ("facts.jsonl", "dimensions.jsonl", "hierarchy.tsv")):
+        corpus = (folder / "facts.jsonl").is_file() or (folder / "hierarchy.tsv").is_file() or (
+            folder / "documents").is_dir()
+        if corpus and not (folder / "values.jsonl").is_file():   # a lattice's own files are not a corpus's
             raise StoreError(f"{folder}: a corpus folder, not a lattice: build it first",
                              hint=f"latweave build {folder} --out out/{folder.name or 'lattice'}; then --lattice "
                                   f"out/{folder.name or 'lattice'}")
