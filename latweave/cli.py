@@ -337,7 +337,10 @@ def cmd_audit(args) -> int:
 def cmd_check(args) -> int:
     from latweave import api
 
-    report = api.check_lattice(args.lattice)
+    if (args.lattice_path is None) == (args.lattice_flag is None):
+        raise LatweaveError("check needs one lattice folder: --lattice DIR (or DIR alone)",
+                            hint="latweave check --lattice out/zoo")
+    report = api.check_lattice(args.lattice_flag or args.lattice_path)
     if args.json:
         _print_json(report.to_dict(limit=None if args.all else 50))
     else:
@@ -593,7 +596,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("check", help="is the lattice legitimate? unique meets, distributivity, FCA, width")
-    p.add_argument("lattice", help="a lattice folder")
+    p.add_argument("lattice_path", nargs="?", metavar="LATTICE", help="a lattice folder (or --lattice, as elsewhere)")
+    p.add_argument("--lattice", dest="lattice_flag", metavar="LATTICE", help="the lattice folder, as every command takes it")
     p.add_argument("--json", action="store_true")
     p.add_argument("--all", action="store_true", help="with --json: do not cut long lists at 50")
     p.set_defaults(func=cmd_check)

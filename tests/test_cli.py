@@ -205,3 +205,14 @@ def test_a_corpus_folder_given_as_the_lattice_says_build_it_first(tmp_path):
     done = latweave("run", "--lattice", str(ZOO), "meet(species <= mammal)")
     assert done.returncode == 2 and "a corpus folder, not a lattice: build it first" in done.stderr
     assert f"latweave build {ZOO} --out out/zoo" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_check_takes_lattice_as_every_command_does(tmp_path):
+    out = tmp_path / "lat"
+    assert latweave("build", str(ZOO), "--out", str(out)).returncode == 0
+    flag, positional = latweave("check", "--lattice", str(out), "--json"), latweave("check", str(out), "--json")
+    assert flag.returncode == positional.returncode == 0 and flag.stdout == positional.stdout
+    assert json.loads(flag.stdout)["ok"] is True
+    for argv in (["check"], ["check", str(out), "--lattice", str(out)]):
+        done = latweave(*argv)
+        assert done.returncode == 2 and "check needs one lattice folder" in done.stderr and "Traceback" not in done.stderr
