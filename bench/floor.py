@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from latweave.compile.lattice_facts import CompiledLattice  # noqa: E402
 from latweave.lattice.model import Lattice  # noqa: E402
-from latweave.lattice.stored import LatticeView  # noqa: E402
+from latweave.folder.stored import LatticeView  # noqa: E402
 from latweave.lattice.names import normalize  # noqa: E402
 from latweave.plan.ast import Meet, Name, Plan, Ref  # noqa: E402
 

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from latweave.lattice.model import Dimension, Lattice  # noqa: E402
-from latweave.lattice.store import load_lattice  # noqa: E402
+from latweave.folder.store import load_lattice  # noqa: E402
 from latweave.legitimacy import check_lattice  # noqa: E402
 from latweave.legitimacy.check import check_fca  # noqa: E402
 from latweave.legitimacy.dependence import dependent_dimensions  # noqa: E402

@@ -47,7 +47,7 @@ def step(kind: str, args: list[str]) -> dict:
     peak memory."""
     import latweave
     import latweave.api  # noqa: F401  (imported before the clock starts: the call is what is timed)
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.store import read_manifest
 
     if kind == "whole":   # every layer from the two whole lattices: what look-ups stand in for
         from latweave.ingest import kb_layer

@@ -50,8 +50,8 @@ def child(mode: str, folder: Path, engine_name: str) -> dict:
     from latweave.compile.symbols import SymbolTable
     from latweave.datalog.parser import load_rules
     from latweave.engines.base import get_engine
-    from latweave.lattice.store import load_lattice, read_manifest
-    from latweave.lattice.stored import StoredLattice
+    from latweave.folder.store import load_lattice, read_manifest
+    from latweave.folder.stored import StoredLattice
     from latweave.plan.read import read_plan
     from latweave.proof.contested import Worlds
     from latweave.proof.extract import QueryDecoder

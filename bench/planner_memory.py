@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from latweave.eval.run import cached_lattice, load_dataset  # noqa: E402
-from latweave.lattice.store import load_lattice  # noqa: E402
+from latweave.folder.store import load_lattice  # noqa: E402
 from latweave.planner.offline import OfflinePlanner  # noqa: E402
 
 DATASETS = {"pq2h": ("pathquestion", "2H"), "pq3h": ("pathquestion", "3H"), "2wiki": ("2wiki", None)}

@@ -40,7 +40,8 @@ from latweave.compile.lattice_facts import CompiledLattice  # noqa: E402
 from latweave.datalog.parser import load_rules  # noqa: E402
 from latweave.engines.base import get_engine  # noqa: E402
 from latweave.engines.sqlite_engine import SqliteEngine  # noqa: E402
-from latweave.engines.sqlite_store import ENGINE_DB, READ_PRAGMAS as BASE, open_stored, write_engine_db  # noqa: E402
+from latweave.engines.sqlite_store import READ_PRAGMAS as BASE, open_stored, write_engine_db
+from latweave.folder.names import ENGINE_DB
 
 #: stored variants: (pragmas, immutable)
 VARIANTS = {
@@ -109,7 +110,7 @@ def main() -> None:
         return child(args.child, folder, Path(args.db), Path(args.plans_file))
 
     from latweave.compile.plan_facts import compile_plans
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     counts = json.loads((folder / "manifest.json").read_text())["counts"]
     _, levels, note = spine.lattice_folder(counts["instances"], str(folder), False)

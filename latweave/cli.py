@@ -17,6 +17,7 @@ from pathlib import Path
 
 from latweave.errors import EngineError, LatweaveError
 from latweave.eval.baselines import NAMES as BASELINES
+from latweave.folder.names import CALLS_FILE
 
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE = 0, 2, 3, 4, 5, 6
 
@@ -431,7 +432,7 @@ def _llm_arguments(p, cache_flag: str) -> None:
 
 def _record_path(record: str | None, cache: str | None) -> str | None:
     """Where LLM calls are logged: --record, else beside the plan cache (`<cache>.calls.jsonl`)."""
-    return record if record is not None else (f"{cache}.calls.jsonl" if cache else None)
+    return record if record is not None else (f"{cache}.{CALLS_FILE}" if cache else None)
 
 
 def _eval_llm(args) -> dict | None:

@@ -23,8 +23,8 @@ from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.engines.timeout import timeout_error
 from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
-from latweave.lattice.store import load_lattice, read_manifest
-from latweave.lattice.stored import StoredLattice
+from latweave.folder.store import load_lattice, read_manifest
+from latweave.folder.stored import StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
@@ -44,7 +44,7 @@ class Batch(NamedTuple):
 
 class Runner:
     """A lattice folder opened for queries on one engine. Nothing on the query path reads the
-    whole model: plans are checked and compiled against the stored view (lattice/stored.py:
+    whole model: plans are checked and compiled against the stored view (folder/stored.py:
     dimensions in memory, instances and predicates read per answer), the compiled lattice's
     facts are parsed relation by relation when first asked for, and the engine session comes
     from the engine's stored form of the lattice where it has one. `lattice` (the full model,
@@ -55,7 +55,7 @@ class Runner:
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
         self.manifest = read_manifest(self.directory, cached=True)
-        #: several layers (lattice/layers.py): the single-plan default is then DuckDB (engines/base.py)
+        #: several layers (folder/layers.py): the single-plan default is then DuckDB (engines/base.py)
         self.layered = self.manifest.get("layers", 1) > 1
         self.view = StoredLattice(self.directory, self.manifest)
         self.predicates = self.view.sorted_predicates()

@@ -7,7 +7,7 @@ file-size limit, `ulimit -f`), SQLite's `OperationalError` ("database or disk is
 errno). Shown raw they are a traceback, or `error: No space left on device:` with no path, or a
 path that is a *source* being copied rather than where the room ran out. `write_failure(exc,
 path)` turns each into a `WriteError` naming `path` (the lattice being written) with a hint; the
-writer's atomic install (lattice/store.py) means the lattice there before is unchanged.
+writer's atomic install (folder/store.py) means the lattice there before is unchanged.
 
 DuckDB is recognised by its exception's class name and module, so this module imports no engine.
 """

@@ -316,7 +316,7 @@ def lattices(tmp_path_factory):
 
 def plans_for(name: str, lattice_dir: Path) -> list[str]:
     from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     lattice = load_lattice(lattice_dir)
     if name == "zoo":

@@ -510,7 +510,7 @@ def _cli(capsys, *args) -> tuple[int, str]:
 
 def stamped(r: dict, folder) -> dict:
     """`r` as a session saves it: naming the lattice it was computed on (a saved file must)."""
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.store import read_manifest
 
     manifest = read_manifest(folder, verify=False)
     return {**r, "lattice": {"name": manifest["name"], "content_hash": manifest["content_hash"]}}

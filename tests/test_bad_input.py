@@ -203,7 +203,7 @@ BOM = b"\xef\xbb\xbf"
 
 
 def test_kb_with_a_byte_order_mark_answers_its_first_subject(capsys, tmp_path):
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     kb = tmp_path / "kb.txt"
     kb.write_bytes(BOM + b"alice\tknows\tbob\nbob\tknows\tcarol\n")
@@ -327,7 +327,7 @@ def test_limits_are_listed_in_the_readme():
 
 @pytest.mark.parametrize("word", ["nan", "NaN", "inf", "Infinity"])
 def test_non_finite_numbers_are_refused_at_their_column(zoo, word):
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
     from latweave.plan.check import plan_errors
     from latweave.plan.read import read_plan
 

@@ -13,7 +13,7 @@ from latweave.ingest.build import save_lattice
 from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
 from latweave.lattice.canonical import compare_classes, country_table, spelling_key
 from latweave.lattice.model import Dimension
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.plan.read import read_plan
 from latweave.proof.audit import audit
 from tests.support.engines import assert_byte_identical, on_every_engine

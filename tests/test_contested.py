@@ -169,7 +169,7 @@ def test_a_certain_member_through_every_world_is_proved_so(results):
 
 
 def test_check_counts_contested_coordinates(lattice):
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
     from latweave.legitimacy import check_lattice
 
     report = check_lattice(load_lattice(lattice))

@@ -1,6 +1,6 @@
 """A disk that fills up during `build` or `add`: one clear error naming the lattice being written
 (exit 2, a hint, no traceback, never `error: No space left on device:` with no path), and the
-lattice there before unchanged, byte for byte (latweave/write_failure.py, lattice/store.py).
+lattice there before unchanged, byte for byte (latweave/write_failure.py, folder/store.py).
 
 Disk full is real here, without root (tests/support/disk_full.py): a file-size limit makes
 writes fail with EFBIG at several points of the write (a model file, SQLite's database, DuckDB's

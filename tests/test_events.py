@@ -14,7 +14,7 @@ from latweave.execute import Runner
 from latweave.ingest.build import build_corpus
 from latweave.ingest.corpus import read_corpus
 from latweave.ingest.extract import extract_corpus
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.llm import LLMConfig
 from latweave.paths import RULES
 from latweave.plan.read import read_plan

@@ -22,7 +22,7 @@ from latweave.cli import main
 from latweave.execute import Runner
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.lattice.store import load_lattice, read_manifest
+from latweave.folder.store import load_lattice, read_manifest
 from latweave.llm import LLMConfig, LLMUnavailable
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan

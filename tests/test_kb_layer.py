@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import latweave
 from latweave.ingest import kb_layer
-from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
+from latweave.folder.store import load_lattice, read_manifest
 from latweave.ingest.sources import read_history
+from latweave.folder.names import UNHASHED
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -180,7 +181,7 @@ def test_a_probe_reads_the_field_the_row_has(label, aliases, key):
     the strings hold — quotes, backslashes, a `"label": "` of their own, any character."""
     import json
 
-    from latweave.lattice.layers import string_field
+    from latweave.folder.layers import string_field
 
     row = {"aliases": aliases + ['x"label": "y', '\\\\"label": "'], "label": label}
     if key is not None:

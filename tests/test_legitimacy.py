@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from rich.console import Console
 
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.legitimacy import check_dimension, check_lattice
 from latweave.legitimacy.dependence import dependent_dimensions
 from latweave.legitimacy.distributive import check_distributive, is_m3, is_n5
@@ -351,7 +351,8 @@ def test_zoo_json_shape_and_rendering(zoo_lattice):
 
 
 def test_the_stored_report_cuts_each_list_and_says_how_long_it_was(zoo_lattice, tmp_path):
-    from latweave.ingest.build import LEGITIMACY_FILE, STORED_LIST_LIMIT, report_writer
+    from latweave.ingest.build import STORED_LIST_LIMIT, report_writer
+    from latweave.folder.names import LEGITIMACY_FILE
 
     report = check_lattice(load_lattice(zoo_lattice))
     implications = len(report.fca.implications)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from latweave.cli import EXIT_NOT_LIVE, EXIT_OK, main
-from latweave.lattice.store import read_manifest
+from latweave.folder.store import read_manifest
 
 
 def _corpus(root: Path, diamond: bool) -> Path:

@@ -23,9 +23,10 @@ from latweave.cli import main
 from latweave.errors import LatweaveError
 from latweave.ingest.build import NotLive
 from latweave.ingest.sources import read_history, read_sources
-from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
+from latweave.folder.store import load_lattice, read_manifest
 from latweave.paths import RULES
 from tests.support.pausing import wait_line
+from latweave.folder.names import UNHASHED
 
 CORPORA = RULES.parent / "corpora"
 ZOO, MOVIES, BIOS = CORPORA / "zoo", CORPORA / "movies", CORPORA / "bios"
@@ -54,7 +55,7 @@ def assert_same_lattice(changed: Path, built: Path) -> None:
 
 
 def content(folder: Path) -> dict:
-    """A lattice's content, whatever its layers: the merged model (lattice/layers.py) as sets."""
+    """A lattice's content, whatever its layers: the merged model (folder/layers.py) as sets."""
     lattice = load_lattice(folder)
     return {"dimensions": {k: (d.name, d.kind, d.functional, d.open, d.labels, d.parents, d.synonyms, d.bounds,
                                d.classes) for k, d in lattice.dimensions.items()},
@@ -519,7 +520,7 @@ def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch)
     the new folder: the lattice is the old one or the new one, whole, and the next change cleans up.
     `pointer`: where names cannot be swapped (the lattice path is a symlink to a version)."""
     if mode == "pointer":
-        from latweave.lattice import store
+        from latweave.folder import store
 
         monkeypatch.setattr(store, "_exchange", lambda a, b: False)
     latweave.build(ZOO, tmp_path / "zoo-only")

@@ -13,7 +13,7 @@ from latweave.errors import LatweaveError, SourceError
 from latweave.eval.datasets import load_pathquestion
 from latweave.eval.splits import split_pathquestion
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.llm import LLMConfig
 from latweave.plan.printer import to_text
 from latweave.plan.read import read_plan

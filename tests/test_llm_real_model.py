@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.llm import LLMConfig
 from latweave.paths import RULES
 from latweave.plan.check import check_plan

@@ -23,7 +23,7 @@ from latweave.engines.base import DEFAULT_ENGINE
 from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import TOP
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.plan.ast import Constraint, Meet, Name, Plan, Range
 from latweave.plan.printer import to_text
 from tests.support.lattices import add_random_dag

@@ -21,8 +21,7 @@ import pytest
 from latweave.cli import main
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts
 from latweave.compile.lattice_facts import CompiledLattice
-from latweave.compile.parquet_facts import (PARQUET_DIR, PART_FILE, columns, parquet_relations, partition_value,
-                                            write_parquet)
+from latweave.compile.parquet_facts import columns, parquet_relations, partition_value, write_parquet
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog import load_rules
 from latweave.engines.base import available_engines, get_engine
@@ -32,10 +31,11 @@ from latweave.execute import Runner
 from latweave.ingest.build import build_corpus, save_lattice
 from latweave.ingest.kb import build_kb
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.store import read_manifest
-from latweave.lattice.stored import StoredLattice
+from latweave.folder.store import read_manifest
+from latweave.folder.stored import StoredLattice
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
+from latweave.folder.names import PARQUET_DIR, PART_FILE
 
 ZOO = RULES.parent / "corpora" / "zoo"
 METAQA = Path(__file__).parent / "fixtures" / "metaqa" / "kb.txt"
@@ -201,7 +201,7 @@ def test_a_folder_without_parquet_opens_from_its_facts(tmp_path, zoo_lattice):
     manifest = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
     for key in ("files", "sizes"):
         manifest[key] = {f: v for f, v in manifest[key].items() if not f.startswith(PARQUET_DIR + "/")}
-    from latweave.lattice.store import content_hash
+    from latweave.folder.store import content_hash
 
     manifest["content_hash"] = content_hash(manifest["files"])   # as that build wrote it
     (old / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")

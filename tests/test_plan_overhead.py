@@ -17,7 +17,7 @@ from latweave.compile.facts import write_facts
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import OrderedDimensions, SelectivityEstimator, compile_plans
 from latweave.execute import Runner
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
 

@@ -21,7 +21,7 @@ from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import PlanCompiler, compile_plans
 from latweave.execute import Runner
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.plan import steps as plan_steps
 from latweave.plan.ast import Meet, Pos
 from latweave.plan.check import plan_errors

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from latweave.errors import PlanError
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.paths import RULES
 from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Range, Ref, Union
 from latweave.plan.check import check_plan, plan_errors

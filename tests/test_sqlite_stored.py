@@ -21,13 +21,14 @@ from latweave.compile.plan_facts import compile_plans
 from latweave.datalog import load_rules
 from latweave.engines.base import get_engine
 from latweave.engines.sqlite_engine import SqliteEngine
-from latweave.engines.sqlite_store import ENGINE_DB, META, engine_db, write_engine_db
+from latweave.engines.sqlite_store import META, engine_db, write_engine_db
 from latweave.errors import EngineError, LatweaveError
 from latweave.ingest.corpus import read_corpus
 from latweave.lattice.coordinates import settle
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from tests.test_sqlite_engine import CLOSURE, program
+from latweave.folder.names import ENGINE_DB
 
 CORPORA = RULES.parent / "corpora"
 
@@ -193,7 +194,7 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
 
 def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_path, rules):
     from latweave.ingest.build import build_corpus
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.store import read_manifest
 
     build_corpus(CORPORA / "zoo", tmp_path / "zoo")
     manifest = read_manifest(tmp_path / "zoo")

@@ -9,7 +9,7 @@ import pytest
 from latweave.ingest.build import save_lattice
 from latweave.ingest.corpus import read_corpus
 from latweave.errors import StoreError
-from latweave.lattice.store import load_lattice, read_manifest, write_lattice
+from latweave.folder.store import load_lattice, read_manifest, write_lattice
 from tests.conftest import ZOO
 
 
@@ -110,7 +110,7 @@ def test_a_loaded_lattice_lists_its_predicates_in_canonical_order_however_change
 
 
 def test_the_stat_cache_honours_xdg_cache_home(monkeypatch, tmp_path):
-    from latweave.lattice.store import stat_cache_path
+    from latweave.folder.store import stat_cache_path
 
     manifest = {"content_hash": "ab" * 32}
     monkeypatch.delenv("LATWEAVE_CACHE", raising=False)

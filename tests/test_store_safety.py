@@ -17,11 +17,12 @@ import pytest
 
 from latweave.cli import main
 from latweave.errors import StoreError
-from latweave.lattice import store
-from latweave.lattice.store import UNHASHED, load_lattice, read_manifest
+from latweave.folder import store
+from latweave.folder.store import load_lattice, read_manifest
 from latweave.proof.audit.files import LatticeFiles
 from tests.conftest import ZOO
 from tests.support.pausing import wait_line
+from latweave.folder.names import UNHASHED
 
 MOVIES = ZOO.parent / "movies"
 BIOS = ZOO.parent / "bios"
@@ -198,7 +199,7 @@ def test_the_json_form_of_a_refusal(tmp_path, capsys):
 
 
 def test_check_target_is_the_one_gate(tmp_path):
-    from latweave.lattice.store import check_target
+    from latweave.folder.store import check_target
 
     (tmp_path / "empty").mkdir()
     check_target(tmp_path / "absent")
@@ -335,7 +336,7 @@ def test_leftovers_of_killed_builds_are_removed_and_nothing_else(pointer, tmp_pa
 CONCURRENT = r"""
 import os, sys, time, types
 import latweave.ingest.build, latweave.ingest.corpus, latweave.cli
-from latweave.lattice import store
+from latweave.folder import store
 
 corpus, out, go, mode = sys.argv[1:5]
 

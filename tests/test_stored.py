@@ -1,4 +1,4 @@
-"""Opening a lattice for queries without its full model (lattice/stored.py), and verifying it once.
+"""Opening a lattice for queries without its full model (folder/stored.py), and verifying it once.
 
 A differential test: on the zoo, movies and disputes corpora, generated lattices with contested
 coordinates and (where the data is here) the 2Wiki lattice, every result of the hand-written and
@@ -24,9 +24,9 @@ from latweave.compile.symbols import SymbolTable
 from latweave.errors import LatweaveError, StoreError
 from latweave.execute import Runner
 from latweave.ingest.build import build_corpus, save_lattice
-from latweave.lattice import store
-from latweave.lattice.store import load_lattice, read_manifest, stat_cache_path, write_line_index
-from latweave.lattice.stored import StoredLattice
+from latweave.folder import store
+from latweave.folder.store import load_lattice, read_manifest, stat_cache_path, write_line_index
+from latweave.folder.stored import StoredLattice
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from latweave.proof.contested import Worlds
@@ -274,8 +274,8 @@ def test_prefetch_finds_what_lookups_find(tmp_path):
     """A bulk lookup (both routes: binary searches for a few keys, one merge pass for many) keeps
     exactly what one-by-one lookups find, misses included."""
     from latweave.lattice.model import Dimension, Lattice
-    from latweave.lattice.stored import StoredLattice
-    from latweave.lattice.store import write_lattice, load_lattice
+    from latweave.folder.stored import StoredLattice
+    from latweave.folder.store import write_lattice, load_lattice
 
     lattice = Lattice(name="many")
     lattice.add_dimension(Dimension("colour", functional=True))

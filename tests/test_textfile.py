@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from latweave.errors import CorpusError, SourceError
-from latweave.lattice.store import write_documents
+from latweave.folder.store import write_documents
 from latweave.textio import TextFile, read_text
 
 PIECES = ["a", "b", " ", "\t", "\n", "\r", "\r\n", "é", "€", "😀", '"', "\\", "\x01"]

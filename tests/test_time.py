@@ -18,7 +18,7 @@ from latweave.errors import CorpusError, LatticeError, PlanError
 from latweave.execute import Runner
 from latweave.ingest.build import build_corpus
 from latweave.lattice.periods import FOREVER, NEVER, period_of
-from latweave.lattice.store import load_lattice
+from latweave.folder.store import load_lattice
 from latweave.paths import RULES
 from latweave.plan.check import check_plan
 from latweave.plan.json_form import plan_from_json

@@ -38,6 +38,7 @@ from latweave.planner.prompt import Exemplar, read_exemplars
 from latweave.proof.page import Page
 from latweave.result import Result
 from latweave.verify import Verification, verify as _verify, verify_text as _verify_text
+from latweave.folder.names import MANIFEST
 
 if TYPE_CHECKING:  # pragma: no cover
     from latweave.api.engine_table import EngineTable
@@ -86,7 +87,7 @@ def plan_text(plan: Plan) -> str:
 def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None) -> list[PlanError]:
     """Every type error of `plan` against the schema of the lattice folder `lattice` (empty when it
     checks). `text`, the source the plan was parsed from, places each error at its line and column."""
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
     from latweave.plan.check import plan_errors as _plan_errors
 
     return _plan_errors(plan, load_lattice(lattice), text)
@@ -161,7 +162,7 @@ class LatticeSession:
                 raise
 
     def _present(self) -> None:
-        if not (self.path / "manifest.json").is_file():
+        if not (self.path / MANIFEST).is_file():
             raise StoreError(f"{self.path}: the lattice this session opened is gone (deleted or moved)",
                              hint="build it again, or open the lattice where it is now")
 
@@ -390,7 +391,7 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     if llm is not None:
         if format != "corpus":
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
-        from latweave.lattice.store import check_target
+        from latweave.folder.store import check_target
 
         check_target(out, inputs=(*sources, cache))  # before the extraction cache or any model call
     return build_sources(sources, out, fmt=format, gate=gate, strict=strict, functional=functional,
@@ -434,7 +435,7 @@ def history(lattice: Path | str):
 def check_lattice(path: Path | str) -> "LatticeReport":
     """Is the lattice folder legitimate? Unique meets (a lattice may go live only then),
     distributivity, FCA, width (`LatticeReport.ok`, and the witnesses when not)."""
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
     from latweave.legitimacy import check_lattice as _check
 
     return _check(load_lattice(path))

@@ -4,7 +4,7 @@ Strings are interned (sorted, so ids are stable for the same lattice); numeric b
 dense ranks, so every engine compares integers and no float ever reaches Datalog. Date bounds are
 day numbers (proleptic Gregorian ordinals, exact integers that fit every engine's 32 bits): as
 ordered as ranks, and a new date never moves another's (a layer adds its dates' rows, nothing
-else: lattice/layers.py). Dates also keep their magnitude — the same day numbers — for the
+else: folder/layers.py). Dates also keep their magnitude — the same day numbers — for the
 difference of two dates in days (`date_of_death - date_of_birth`).
 """
 
@@ -22,13 +22,12 @@ from latweave.compile.symbols import SymbolTable
 from latweave.lattice.canonical import class_key
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice
-from latweave.lattice.layers import RETRACTED_DIR, layer_folders
+from latweave.folder.layers import layer_folders
 from latweave.lattice.names import TOP
 from latweave.lattice.periods import period_of
-from latweave.lattice.store import read_manifest
+from latweave.folder.store import read_manifest
+from latweave.folder.names import COUNTS_FILE, DERIVED_DIR, FACTS_DIR, RETRACTED_DIR, SYMBOLS, WORLDS_FILE
 
-COUNTS_FILE = "derived/coord_counts.facts"
-WORLDS_FILE = "derived/worlds.jsonl"
 
 #: (instance key, dimension key) → each world with the ids of the predicates supporting it
 #: (ascending): the contested or merged coordinates of a lattice (latweave/lattice/coordinates.py).
@@ -37,7 +36,7 @@ Contested = dict[tuple[str, str], list[tuple[World, list[int]]]]
 
 class StoredFacts(Mapping):
     """The lattice relations of a facts folder, each parsed on first use (read-only). `layers`:
-    the folders of the lattice's later layers (lattice/layers.py), whose retractions and additions
+    the folders of the lattice's later layers (folder/layers.py), whose retractions and additions
     apply in order after `directory`'s rows."""
 
     def __init__(self, directory: Path, relations: tuple[str, ...] = LATTICE_RELATIONS, layers: tuple[Path, ...] = ()):
@@ -54,7 +53,7 @@ class StoredFacts(Mapping):
                 gone = set(read_facts(layer / RETRACTED_DIR, (name,))[name])
                 if gone:
                     rows = [row for row in rows if row not in gone]
-                rows += read_facts(layer / "facts", (name,))[name]
+                rows += read_facts(layer / FACTS_DIR, (name,))[name]
             self._rows[name] = rows
         return rows
 
@@ -84,12 +83,12 @@ class CompiledLattice:
     contested: Contested | None = field(default=None, repr=False, compare=False)
     #: the lattice folder this was read from (None: compiled in memory)
     directory: Path | None = field(default=None, repr=False, compare=False)
-    #: the folders of its later layers (lattice/layers.py), when it was read from a folder of several
+    #: the folders of its later layers (folder/layers.py), when it was read from a folder of several
     layers: tuple[Path, ...] = field(default=(), repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
-        self.symbols.write(directory / "symbols.jsonl")
-        write_facts(directory / "facts", self.facts, LATTICE_RELATIONS)
+        self.symbols.write(directory / SYMBOLS)
+        write_facts(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS)
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
         write_derived(directory, self.coord_counts(), self.contested)
@@ -101,9 +100,9 @@ class CompiledLattice:
         first asked for (`facts` is a read-only mapping)."""
         directory = Path(directory)
         folders = layer_folders(directory, read_manifest(directory, verify=False) if manifest is None else manifest)
-        symbols = (SymbolTable.read(directory / "symbols.jsonl") if len(folders) == 1
-                   else SymbolTable.read_layers(folder / "symbols.jsonl" for folder in folders))
-        return cls(symbols, StoredFacts(directory / "facts", layers=tuple(folders[1:])), directory=directory,
+        symbols = (SymbolTable.read(directory / SYMBOLS) if len(folders) == 1
+                   else SymbolTable.read_layers(folder / SYMBOLS for folder in folders))
+        return cls(symbols, StoredFacts(directory / FACTS_DIR, layers=tuple(folders[1:])), directory=directory,
                    layers=tuple(folders[1:]))
 
     def coord_counts(self) -> dict[tuple[int, int], int]:
@@ -112,10 +111,10 @@ class CompiledLattice:
         counts = self.derived.get("coord_counts")
         if counts is None:
             if self.directory is not None:
-                rows = read_facts(self.directory / "derived", ("coord_counts",))["coord_counts"]
+                rows = read_facts(self.directory / DERIVED_DIR, ("coord_counts",))["coord_counts"]
                 counts = {(d, v): n for d, v, n in rows}
                 for layer in self.layers:   # a later layer's count replaces; 0 deletes
-                    for d, v, n in read_facts(layer / "derived", ("coord_counts",))["coord_counts"]:
+                    for d, v, n in read_facts(layer / DERIVED_DIR, ("coord_counts",))["coord_counts"]:
                         if n:
                             counts[(d, v)] = n
                         else:

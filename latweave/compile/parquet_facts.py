@@ -32,11 +32,10 @@ import duckdb
 from latweave.compile.facts import LATTICE_RELATIONS, write_facts
 from latweave.datalog.escape import SQL, SQL_NAME
 from latweave.errors import EngineError
+from latweave.folder.names import FACTS_DIR, PARQUET_DIR, PART_FILE
 
 #: The folder of a lattice that holds the Parquet facts.
-PARQUET_DIR = "parquet"
 #: The one file of a relation (or of one partition of it).
-PART_FILE = "part-0.parquet"
 #: relation → the column its files are partitioned by (that column is in the folder name, not the file).
 PARTITIONED = {"coord": "d"}
 #: Options of every file written: zstd-compressed Parquet.
@@ -62,7 +61,7 @@ def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]
     folder per dimension (PARTITIONED), else in one file like the rest (a layer's retractions)."""
     folder = Path(folder)
     if facts is None or isinstance(facts, (str, Path)):
-        source = Path(facts) if facts is not None else folder / "facts"
+        source = Path(facts) if facts is not None else folder / FACTS_DIR
         return _convert(source, folder / out, tuple(relations), partitioned)
     relations = tuple(relations)
     with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as tmp:
@@ -155,10 +154,11 @@ def stored_parquet(folder: Path | str) -> dict[str, list[Path]]:
 
 
 def layered_parquet(folder: Path | str) -> list[tuple[dict[str, list[Path]], dict[str, list[Path]]]]:
-    """The Parquet files of a lattice's layers after the first (lattice/layers.py), oldest first:
+    """The Parquet files of a lattice's layers after the first (folder/layers.py), oldest first:
     for each, (relation → the files of the rows it adds, relation → the file of the rows it takes
     away). Only the relations a layer changes are listed. Empty for a lattice of one layer."""
-    from latweave.lattice.layers import RETRACTED_PARQUET_DIR, layer_folders
+    from latweave.folder.layers import layer_folders
+    from latweave.folder.names import RETRACTED_PARQUET_DIR
 
     out = []
     for layer in layer_folders(folder)[1:]:

@@ -39,7 +39,7 @@ DEFAULTS: dict[str, tuple[str, str]] = {
 DEFAULT_ENGINE = DEFAULTS["batch"][0]
 
 
-#: The single-plan engine of a lattice of several layers (lattice/layers.py): the SQLite
+#: The single-plan engine of a lattice of several layers (folder/layers.py): the SQLite
 #: database holds the strata of the first layer only, so SQLite would evaluate the whole lattice
 #: in memory at open; DuckDB reads every layer's Parquet rows and evaluates as it always does
 #: (a 1M-line KB with one 1,000-line layer: 16 s to open and answer, SQLite 40 s).

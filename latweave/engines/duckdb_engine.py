@@ -127,7 +127,7 @@ class DuckDBEngine(Engine):
 
 class ParquetFiles(NamedTuple):
     """One lattice relation's Parquet files (a partitioned relation's, one per partition value),
-    and for each later layer of the lattice (lattice/layers.py) the files of the rows it takes
+    and for each later layer of the lattice (folder/layers.py) the files of the rows it takes
     away and of those it adds, applied in that order."""
 
     files: tuple[Path, ...]

@@ -125,7 +125,7 @@ class SparkEngine(Engine):
 
     def open_stored(self, directory) -> "SparkSession | None":
         """A session over the lattice folder's Parquet facts (`parquet/`, and its later layers':
-        lattice/layers.py), None when it has none."""
+        folder/layers.py), None when it has none."""
         files = stored_parquet(directory)
         if not files:
             return None

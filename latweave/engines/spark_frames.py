@@ -18,8 +18,9 @@ import json
 from functools import reduce
 from pathlib import Path
 
-from latweave.compile.parquet_facts import PARQUET_DIR, PARTITIONED
+from latweave.compile.parquet_facts import PARTITIONED
 from latweave.engines import rows as checks
+from latweave.folder.names import PARQUET_DIR
 
 #: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
 #: view is a *local* relation (the rows as one JSON parameter, expanded by `from_json`), which Spark
@@ -143,7 +144,7 @@ class Frames:
         F = self.F
         if copy and layers:
             raise EngineError(f"${PARQUET_COPY} holds a copy of a lattice's parquet/ folder, and this lattice has "
-                              "layers (lattice/layers.py) whose Parquet facts lie in layers/*/ too",
+                              "layers (folder/layers.py) whose Parquet facts lie in layers/*/ too",
                               hint=f"unset ${PARQUET_COPY}: Spark reads the lattice folder's own files")
         locate = self._copy_of(files, copy) if copy else str
         cols_of = self.engine.columns
@@ -166,7 +167,7 @@ class Frames:
                 self._bind_empty(name)
                 continue
             df = read(name, paths, name in PARTITIONED) if paths else None
-            for added, taken in changed:   # a layer's rows taken away, then its rows added (sets: lattice/layers.py)
+            for added, taken in changed:   # a layer's rows taken away, then its rows added (sets: folder/layers.py)
                 if taken and df is not None:
                     df = df.subtract(read(name, taken, False))
                 if added:

@@ -140,9 +140,9 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
     """A session over `directory`'s engine database, opened read-only (`immutable`: also without
     locks or change checks; measured, not used): its lattice tables read in place, per-run tables
     created in TEMP. None when there is none; EngineError when latweave did not write it, or
-    wrote it for other rules. None for a lattice of several layers (lattice/layers.py): the
+    wrote it for other rules. None for a lattice of several layers (folder/layers.py): the
     database holds the strata of its first layer only, so the caller opens its facts, merged."""
-    from latweave.lattice.layers import has_layers
+    from latweave.folder.layers import has_layers
 
     path = engine_db(directory)
     if not path.is_file() or has_layers(directory):

@@ -109,7 +109,7 @@ def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     """The lattice folder for this dataset's KB, built once into the cache."""
     from latweave.ingest.build import save_lattice
     from latweave.ingest.kb import FUNCTIONAL, BuildReport, lattice_from_triples
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.store import read_manifest
 
     folder = Path(cache) / f"{loaded.name}-{_digest(loaded.kb, loaded.kb_format)}"
     if folder.is_dir():
@@ -245,7 +245,7 @@ def _sibling_training(loaded: Loaded, planner: str, cache, data, train_part) -> 
     other hop file's training questions join the fit, each grounded in its own KB."""
     if planner != "offline" or loaded.kb_format != "pathquestion" or not train_part:
         return []
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     other = "3H" if loaded.name.endswith("2H") else "2H"
     sibling = load_dataset("pathquestion", data=data, hops=other)

@@ -1,6 +1,6 @@
 """Saving a lattice: the legitimacy gate, compiling, and the one atomic write every build and change ends in
 (model files, compiled facts, the legitimacy report and the sources kept) — a lattice of one source
-as one layer, of several as layers (`save_layers`, lattice/layers.py), each with its report."""
+as one layer, of several as layers (`save_layers`, folder/layers.py), each with its report."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Callable
 
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
-from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
+from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatweaveError
 from latweave.lattice.model import Lattice
-from latweave.lattice.store import check_target
+from latweave.folder.store import check_target
+from latweave.folder.names import DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LEGITIMACY_FILE, PREDICATES, VALUES
 
-LEGITIMACY_FILE = "legitimacy.json"
 #: legitimacy.json keeps at most this many entries of each list (its "truncated" says how many there
 #: are): a generated KB of 100,000 subjects listed 54,505 implications, 311 MB of JSON.
 STORED_LIST_LIMIT = 1_000
@@ -65,7 +65,7 @@ class Gate:
 def stored_report(folder: Path, layers: int | None = None) -> dict | None:
     """The legitimacy.json of a lattice folder's newest layer (of its first `layers` layers), as
     stored; None when it has none."""
-    from latweave.lattice.layers import layer_folders
+    from latweave.folder.layers import layer_folders
 
     folders = layer_folders(folder)
     where = folders[-1] if layers is None else folders[layers - 1]
@@ -130,7 +130,7 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
 def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
                 inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
                 fast: Callable | None = None) -> dict:
-    """Write the lattice of `n` sources at `out` in one atomic step, as layers (lattice/layers.py);
+    """Write the lattice of `n` sources at `out` in one atomic step, as layers (folder/layers.py);
     returns the manifest. `lattice_of(i)`: the lattice of the first i + 1 sources, as the source
     readers build it (asked once for each i, in order; each is dropped once its layer is
     written). `base`: (a lattice folder, its verified manifest, k ≥ 1): its first k layers are the
@@ -143,8 +143,8 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
     `inputs`, `ledger`, `locked`: as save_lattice takes them."""
     from latweave.ingest.layered import State, reader_state, settled, step, write_reader_state
     from latweave.ingest.sources import contested_pairs
-    from latweave.lattice.layers import layer_folders, layer_path, link_layers, linked_hashes
-    from latweave.lattice.store import _model_files, index_lines, write_folder
+    from latweave.folder.layers import layer_folders, layer_path, link_layers, linked_hashes
+    from latweave.folder.store import _model_files, index_lines, write_folder
     from latweave.legitimacy import check_lattice
 
     check_target(out, inputs, locked)
@@ -243,7 +243,7 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
 def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
     """What the manifest and the history say of a lattice: its counts, its contested coordinates
     and the labels of those (and of the ones `before` names) as the lattice spells them."""
-    from latweave.lattice.store import manifest_counts
+    from latweave.folder.store import manifest_counts
 
     contested = frozenset(pair for pair, held in worlds.items() if len(held) > 1)
 
@@ -259,15 +259,15 @@ def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> 
     removes the sources after them builds no lattice)."""
     from latweave.ingest.kb_layer import Folder
     from latweave.ingest.sources import contested_pairs
-    from latweave.lattice.layers import layer_folders, open_lines, read_layer_record
+    from latweave.folder.layers import layer_folders, open_lines, read_layer_record
 
     prefix = {**manifest, "layers": k}
     folders = layer_folders(folder, prefix)
     if k == 1:
         root = folders[0]
-        counts = {"dimensions": sum(1 for line in (root / "dimensions.jsonl").open(encoding="utf-8") if line.strip()),
-                  **{name: len(open_lines(root, f"{name}.jsonl"))
-                     for name in ("values", "instances", "predicates", "documents")}}
+        counts = {"dimensions": sum(1 for line in (root / DIMENSIONS).open(encoding="utf-8") if line.strip()),
+                  **{name: len(open_lines(root, file)) for name, file in
+                     (("values", VALUES), ("instances", INSTANCES), ("predicates", PREDICATES), ("documents", DOCUMENTS))}}
     else:
         counts = dict(read_layer_record(folders[-1])["counts"])
     counts = {key: counts[key] for key in ("dimensions", "values", "instances", "predicates", "documents")}

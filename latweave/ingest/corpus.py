@@ -32,6 +32,8 @@ from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.textio import json_problem, read_text, text_lines
+from latweave.folder.names import (CORPUS_ALIASES, CORPUS_DIMENSIONS, CORPUS_DOCUMENTS, CORPUS_EVENTS, CORPUS_FACTS,
+                                   CORPUS_HIERARCHY, CORPUS_SYNONYMS)
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -174,11 +176,11 @@ def read_corpora(folders: list[Path | str], progress: Callable[[int, int], None]
 
 
 def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) -> None:
-    if not (root / "dimensions.jsonl").is_file():
+    if not (root / CORPUS_DIMENSIONS).is_file():
         raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
                           hint="see corpora/zoo/README.md for the format")
 
-    path = root / "dimensions.jsonl"
+    path = root / CORPUS_DIMENSIONS
     here: set[str] = set()   # declared by this folder (twice in one file is an error)
     for line, obj in _jsonl(path):
         dimension = Dimension(
@@ -200,7 +202,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
             lattice.add_dimension(dimension)
         here.add(dimension.key)
 
-    path = root / "hierarchy.tsv"
+    path = root / CORPUS_HIERARCHY
     if path.is_file():
         for line, (dim, parent, child) in _tsv(path, ("dimension", "parent", "child")):
             with _At(path, line):
@@ -210,15 +212,15 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
         try:
             dim.validate()
         except LatticeError as exc:
-            raise CorpusError(exc.message, file=str(root / "hierarchy.tsv"), hint=exc.hint) from None
+            raise CorpusError(exc.message, file=str(root / CORPUS_HIERARCHY), hint=exc.hint) from None
 
-    path = root / "synonyms.tsv"
+    path = root / CORPUS_SYNONYMS
     if path.is_file():
         for line, (dim, value, synonym) in _tsv(path, ("dimension", "value", "synonym")):
             with _At(path, line):
                 lattice.dimension(dim).add_synonym(value, synonym)
 
-    docs = root / "documents"
+    docs = root / CORPUS_DOCUMENTS
     if docs.is_dir():
         for file in sorted(docs.rglob("*.txt")):
             doc_id = file.relative_to(docs).with_suffix("").as_posix()
@@ -227,7 +229,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
             with _At(file, 1):
                 lattice.add_document(doc_id, read_text(file, CorpusError))
 
-    path = root / "facts.jsonl"
+    path = root / CORPUS_FACTS
     total = 0
     if path.is_file():
         total = sum(1 for _ in path.open("rb")) if progress is not None else 0
@@ -253,11 +255,11 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
     if progress is not None:
         progress(total, total)
 
-    path = root / "events.jsonl"
+    path = root / CORPUS_EVENTS
     if path.is_file():
         _read_events(path, lattice, removed)
 
-    path = root / "aliases.tsv"
+    path = root / CORPUS_ALIASES
     if path.is_file():
         for line, (instance, alias) in _tsv(path, ("instance", "alias")):
             if removed and normalize(instance) not in lattice.instances:

@@ -19,7 +19,7 @@ lattice with these conventions (planners are written against them):
   object written as such a value that is none (1902-02-30; 1e309, nan) counts neither way, so one
   bad date never turns a date relation into an entity-valued one.
   Every other relation is *entity-valued*. Of the KB files of a lattice of layers (`layered`:
-  each file a source, lattice/layers.py), the first that states a relation decides its kind (its
+  each file a source, folder/layers.py), the first that states a relation decides its kind (its
   objects, and the subjects of that file and those before it): a file read after it never turns a
   date relation into an entity-valued one, so each source adds to the lattice of those before it;
 * one dimension `inverse <relation>` per entity-valued relation: the object instance has the
@@ -743,7 +743,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     exactly when every triple comes from a 2Wiki file (a question locator). `functional` names the
     relations (any spelling: they are normalised) that take one value per subject (FUNCTIONAL[fmt]
     for a format's own). `layered`: the files the triples come from are sources of a lattice of
-    layers (lattice/layers.py) — the first file that states a relation decides its kind, and the
+    layers (folder/layers.py) — the first file that states a relation decides its kind, and the
     lattice keeps its reader state (KB_STATE) for the next source; otherwise they are parts of one
     KB, read as one stream."""
     report = report if report is not None else BuildReport()
@@ -867,7 +867,6 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
 
 #: The file a KB lattice keeps beside each layer: what reading one more KB file into it needs that
 #: its other files do not say (ingest/kb_layer.py reads it).
-KB_STATE = "kb.json"
 
 
 def kb_state(lattice: Lattice) -> dict:

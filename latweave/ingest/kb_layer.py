@@ -4,7 +4,7 @@ files — never the whole lattice.
 `ingest/layered.step` computes a layer from the lattices before and after it, which costs a build
 of both. A KB update is new lines, mostly about entities the lattice knows, so `kb_step` computes
 the same layer from the new file and look-ups into the folder (its sorted, line-indexed files:
-lattice/layers.py), in time and memory that grow with the file, not with the lattice:
+folder/layers.py), in time and memory that grow with the file, not with the lattice:
 
 * the file's triples are read as `kb.lattice_from_triples` reads them — each subject and object
   looked up among the lattice's instances, each triple among the predicates its subject has (a
@@ -40,7 +40,7 @@ from latweave.errors import LatweaveError
 from latweave.ingest.layered import Layer, worlds_row
 from latweave.lattice.canonical import COUNTRY_TABLE, class_key, class_members
 from latweave.lattice.coordinates import World
-from latweave.lattice.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
+from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
                                      layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate, predicate_key
 from latweave.lattice.names import TOP, normalize
@@ -48,6 +48,8 @@ from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.legitimacy.check import dimension_report, grown_digest, grown_tree, leaf_key, value_row
 from latweave.legitimacy.report import LatticeReport
+from latweave.folder.names import (CLASSES, COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE,
+                                   PREDICATES, SYMBOLS, SYNONYMS, VALUES)
 
 #: The KB formats whose files this reads (a line each: no entity resolution across them).
 LINE_FORMATS = ("pathquestion", "metaqa")
@@ -65,21 +67,21 @@ class Folder:
         self.folders = layer_folders(folder, manifest)
         self.ids = LayeredIds(self.folders)
         self.symbol_firsts = [0] + [read_layer_record(f)["symbols"][0] for f in self.folders[1:]]
-        self._symbols = [SortedLines(open_lines(f, "symbols.jsonl"), key=lambda s: s) for f in self.folders]
+        self._symbols = [SortedLines(open_lines(f, SYMBOLS), key=lambda s: s) for f in self.folders]
         self.symbol_end = self.symbol_firsts[-1] + len(self._symbols[-1].lines)
         counts = manifest.get("counts", {})
-        self.instances = LayeredKeyed(self.folders, "instances.jsonl", lambda row: row, counts.get("instances"))
-        self.documents = LayeredKeyed(self.folders, "documents.jsonl", lambda row: True, counts.get("documents"))
-        self._values = [SortedLines(open_lines(f, "values.jsonl"), key=KEYS["values.jsonl"],
-                                    probe=PROBES["values.jsonl"]) for f in self.folders]
-        self._synonyms = [SortedLines(open_lines(f, "synonyms.jsonl"), key=KEYS["synonyms.jsonl"],
-                                      probe=PROBES["synonyms.jsonl"]) for f in self.folders]
-        self._predicates = [SortedLines(open_lines(f, "predicates.jsonl"), key=lambda row: row["instance"],
+        self.instances = LayeredKeyed(self.folders, INSTANCES, lambda row: row, counts.get("instances"))
+        self.documents = LayeredKeyed(self.folders, DOCUMENTS, lambda row: True, counts.get("documents"))
+        self._values = [SortedLines(open_lines(f, VALUES), key=KEYS[VALUES],
+                                    probe=PROBES[VALUES]) for f in self.folders]
+        self._synonyms = [SortedLines(open_lines(f, SYNONYMS), key=KEYS[SYNONYMS],
+                                      probe=PROBES[SYNONYMS]) for f in self.folders]
+        self._predicates = [SortedLines(open_lines(f, PREDICATES), key=lambda row: row["instance"],
                                         probe=lambda line: string_field(line, "instance")) for f in self.folders]
-        self._counts = [SortedLines(Lines(f / "derived" / "coord_counts.facts", f / "derived" / "coord_counts.idx"),
+        self._counts = [SortedLines(Lines(f / COUNTS_FILE, f / COUNTS_INDEX),
                                     key=lambda row: row[:2], parse=facts_row)
-                        for f in self.folders if (f / "derived" / "coord_counts.facts").is_file()]
-        self.dimensions = {normalize(row["name"]): row for row in merged_rows(self.folders, "dimensions.jsonl")}
+                        for f in self.folders if (f / COUNTS_FILE).is_file()]
+        self.dimensions = {normalize(row["name"]): row for row in merged_rows(self.folders, DIMENSIONS)}
         self._held: dict[str, list[tuple[int, dict]]] = {}
 
     def _newest(self, files: list[SortedLines], key):
@@ -226,7 +228,7 @@ class _Reading:
         self.predicates: list[Predicate] = []
         self.classed: dict[str, dict[str, list[str]]] = {}   # dimension → class → its members now
         self.class_rows: list[tuple[str, str, str]] = []      # (dimension, value, class) rows new
-        self.state = old.newest("kb.json")
+        self.state = old.newest(KB_STATE)
         if self.state is None:
             raise Fallback("the lattice keeps no KB reader state (kb.json)")
 
@@ -511,17 +513,17 @@ class _Reading:
         counts = sorted((d, v, self.old.count(d, v) + n) for (d, v), n in coord_counts.items())
 
         # the model rows
-        rows = {"dimensions.jsonl": [{"name": self.dims[k].name, "kind": self.dims[k].kind,
+        rows = {DIMENSIONS: [{"name": self.dims[k].name, "kind": self.dims[k].kind,
                                       "functional": self.dims[k].functional, "open": True} for k in new_dims],
-                "values.jsonl": [], "synonyms.jsonl": [], "classes.jsonl": []}
+                VALUES: [], SYNONYMS: [], CLASSES: []}
         for k in sorted(self.dims):
             d = self.dims[k]
-            rows["values.jsonl"] += [{"dimension": k, "key": v, "label": d.labels[v], "parents": [],
+            rows[VALUES] += [{"dimension": k, "key": v, "label": d.labels[v], "parents": [],
                                       "bounds": list(d.bounds[v]) if v in d.bounds else None} for v in sorted(d.labels)]
-            rows["synonyms.jsonl"] += [{"dimension": k, "surface": s, "value": v} for s, v in sorted(d.synonyms.items())]
-        rows["classes.jsonl"] = [{"dimension": d, "value": v, "class": c, "source": COUNTRY_TABLE}
+            rows[SYNONYMS] += [{"dimension": k, "surface": s, "value": v} for s, v in sorted(d.synonyms.items())]
+        rows[CLASSES] = [{"dimension": d, "value": v, "class": c, "source": COUNTRY_TABLE}
                                  for d, v, c in sorted(self.class_rows)]
-        rows["instances.jsonl"] = [{"key": x, "label": label, "aliases": []} for x, label in sorted(self.instances.items())]
+        rows[INSTANCES] = [{"key": x, "label": label, "aliases": []} for x, label in sorted(self.instances.items())]
 
         stating = {p.instance for p in fresh_preds
                    if not (p.dimension == "subject" or p.dimension.startswith("inverse "))}
@@ -577,11 +579,11 @@ class _Reading:
     def _old_counts(self) -> dict:
         if self.number == 1:
             root = self.old.folders[0]
-            return {"dimensions": sum(1 for _ in merged_rows(self.old.folders, "dimensions.jsonl")),
-                    "values": len(open_lines(root, "values.jsonl")),
-                    "instances": len(open_lines(root, "instances.jsonl")),
-                    "predicates": len(open_lines(root, "predicates.jsonl")),
-                    "documents": len(open_lines(root, "documents.jsonl"))}
+            return {"dimensions": sum(1 for _ in merged_rows(self.old.folders, DIMENSIONS)),
+                    "values": len(open_lines(root, VALUES)),
+                    "instances": len(open_lines(root, INSTANCES)),
+                    "predicates": len(open_lines(root, PREDICATES)),
+                    "documents": len(open_lines(root, DOCUMENTS))}
         return read_layer_record(self.old.folders[-1])["counts"]
 
     def _label(self, x: str) -> str:

@@ -1,4 +1,4 @@
-"""Writing a lattice of several sources as layers (lattice/layers.py): each source after the
+"""Writing a lattice of several sources as layers (folder/layers.py): each source after the
 first as what it changes in the lattice of the sources before it.
 
 `State` is a lattice as the next layer is computed against: its model with each predicate's id,
@@ -25,19 +25,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from latweave.compile.facts import LATTICE_RELATIONS, write_facts
-from latweave.compile.lattice_facts import (COUNTS_FILE, WORLDS_FILE, CompiledLattice, Contested, compile_lattice,
-                                            lattice_strings)
+from latweave.compile.lattice_facts import CompiledLattice, Contested, compile_lattice, lattice_strings
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
-from latweave.lattice.layers import (KEYS, LAYER_FILE, REMOVED, RETRACTED_DIR, RETRACTED_PARQUET_DIR, layer_path)
+from latweave.folder.layers import KEYS, REMOVED, layer_path
 from latweave.lattice.model import Lattice, Predicate, predicate_key
-from latweave.lattice.store import (_jsonl, dimension_rows, index_lines, instance_row, load_lattice,
+from latweave.folder.store import (_jsonl, dimension_rows, index_lines, instance_row, load_lattice,
                                     manifest_counts, predicate_row, write_documents)
+from latweave.folder.names import (CLASSES, COUNTS_FILE, DIMENSIONS, DOCUMENTS, FACTS_DIR, INSTANCES, LAYER_FILE,
+                                   PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, SYNONYMS, VALUES,
+                                   WORLDS_FILE)
 
 #: The keyed model files a layer holds, each with the fields that make its key (a deletion's row).
-KEYED = {"dimensions.jsonl": ("name",), "values.jsonl": ("dimension", "key"),
-         "synonyms.jsonl": ("dimension", "surface"), "classes.jsonl": ("dimension", "value"),
-         "instances.jsonl": ("key",)}
+KEYED = {DIMENSIONS: ("name",), VALUES: ("dimension", "key"),
+         SYNONYMS: ("dimension", "surface"), CLASSES: ("dimension", "value"),
+         INSTANCES: ("key",)}
 
 
 @dataclass
@@ -62,7 +64,7 @@ class State:
     @classmethod
     def read(cls, folder: Path, manifest: dict, layers: int) -> "State":
         """The state of a lattice folder's first `layers` layers, read from its files."""
-        from latweave.lattice.layers import LayeredIds, layer_folders
+        from latweave.folder.layers import LayeredIds, layer_folders
 
         prefix = {**manifest, "layers": layers}
         lattice = load_lattice(folder, manifest=prefix)
@@ -77,7 +79,7 @@ class State:
 
 @dataclass
 class Layer:
-    """What one source changes in a lattice (lattice/layers.py names the files)."""
+    """What one source changes in a lattice (folder/layers.py names the files)."""
 
     number: int
     symbols: list[str]                   # the new strings, numbered from `first_symbol`
@@ -103,17 +105,17 @@ class Layer:
                   "predicates": [self.first_predicate, len(self.predicates)],
                   "retracted_predicates": self.retracted, "counts": self.totals}
         (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
-        SymbolTable.numbered(self.symbols).write(folder / "symbols.jsonl")
-        _jsonl(folder / "predicates.jsonl", (predicate_row(p, pred) for p, pred in self.predicates))
-        for name in (*KEYED, "documents.jsonl"):
-            if name != "documents.jsonl":
+        SymbolTable.numbered(self.symbols).write(folder / SYMBOLS)
+        _jsonl(folder / PREDICATES, (predicate_row(p, pred) for p, pred in self.predicates))
+        for name in (*KEYED, DOCUMENTS):
+            if name != DOCUMENTS:
                 _jsonl(folder / name, self.rows.get(name, ()))
-        write_documents(folder / "documents.jsonl", self.documents, removed=self.gone_documents)
+        write_documents(folder / DOCUMENTS, self.documents, removed=self.gone_documents)
         added = [name for name in LATTICE_RELATIONS if self.added.get(name)]
         taken = [name for name in LATTICE_RELATIONS if self.taken.get(name)]
         if added:
-            write_facts(folder / "facts", self.added, added)
-            write_parquet(folder, folder / "facts", added)
+            write_facts(folder / FACTS_DIR, self.added, added)
+            write_parquet(folder, folder / FACTS_DIR, added)
         if taken:
             write_facts(folder / RETRACTED_DIR, self.taken, taken)
             write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
@@ -129,7 +131,7 @@ class Layer:
 
 def write_reader_state(folder: Path, state: dict) -> None:
     """A layer's reader state (ingest/kb.py KB_STATE), beside its files."""
-    from latweave.ingest.kb import KB_STATE
+    from latweave.folder.names import KB_STATE
 
     (folder / KB_STATE).write_text(json.dumps(state, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
 
@@ -154,7 +156,7 @@ def _diff_rows(old: Mapping, new: Mapping, name: str) -> list[dict]:
     for key in sorted(old.keys() | new.keys()):
         if key not in new:
             row = old[key]
-            out.append({**{f: row[f] for f in fields if f in row}, **({"key": key} if name == "instances.jsonl" else {}),
+            out.append({**{f: row[f] for f in fields if f in row}, **({"key": key} if name == INSTANCES else {}),
                         REMOVED: True})
         elif old.get(key) != new[key]:
             out.append(new[key])
@@ -164,7 +166,7 @@ def _diff_rows(old: Mapping, new: Mapping, name: str) -> list[dict]:
 def model_rows(lattice: Lattice) -> dict[str, dict]:
     """Each keyed model file's rows of `lattice` (key → row; instances with their key)."""
     out = {name: _keyed(rows, name) for name, rows in dimension_rows(lattice).items()}
-    out["instances.jsonl"] = {i.key: {"key": i.key, **instance_row(i)} for i in lattice.instances.values()}
+    out[INSTANCES] = {i.key: {"key": i.key, **instance_row(i)} for i in lattice.instances.values()}
     return out
 
 

@@ -1,7 +1,7 @@
 """Living lattices (issue 16): `latweave add` and `remove` change a lattice's sources, `history`
 lists the changes.
 
-A lattice of several sources is a stack of layers (lattice/layers.py), one per source, in order:
+A lattice of several sources is a stack of layers (folder/layers.py), one per source, in order:
 layer i holds what source i changes in the lattice of the sources before it. So a change reads
 the lattice's source set (latweave/ingest/sources.py), makes the new one — `add` appends sources,
 `remove` drops sources (`--source`) or documents of them (`--doc`) — keeps the layers of the
@@ -39,6 +39,7 @@ from latweave.ingest.build import Gate, kept_reports
 from latweave.ingest.sources import (Given, Ledger, Source, SourceSet, contested_pairs, given, now, read_history,
                                      read_sources, stored_without)
 from latweave.ingest.summary import BuildSummary
+from latweave.folder.names import CORPUS_DOCUMENTS
 
 
 def _check_names(sources: Sequence[Source]) -> None:
@@ -54,7 +55,7 @@ def _check_names(sources: Sequence[Source]) -> None:
 def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None, ledger: Ledger, *, locked: bool,
             inputs, progress=None, llm=None, cache=None, base: tuple[Path, dict, int] | None = None) -> BuildSummary:
     """Build the lattice of `sources` (each read from the path beside it in `paths`) at `out`, a
-    layer per source (lattice/layers.py): layer i is what source i changes in the lattice of the
+    layer per source (folder/layers.py): layer i is what source i changes in the lattice of the
     sources before it, each of those lattices built by the source readers exactly as a build of
     those sources builds it. `base`: (the lattice folder, its manifest, k): its first k layers
     are the first k sources' and are kept."""
@@ -104,7 +105,8 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None,
         return BuildSummary("kb", out, manifest, gate, report)
     from latweave.ingest.extract import extract_lattice
     from latweave.ingest.extract.corpus import text_corpus_of
-    from latweave.ingest.extract.run import CALLS_FILE, default_cache
+    from latweave.ingest.extract.run import default_cache
+    from latweave.folder.names import CALLS_FILE
     from latweave.llm.client import LLMClient
 
     cache_dir = Path(cache) if cache is not None else default_cache(out)
@@ -236,7 +238,7 @@ class History:
 
 
 def history(lattice: Path | str) -> History:
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.store import read_manifest
 
     read_manifest(lattice)  # a lattice, complete: StoreError otherwise
     return History(lattice, tuple(read_history(lattice)), read_sources(lattice))
@@ -275,8 +277,8 @@ def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "c
 
 def _recorded(lattice: Path) -> tuple[SourceSet, dict]:
     """The source set of a lattice folder and its manifest (verified: StoreError otherwise)."""
-    from latweave.lattice.layers import layer_count
-    from latweave.lattice.store import read_manifest
+    from latweave.folder.layers import layer_count
+    from latweave.folder.store import read_manifest
 
     manifest = read_manifest(lattice, cached=True)  # complete and unchanged: StoreError otherwise
     sources = read_sources(lattice)
@@ -313,7 +315,7 @@ def _cache(history: list[dict], cache) -> Path | None:
 
 def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, list[Given], dict]], *,
             allow: bool, progress, llm, cache) -> Change:
-    from latweave.lattice.store import exclusive
+    from latweave.folder.store import exclusive
 
     lattice = Path(lattice)
     with exclusive(lattice):
@@ -425,7 +427,7 @@ def _documents_of(stored: Path, source: Source, sources: SourceSet) -> set[str]:
     """The document ids a stored source holds (a line-based KB file's one document cannot be
     removed alone: it is the whole source)."""
     if source.type == "folder":
-        docs = stored / "documents"
+        docs = stored / CORPUS_DOCUMENTS
         return {f.relative_to(docs).with_suffix("").as_posix() for f in docs.rglob("*.txt")} if docs.is_dir() else set()
     if source.type == "document":
         return {Path(source.name).stem}

@@ -41,16 +41,11 @@ from pathlib import Path
 from typing import Iterable
 
 from latweave.errors import LatweaveError, StoreError
-from latweave.lattice.store import sha256_file
+from latweave.folder.store import sha256_file
+from latweave.folder.names import (CORPUS_ALIASES, CORPUS_DIMENSIONS, CORPUS_DOCUMENTS, CORPUS_EVENTS, CORPUS_FACTS,
+                                   CORPUS_FILES, HISTORY_FILE, SOURCES_DIR, SOURCES_FILE)
 
-SOURCES_FILE = "sources.json"
-SOURCES_DIR = "sources"
-HISTORY_FILE = "history.jsonl"
 
-#: The files of a corpus folder its readers read (latweave/ingest/corpus.py and extract/corpus.py),
-#: besides documents/**/*.txt.
-CORPUS_FILES = ("aliases.tsv", "dimensions.jsonl", "events.jsonl", "facts.jsonl", "hierarchy.tsv",
-                "synonyms.tsv", "variants.tsv")
 
 
 @dataclass(frozen=True)
@@ -112,7 +107,7 @@ def read_history(folder: Path | str) -> list[dict]:
 def _corpus_files(root: Path) -> list[str]:
     """The files of a corpus folder its readers read, relative, sorted."""
     names = [n for n in CORPUS_FILES if (root / n).is_file()]
-    docs = root / "documents"
+    docs = root / CORPUS_DOCUMENTS
     if docs.is_dir():
         names += [f.relative_to(root).as_posix() for f in sorted(docs.rglob("*.txt")) if f.is_file()]
     return sorted(names)
@@ -180,10 +175,10 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
     if kind in ("corpus", "text"):
         if path.is_dir():
             names = _corpus_files(path)
-            if kind == "corpus" and "dimensions.jsonl" not in names:
+            if kind == "corpus" and CORPUS_DIMENSIONS not in names:
                 raise LatweaveError(f"{path}: not a corpus folder (dimensions.jsonl is missing)",
                                     hint="see corpora/zoo/README.md for the format")
-            if kind == "text" and not any(n.startswith("documents/") for n in names):
+            if kind == "text" and not any(n.startswith(CORPUS_DOCUMENTS + "/") for n in names):
                 raise LatweaveError(f"{path}: not a text corpus (documents/ holds no .txt file)",
                                     hint="see corpora/bios/README.md for the format")
             return Given(path, Source(path.resolve().name, "folder", _folder_hash(path, names)))
@@ -274,8 +269,8 @@ def contested_pairs(folder: Path | str, folders: list[Path] | None = None) -> fr
     """The contested coordinates ((instance key, dimension key) with two or more worlds) recorded
     in a lattice folder's derived/worlds.jsonl, through its layers (a later layer's row replaces);
     `folders`: the layers' folders to read (default: the lattice's, as its manifest counts them)."""
-    from latweave.compile.lattice_facts import WORLDS_FILE
-    from latweave.lattice.layers import layer_folders
+    from latweave.folder.names import WORLDS_FILE
+    from latweave.folder.layers import layer_folders
 
     held: dict[tuple[str, str], int] = {}
     for layer in layer_folders(folder) if folders is None else folders:
@@ -327,14 +322,14 @@ def stored_without(stored: Path, source: Source, docs: frozenset[str], kind: str
     target = scratch / source.name
     if source.type == "folder":
         names = [n for n in _corpus_files(stored)
-                 if not (n.startswith("documents/") and n[len("documents/"):-len(".txt")] in docs)]
+                 if not (n.startswith(CORPUS_DOCUMENTS + "/") and n[len(CORPUS_DOCUMENTS) + 1:-len(".txt")] in docs)]
         for rel in names:
             (target / rel).parent.mkdir(parents=True, exist_ok=True)
-            if rel in ("facts.jsonl", "events.jsonl"):
+            if rel in (CORPUS_FACTS, CORPUS_EVENTS):
                 (target / rel).write_bytes(_drop_lines(stored / rel, _cites(docs)))
-            elif rel != "aliases.tsv":
+            elif rel != CORPUS_ALIASES:
                 shutil.copyfile(stored / rel, target / rel)
-        if "aliases.tsv" in names:
+        if CORPUS_ALIASES in names:
             stated: set[str] = set()
             if kind == "corpus":
                 from latweave.ingest.corpus import read_corpora
@@ -346,7 +341,7 @@ def stored_without(stored: Path, source: Source, docs: frozenset[str], kind: str
                 keep = lambda text: normalize(text.split("\t")[0].strip()) in stated  # noqa: E731
             else:
                 keep = lambda text: True  # noqa: E731  (a text corpus reads no aliases.tsv)
-            (target / "aliases.tsv").write_bytes(_drop_lines(stored / "aliases.tsv", lambda t: not keep(t)))
+            (target / CORPUS_ALIASES).write_bytes(_drop_lines(stored / CORPUS_ALIASES, lambda t: not keep(t)))
         return Given(target, Source(source.name, source.type, _folder_hash(target, names)))
     if fmt == "2wiki":
         def question(text: str) -> bool:

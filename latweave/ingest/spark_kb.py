@@ -47,7 +47,7 @@ from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PAT
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.stream import write_stream
 from latweave.lattice.names import normalize
-from latweave.lattice.store import check_target
+from latweave.folder.store import check_target
 from latweave.textio import TextFile, second_bom
 
 #: The formats Spark reads: one triple per line.

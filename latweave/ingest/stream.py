@@ -24,7 +24,7 @@ order or repeated, qualifiers, aliases, a value the head's dimension does not de
 ordered dimensions included: declare the values in the head), two values of one instance on a
 functional dimension (a contested or merged coordinate, which needs `settle`), evidence that does
 not hold. Where this lives: `ingest` (layer 8), since it needs the compiler (layer 3) and the
-store's atomic write (`lattice.store.write_folder`, layer 1) — `lattice/` may not import upwards.
+store's atomic write (`folder.store.write_folder`, layer 1) — `lattice/` may not import upwards.
 """
 
 from __future__ import annotations
@@ -40,12 +40,13 @@ from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_derived
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import encode_symbol
-from latweave.engines.sqlite_store import ENGINE_DB, write_engine_db
+from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import normalize
-from latweave.lattice.store import (_model_files, check_target, instance_row, manifest_counts, predicate_row,
+from latweave.folder.store import (_model_files, check_target, instance_row, manifest_counts, predicate_row,
                                     write_folder)
+from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
 HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude",
@@ -86,12 +87,12 @@ class _Writer:
     def model_files(self, folder: Path) -> dict:
         """Every file save_lattice writes, streamed; returns the manifest's counts."""
         _model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, classes, documents (+ empty others)
-        facts = folder / "facts"
+        facts = folder / FACTS_DIR
         facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0
-        with (folder / "instances.jsonl").open("w", encoding="utf-8", newline="\n") as inst_out, \
-                (folder / "predicates.jsonl").open("w", encoding="utf-8", newline="\n") as pred_out, \
-                (folder / "symbols.jsonl").open("w", encoding="utf-8", newline="\n") as sym_out, \
+        with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
+                (folder / PREDICATES).open("w", encoding="utf-8", newline="\n") as pred_out, \
+                (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out, \
                 (facts / "instance.facts").open("w", encoding="ascii", newline="\n") as x_out:
             merge = self._symbols(sym_out)
             next(merge)
@@ -176,11 +177,11 @@ class _Writer:
         for name in STREAM_RELATIONS:
             if self.compiled_head.facts[name]:
                 raise LatticeError(f"write_stream: the head compiled to {name} rows")
-        write_facts(folder / "facts", relations, HEAD_RELATIONS)
-        write_facts(folder / "facts", {}, ("alias", "qualifier", "period"))
+        write_facts(folder / FACTS_DIR, relations, HEAD_RELATIONS)
+        write_facts(folder / FACTS_DIR, {}, ("alias", "qualifier", "period"))
         counts: Counter = Counter()
         last = None
-        with (folder / "facts" / "coord.facts").open("w", encoding="ascii", newline="\n") as out:
+        with (folder / FACTS_DIR / "coord.facts").open("w", encoding="ascii", newline="\n") as out:
             for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)):
                 row = (x, final[d], final[v], p)
                 if last is not None and row <= last:  # canonical order: a bug if not, never written
@@ -192,7 +193,7 @@ class _Writer:
 
     def engine_db(self, folder: Path) -> None:
         """The SQLite engine's database, from the facts just written (read back one relation at a time)."""
-        write_engine_db(folder / ENGINE_DB, _FileFacts(folder / "facts"))
+        write_engine_db(folder / ENGINE_DB, _FileFacts(folder / FACTS_DIR))
 
 
 def _rows(path: Path) -> Iterator[tuple[int, ...]]:
@@ -223,7 +224,7 @@ class _FileFacts(Mapping):
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
                  inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
                  documents: Mapping | None = None) -> dict:
-    """Write the lattice `head` + `rows` at `out` in one atomic step (lattice.store.write_folder,
+    """Write the lattice `head` + `rows` at `out` in one atomic step (folder.store.write_folder,
     the write `save_lattice` uses); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
     each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).

@@ -14,7 +14,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from latweave.ingest.build import LEGITIMACY_FILE, Gate
+from latweave.ingest.build import Gate
+from latweave.folder.names import LEGITIMACY_FILE
 
 
 def _m(value) -> str:

@@ -260,7 +260,7 @@ class Lattice:
     #: so that `sorted_predicates` checks an order instead of sorting a set; None once changed
     _listed: list[Predicate] | None = field(default=None, repr=False, compare=False)
     #: predicate → its id, for a lattice read from a folder of several layers, whose ids follow
-    #: the order its sources came in (lattice/layers.py), not the canonical order; None: a
+    #: the order its sources came in (folder/layers.py), not the canonical order; None: a
     #: predicate's id is its position in `sorted_predicates()`
     ids: dict[Predicate, int] | None = field(default=None, repr=False, compare=False)
     #: what the reader that built this lattice keeps for reading a later source into it (a KB's:

@@ -215,7 +215,7 @@ def check_lattice(lattice: Lattice, *, distributive_cap: int = DISTRIBUTIVE_CAP,
     when the caller has them: a large tree that only gained leaves is reported from its report
     before (`grown_tree`: the same report, read from the new values alone). `carried`: the formal
     context and dependent dimensions of an earlier layer (`LatticeReport.analyses`), taken instead
-    of reading every predicate (a layer after the first: lattice/layers.py). `also`: more reports
+    of reading every predicate (a layer after the first: folder/layers.py). `also`: more reports
     by name (of another lattice), taken only where their digest is the dimension's own."""
     contested = contested_counts(settle(lattice) if worlds is None else worlds, lattice)
     dims, checked = [], []

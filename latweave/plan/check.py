@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 
 from latweave.errors import LatweaveError, PlanError
-from latweave.lattice.stored import LatticeView
+from latweave.folder.stored import LatticeView
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import window_of

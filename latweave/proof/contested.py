@@ -21,7 +21,7 @@ from latweave.compile.batch import MeetLayout, QueryLayout
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.lattice.coordinates import World, settle
 from latweave.lattice.model import Lattice, Predicate
-from latweave.lattice.stored import LatticeView
+from latweave.folder.stored import LatticeView
 from latweave.plan.ast import Ref
 from latweave.plan.steps import path_step_name
 

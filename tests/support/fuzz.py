@@ -92,7 +92,7 @@ plan_texts = st.one_of(_mutated(), _token_text, _raw_text)
 
 
 def _lattice(folder: Path):
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     return load_lattice(folder)
 

@@ -38,7 +38,7 @@ def _pausing(fn, name: str, pause_after: int):
 
 def install(pause_after: int, pointer: bool, *, names=("rename", "replace", "symlink", "rmdir", "unlink"),
             sources: bool = False) -> None:
-    from latweave.lattice import store
+    from latweave.folder import store
 
     fs = types.SimpleNamespace(**{n: getattr(os, n) for n in dir(os) if not n.startswith("__")})
     for name in names:

@@ -14,7 +14,7 @@ ZOO = "zoo+movies"
 
 
 def plans(name: str, folder: Path) -> list[str]:
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
     from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
     from tests.test_audit_complete import random_plans
     from tests.test_examples import EXAMPLES

@@ -63,7 +63,7 @@ def run_baseline(dataset: str, name: str, *, split: str = "dev", data=None, hops
                  progress: Callable[[int, int], None] | None = None) -> EvalReport:
     """Evaluate baseline `name` on `split` of `dataset`; the EvalReport of `latweave eval`."""
     from latweave.eval.run import cached_lattice, load_dataset
-    from latweave.lattice.store import load_lattice
+    from latweave.folder.store import load_lattice
 
     if name not in NAMES:
         raise LatweaveError(f"unknown baseline {name!r}", hint=f"one of {', '.join(NAMES)}")

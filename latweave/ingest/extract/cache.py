@@ -21,10 +21,11 @@ import hashlib
 import json
 import os
 import threading
+from latweave.folder.names import EXTRACTIONS_FILE
 from dataclasses import dataclass
 from pathlib import Path
 
-FILE = "extractions.jsonl"
+FILE = EXTRACTIONS_FILE
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from latweave.errors import CorpusError
 from latweave.lattice.model import DIMENSION_KINDS
 from latweave.lattice.names import normalize
 from latweave.textio import read_text
+from latweave.folder.names import CORPUS_DIMENSIONS, CORPUS_DOCUMENTS, CORPUS_VARIANTS
 
 #: The dimension every instance binds its own name on (as in KB lattices).
 SUBJECT = "subject"
@@ -54,7 +55,7 @@ class TextCorpus:
 def read_text_corpus(folder: Path | str) -> TextCorpus:
     """Read a text corpus folder; CorpusError (file and line) on anything malformed."""
     root = Path(folder)
-    docs = root / "documents"
+    docs = root / CORPUS_DOCUMENTS
     if not docs.is_dir():
         raise CorpusError("not a text corpus: documents/ is missing", file=str(root),
                           hint="put one .txt file per document under documents/ (see corpora/bios/README.md)")
@@ -64,7 +65,7 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
         raise CorpusError("documents/ holds no .txt file", file=str(docs))
 
     dimensions: list[PreferredDimension] = []
-    path = root / "dimensions.jsonl"
+    path = root / CORPUS_DIMENSIONS
     if path.is_file():
         seen: set[str] = set()
         for line, obj in _jsonl(path):
@@ -82,7 +83,7 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
                 _field(obj, "description", str, path, line, "")))
 
     variants: list[tuple[str, str]] = []
-    path = root / "variants.tsv"
+    path = root / CORPUS_VARIANTS
     if path.is_file():
         for _line, (variant, dimension) in _tsv(path, ("variant", "dimension")):
             variants.append((variant, dimension))

@@ -47,6 +47,7 @@ from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.llm.client import LLMClient, LLMError, LLMUnavailable
 from latweave.llm.config import LLMConfig
+from latweave.folder.names import CALLS_FILE
 
 
 @dataclass(frozen=True)
@@ -265,7 +266,6 @@ def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]
 
 
 #: Every model call of a build (messages, reply, usage) is logged here, in the cache folder.
-CALLS_FILE = "calls.jsonl"
 
 
 def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config: LLMConfig, *,

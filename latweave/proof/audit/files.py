@@ -22,8 +22,10 @@ from latweave.lattice.canonical import class_key
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
-from latweave.lattice.store import read_manifest
+from latweave.folder.store import read_manifest
 from latweave.plan.ast import Constraint
+from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, LAYER_FILE, MANIFEST, PREDICATES,
+                                   SYNONYMS, VALUES)
 
 
 def _rows(path: Path) -> list[dict]:
@@ -35,7 +37,7 @@ def _rows(path: Path) -> list[dict]:
 
 
 class _Layers:
-    """The folders of a lattice's layers, read here on their own (not through lattice/layers.py,
+    """The folders of a lattice's layers, read here on their own (not through folder/layers.py,
     whose merge is part of what is checked): the folder itself, then `layers/<k:06d>/` for each
     further layer the manifest counts. A keyed file's row of a later layer replaces the row of the
     same key; a row `"removed": true` deletes it; a predicate id a layer lists in layer.json's
@@ -43,7 +45,7 @@ class _Layers:
 
     def __init__(self, folder: Path):
         try:
-            count = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("layers", 1)
+            count = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("layers", 1)
         except (OSError, ValueError):
             count = 1
         self.folders = [folder] + [folder / "layers" / f"{k:06d}" for k in range(1, count if type(count) is int else 1)]
@@ -63,10 +65,10 @@ class _Layers:
         out: dict[int, dict] = {}
         for folder in self.folders:
             if folder is not self.folders[0]:
-                record = json.loads((folder / "layer.json").read_text(encoding="utf-8"))
+                record = json.loads((folder / LAYER_FILE).read_text(encoding="utf-8"))
                 for p in record.get("retracted_predicates", ()):
                     out.pop(p, None)
-            out.update((row["id"], row) for row in _rows(folder / "predicates.jsonl"))
+            out.update((row["id"], row) for row in _rows(folder / PREDICATES))
         return out
 
 
@@ -98,8 +100,8 @@ class LatticeFiles:
 
     def _read(self, folder: Path) -> None:
         layers = _Layers(folder)
-        self.dims: dict[str, dict] = layers.keyed("dimensions.jsonl", lambda row: normalize(row["name"]))
-        self.values: dict[tuple[str, str], dict] = layers.keyed("values.jsonl", lambda row: (row["dimension"], row["key"]))
+        self.dims: dict[str, dict] = layers.keyed(DIMENSIONS, lambda row: normalize(row["name"]))
+        self.values: dict[tuple[str, str], dict] = layers.keyed(VALUES, lambda row: (row["dimension"], row["key"]))
         self.children: dict[tuple[str, str], set[str]] = defaultdict(set)
         for row in self.values.values():
             for parent in row["parents"]:
@@ -108,18 +110,18 @@ class LatticeFiles:
             if v != TOP and not row["parents"] and d in self.dims and not self.ordered(d):
                 self.children[(d, TOP)].add(v)
         self.synonyms: dict[tuple[str, str], str] = {
-            pair: row["value"] for pair, row in layers.keyed("synonyms.jsonl",
+            pair: row["value"] for pair, row in layers.keyed(SYNONYMS,
                                                             lambda row: (row["dimension"], row["surface"])).items()}
         #: (dimension, value) → its compare class row (classes.jsonl: value, class, source)
-        self.classes: dict[tuple[str, str], dict] = layers.keyed("classes.jsonl",
+        self.classes: dict[tuple[str, str], dict] = layers.keyed(CLASSES,
                                                                  lambda row: (row["dimension"], row["value"]))
         self.instances: dict[str, dict] = {}
         self.aliases: dict[str, str] = {}
-        for key, row in sorted(layers.keyed("instances.jsonl", lambda row: row.get("key") or normalize(row["label"])).items()):
+        for key, row in sorted(layers.keyed(INSTANCES, lambda row: row.get("key") or normalize(row["label"])).items()):
             self.instances[key] = row
             for alias in row["aliases"]:
                 self.aliases[alias] = key
-        self.documents = {doc: row["text"] for doc, row in layers.keyed("documents.jsonl", lambda row: row["id"]).items()}
+        self.documents = {doc: row["text"] for doc, row in layers.keyed(DOCUMENTS, lambda row: row["id"]).items()}
         self.predicates = layers.predicates()
 
     # ---- dimensions and values ----

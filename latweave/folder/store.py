@@ -44,30 +44,23 @@ from typing import Callable, Iterable, Mapping
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
+from latweave.folder.names import (CLASSES, CORPUS_DOCUMENTS, CORPUS_FACTS, CORPUS_HIERARCHY, DIMENSIONS,
+                                   DIMENSION_FILES, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, MANIFEST, PREDICATES,
+                                   SYNONYMS, UNHASHED, VALUES)
 
 FORMAT = "latweave-lattice"
 #: 2: facts/magnitude.facts (dates as day numbers, for differences of dates) joined the facts.
 #: 3: line-offset indexes of the JSON-lines files read on demand (instances.idx, predicates.idx,
 #:    documents.idx: `write_line_index`), each file's size in the manifest ("sizes"), and the
 #:    compiled lattice's coordinate counts and worlds (compile/lattice_facts.py), so that a query
-#:    opens a lattice by its symbols and facts (lattice/stored.py) without reading the whole model.
+#:    opens a lattice by its symbols and facts (folder/stored.py) without reading the whole model.
 #: 4: classes.jsonl, the values `same`/`differ` compare as one class (lattice/canonical.py), and
 #:    their facts (facts/canonical.facts).
 #: 5: facts/period.facts, when each dated predicate held (lattice/periods.py), read by timed meets.
-#: 6: layers (lattice/layers.py): a lattice of several sources keeps what each one changes in a
+#: 6: layers (folder/layers.py): a lattice of several sources keeps what each one changes in a
 #:    layer of its own, ids numbered in the order the sources came in; the manifest's "layers";
 #:    line indexes of symbols.jsonl and values.jsonl too (a change looks names up, never reads all).
 SCHEMA_VERSION = 6
-MANIFEST = "manifest.json"
-#: The JSON-lines files read one line at a time (lattice/stored.py, lattice/layers.py), each with
-#: its line index, in every layer that has them.
-INDEXED = {"instances.jsonl": "instances.idx", "predicates.jsonl": "predicates.idx",
-           "documents.jsonl": "documents.idx", "symbols.jsonl": "symbols.idx", "values.jsonl": "values.idx",
-           "synonyms.jsonl": "synonyms.idx", "derived/coord_counts.facts": "derived/coord_counts.idx"}
-#: Files that are the lattice's past, not its content (latweave/ingest/sources.py): listed and
-#: verified like every file, but left out of the content hash, so a lattice reached by a sequence
-#: of changes has the content hash of the full build that gives the same files.
-UNHASHED = frozenset({"history.jsonl"})
 
 
 def _jsonl(path: Path, rows) -> None:
@@ -112,7 +105,7 @@ def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ())
     """documents.jsonl, sorted by id: a `str` text in one piece, a text that streams (`chunks()`,
     such as textio.TextFile: a KB file larger than memory) piece by piece, the same bytes either
     way (JSON escapes each character on its own). `removed`: ids a layer deletes (a row
-    `{"id", "removed": true}` each: lattice/layers.py)."""
+    `{"id", "removed": true}` each: folder/layers.py)."""
     gone = set(removed)
     with path.open("w", encoding="utf-8", newline="\n") as handle:
         for doc in sorted(documents.keys() | gone):
@@ -134,24 +127,24 @@ def _model_files(lattice: Lattice, folder: Path, documents: Mapping | None = Non
     when given, are written instead of the lattice's own."""
     for name, rows in dimension_rows(lattice).items():
         _jsonl(folder / name, rows)
-    _jsonl(folder / "instances.jsonl", map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
-    write_documents(folder / "documents.jsonl", lattice.documents if documents is None else documents)
-    _jsonl(folder / "predicates.jsonl", (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
+    _jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
+    write_documents(folder / DOCUMENTS, lattice.documents if documents is None else documents)
+    _jsonl(folder / PREDICATES, (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
 
 
 def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[str, Iterable[dict]]:
     """The rows of dimensions.jsonl, values.jsonl, synonyms.jsonl and classes.jsonl, each in key
-    order (lattice/layers.py KEYS), lazily; `only`: the dimension keys to give rows of (default all)."""
+    order (folder/layers.py KEYS), lazily; `only`: the dimension keys to give rows of (default all)."""
     dims = sorted((lattice.dimensions[k] for k in (lattice.dimensions if only is None else only)), key=lambda d: d.key)
     return {
-        "dimensions.jsonl": ({"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open}
+        DIMENSIONS: ({"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open}
                              for d in dims),
-        "values.jsonl": ({"dimension": d.key, "key": v, "label": d.labels[v], "parents": sorted(d.parents.get(v, ())),
+        VALUES: ({"dimension": d.key, "key": v, "label": d.labels[v], "parents": sorted(d.parents.get(v, ())),
                           "bounds": list(d.bounds[v]) if v in d.bounds else None}
                          for d in dims for v in sorted(d.labels)),
-        "synonyms.jsonl": ({"dimension": d.key, "surface": s, "value": v}
+        SYNONYMS: ({"dimension": d.key, "surface": s, "value": v}
                            for d in dims for s, v in sorted(d.synonyms.items())),
-        "classes.jsonl": ({"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
+        CLASSES: ({"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
                           for d in dims for v, c in sorted(d.compare_classes().items())),
     }
 
@@ -493,7 +486,6 @@ def write_lattice(lattice: Lattice, target: Path | str,
 def index_lines(folder: Path) -> None:
     """Write the line index of every INDEXED file of a lattice folder being written, in each of
     its layers, unless it has one (a layer linked from the lattice before has its own)."""
-    from latweave.lattice.layers import LAYERS_DIR
 
     layers = folder / LAYERS_DIR
     for where in [folder, *(sorted(p for p in layers.iterdir() if p.is_dir()) if layers.is_dir() else [])]:
@@ -509,7 +501,7 @@ def write_folder(target: Path | str, name: str, model_files: Callable[[Path], di
     """write_lattice's atomic write, for a lattice given as a writer of its model files (which
     returns the manifest's counts) rather than as a model: latweave/ingest/stream.py streams them.
     `locked`: the caller already holds the target's lock (`exclusive`: a read-modify-write).
-    `layers`: how many layers the lattice written has (lattice/layers.py); `known`: the sha256 of
+    `layers`: how many layers the lattice written has (folder/layers.py); `known`: the sha256 of
     files the writers linked from a lattice whose manifest was verified (they are not read again).
     A disk that fills up (or a file-size limit, or a failing device) on the way is a WriteError
     naming `target` (latweave/write_failure.py); the lattice there before is unchanged."""
@@ -593,9 +585,9 @@ def read_manifest(folder: Path | str, verify: bool = True, *, cached: bool = Fal
     if not folder.is_dir():
         raise StoreError(f"{folder}: no lattice folder here", hint="build one with `latweave build <corpus> --out DIR`")
     if not path.is_file():
-        corpus = (folder / "facts.jsonl").is_file() or (folder / "hierarchy.tsv").is_file() or (
-            folder / "documents").is_dir()
-        if corpus and not (folder / "values.jsonl").is_file():   # a lattice's own files are not a corpus's
+        corpus = (folder / CORPUS_FACTS).is_file() or (folder / CORPUS_HIERARCHY).is_file() or (
+            folder / CORPUS_DOCUMENTS).is_dir()
+        if corpus and not (folder / VALUES).is_file():   # a lattice's own files are not a corpus's
             raise StoreError(f"{folder}: a corpus folder, not a lattice: build it first",
                              hint=f"latweave build {folder} --out out/{folder.name or 'lattice'}; then --lattice "
                                   f"out/{folder.name or 'lattice'}")
@@ -706,31 +698,30 @@ def _mismatch(folder: Path, name: str):
 def read_dimensions(folder: Path | str, lattice: Lattice, manifest: dict | None = None) -> None:
     """Add the dimensions of a lattice folder (values, parents, bounds, synonyms) to `lattice`,
     through every layer (`manifest`: the folder's, when the caller has read it)."""
-    from latweave.lattice.layers import layer_folders, merged_rows
+    from latweave.folder.layers import layer_folders, merged_rows
 
     folders = layer_folders(folder, read_manifest(folder, verify=False) if manifest is None else manifest)
     if len(folders) == 1:
-        rows = {name: _read_jsonl(folders[0] / name) for name in _DIMENSION_FILES}
+        rows = {name: _read_jsonl(folders[0] / name) for name in DIMENSION_FILES}
     else:
-        rows = {name: merged_rows(folders, name) for name in _DIMENSION_FILES}
-    for row in rows["dimensions.jsonl"]:
+        rows = {name: merged_rows(folders, name) for name in DIMENSION_FILES}
+    for row in rows[DIMENSIONS]:
         lattice.add_dimension(Dimension(row["name"], row["kind"], row["functional"], row["open"]))
-    for row in rows["values.jsonl"]:
+    for row in rows[VALUES]:
         dim = lattice.dimensions[row["dimension"]]
         dim.labels[row["key"]] = row["label"]
         if row["parents"]:
             dim.parents[row["key"]] = set(row["parents"])
         if row["bounds"] is not None:
             dim.bounds[row["key"]] = tuple(row["bounds"])
-    for row in rows["synonyms.jsonl"]:
+    for row in rows[SYNONYMS]:
         lattice.dimensions[row["dimension"]].synonyms[row["surface"]] = row["value"]
     for dim in lattice.dimensions.values():
         dim.classes = {}  # what the folder stores, not what today's table would give
-    for row in rows["classes.jsonl"]:
+    for row in rows[CLASSES]:
         lattice.dimensions[row["dimension"]].classes[row["value"]] = row["class"]
 
 
-_DIMENSION_FILES = ("dimensions.jsonl", "values.jsonl", "synonyms.jsonl", "classes.jsonl")
 
 
 def instance_of(row: dict) -> Instance:
@@ -749,24 +740,24 @@ def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None 
     """Read a lattice folder back into the model (after checking it against its manifest).
     `manifest`: the folder's, already verified by the caller (its "layers" may count a prefix
     of the folder's layers: that prefix's lattice is read)."""
-    from latweave.lattice.layers import layer_folders, merged_rows, read_layer_record
+    from latweave.folder.layers import layer_folders, merged_rows, read_layer_record
 
     folder = Path(folder)
     manifest = read_manifest(folder, verify=verify) if manifest is None else manifest
     lattice = Lattice(name=manifest["name"])
     read_dimensions(folder, lattice, manifest)
     folders = layer_folders(folder, manifest)
-    for row in merged_rows(folders, "instances.jsonl"):
+    for row in merged_rows(folders, INSTANCES):
         inst = instance_of(row)
         lattice.instances[inst.key] = inst
-    for row in merged_rows(folders, "documents.jsonl"):
+    for row in merged_rows(folders, DOCUMENTS):
         lattice.documents[row["id"]] = row["text"]
     if len(folders) == 1:
-        lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / "predicates.jsonl")])
+        lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / PREDICATES)])
         return lattice
     retracted = set()
     for layer in folders[1:]:
         retracted.update(read_layer_record(layer).get("retracted_predicates", ()))
-    rows = [row for layer in folders for row in _read_jsonl(layer / "predicates.jsonl") if row["id"] not in retracted]
+    rows = [row for layer in folders for row in _read_jsonl(layer / PREDICATES) if row["id"] not in retracted]
     lattice.list_predicates([predicate_of(row) for row in rows], [row["id"] for row in rows])
     return lattice

@@ -13,7 +13,7 @@ documents.jsonl (mmap) with their line indexes (`store.write_line_index`, writte
   layer first;
 * `documents.get(id)` is a binary search of documents.jsonl (written sorted by id), likewise.
 
-A lattice of several sources is read through its layers (lattice/layers.py): a keyed row is
+A lattice of several sources is read through its layers (folder/layers.py): a keyed row is
 the newest layer's, a predicate id is looked up in the layer that numbers it.
 
 Each row read is parsed into the model's own `Instance`/`Predicate` (store.py's readers), so what
@@ -28,9 +28,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Iterator, Protocol
 
-from latweave.lattice.layers import LayeredIds, LayeredKeyed, layer_folders
+from latweave.folder.layers import LayeredIds, LayeredKeyed, layer_folders
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
-from latweave.lattice.store import instance_of, predicate_of, read_dimensions, read_manifest
+from latweave.folder.store import instance_of, predicate_of, read_dimensions, read_manifest
+from latweave.folder.names import DOCUMENTS, INSTANCES
 
 
 class LatticeView(Protocol):
@@ -76,12 +77,12 @@ class StoredPredicates(Sequence):
 
 def stored_instances(folders: list[Path], count: int | None = None) -> LayeredKeyed:
     """instances.jsonl by instance key (the normalised label), as `Lattice.instances` maps them."""
-    return LayeredKeyed(folders, "instances.jsonl", instance_of, count)
+    return LayeredKeyed(folders, INSTANCES, instance_of, count)
 
 
 def stored_documents(folders: list[Path], count: int | None = None) -> LayeredKeyed:
     """documents.jsonl by document id, as `Lattice.documents` maps them."""
-    return LayeredKeyed(folders, "documents.jsonl", lambda row: row["text"], count)
+    return LayeredKeyed(folders, DOCUMENTS, lambda row: row["text"], count)
 
 
 class StoredLattice:

@@ -26,7 +26,7 @@ a keyed row is the newest layer's, a relation is layer 0's rows then each layer'
 additions in order, a predicate id is looked up in the layer whose range holds it.
 
 This module reads the model files (lattice/ knows no facts: compile/layered.py merges those); it
-is what lattice/store.py and lattice/stored.py read a folder through.
+is what folder/store.py and folder/stored.py read a folder through.
 """
 
 from __future__ import annotations
@@ -44,14 +44,9 @@ from typing import Callable
 
 from latweave.errors import StoreError
 from latweave.lattice.names import normalize
+from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST,
+                                   PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
-#: The folder of a lattice that holds its layers beyond the first.
-LAYERS_DIR = "layers"
-#: A layer's own record: its ranges of ids and the predicates it retracts.
-LAYER_FILE = "layer.json"
-#: A layer's rows that a relation no longer holds (facts, and as Parquet).
-RETRACTED_DIR = "retracted"
-RETRACTED_PARQUET_DIR = "retracted-parquet"
 #: A keyed row that deletes the row of its key in earlier layers.
 REMOVED = "removed"
 
@@ -84,7 +79,7 @@ def layer_folders(folder: Path | str, manifest: Mapping | None = None) -> list[P
         if not has_layers(folder):
             return [folder]
         try:
-            manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+            manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             raise StoreError(f"{folder}: no readable manifest.json", hint="rebuild the lattice") from None
     return [folder / layer_path(k) if k else folder for k in range(layer_count(manifest))]
@@ -104,12 +99,12 @@ def read_layer_record(layer: Path) -> dict:
 #: The key of a row of each keyed model file. Layer 0's instance rows carry no key (it is the
 #: normalised label); a later layer's do, so that a deletion can name it.
 KEYS: dict[str, Callable[[dict], object]] = {
-    "dimensions.jsonl": lambda row: normalize(row["name"]),
-    "values.jsonl": lambda row: (row["dimension"], row["key"]),
-    "synonyms.jsonl": lambda row: (row["dimension"], row["surface"]),
-    "classes.jsonl": lambda row: (row["dimension"], row["value"]),
-    "instances.jsonl": lambda row: row["key"] if "key" in row else normalize(row["label"]),
-    "documents.jsonl": lambda row: row["id"],
+    DIMENSIONS: lambda row: normalize(row["name"]),
+    VALUES: lambda row: (row["dimension"], row["key"]),
+    SYNONYMS: lambda row: (row["dimension"], row["surface"]),
+    CLASSES: lambda row: (row["dimension"], row["value"]),
+    INSTANCES: lambda row: row["key"] if "key" in row else normalize(row["label"]),
+    DOCUMENTS: lambda row: row["id"],
 }
 
 
@@ -120,10 +115,10 @@ def _instance_probe(line: str) -> str:
 
 #: The key of a keyed model file's line, read from its text (SortedLines' probe).
 PROBES: dict[str, Callable[[str], object]] = {
-    "values.jsonl": lambda line: (string_field(line, "dimension"), string_field(line, "key")),
-    "synonyms.jsonl": lambda line: (string_field(line, "dimension"), string_field(line, "surface")),
-    "instances.jsonl": _instance_probe,
-    "documents.jsonl": lambda line: string_field(line, "id"),
+    VALUES: lambda line: (string_field(line, "dimension"), string_field(line, "key")),
+    SYNONYMS: lambda line: (string_field(line, "dimension"), string_field(line, "surface")),
+    INSTANCES: _instance_probe,
+    DOCUMENTS: lambda line: string_field(line, "id"),
 }
 
 
@@ -159,7 +154,7 @@ def merged_rows(folders: list[Path], name: str) -> Iterator[dict]:
 class Lines:
     """Random access to the lines of a JSON-lines file through its line index (mmap): the byte
     offset where each line starts, then the file's size, as little-endian unsigned 64-bit
-    integers (lattice/store.py `write_line_index`)."""
+    integers (folder/store.py `write_line_index`)."""
 
     def __init__(self, path: Path, index: Path):
         self._index_map = None
@@ -383,7 +378,7 @@ class LayeredIds:
     its `first` id on; the ids a later layer retracted are gone (`live`)."""
 
     def __init__(self, folders: list[Path]):
-        self.lines = [open_lines(folder, "predicates.jsonl") for folder in folders]
+        self.lines = [open_lines(folder, PREDICATES) for folder in folders]
         self.first: list[int] = [0]
         self.retracted: set[int] = set()
         for k, folder in enumerate(folders[1:], 1):
@@ -423,11 +418,6 @@ class LayeredIds:
             lines.close()
 
 
-#: Files of a lattice folder that are of the whole lattice, not of one layer, so every write
-#: writes them anew (ingest/sources.py: the source set and stored sources, the history); the
-#: manifest is never listed.
-WHOLE_FILES = frozenset({"sources.json", "history.jsonl"})
-WHOLE_DIRS = ("sources/",)
 
 
 def file_layer(name: str) -> int | None:
