@@ -65,7 +65,7 @@ def generate(path: Path, triples: int, seed: int = 11) -> None:
 
 def one(fmt: str, path: str) -> dict:
     """Build one lattice in this process; its timings and this process's peak memory."""
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.kb import READERS, BuildReport, lattice_from_triples
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -39,7 +39,7 @@ SOURCES = [("2wiki", DATA / "2wikimultihopqa" / "lag" / "dev.json"),
 
 def build_benchmark(tmp: Path) -> Path | None:
     """Build the largest benchmark lattice whose source is present; None when there is no data."""
-    from latweave.ingest.kb import build_kb
+    from latweave.ingest.builds import build_kb
 
     for fmt, source in SOURCES:
         if source.is_file():

@@ -43,10 +43,10 @@ from typing import Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.floor import Floor  # noqa: E402
-from latweave.ingest.build import save_lattice  # noqa: E402
+from latweave.ingest.write import save_lattice
 from latweave.engines import engine_names, engine_status  # noqa: E402
 from latweave.execute import Runner  # noqa: E402
-from latweave.ingest.stream import write_stream  # noqa: E402
+from latweave.ingest.write import write_stream
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate  # noqa: E402
 from latweave.lattice.names import normalize  # noqa: E402
 from latweave.plan.ast import Constraint, Meet, Name, Plan  # noqa: E402

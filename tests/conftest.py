@@ -51,7 +51,7 @@ def engine(request) -> str:
 
 def built_lattice(tmp_path_factory, corpus, name: str):
     """The corpus folder `corpus` built into a fresh temporary folder; its lattice's path."""
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
 
     out = tmp_path_factory.mktemp(name) / "lattice"
     build_corpus(corpus, out)

@@ -17,7 +17,7 @@ import latweave
 from latweave.cli import main
 from latweave.errors import LatweaveError, PlanError, StoreError
 from latweave.execute import Batch, Runner
-from latweave.ingest.build import NotLive
+from latweave.ingest.gate import NotLive
 from latweave.ingest.summary import BuildSummary
 from latweave.plan.read import read_plan
 from latweave.reasons import Reason

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.execute import Runner
 from latweave.paths import RULES
 from latweave.plan.read import read_plan

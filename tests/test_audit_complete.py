@@ -293,7 +293,8 @@ TIMED = {"timed0": (20, False), "timed1": (21, True)}
 
 
 def _lattices(root: Path) -> dict[str, Path]:
-    from latweave.ingest.build import build_corpus, save_lattice
+    from latweave.ingest.builds import build_corpus
+    from latweave.ingest.write import save_lattice
     from latweave.paths import RULES
 
     out = {}

@@ -26,7 +26,8 @@ from typing import Callable
 
 import pytest
 
-from latweave.ingest.build import build_corpus, save_lattice
+from latweave.ingest.builds import build_corpus
+from latweave.ingest.write import save_lattice
 from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice
 from latweave.paths import RULES

@@ -21,7 +21,7 @@ from tests.conftest import ZOO
 
 @pytest.fixture(scope="module")
 def zoo(tmp_path_factory):
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
 
     out = tmp_path_factory.mktemp("bad-input") / "zoo"
     build_corpus(ZOO, out)

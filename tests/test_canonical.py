@@ -9,7 +9,7 @@ import json
 import pytest
 
 from latweave.execute import Runner
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
 from latweave.lattice.canonical import compare_classes, country_table, spelling_key
 from latweave.lattice.model import Dimension

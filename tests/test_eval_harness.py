@@ -18,7 +18,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "pathquestion"
 
 @pytest.fixture(scope="module")
 def fixture_lattice(tmp_path_factory):
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
 
     triples = list(read_pathquestion_kb(FIXTURE / "kb.txt", BuildReport()))

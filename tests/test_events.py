@@ -11,9 +11,9 @@ import pytest
 
 from latweave.errors import CorpusError
 from latweave.execute import Runner
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.ingest.corpus import read_corpus
-from latweave.ingest.extract import extract_corpus
+from latweave.ingest.builds import extract_corpus
 from latweave.folder.store import load_lattice
 from latweave.llm import LLMConfig
 from latweave.paths import RULES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.execute import Runner
 from latweave.paths import RULES
 from latweave.plan.read import read_plan

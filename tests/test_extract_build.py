@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from latweave.ingest.build import build_corpus
-from latweave.ingest.extract import extract_corpus
+from latweave.ingest.builds import build_corpus
+from latweave.ingest.builds import extract_corpus
 from latweave.ingest.extract.cache import FILE, ExtractionCache
 from latweave.ingest.extract.prompt import window_text
 from latweave.cli import main

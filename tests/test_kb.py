@@ -14,9 +14,9 @@ import pytest
 
 import latweave
 
-from latweave.ingest.build import save_lattice
-from latweave.ingest.kb import (BuildReport, Triple, build_kb, lattice_from_triples, read_2wiki_evidences,
-                               read_metaqa_kb, read_pathquestion_kb)
+from latweave.ingest.write import save_lattice
+from latweave.ingest.kb import BuildReport, Triple, lattice_from_triples, read_2wiki_evidences, read_metaqa_kb, read_pathquestion_kb
+from latweave.ingest.builds import build_kb
 from latweave.cli import main
 from latweave.errors import CorpusError
 from latweave.execute import Runner

@@ -173,3 +173,79 @@ def test_the_scan_sees_lazy_typing_and_relative_imports():
     upward = sorted(t for t, _ in found if _layer(t) > _layer("latweave.planner.offline"))
     assert upward == ["latweave.api", "latweave.eval.datasets"]
     assert _layer("latweave.cli") > _layer("latweave.lattice.model") > _layer("latweave.errors")
+
+
+def _module_graph(prefixes: tuple[str, ...]) -> dict[str, set[str]]:
+    """Module → the modules it imports, among the modules under `prefixes` (a package's own
+    `__init__` re-exports left out: importing a package runs it, and it imports its modules)."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for source, target, _, path in _edges():
+        if path.name == "__init__.py" or not source.startswith(prefixes) or not target.startswith(prefixes):
+            continue
+        if (PACKAGE.parent / (target.replace(".", "/") + ".py")).is_file():
+            graph[source].add(target)
+    return graph
+
+
+def test_ingest_and_the_folder_form_no_cycle_of_modules():
+    """The readers sit below the writer, the writer below the changes that use it: no module of
+    ingest/ or folder/ reaches itself through its imports (lazy ones included)."""
+    graph = _module_graph(("latweave.ingest", "latweave.folder"))
+
+    def reaches(start: str) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph.get(todo.pop(), ()):
+                if nxt == start:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    assert graph, "the scan found no import inside ingest/ and folder/"
+    cyclic = sorted(m for m in graph if reaches(m))
+    assert not cyclic, f"modules on an import cycle: {cyclic}"
+
+
+def _calls(name: str) -> list[str]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                called = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                if called == name:
+                    found.append(str(path.relative_to(PACKAGE)))
+    return sorted(set(found))
+
+
+def test_one_writer_writes_a_lattice_folder():
+    """The atomic write of a lattice folder is called from the one writer (ingest/write.py) and,
+    for a bare model without facts, from the store itself — never from a reader."""
+    assert _calls("write_folder") == ["folder/store.py", "ingest/write.py"]
+    assert _calls("save_layers") == ["ingest/living.py", "ingest/write.py"]
+
+
+def test_only_folder_names_spells_a_file_name_of_the_format():
+    """Every file name of the lattice and corpus formats is spelled once, in folder/names.py: a
+    string literal anywhere else that is one of them (docstrings and messages aside) fails."""
+    from latweave.folder import names
+
+    spelled = {value for key, value in vars(names).items()
+               if key.isupper() and isinstance(value, str) and "." in value}
+    assert {"manifest.json", "instances.jsonl", "engine/sqlite.db", "hierarchy.tsv"} <= spelled
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        if "_data" in rel.parts or rel == Path("folder/names.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree)
+                      if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+        in_fstring = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+        found += [f"{rel}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and node.value in spelled
+                  and id(node) not in docstrings and id(node) not in in_fstring]
+    assert not found, "file names spelled outside folder/names.py:\n" + "\n".join(found)

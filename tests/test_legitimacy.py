@@ -351,7 +351,7 @@ def test_zoo_json_shape_and_rendering(zoo_lattice):
 
 
 def test_the_stored_report_cuts_each_list_and_says_how_long_it_was(zoo_lattice, tmp_path):
-    from latweave.ingest.build import STORED_LIST_LIMIT, report_writer
+    from latweave.ingest.gate import STORED_LIST_LIMIT, report_writer
     from latweave.folder.names import LEGITIMACY_FILE
 
     report = check_lattice(load_lattice(zoo_lattice))
@@ -438,7 +438,7 @@ def test_benchmark_lattice_2wiki(tmp_path):
     source = DATA / "2wikimultihopqa" / "lag" / "dev.json"
     if not source.is_file():
         pytest.skip(f"benchmark data absent: {source} (set LATWEAVE_DATA to the shared data folder)")
-    from latweave.ingest.kb import build_kb
+    from latweave.ingest.builds import build_kb
 
     build_kb(source, "2wiki", tmp_path / "2wiki")
     lattice = load_lattice(tmp_path / "2wiki")
@@ -475,7 +475,7 @@ def test_a_tree_that_gains_leaves_is_reported_from_its_report_before(data):
     """`grown_tree` (a change's report of a dimension that only gained leaves under ⊤ or under
     values with children) is the report a check of the grown dimension gives — below the cap and
     above it, read back from the stored (cut) form too; anything else it declines."""
-    from latweave.ingest.build import STORED_LIST_LIMIT
+    from latweave.ingest.gate import STORED_LIST_LIMIT
     from latweave.legitimacy.check import (added_leaves, dimension_digest, dimension_report, grown_digest,
                                            grown_tree, leaf_key, value_row)
     from latweave.legitimacy.report import DimensionReport

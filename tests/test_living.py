@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import latweave
 from latweave.cli import main
 from latweave.errors import LatweaveError
-from latweave.ingest.build import NotLive
+from latweave.ingest.gate import NotLive
 from latweave.ingest.sources import read_history, read_sources
 from latweave.folder.store import load_lattice, read_manifest
 from latweave.paths import RULES
@@ -459,7 +459,7 @@ def test_a_conflicting_declaration_is_refused_at_its_line(tmp_path, capsys):
 
 
 def test_a_lattice_without_sources_cannot_be_changed(tmp_path, capsys):
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.corpus import read_corpus
 
     save_lattice(read_corpus(ZOO), tmp_path / "bare")   # how the evaluation harness writes one
@@ -652,7 +652,7 @@ def test_spark_builds_take_one_source_and_the_history_time_can_be_fixed(tmp_path
 
 
 def test_the_demo_and_build_corpus_keep_their_sources_too(tmp_path):
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
 
     list(latweave.run_demo(tmp_path / "demo"))       # what `latweave demo` builds can be changed later
     assert [s.name for s in read_sources(tmp_path / "demo").sources] == ["zoo"]

@@ -36,7 +36,7 @@ def clean_env(monkeypatch):
 
 @pytest.fixture(scope="module")
 def fixture_kb(tmp_path_factory):
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
 
     triples = list(read_pathquestion_kb(FIXTURE / "kb.txt", BuildReport()))

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.engines.base import DEFAULT_ENGINE
 from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice

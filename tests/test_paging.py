@@ -20,7 +20,7 @@ import pytest
 from latweave import api
 from latweave.errors import LatweaveError, SourceError
 from latweave.execute import Runner
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.lattice.model import Dimension, Lattice
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import audit

@@ -28,8 +28,9 @@ from latweave.engines.base import available_engines, get_engine
 from latweave.engines.duckdb_engine import DuckDBSession
 from latweave.errors import EngineError
 from latweave.execute import Runner
-from latweave.ingest.build import build_corpus, save_lattice
-from latweave.ingest.kb import build_kb
+from latweave.ingest.builds import build_corpus
+from latweave.ingest.write import save_lattice
+from latweave.ingest.builds import build_kb
 from latweave.lattice.model import Dimension, Lattice
 from latweave.folder.store import read_manifest
 from latweave.folder.stored import StoredLattice
@@ -144,7 +145,7 @@ def test_the_manifest_lists_the_files_and_check_catches_a_changed_byte(tmp_path,
 
 def test_the_streamed_writer_writes_the_same_parquet(tmp_path):
     from tests.test_stream import head, model, rows
-    from latweave.ingest.stream import write_stream
+    from latweave.ingest.write import write_stream
 
     save_lattice(model(300), tmp_path / "saved")
     write_stream(head()[0], rows(300), tmp_path / "streamed")

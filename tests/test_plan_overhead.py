@@ -97,7 +97,7 @@ def test_the_floor_names_the_shapes_it_skips():
 
 
 def test_worlds_are_settled_only_where_the_coordinates_show_several_predicates(zoo_lattice, tmp_path):
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
     from latweave.proof.contested import Worlds
 
     disputes = tmp_path / "disputes"

@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.ingest.kb import Triple, lattice_from_triples
 from latweave.eval.datasets import Example
 from latweave.execute import Runner

@@ -127,7 +127,7 @@ def test_proof_shapes_round_trip():
 def corpus_results(tmp_path_factory):
     """Results of the zoo and movies plans the audit tests run, and the contested disputes cases."""
     from latweave.execute import Runner
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
     from latweave.plan.read import read_plan
     from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
     from tests.test_contested import CASES

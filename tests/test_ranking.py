@@ -14,7 +14,7 @@ from latweave.cli import main
 from latweave.errors import LatweaveError
 from latweave.eval.harness import evaluate
 from latweave.execute import Runner
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.paths import RULES
 from latweave.planner.example import Example
 from latweave.proof.audit import audit

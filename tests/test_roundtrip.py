@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.compile.symbols import SymbolTable, decode_symbol, encode_symbol
 from latweave.engines import engine_status
 from latweave.execute import Runner

@@ -69,7 +69,7 @@ def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tm
         pytest.skip(f"engine 'souffle' unavailable: {reason}")
     from pathlib import Path
 
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
     from latweave.engines.souffle_explain import explain
 
     lattice = tmp_path / "lifespans"

@@ -19,7 +19,8 @@ import pytest
 
 from latweave.cli import main
 from latweave.engines.spark_context import spark_problem
-from latweave.ingest.build import Gate, save_lattice
+from latweave.ingest.gate import Gate
+from latweave.ingest.write import save_lattice
 from latweave.ingest.kb import BuildReport, FUNCTIONAL, lattice_from_triples, read_pathquestion_kb
 
 pytestmark = pytest.mark.skipif(spark_problem() is not None, reason=f"Spark cannot run here: {spark_problem()}")

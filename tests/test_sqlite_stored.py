@@ -193,7 +193,7 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
 
 
 def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_path, rules):
-    from latweave.ingest.build import build_corpus
+    from latweave.ingest.builds import build_corpus
     from latweave.folder.store import read_manifest
 
     build_corpus(CORPORA / "zoo", tmp_path / "zoo")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from latweave.ingest.build import save_lattice
+from latweave.ingest.write import save_lattice
 from latweave.ingest.corpus import read_corpus
 from latweave.errors import StoreError
 from latweave.folder.store import load_lattice, read_manifest, write_lattice

@@ -335,7 +335,7 @@ def test_leftovers_of_killed_builds_are_removed_and_nothing_else(pointer, tmp_pa
 
 CONCURRENT = r"""
 import os, sys, time, types
-import latweave.ingest.build, latweave.ingest.corpus, latweave.cli
+import latweave.ingest.write, latweave.ingest.corpus, latweave.cli
 from latweave.folder import store
 
 corpus, out, go, mode = sys.argv[1:5]

@@ -23,7 +23,8 @@ from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.symbols import SymbolTable
 from latweave.errors import LatweaveError, StoreError
 from latweave.execute import Runner
-from latweave.ingest.build import build_corpus, save_lattice
+from latweave.ingest.builds import build_corpus
+from latweave.ingest.write import save_lattice
 from latweave.folder import store
 from latweave.folder.store import load_lattice, read_manifest, stat_cache_path, write_line_index
 from latweave.folder.stored import StoredLattice
@@ -58,7 +59,7 @@ def _build(name: str, root: Path) -> tuple[Path, list[str]]:
             fixed = [case[0] for case in CASES] + fixed
         return out, fixed + random_plans(load_lattice(out), 7, 60)
     if name == "2wiki":
-        from latweave.ingest.kb import build_kb
+        from latweave.ingest.builds import build_kb
 
         build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
         return out, random_plans(load_lattice(out), 11, 150)

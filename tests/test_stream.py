@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from latweave.errors import LatticeError
-from latweave.ingest.build import save_lattice
-from latweave.ingest.stream import write_stream
+from latweave.ingest.write import save_lattice
+from latweave.ingest.write import write_stream
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.lattice.names import normalize
 

@@ -16,7 +16,7 @@ import pytest
 
 from latweave.errors import CorpusError, LatticeError, PlanError
 from latweave.execute import Runner
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.lattice.periods import FOREVER, NEVER, period_of
 from latweave.folder.store import load_lattice
 from latweave.paths import RULES

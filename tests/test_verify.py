@@ -11,7 +11,7 @@ import pytest
 from latweave.api import open as open_lattice
 from latweave.cli import main
 from latweave.errors import PlanError
-from latweave.ingest.build import build_corpus
+from latweave.ingest.builds import build_corpus
 from latweave.paths import RULES
 from latweave.plan.parser import parse_claims
 from latweave.plan.printer import claims_to_text, to_text

@@ -30,7 +30,7 @@ from latweave import _API as _PUBLIC
 from latweave.ask import Asked, ask as _ask
 from latweave.errors import LatweaveError, PlanError, StoreError
 from latweave.execute import Runner
-from latweave.ingest.build import NotLive
+from latweave.ingest.gate import NotLive
 from latweave.llm import LLMConfig
 from latweave.plan.ast import Claims, Plan
 from latweave.planner.base import Planner
@@ -368,7 +368,7 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     `engine`: "python" (default), or "spark" to read one line-based KB (a file or a folder of
     part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py; `spark_master`:
     the Spark master URL, default local[*]; such a lattice keeps no sources)."""
-    from latweave.ingest.build import Gate
+    from latweave.ingest.gate import Gate
     from latweave.ingest.living import build_sources
     from latweave.ingest.summary import BuildSummary
 

@@ -49,7 +49,7 @@ def run_demo(out: Path | str, corpus: Path | str | None = None, engine: str | No
     """Build `corpus` (default: the zoo) at `out`, yield its BuildSummary, run DEMO_PLANS on it
     with `engine`, yield the DemoResults."""
     from latweave.execute import Runner
-    from latweave.ingest.build import Gate
+    from latweave.ingest.gate import Gate
     from latweave.ingest.living import build_sources
     from latweave.plan.read import read_plan
 

@@ -16,7 +16,7 @@ their JSON-lines files, readable without any of this.
 The files are converted from the `.facts` files by DuckDB (a required dependency) on one thread,
 file names and values bound as parameters: the same facts give the same bytes from one DuckDB
 version (the file records it), which is what the manifest hashes and tests/test_parquet.py
-checks. Written inside the lattice's atomic write (ingest/build.py, ingest/stream.py), after the
+checks. Written inside the lattice's atomic write (ingest/write.py), after the
 facts.
 """
 

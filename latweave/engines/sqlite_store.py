@@ -3,7 +3,7 @@
 Opening a lattice on the SQLite engine used to load every lattice fact into an in-memory database,
 evaluate the strata that read only lattice relations (`desc`, `resolve`, `contested`, `world`,
 ...) and index what the per-query rules probe: seconds per open at a million instances, all of it
-in memory. `write_engine_db(path, facts)` does that once, when the lattice is built (ingest/build.py
+in memory. `write_engine_db(path, facts)` does that once, when the lattice is built (ingest/write.py
 writes `engine/sqlite.db` inside the lattice's atomic write, so the manifest hashes it), with the
 session's own plan and statements (sqlite_engine.SqliteSession in its writing mode): the file holds
 the lattice relations, every lattice stratum evaluated, and the indexes — what an in-memory session
@@ -34,9 +34,8 @@ from latweave.engines.base import Facts
 from latweave.engines.dialects.sql import full_table
 from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
 from latweave.errors import EngineError
+from latweave.folder.names import ENGINE_DB
 
-#: Where a lattice folder keeps the SQLite engine's database.
-ENGINE_DB = Path("engine") / "sqlite.db"
 #: Bumped when what the file holds, or how, changes.
 FORMAT = 1
 #: The one-row table saying what built the file.

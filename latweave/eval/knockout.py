@@ -232,7 +232,7 @@ def knockout(examples: Sequence[Example], records: Sequence[dict], plans: dict[s
              functional: Sequence[str] = ()) -> dict:
     """Run the knock-out leak test; returns the report as a dict (counts, leak rate, leaks).
     `functional`: the relations the full lattice made functional (each rebuild does the same)."""
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.kb import BuildReport, lattice_from_triples
     from latweave.execute import Runner
 

@@ -107,7 +107,7 @@ def read_triples(kb: Path, fmt: str, report=None) -> list:
 
 def cached_lattice(loaded: Loaded, cache: Path | str) -> Path:
     """The lattice folder for this dataset's KB, built once into the cache."""
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.kb import FUNCTIONAL, BuildReport, lattice_from_triples
     from latweave.folder.store import read_manifest
 

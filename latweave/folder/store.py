@@ -63,7 +63,7 @@ FORMAT = "latweave-lattice"
 SCHEMA_VERSION = 6
 
 
-def _jsonl(path: Path, rows) -> None:
+def write_jsonl(path: Path, rows) -> None:
     with path.open("w", encoding="utf-8", newline="\n") as handle:
         for row in rows:
             handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
@@ -122,14 +122,14 @@ def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ())
             handle.write('"}\n')
 
 
-def _model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None) -> None:
+def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None) -> None:
     """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
     when given, are written instead of the lattice's own."""
     for name, rows in dimension_rows(lattice).items():
-        _jsonl(folder / name, rows)
-    _jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
+        write_jsonl(folder / name, rows)
+    write_jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     write_documents(folder / DOCUMENTS, lattice.documents if documents is None else documents)
-    _jsonl(folder / PREDICATES, (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
+    write_jsonl(folder / PREDICATES, (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
 
 
 def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[str, Iterable[dict]]:
@@ -478,7 +478,7 @@ def write_lattice(lattice: Lattice, target: Path | str,
     at a time, under its lock.
     """
     def model_files(folder: Path) -> dict:
-        _model_files(lattice, folder)
+        write_model_files(lattice, folder)
         return manifest_counts(lattice)
     return write_folder(target, lattice.name, model_files, attachments, inputs=inputs, locked=locked)
 

@@ -44,7 +44,7 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-def _tsv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
+def tsv_lines(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
     for number, text in _lines(path):
         cells = text.split("\t")
         if len(cells) != len(columns):
@@ -53,7 +53,7 @@ def _tsv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]
         yield number, [c.strip() for c in cells]
 
 
-def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+def jsonl_lines(path: Path) -> Iterator[tuple[int, dict]]:
     for number, text in _lines(path):
         try:
             obj = json.loads(text)
@@ -67,7 +67,7 @@ def _jsonl(path: Path) -> Iterator[tuple[int, dict]]:
         yield number, obj
 
 
-def _field(obj: dict, name: str, kind, path: Path, line: int, default=...):
+def corpus_field(obj: dict, name: str, kind, path: Path, line: int, default=...):
     if name not in obj:
         if default is ...:
             raise CorpusError(f"missing field {name!r}", file=str(path), line=line)
@@ -121,9 +121,9 @@ def _evidence(obj: dict, path: Path, line: int, missing: str, hint: str) -> dict
 def _read_events(path: Path, lattice: Lattice, removed: frozenset[str] = frozenset()) -> None:
     if EVENT not in lattice.dimensions:
         lattice.add_dimension(Dimension(EVENT, open=True))
-    for line, obj in _jsonl(path):
-        kind = _field(obj, "event", str, path, line).strip()
-        given = _field(obj, "roles", dict, path, line)
+    for line, obj in jsonl_lines(path):
+        kind = corpus_field(obj, "event", str, path, line).strip()
+        given = corpus_field(obj, "roles", dict, path, line)
         roles: dict[str, list[str]] = {}
         for role, value in given.items():
             values = value if isinstance(value, list) else [value]
@@ -144,8 +144,8 @@ def _read_events(path: Path, lattice: Lattice, removed: frozenset[str] = frozens
             raise CorpusError(needed[0], file=str(path), line=line, hint=needed[1])
         if evidence["doc"] in removed:
             continue
-        label = _field(obj, "id", str, path, line, None) or event_label(kind, roles)
-        confidence = _field(obj, "confidence", (int, float), path, line, 1.0)
+        label = corpus_field(obj, "id", str, path, line, None) or event_label(kind, roles)
+        confidence = corpus_field(obj, "confidence", (int, float), path, line, 1.0)
         with _At(path, line):
             for dimension, value in [(EVENT, kind)] + [(r, v) for r, vs in roles.items() for v in vs]:
                 lattice.add_predicate(label, dimension, value, doc=evidence["doc"],
@@ -182,12 +182,12 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
 
     path = root / CORPUS_DIMENSIONS
     here: set[str] = set()   # declared by this folder (twice in one file is an error)
-    for line, obj in _jsonl(path):
+    for line, obj in jsonl_lines(path):
         dimension = Dimension(
-            name=_field(obj, "dimension", str, path, line),
-            kind=_field(obj, "kind", str, path, line, "taxonomy"),
-            functional=_field(obj, "functional", bool, path, line, False),
-            open=_field(obj, "open", bool, path, line, False),
+            name=corpus_field(obj, "dimension", str, path, line),
+            kind=corpus_field(obj, "kind", str, path, line, "taxonomy"),
+            functional=corpus_field(obj, "functional", bool, path, line, False),
+            open=corpus_field(obj, "open", bool, path, line, False),
         )
         held = lattice.dimensions.get(dimension.key)
         if held is not None and dimension.key not in here:
@@ -204,7 +204,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
 
     path = root / CORPUS_HIERARCHY
     if path.is_file():
-        for line, (dim, parent, child) in _tsv(path, ("dimension", "parent", "child")):
+        for line, (dim, parent, child) in tsv_lines(path, ("dimension", "parent", "child")):
             with _At(path, line):
                 lattice.dimension(dim).add_edge(parent, child)
 
@@ -216,7 +216,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
 
     path = root / CORPUS_SYNONYMS
     if path.is_file():
-        for line, (dim, value, synonym) in _tsv(path, ("dimension", "value", "synonym")):
+        for line, (dim, value, synonym) in tsv_lines(path, ("dimension", "value", "synonym")):
             with _At(path, line):
                 lattice.dimension(dim).add_synonym(value, synonym)
 
@@ -233,22 +233,22 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
     total = 0
     if path.is_file():
         total = sum(1 for _ in path.open("rb")) if progress is not None else 0
-        for line, obj in _jsonl(path):
+        for line, obj in jsonl_lines(path):
             if progress is not None and line % 1000 == 0:
                 progress(line, total)
             evidence = _evidence(obj, path, line, "predicate has no evidence object",
                                  'add "evidence": {"doc": ..., "source_text": ...}')
             if evidence.get("doc") in removed:
                 continue
-            qualifiers = _field(obj, "qualifiers", dict, path, line, {})
+            qualifiers = corpus_field(obj, "qualifiers", dict, path, line, {})
             with _At(path, line):
                 lattice.add_predicate(
-                    _field(obj, "instance", str, path, line),
-                    _field(obj, "dimension", str, path, line),
-                    str(_field(obj, "value", (str, int, float), path, line)),
+                    corpus_field(obj, "instance", str, path, line),
+                    corpus_field(obj, "dimension", str, path, line),
+                    str(corpus_field(obj, "value", (str, int, float), path, line)),
                     doc=evidence.get("doc"), source_text=evidence.get("source_text"),
                     start=evidence.get("start"), end=evidence.get("end"),
-                    confidence=_field(obj, "confidence", (int, float), path, line, 1.0),
+                    confidence=corpus_field(obj, "confidence", (int, float), path, line, 1.0),
                     qualifiers=[(str(k), str(v)) for k, v in qualifiers.items()],
                 )
 
@@ -261,7 +261,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
 
     path = root / CORPUS_ALIASES
     if path.is_file():
-        for line, (instance, alias) in _tsv(path, ("instance", "alias")):
+        for line, (instance, alias) in tsv_lines(path, ("instance", "alias")):
             if removed and normalize(instance) not in lattice.instances:
                 continue  # its instance was stated only by removed documents
             with _At(path, line):

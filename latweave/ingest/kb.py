@@ -270,7 +270,7 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
     report = report if report is not None else BuildReport()
     source = str(path)
     report.sources.append(source)
-    # universal newlines and the BOM dropped, as the document text is read (_Documents._file)
+    # universal newlines and the BOM dropped, as the document text is read (EvidenceFiles._file)
     for number, raw in text_lines(path, CorpusError):
         text = raw[:-1] if raw.endswith("\n") else raw
         cells = split(text)
@@ -314,7 +314,7 @@ METAQA_RELATIONS = frozenset({
     "has_genre", "has_imdb_votes", "has_imdb_rating"})
 
 
-def _metaqa_split(text: str) -> list[str]:
+def metaqa_split(text: str) -> list[str]:
     cells = text.split("|")
     if len(cells) > 3:
         at = [i for i in range(1, len(cells) - 1) if cells[i] in METAQA_RELATIONS]
@@ -328,7 +328,7 @@ def read_metaqa_kb(path: Path | str, report: BuildReport | None = None, *,
                    strict: bool = False) -> Iterator[Triple]:
     """MetaQA kb.txt lines: `subject|relation|object` (a "|" inside a name is recovered when the
     line has exactly one known MetaQA relation)."""
-    return _delimited(path, report, strict, _metaqa_split, "subject|relation|object")
+    return _delimited(path, report, strict, metaqa_split, "subject|relation|object")
 
 
 def _only_id_and_evidences(pairs: list[tuple[str, object]]) -> dict:
@@ -337,7 +337,7 @@ def _only_id_and_evidences(pairs: list[tuple[str, object]]) -> dict:
     return {key: value for key, value in pairs if key in ("_id", "evidences")}
 
 
-def _records(path: Path) -> Iterator[tuple[int | None, object]]:
+def json_records(path: Path) -> Iterator[tuple[int | None, object]]:
     """(line or None, record) of a JSON list file (no line per record) or a JSON Lines file."""
     with open(path, "rb") as handle:
         head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -370,7 +370,7 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
     report = report if report is not None else BuildReport()
     source = str(path)
     report.sources.append(source)
-    for line, record in _records(Path(path)):
+    for line, record in json_records(Path(path)):
         if isinstance(record, json.JSONDecodeError):
             report.problem("malformed", f"not valid JSON: {record.msg} (column {record.colno})",
                            file=source, line=line, strict=strict)
@@ -402,7 +402,7 @@ READERS = {"pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wik
 _QUESTION = re.compile(r"question (.+) evidence \d+")
 
 
-class _Documents:
+class EvidenceFiles:
     """Where each triple's evidence lies: a line of its file, or its JSON line in its question's
     document. Each file is read once; offsets come from one linear scan, never from a search."""
 
@@ -458,7 +458,7 @@ class _Documents:
 _DIGIT = re.compile(r"\d")
 
 
-def _parses(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> str | None:
+def parse_value(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> str | None:
     """The canonical key of `text` as a `kind` value, or None (memoised in `cache`)."""
     if not _DIGIT.search(text):
         return None
@@ -477,7 +477,7 @@ def _parses(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> s
 _DATE_SHAPE = re.compile(r"\s*-?\d{1,4}-\d{1,2}(-\d{1,2})?\s*")
 
 
-def _unreadable(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> bool:
+def unreadable_value(text: str, kind: str, cache: dict[tuple[str, str], str | None]) -> bool:
     """`text` is written as a `kind` value but is none (1902-02-30; 1e309, nan, inf): it neither
     counts for nor against the relation being of that kind — one bad date must not turn a date
     relation into an entity-valued one — and is reported and skipped when the relation is."""
@@ -489,11 +489,11 @@ def _unreadable(text: str, kind: str, cache: dict[tuple[str, str], str | None]) 
             shaped = True
         except ValueError:
             shaped = False
-    return shaped and _parses(text, kind, cache) is None
+    return shaped and parse_value(text, kind, cache) is None
 
 
 @dataclass
-class _Relation:
+class Relation:
     name: str
     triples: int = 0
     objects: dict[str, int] = field(default_factory=dict)   # stripped object → occurrences (in its first source)
@@ -505,7 +505,7 @@ class _Relation:
         return self.kind == "taxonomy"
 
 
-def _classify(rel: _Relation, subject: Callable[[str], bool], key: Callable[[str], str], cache: dict) -> None:
+def classify_relation(rel: Relation, subject: Callable[[str], bool], key: Callable[[str], str], cache: dict) -> None:
     """The relation's kind, from its objects (those of its first source) and `subject`, which
     tells whether a key is a subject of some triple of that source or one before it."""
     total = sum(rel.objects.values())
@@ -513,8 +513,8 @@ def _classify(rel: _Relation, subject: Callable[[str], bool], key: Callable[[str
     if not total or as_subject >= SUBJECT_SHARE * total:
         return
     for kind in ("date", "number"):
-        ok = sum(n for o, n in rel.objects.items() if _parses(o, kind, cache) is not None)
-        unreadable = sum(n for o, n in rel.objects.items() if _unreadable(o, kind, cache))
+        ok = sum(n for o, n in rel.objects.items() if parse_value(o, kind, cache) is not None)
+        unreadable = sum(n for o, n in rel.objects.items() if unreadable_value(o, kind, cache))
         if ok and ok >= ORDERED_SHARE * (total - unreadable):
             rel.kind = kind
             return
@@ -527,7 +527,7 @@ _DISAMBIGUATED = re.compile(r"(.*\S)\s*\(([^()]+)\)")
 ROLE_SUPPORT = 2
 
 
-def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+def _resolve(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
              key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
     """Entity resolution (see the module docstring): {object key E → subject key S} for every
     object-only entity with exactly one "E (…)" subject; every decision goes into the report."""
@@ -604,7 +604,7 @@ def _resolve(rows: list, relations: dict[str, _Relation], subject_rows: dict[str
     return merge
 
 
-def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
                        key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
     """The second resolution: an entity E that is only ever an object, named in one question's
     evidence beside a subject S of that evidence which is no object there, the two names alike
@@ -672,7 +672,7 @@ def _resolve_documents(rows: list, relations: dict[str, _Relation], subject_rows
     return merge
 
 
-def _resolve_namesakes(rows: list, relations: dict[str, _Relation], subject_rows: dict[str, int],
+def _resolve_namesakes(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
                        key: Callable[[str], str], report: BuildReport) -> dict[int, str]:
     """The third resolution, per statement: {row → subject key S} for the triples "X r E" whose
     object E is a subject elsewhere in the pooled evidence (so neither rule above touches it: E
@@ -748,10 +748,10 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     KB, read as one stream."""
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
-    docs = _Documents(lattice)
+    docs = EvidenceFiles(lattice)
     key = functools.lru_cache(maxsize=1 << 20)(normalize)
     parsed: dict[tuple[str, str], str | None] = {}
-    relations: dict[str, _Relation] = {}
+    relations: dict[str, Relation] = {}
     subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
     rows: list[tuple[Triple, str, str, str, str, int, int]] = []
     subject_rows: dict[str, int] = {}      # subject key → its first row (spelling, evidence)
@@ -770,7 +770,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         at = sources.setdefault(t.source, len(sources)) if layered else 0
         rel = relations.get(rkey)
         if rel is None:
-            rel = relations[rkey] = _Relation(r, source=at)
+            rel = relations[rkey] = Relation(r, source=at)
         rel.triples += 1
         if at == rel.source:
             rel.objects[o] = rel.objects.get(o, 0) + 1
@@ -785,7 +785,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
     one_valued = {normalize(r) for r in functional}
     for rkey, rel in relations.items():
-        _classify(rel, lambda k, rel=rel: subjects.get(k, rel.source + 1) <= rel.source, key, parsed)
+        classify_relation(rel, lambda k, rel=rel: subjects.get(k, rel.source + 1) <= rel.source, key, parsed)
         lattice.add_dimension(Dimension(rel.name, rel.kind, functional=rkey in one_valued, open=True))
         if rel.entity_valued:
             lattice.add_dimension(Dimension(INVERSE + rel.name, "taxonomy", functional=False, open=True))
@@ -826,7 +826,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
             okey = entity(o, evidence, read.get(i))
             value = instances[okey].label if okey != key(o) else o
         else:
-            okey = _parses(o, rel.kind, parsed)
+            okey = parse_value(o, rel.kind, parsed)
             if okey is None:
                 report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
                                file=t.source, line=t.line, locator=t.locator, strict=strict)
@@ -865,27 +865,6 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     return lattice
 
 
-#: The file a KB lattice keeps beside each layer: what reading one more KB file into it needs that
-#: its other files do not say (ingest/kb_layer.py reads it).
-
-
-def kb_state(lattice: Lattice) -> dict:
-    """A KB lattice's reader state (KB_STATE), once settled: the subjects whose every triple was
-    skipped (no relation predicate says they are subjects, and a relation's kind counts its
-    objects that are subjects), each ordered dimension's intervals (a new date's parent is the
-    least one holding it) and each taxonomy's values that the country table names, by the class
-    it gives them (a class of one is none yet: a second member makes both compare as one)."""
-    from latweave.lattice.canonical import class_members
-
-    dims = sorted(lattice.dimensions.values(), key=lambda d: d.key)
-    intervals = {d.key: [[v, *d.bounds[v]] for v in sorted(d.labels) if v in d.bounds and d.bounds[v][0] != d.bounds[v][1]]
-                 for d in dims if d.ordered}
-    classed = {d.key: dict(sorted(members.items())) for d in dims
-               if not d.ordered and (members := class_members(sorted(d.labels)))}
-    return {"silent_subjects": list(lattice.reader_state["silent_subjects"]),
-            "intervals": {k: v for k, v in intervals.items() if v}, "classed": classed}
-
-
 def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: Triple,
              strict: bool) -> None:
     try:
@@ -893,23 +872,6 @@ def _synonym(dim: Dimension, value: str, surface: str, report: BuildReport, t: T
     except LatticeError as exc:
         report.problem("alias", f"synonym {surface!r} of {value!r} skipped: {exc}", file=t.source,
                        line=t.line, locator=t.locator, strict=strict)
-
-
-def build_kb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str, *, strict: bool = False,
-             report: BuildReport | None = None, gate=None, functional: Iterable[str] | None = None,
-             removed: frozenset[str] = frozenset(), ledger=None, locked: bool = False,
-             inputs=()) -> tuple[dict, BuildReport]:
-    """Read a KB file of format `fmt` (one of FORMATS) — or several, in order, as one stream of
-    triples — build its lattice and save it at `out` atomically (through `gate`, a build.Gate,
-    when given); returns (manifest, report). `functional`: the relations with one value per
-    subject (default: FUNCTIONAL[fmt]); a name the KB does not have is refused, with the
-    relations it does have. `removed`: 2Wiki document ids (`<file>#<_id>`) whose triples are left
-    out (`latweave remove --doc`). `ledger`, `locked`, `inputs`: as build.save_lattice takes them."""
-    from latweave.ingest.build import save_lattice
-
-    report = report if report is not None else BuildReport()
-    lattice = kb_lattice(path, fmt, strict=strict, report=report, functional=functional, removed=removed)
-    return save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs), report
 
 
 def kb_lattice(path: Path | str | Sequence[Path | str], fmt: str, *, strict: bool = False,

@@ -30,26 +30,24 @@ same bytes.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
+from latweave.folder.lookup import FolderLookup
 from latweave.ingest.layered import Layer, worlds_row
 from latweave.lattice.canonical import COUNTRY_TABLE, class_key, class_members
 from latweave.lattice.coordinates import World
-from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
-                                     layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
+from latweave.folder.layers import merged_rows, open_lines, read_layer_record
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate, predicate_key
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.legitimacy.check import dimension_report, grown_digest, grown_tree, leaf_key, value_row
 from latweave.legitimacy.report import LatticeReport
-from latweave.folder.names import (CLASSES, COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE,
-                                   PREDICATES, SYMBOLS, SYNONYMS, VALUES)
+from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE, PREDICATES, SYNONYMS, VALUES
 
 #: The KB formats whose files this reads (a line each: no entity resolution across them).
 LINE_FORMATS = ("pathquestion", "metaqa")
@@ -57,110 +55,6 @@ LINE_FORMATS = ("pathquestion", "metaqa")
 
 class Fallback(Exception):
     """This file's layer is not one `kb_step` computes; the reason says why."""
-
-
-class Folder:
-    """A lattice folder's first `layers` layers, for look-ups: each keyed, sorted, line-indexed
-    file searched by bisection, newest layer first (a deletion answers "none")."""
-
-    def __init__(self, folder: Path, manifest: dict):
-        self.folders = layer_folders(folder, manifest)
-        self.ids = LayeredIds(self.folders)
-        self.symbol_firsts = [0] + [read_layer_record(f)["symbols"][0] for f in self.folders[1:]]
-        self._symbols = [SortedLines(open_lines(f, SYMBOLS), key=lambda s: s) for f in self.folders]
-        self.symbol_end = self.symbol_firsts[-1] + len(self._symbols[-1].lines)
-        counts = manifest.get("counts", {})
-        self.instances = LayeredKeyed(self.folders, INSTANCES, lambda row: row, counts.get("instances"))
-        self.documents = LayeredKeyed(self.folders, DOCUMENTS, lambda row: True, counts.get("documents"))
-        self._values = [SortedLines(open_lines(f, VALUES), key=KEYS[VALUES],
-                                    probe=PROBES[VALUES]) for f in self.folders]
-        self._synonyms = [SortedLines(open_lines(f, SYNONYMS), key=KEYS[SYNONYMS],
-                                      probe=PROBES[SYNONYMS]) for f in self.folders]
-        self._predicates = [SortedLines(open_lines(f, PREDICATES), key=lambda row: row["instance"],
-                                        probe=lambda line: string_field(line, "instance")) for f in self.folders]
-        self._counts = [SortedLines(Lines(f / COUNTS_FILE, f / COUNTS_INDEX),
-                                    key=lambda row: row[:2], parse=facts_row)
-                        for f in self.folders if (f / COUNTS_FILE).is_file()]
-        self.dimensions = {normalize(row["name"]): row for row in merged_rows(self.folders, DIMENSIONS)}
-        self._held: dict[str, list[tuple[int, dict]]] = {}
-
-    def _newest(self, files: list[SortedLines], key):
-        for lines in reversed(files):
-            row = lines.find(key)
-            if row is not None:
-                return None if removed(row) else row
-        return None
-
-    def symbol(self, text: str) -> int | None:
-        for first, lines in zip(reversed(self.symbol_firsts), reversed(self._symbols)):
-            i = lines.lower(text)
-            if i < len(lines.lines) and lines.row_at(i) == text:
-                return first + i
-        return None
-
-    def value(self, d: str, v: str) -> dict | None:
-        return self._newest(self._values, (d, v))
-
-    def synonym(self, d: str, surface: str) -> str | None:
-        row = self._newest(self._synonyms, (d, surface))
-        return row["value"] if row is not None else None
-
-    def instance(self, key: str) -> dict | None:
-        return self.instances.get(key)
-
-    def predicates(self, x: str) -> list[tuple[int, dict]]:
-        """(id, row) of every predicate instance `x` has, by id."""
-        held = self._held.get(x)
-        if held is None:
-            held = []
-            for k, lines in enumerate(self._predicates):
-                first = self.ids.first[k]
-                held += [(first + i, row) for i, row in lines.equal(x) if self.ids.live(first + i)]
-            self._held[x] = held
-        return held
-
-    def count(self, d: int, v: int) -> int:
-        for lines in reversed(self._counts):
-            row = lines.find((d, v))
-            if row is not None:
-                return row[2]
-        return 0
-
-    def newest(self, name: str) -> dict | None:
-        """The newest layer's JSON file `name` (the legitimacy report, the reader's state)."""
-        for folder in reversed(self.folders):
-            if (folder / name).is_file():
-                return json.loads((folder / name).read_text(encoding="utf-8"))
-        return None
-
-    def dimension(self, d: str) -> Dimension:
-        """Dimension `d` as the model holds it (every value read: for checking it again)."""
-        row = self.dimensions[d]
-        dim = Dimension(row["name"], row["kind"], row["functional"], row["open"])
-        held: dict[str, dict] = {}
-        for lines in self._values:   # oldest first: a newer layer's row replaces
-            for value in lines.after((d, "")):
-                if value["dimension"] != d:
-                    break
-                held[value["key"]] = value
-        for key in sorted(held):
-            value = held[key]
-            if removed(value):
-                continue
-            dim.labels[value["key"]] = value["label"]
-            if value["parents"]:
-                dim.parents[value["key"]] = set(value["parents"])
-            if value["bounds"] is not None:
-                dim.bounds[value["key"]] = tuple(value["bounds"])
-        return dim
-
-    def close(self) -> None:
-        self.ids.close()
-        self.instances.close()
-        self.documents.close()
-        for files in (self._symbols, self._values, self._synonyms, self._predicates, self._counts):
-            for lines in files:
-                lines.lines.close()
 
 
 @dataclass
@@ -206,7 +100,7 @@ def kb_step(folder: Path, manifest: dict, path: Path, number: int, options: dict
     None (no report is made then)."""
     if options.get("format") not in LINE_FORMATS:
         raise Fallback(f"a {options.get('format')} file (only line-based KB files are read this way)")
-    old = Folder(folder, {**manifest, "layers": number})
+    old = FolderLookup(folder, {**manifest, "layers": number})
     try:
         return _Reading(old, path, number, options, stored_report, contested_before).run()
     finally:
@@ -214,7 +108,7 @@ def kb_step(folder: Path, manifest: dict, path: Path, number: int, options: dict
 
 
 class _Reading:
-    def __init__(self, old: Folder, path: Path, number: int, options: dict, stored_report, contested_before):
+    def __init__(self, old: FolderLookup, path: Path, number: int, options: dict, stored_report, contested_before):
         from latweave.ingest.kb import FUNCTIONAL, BuildReport
 
         self.old, self.path, self.number, self.options = old, Path(path), number, options
@@ -296,14 +190,14 @@ class _Reading:
     # ---------------------------------------------------------------- the file
 
     def run(self) -> Step:
-        from latweave.ingest.kb import INVERSE, READERS, SUBJECT, _classify, _Documents, _parses, _Relation
+        from latweave.ingest.kb import INVERSE, READERS, SUBJECT, classify_relation, EvidenceFiles, parse_value, Relation
 
         scratch = Lattice(name="scratch")
-        docs = _Documents(scratch)
+        docs = EvidenceFiles(scratch)
         fmt, strict = self.options["format"], self.options.get("strict", False)
         key = normalize
         reserved = {normalize(SUBJECT)}
-        relations: dict[str, _Relation] = {}
+        relations: dict[str, Relation] = {}
         subjects: set[str] = set()
         rows = []
         for t in READERS[fmt](self.path, self.report, strict=strict):
@@ -316,7 +210,7 @@ class _Reading:
                 continue
             rel = relations.get(rkey)
             if rel is None:
-                rel = relations[rkey] = _Relation(self.old.dimensions[rkey]["name"] if rkey in self.old.dimensions
+                rel = relations[rkey] = Relation(self.old.dimensions[rkey]["name"] if rkey in self.old.dimensions
                                                   else r)
             rel.triples += 1
             rel.objects[o] = rel.objects.get(o, 0) + 1
@@ -333,7 +227,7 @@ class _Reading:
             if rkey in self.old.dimensions:
                 rel.kind = self.old.dimensions[rkey]["kind"]
             else:
-                _classify(rel, lambda k: self.is_subject(k, subjects), key, parsed)
+                classify_relation(rel, lambda k: self.is_subject(k, subjects), key, parsed)
                 d = self.dims[rkey] = _Dim(rkey, rel.name, rel.kind, rkey in self.one_valued, new=True)
                 d.labels[TOP] = TOP
                 if rel.entity_valued:
@@ -367,7 +261,7 @@ class _Reading:
             if rel.entity_valued:
                 okey = entity(o, evidence)
             else:
-                okey = _parses(o, rel.kind, parsed)
+                okey = parse_value(o, rel.kind, parsed)
                 if okey is None:
                     self.report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
                                         file=t.source, line=t.line, locator=t.locator, strict=strict)
@@ -602,7 +496,7 @@ class _Reading:
     # ---------------------------------------------------------------- legitimacy
 
     def legitimacy(self, edges: dict, created: list) -> LatticeReport:
-        from latweave.ingest.build import carried, kept_reports
+        from latweave.ingest.gate import carried, kept_reports
 
         stored = self.stored_report
         before = kept_reports(None, stored) or {}

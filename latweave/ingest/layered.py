@@ -5,7 +5,7 @@ first as what it changes in the lattice of the sources before it.
 its symbols, its compiled facts and derived counts and worlds. `step(state, lattice, worlds)`
 gives the `Layer` that turns the state's lattice into `lattice` — the lattice of one more source,
 built by the source readers exactly as a build of those sources builds it — and the state after
-it; `Layer.write` writes its folder. So a layer is a function of the lattices before and after
+it; the one writer (ingest/write.py `write_layer`) writes its folder. So a layer is a function of the lattices before and after
 it, and the same sources in the same order give the same layers whether they were built at once
 (`save_layers`) or added one change at a time (ingest/living.py).
 
@@ -19,22 +19,18 @@ worlds that moved.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from latweave.compile.facts import LATTICE_RELATIONS, write_facts
+from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import CompiledLattice, Contested, compile_lattice, lattice_strings
-from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
-from latweave.folder.layers import KEYS, REMOVED, layer_path
+from latweave.folder.layers import KEYS, REMOVED
+from latweave.ingest.reader_state import kb_state
 from latweave.lattice.model import Lattice, Predicate, predicate_key
-from latweave.folder.store import (_jsonl, dimension_rows, index_lines, instance_row, load_lattice,
-                                    manifest_counts, predicate_row, write_documents)
-from latweave.folder.names import (CLASSES, COUNTS_FILE, DIMENSIONS, DOCUMENTS, FACTS_DIR, INSTANCES, LAYER_FILE,
-                                   PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, SYNONYMS, VALUES,
-                                   WORLDS_FILE)
+from latweave.folder.store import dimension_rows, instance_row, load_lattice, manifest_counts
+from latweave.folder.names import CLASSES, DIMENSIONS, INSTANCES, SYNONYMS, VALUES
 
 #: The keyed model files a layer holds, each with the fields that make its key (a deletion's row).
 KEYED = {DIMENSIONS: ("name",), VALUES: ("dimension", "key"),
@@ -97,48 +93,9 @@ class Layer:
     totals: dict = field(default_factory=dict)   # the manifest's counts of the lattice through this layer
     reader_state: dict | None = None     # the reader's state through this layer (ingest/kb.py KB_STATE)
 
-    def write(self, root: Path) -> None:
-        """Write the layer's folder under the lattice folder `root` (line indexes: the store's)."""
-        folder = root / layer_path(self.number)
-        folder.mkdir(parents=True)
-        record = {"layer": self.number, "symbols": [self.first_symbol, len(self.symbols)],
-                  "predicates": [self.first_predicate, len(self.predicates)],
-                  "retracted_predicates": self.retracted, "counts": self.totals}
-        (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
-        SymbolTable.numbered(self.symbols).write(folder / SYMBOLS)
-        _jsonl(folder / PREDICATES, (predicate_row(p, pred) for p, pred in self.predicates))
-        for name in (*KEYED, DOCUMENTS):
-            if name != DOCUMENTS:
-                _jsonl(folder / name, self.rows.get(name, ()))
-        write_documents(folder / DOCUMENTS, self.documents, removed=self.gone_documents)
-        added = [name for name in LATTICE_RELATIONS if self.added.get(name)]
-        taken = [name for name in LATTICE_RELATIONS if self.taken.get(name)]
-        if added:
-            write_facts(folder / FACTS_DIR, self.added, added)
-            write_parquet(folder, folder / FACTS_DIR, added)
-        if taken:
-            write_facts(folder / RETRACTED_DIR, self.taken, taken)
-            write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
-        if self.counts:
-            write_facts(folder / Path(COUNTS_FILE).parent, {"coord_counts": self.counts}, ("coord_counts",))
-        if self.worlds:
-            (folder / WORLDS_FILE).parent.mkdir(parents=True, exist_ok=True)
-            _jsonl(folder / WORLDS_FILE, self.worlds)
-        if self.reader_state is not None:
-            write_reader_state(folder, self.reader_state)
-        index_lines(root)   # its files read a line at a time (the next layer of one write looks them up)
-
-
-def write_reader_state(folder: Path, state: dict) -> None:
-    """A layer's reader state (ingest/kb.py KB_STATE), beside its files."""
-    from latweave.folder.names import KB_STATE
-
-    (folder / KB_STATE).write_text(json.dumps(state, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-
 
 def reader_state(lattice: Lattice) -> dict | None:
     """What the reader that built `lattice` keeps beside its layer (settled), or None."""
-    from latweave.ingest.kb import kb_state
 
     return kb_state(lattice) if lattice.reader_state is not None else None
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from latweave.errors import LatweaveError, StoreError
-from latweave.ingest.build import Gate, kept_reports
+from latweave.ingest.gate import Gate, kept_reports
 from latweave.ingest.sources import (Given, Ledger, Source, SourceSet, contested_pairs, given, now, read_history,
                                      read_sources, stored_without)
 from latweave.ingest.summary import BuildSummary
@@ -59,7 +59,7 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None,
     sources before it, each of those lattices built by the source readers exactly as a build of
     those sources builds it. `base`: (the lattice folder, its manifest, k): its first k layers
     are the first k sources' and are kept."""
-    from latweave.ingest.build import save_layers
+    from latweave.ingest.write import save_layers
 
     removed = [frozenset(s.removed) for s in sources.sources]
     n = len(sources.sources)

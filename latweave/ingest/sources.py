@@ -117,10 +117,10 @@ def _wiki_records(path: Path) -> str:
     """A 2Wiki file's stored form: one JSON line per question with its `_id` and `evidences` only
     (parsed with the reader's own hook, so nothing else is ever held); a line that is no JSON is
     left out (the reader skips it too, or refuses it with --strict)."""
-    from latweave.ingest.kb import _records
+    from latweave.ingest.kb import json_records
 
     lines = []
-    for _line, record in _records(path):
+    for _line, record in json_records(path):
         if isinstance(record, json.JSONDecodeError):
             continue
         lines.append(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")

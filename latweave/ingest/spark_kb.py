@@ -1,6 +1,6 @@
 """`latweave build KB --engine spark`: a line-based KB read and joined by Spark, written by the streamed writer.
 
-The lattice is the one `ingest.kb.build_kb` builds from the same file(s) — every file byte for
+The lattice is the one `ingest.builds.build_kb` builds from the same file(s) — every file byte for
 byte (tests/test_spark_kb.py compares them) — with the same conventions (kb.py's docstring), but
 no Python `Lattice` of the whole KB is ever made:
 
@@ -10,12 +10,12 @@ no Python `Lattice` of the whole KB is ever made:
   predicate cites its exact line, offsets passed, never searched;
 * relation kinds, duplicates (the first evidence kept: file order, then line), first spellings and
   each instance's first mention are Spark aggregations; the ordered values are parsed once per
-  distinct spelling with kb.py's `_parses`;
+  distinct spelling with kb.py's `parse_value`;
 * the driver builds the *head* (dimensions with their values, ⊤, bounds and synonyms) and
   `ingest.stream`'s writer takes the instances from Spark sorted by key: flat predicate rows
   (range partitions, `toLocalIterator`: one partition on the driver at a time), grouped by
   instance on the driver;
-* the legitimacy gate reports as `build.Gate` does: the per-dimension checks on the head's
+* the legitimacy gate reports as `gate.Gate` does: the per-dimension checks on the head's
   dimension graphs, the formal-context and dependence parts (which need the instances) as Spark
   aggregations equal to `legitimacy.fca` / `legitimacy.dependence` (NextClosure's concept count,
   capped at fca.MAX_CELLS cells, on the collected context as before).
@@ -41,11 +41,11 @@ from typing import Iterable, Iterator
 
 from latweave.engines.spark_context import driver_memory, spark_errors, spark_message
 from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
-from latweave.ingest.build import Gate, NotLive, report_writer
+from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PATHQUESTION_SHAPE, SUBJECT,
-                                SUBJECT_SHARE, BuildReport, _metaqa_split, _parses, _unreadable)
+                                SUBJECT_SHARE, BuildReport, metaqa_split, parse_value, unreadable_value)
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
-from latweave.ingest.stream import write_stream
+from latweave.ingest.write import write_stream
 from latweave.lattice.names import normalize
 from latweave.folder.store import check_target
 from latweave.textio import TextFile, second_bom
@@ -95,7 +95,7 @@ def session(master: str | None = None):
 def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
     """The per-partition parser: every line → a triple row or a problem row (kb.py's messages)."""
     shape = _SHAPE[fmt]
-    split = (lambda t: t.split("\t")) if fmt == "pathquestion" else _metaqa_split
+    split = (lambda t: t.split("\t")) if fmt == "pathquestion" else metaqa_split
     reserved = normalize(SUBJECT)
 
     def parse(index: int, lines: Iterable[str]) -> Iterator[tuple]:
@@ -173,8 +173,8 @@ def _parsed_partition(rows: Iterable) -> Iterator[tuple]:
     cache: dict = {}
     for row in rows:
         o = row[0]
-        yield (o, _parses(o, "date", cache), _parses(o, "number", cache),
-               _unreadable(o, "date", cache), _unreadable(o, "number", cache))
+        yield (o, parse_value(o, "date", cache), parse_value(o, "number", cache),
+               unreadable_value(o, "date", cache), unreadable_value(o, "number", cache))
         if len(cache) > 4096:
             cache.clear()
 
@@ -272,7 +272,7 @@ class _Job:
                             locator=None if kind == "malformed" else f"line {line}", strict=self.strict)
 
     def classify(self) -> None:
-        """The reader's problems, the relations in first-seen order and their kinds (kb._classify),
+        """The reader's problems, the relations in first-seen order and their kinds (kb.classify_relation),
         and the head's dimensions."""
         F, report = self.F, self.report
         report.sources.extend(self.sources)
@@ -285,7 +285,7 @@ class _Job:
             self._problem(kind, message, f, line)
         self.triples = triples = self.rows.filter(F.col("kind") == "triple").drop("kind")
         objects = triples.groupBy("rkey", "o", "okey").agg(F.count(F.lit(1)).alias("n"))
-        digits = objects.select("o").distinct().filter(F.col("o").rlike(r"\d")   # and nan, inf: kb._unreadable
+        digits = objects.select("o").distinct().filter(F.col("o").rlike(r"\d")   # and nan, inf: kb.unreadable_value
                                                        | F.col("o").rlike(r"(?i)^\s*[+-]?(nan|inf|infinity)\s*$"))
         self.parsed = self._hold(self.active.createDataFrame(digits.rdd.mapPartitions(_parsed_partition),
                                                              "o string, date string, number string, "
@@ -371,7 +371,7 @@ class _Job:
         F, head = self.F, self.head
         self.docs: dict[int, str] = {}
         self.documents: dict[str, TextFile] = {}  # the documents, read from their files as written
-        for f in self.used:  # one document per file that gave a triple, named as kb._Documents names it
+        for f in self.used:  # one document per file that gave a triple, named as kb.EvidenceFiles names it
             doc = self.files[f].name if self.files[f].name not in self.documents else self.sources[f]
             self.documents[doc] = self.texts[f]
             self.docs[f] = doc
@@ -465,6 +465,6 @@ def _in_order(frame, columns: list[str], rows: int):
 
 
 def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs, documents) -> dict:
-    """`stream.write_stream`, with the gate's report written beside the lattice as `save_lattice` writes it."""
+    """`write.write_stream`, with the gate's report written beside the lattice as `save_lattice` writes it."""
     extra = {"legitimacy": report_writer(legitimacy)} if legitimacy is not None else None
     return write_stream(head, rows, out, inputs=inputs, attachments=extra, documents=documents)

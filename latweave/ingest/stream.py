@@ -1,6 +1,6 @@
 """Write a lattice folder from a stream of instances, without the Python model of the whole lattice.
 
-`save_lattice` builds a `Lattice` (a `Predicate` object per predicate, a set of them, a sorted
+The writer (ingest/write.py) writes a lattice folder two ways. `save_lattice` builds a `Lattice` (a `Predicate` object per predicate, a set of them, a sorted
 copy) and compiles it in memory: at 1.2M instances that peaks at 8 GB, so a 10M-instance lattice
 cannot be built that way within 24 GB. `write_stream` writes the same folder — the same files,
 byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
@@ -23,8 +23,8 @@ Scope: what the generated benchmark lattices are. Refused, with the reason: inst
 order or repeated, qualifiers, aliases, a value the head's dimension does not declare (open and
 ordered dimensions included: declare the values in the head), two values of one instance on a
 functional dimension (a contested or merged coordinate, which needs `settle`), evidence that does
-not hold. Where this lives: `ingest` (layer 8), since it needs the compiler (layer 3) and the
-store's atomic write (`folder.store.write_folder`, layer 1) — `lattice/` may not import upwards.
+not hold. This module encodes the stream into the folder's files (`StreamFiles`, the writer's model-file
+callback); `write.write_stream` puts them into the one atomic write.
 """
 
 from __future__ import annotations
@@ -38,14 +38,12 @@ from typing import Iterable, Iterator, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_derived
-from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import encode_symbol
 from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import normalize
-from latweave.folder.store import (_model_files, check_target, instance_row, manifest_counts, predicate_row,
-                                    write_folder)
+from latweave.folder.store import write_model_files, instance_row, manifest_counts, predicate_row
 from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
@@ -60,7 +58,7 @@ def _dumps(row: dict) -> str:
     return json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-class _Writer:
+class StreamFiles:
     """One streamed write: the state shared by the model files and the facts."""
 
     def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
@@ -86,7 +84,7 @@ class _Writer:
 
     def model_files(self, folder: Path) -> dict:
         """Every file save_lattice writes, streamed; returns the manifest's counts."""
-        _model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, classes, documents (+ empty others)
+        write_model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, classes, documents (+ empty others)
         facts = folder / FACTS_DIR
         facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0
@@ -219,22 +217,3 @@ class _FileFacts(Mapping):
 
     def __len__(self) -> int:
         return len(LATTICE_RELATIONS)
-
-
-def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
-                 inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
-                 documents: Mapping | None = None) -> dict:
-    """Write the lattice `head` + `rows` at `out` in one atomic step (folder.store.write_folder,
-    the write `save_lattice` uses); returns the manifest. `head`: dimensions and documents, no
-    instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
-    each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
-    LatticeError for anything out of scope (module docstring); nothing is written then.
-    `attachments`: more files written into the folder before it is committed (name -> callback
-    taking the folder), as `save_lattice`'s legitimacy report. `documents`: more documents, id →
-    a text that is sliced like a `str` and streams its `chunks()` (textio.TextFile: a KB file
-    larger than memory, never held whole), written and checked as the head's are."""
-    check_target(out, inputs)
-    writer = _Writer(head, rows, documents)
-    # parquet/ is converted from the .facts files model_files wrote (as save_lattice's is: the same bytes)
-    return write_folder(out, head.name, writer.model_files,
-                        {"engine": writer.engine_db, "parquet": write_parquet, **(attachments or {})}, inputs=inputs)

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from latweave.ingest.build import Gate
+from latweave.ingest.gate import Gate
 from latweave.folder.names import LEGITIMACY_FILE
 
 

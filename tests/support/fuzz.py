@@ -101,7 +101,7 @@ class Targets:
     """Every target, over one zoo lattice built once in a scratch folder."""
 
     def __init__(self, scratch: Path | None = None, run_engine: bool = True):
-        from latweave.ingest.build import build_corpus
+        from latweave.ingest.builds import build_corpus
 
         self.scratch = Path(scratch or tempfile.mkdtemp(prefix="latweave-fuzz-"))
         self.zoo = self.scratch / "zoo-lattice"
@@ -176,7 +176,7 @@ class Targets:
     # ---- corpus folders and KB files
     def corpus(self, files: dict) -> None:
         """A corpus folder: the zoo's files with some replaced (bytes) or removed (None); built."""
-        from latweave.ingest.build import build_corpus
+        from latweave.ingest.builds import build_corpus
 
         self._tick("corpus")
         folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="corpus-"))
@@ -195,7 +195,7 @@ class Targets:
 
     def kb(self, fmt: str, data: bytes) -> None:
         """A KB file of format `fmt` (pathquestion, metaqa, 2wiki) holding `data`; built."""
-        from latweave.ingest.kb import build_kb
+        from latweave.ingest.builds import build_kb
 
         self._tick(f"kb_{fmt}")
         folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="kb-"))

@@ -36,7 +36,7 @@ def plans(name: str, folder: Path) -> list[str]:
 
 
 def lattice(name: str, root: Path) -> Path:
-    from latweave.ingest.build import save_lattice
+    from latweave.ingest.write import save_lattice
     from latweave.ingest.living import build_sources
     from tests.test_audit_complete import random_lattice
 
@@ -46,7 +46,7 @@ def lattice(name: str, root: Path) -> Path:
     elif name == "contested0":
         save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
     else:
-        from latweave.ingest.kb import build_kb
+        from latweave.ingest.builds import build_kb
         from tests.test_stored import _data
 
         build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)

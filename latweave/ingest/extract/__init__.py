@@ -12,10 +12,12 @@ data flows:
     validate.py  the model's JSON → candidate predicates, each accepted or rejected with a reason
     variants.py  synonymous relation names → one dimension
     report.py    what a build did (renders itself, serialises to JSON)
-    run.py       the driver: `extract_corpus(corpus, out, config)`
+    run.py       the driver: `extract_lattice(corpus, config, cache, out)` → a Lattice and its report
+
+It never writes a lattice: `ingest/builds.py extract_corpus` writes one through the writer.
 """
 
 from latweave.ingest.extract.report import ExtractReport
-from latweave.ingest.extract.run import extract_corpus, extract_lattice
+from latweave.ingest.extract.run import extract_lattice
 
-__all__ = ["ExtractReport", "extract_corpus", "extract_lattice"]
+__all__ = ["ExtractReport", "extract_lattice"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from latweave.ingest.corpus import _field, _jsonl, _tsv
+from latweave.ingest.corpus import corpus_field, jsonl_lines, tsv_lines
 from latweave.errors import CorpusError
 from latweave.lattice.model import DIMENSION_KINDS
 from latweave.lattice.names import normalize
@@ -68,9 +68,9 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
     path = root / CORPUS_DIMENSIONS
     if path.is_file():
         seen: set[str] = set()
-        for line, obj in _jsonl(path):
-            name = _field(obj, "dimension", str, path, line)
-            kind = _field(obj, "kind", str, path, line, "taxonomy")
+        for line, obj in jsonl_lines(path):
+            name = corpus_field(obj, "dimension", str, path, line)
+            kind = corpus_field(obj, "kind", str, path, line, "taxonomy")
             if kind not in DIMENSION_KINDS:
                 raise CorpusError(f"kind {kind!r} is not one of {DIMENSION_KINDS}", file=str(path), line=line)
             if normalize(name) in seen:
@@ -79,13 +79,13 @@ def read_text_corpus(folder: Path | str) -> TextCorpus:
             if normalize(name) == SUBJECT:
                 continue  # reserved: bound by the builder, never extracted
             dimensions.append(PreferredDimension(
-                name, kind, _field(obj, "functional", bool, path, line, False),
-                _field(obj, "description", str, path, line, "")))
+                name, kind, corpus_field(obj, "functional", bool, path, line, False),
+                corpus_field(obj, "description", str, path, line, "")))
 
     variants: list[tuple[str, str]] = []
     path = root / CORPUS_VARIANTS
     if path.is_file():
-        for _line, (variant, dimension) in _tsv(path, ("variant", "dimension")):
+        for _line, (variant, dimension) in tsv_lines(path, ("variant", "dimension")):
             variants.append((variant, dimension))
     return TextCorpus(root, documents, tuple(dimensions), tuple(variants))
 

@@ -26,11 +26,10 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from latweave.ingest.build import save_lattice
 from latweave.ingest.corpus import EVENT
 from latweave.ingest.extract.cache import CachedWindow, ExtractionCache, window_key
 from latweave.ingest.extract.corpus import SUBJECT, TextCorpus, read_text_corpus
@@ -264,26 +263,6 @@ def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]
                              window_key(text, w.index, w.start, w.end, PROMPT_VERSION, config.fingerprint())))
     return size, jobs
 
-
-#: Every model call of a build (messages, reply, usage) is logged here, in the cache folder.
-
-
-def extract_corpus(corpus_dir: Path | str | TextCorpus, out: Path | str, config: LLMConfig, *,
-                   cache: Path | str | None = None,
-                   progress: Callable[[ExtractProgress], None] | None = None,
-                   client: LLMClient | None = None, gate=None, ledger=None, locked: bool = False,
-                   inputs=()) -> ExtractReport:
-    """Build the lattice of a text corpus (a folder, or a TextCorpus already read: several
-    sources' documents, `text_corpus_of`) with an LLM extractor; write it atomically at `out`
-    (through `gate`, a build.Gate, when given).
-
-    `cache` is the extraction cache folder (default `<out>.extract-cache`); `progress` receives an
-    `ExtractProgress` after each window; `client` defaults to `LLMClient(config)`. `ledger`,
-    `locked`, `inputs`: as build.save_lattice takes them."""
-    cache_dir = Path(cache) if cache is not None else default_cache(out)
-    lattice, report = extract_lattice(corpus_dir, config, cache_dir, out, progress=progress, client=client)
-    manifest = save_lattice(lattice, out, gate, ledger=ledger, locked=locked, inputs=inputs)
-    return replace(report, manifest=manifest)
 
 
 def extract_lattice(corpus_dir: Path | str | TextCorpus, config: LLMConfig, cache_dir: Path, out: Path | str, *,

@@ -1,119 +1,33 @@
-"""Saving a lattice: the legitimacy gate, compiling, and the one atomic write every build and change ends in
-(model files, compiled facts, the legitimacy report and the sources kept) — a lattice of one source
-as one layer, of several as layers (`save_layers`, folder/layers.py), each with its report."""
+"""The one writer of a lattice folder: every build and change ends here.
+
+`save_layers` (and `save_lattice`, one source) validates, gates, compiles and writes a lattice of
+one or several sources in one atomic step (folder/store.py `write_folder`): model files, compiled
+facts, Parquet, the SQLite engine's strata, line indexes, each layer's folder (`write_layer`),
+the legitimacy report and the sources kept. `write_stream` writes the same folder from a stream of
+instances (ingest/stream.py encodes it). Readers (corpus, KB, extraction) return a model or a
+stream and never write; nothing else in latweave calls `write_folder`."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Mapping, Sequence
 
+from latweave.compile.facts import LATTICE_RELATIONS, write_facts
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
+from latweave.compile.symbols import SymbolTable
 from latweave.engines.sqlite_store import write_engine_db
-from latweave.errors import LatweaveError
-from latweave.lattice.model import Lattice
-from latweave.folder.store import check_target
-from latweave.folder.names import DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LEGITIMACY_FILE, PREDICATES, VALUES
-
-#: legitimacy.json keeps at most this many entries of each list (its "truncated" says how many there
-#: are): a generated KB of 100,000 subjects listed 54,505 implications, 311 MB of JSON.
-STORED_LIST_LIMIT = 1_000
-
-
-class NotLive(LatweaveError):
-    """The lattice was built but not written: some dimension's meets are not unique."""
-
-    def __init__(self, report):
-        blockers = ", ".join(report.live_blockers)
-        super().__init__(f"not written: meets are not unique in {blockers}, so meet would not be a function there",
-                         hint="fix the hierarchy (see the competing lower bounds above), or pass --allow "
-                              "to write it anyway (the report is kept in legitimacy.json)")
-        self.report = report
-
-    def to_dict(self) -> dict:
-        return {**super().to_dict(), "legitimacy": self.report.to_dict()}
-
-
-class Gate:
-    """`latweave build`'s legitimacy gate (issue 6): before a lattice is written, every dimension
-    must have unique meets (latweave.legitimacy), or the build is refused with NotLive and whatever
-    was at `out` stays untouched — unless `allow`. After a save, `report` holds the LatticeReport,
-    which is also written into the lattice folder as legitimacy.json (into its newest layer's
-    folder, for a lattice of several layers: each layer keeps the report of the lattice through it)."""
-
-    def __init__(self, allow: bool = False, kept: dict | None = None):
-        self.allow = allow
-        #: a change's old report, by dimension (`kept_reports`): a dimension whose content did not
-        #: change keeps its verdicts instead of being checked again (check_lattice's `kept`)
-        self.kept = kept
-        self.report = None
-
-    def check(self, lattice: Lattice, worlds: dict | None = None):
-        from latweave.legitimacy import check_lattice
-
-        return self.judge(check_lattice(lattice, worlds=worlds, kept=self.kept))
-
-    def judge(self, report):
-        """Take `report` as the lattice's (NotLive unless its meets are unique, or `allow`)."""
-        self.report = report
-        if not report.ok and not self.allow:
-            raise NotLive(report)
-        return report
-
-
-def stored_report(folder: Path, layers: int | None = None) -> dict | None:
-    """The legitimacy.json of a lattice folder's newest layer (of its first `layers` layers), as
-    stored; None when it has none."""
-    from latweave.folder.layers import layer_folders
-
-    folders = layer_folders(folder)
-    where = folders[-1] if layers is None else folders[layers - 1]
-    try:
-        return json.loads((where / LEGITIMACY_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def kept_reports(folder: Path | None, stored: dict | None = None) -> dict | None:
-    """The per-dimension reports of the legitimacy.json of a lattice folder's newest layer (or of
-    `stored`, a report read already), by name (those that record their digest), for a change's
-    Gate; None when there is none."""
-    from latweave.legitimacy.report import DimensionReport
-
-    stored = stored_report(folder) if stored is None else stored
-    if stored is None:
-        return None
-    return {name: DimensionReport.from_dict(name, row) for name, row in sorted(stored["dimensions"].items())
-            if row.get("digest")}
-
-
-def carried(stored: dict, layers: int) -> dict:
-    """The formal context and dependent dimensions a layer carries from the report `stored` of the
-    lattice of the layers before it (`layers` of them), as LatticeReport.carried holds them."""
-    return {"fca": stored["fca"], "dependent_dimensions": stored["dependent_dimensions"],
-            "of_layers": stored.get("fca_and_dependence_of_layers", layers)}
-
-
-def report_of(stored: dict, layers: int):
-    """A stored legitimacy.json as a LatticeReport (its dimensions read back exactly, the rest
-    carried as stored)."""
-    from latweave.legitimacy.report import LatticeReport
-
-    dims = kept_reports(None, stored) or {}
-    return LatticeReport(name=stored["lattice"], dimensions=tuple(dims[name] for name in sorted(dims)), fca=None,
-                         dependent=None, checked=(), carried=carried(stored, layers))
-
-
-def report_writer(report, limit: int = STORED_LIST_LIMIT):
-    """The attachment that writes the legitimacy report into a lattice folder (LEGITIMACY_FILE),
-    each of its lists cut to `limit` entries."""
-    def write_report(folder: Path) -> None:
-        # one line, no indent: the C encoder (an indented dump is encoded in Python, 20x slower:
-        # half a second for a KB's report, which every change writes); `latweave check` shows it
-        text = json.dumps(report.to_dict(limit=limit), ensure_ascii=False, sort_keys=True)
-        (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
-    return write_report
+from latweave.folder.layers import layer_path
+from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
+                                   LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
+                                   WORLDS_FILE)
+from latweave.folder.store import (check_target, index_lines, predicate_row, write_documents, write_folder,
+                                   write_jsonl, write_model_files)
+from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports, report_of, report_writer, stored_report
+from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
+from latweave.ingest.stream import StreamFiles
+from latweave.lattice.model import Lattice, Predicate
 
 
 def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=(),
@@ -141,10 +55,8 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
     n sources, before anything is written for a lattice of one source (its report is written as
     legitimacy.json, each layer's beside it); nothing is written at `out` when it refuses.
     `inputs`, `ledger`, `locked`: as save_lattice takes them."""
-    from latweave.ingest.layered import State, reader_state, settled, step, write_reader_state
+    from latweave.folder.layers import layer_folders, link_layers, linked_hashes
     from latweave.ingest.sources import contested_pairs
-    from latweave.folder.layers import layer_folders, layer_path, link_layers, linked_hashes
-    from latweave.folder.store import _model_files, index_lines, write_folder
     from latweave.legitimacy import check_lattice
 
     check_target(out, inputs, locked)
@@ -173,7 +85,7 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
                 report_writer(report)(folder)
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
             compiled = compile_lattice(lattice, worlds)
-            _model_files(lattice, folder)
+            write_model_files(lattice, folder)
             if lattice.reader_state is not None:
                 write_reader_state(folder, reader_state(lattice))
             compiled.write(folder)  # symbols, facts/*.facts, derived/
@@ -201,7 +113,7 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
             contested = summary[1] if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))
             made = fast(folder, {"name": name, "layers": i}, i, stored, contested) if fast is not None else None
             if made is not None:
-                made.layer.write(folder)
+                write_layer(made.layer, folder)
                 state, report, summary = None, made.report, (made.counts, made.contested, made.labels)
             else:
                 if state is None:   # the lattice of the layers so far, read from the files written
@@ -210,7 +122,7 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
                 lattice = lattice_of(i)
                 worlds = settled(lattice)
                 layer, state = step(state, lattice, worlds)
-                layer.write(folder)
+                write_layer(layer, folder)
                 summary = _summary(lattice, worlds, before_pairs)
                 if gate is not None:
                     report = check_lattice(lattice, worlds=worlds, kept=kept_reports(folder, stored) if stored else None,
@@ -240,6 +152,25 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
                         known=known)
 
 
+def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
+                 inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
+                 documents: Mapping | None = None) -> dict:
+    """Write the lattice `head` + `rows` at `out` in one atomic step (the write `save_lattice`
+    uses; ingest/stream.py encodes the stream); returns the manifest. `head`: dimensions and documents, no
+    instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
+    each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
+    LatticeError for anything out of scope (module docstring); nothing is written then.
+    `attachments`: more files written into the folder before it is committed (name -> callback
+    taking the folder), as `save_lattice`'s legitimacy report. `documents`: more documents, id →
+    a text that is sliced like a `str` and streams its `chunks()` (textio.TextFile: a KB file
+    larger than memory, never held whole), written and checked as the head's are."""
+    check_target(out, inputs)
+    writer = StreamFiles(head, rows, documents)
+    # parquet/ is converted from the .facts files model_files wrote (as save_lattice's is: the same bytes)
+    return write_folder(out, head.name, writer.model_files,
+                        {"engine": writer.engine_db, "parquet": write_parquet, **(attachments or {})}, inputs=inputs)
+
+
 def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
     """What the manifest and the history say of a lattice: its counts, its contested coordinates
     and the labels of those (and of the ones `before` names) as the lattice spells them."""
@@ -257,7 +188,7 @@ def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, f
 def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> tuple[dict, frozenset, dict]:
     """`_summary` of the lattice of a folder's first k layers, from its files alone (a change that
     removes the sources after them builds no lattice)."""
-    from latweave.ingest.kb_layer import Folder
+    from latweave.folder.lookup import FolderLookup
     from latweave.ingest.sources import contested_pairs
     from latweave.folder.layers import layer_folders, open_lines, read_layer_record
 
@@ -272,7 +203,7 @@ def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> 
         counts = dict(read_layer_record(folders[-1])["counts"])
     counts = {key: counts[key] for key in ("dimensions", "values", "instances", "predicates", "documents")}
     contested = contested_pairs(folder, folders)
-    looked = Folder(folder, prefix)
+    looked = FolderLookup(folder, prefix)
     try:
         labels = {}
         for x, d in contested | before:
@@ -283,9 +214,38 @@ def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> 
     return counts, contested, labels
 
 
-def build_corpus(corpus: Path | str, out: Path | str, progress=None, gate: Gate | None = None) -> dict:
-    """The lattice of one corpus folder at `out` (through `gate` when given), keeping its source as
-    `latweave build` does (latweave/ingest/living.py); returns the manifest."""
-    from latweave.ingest.living import build_sources
+def write_layer(layer: Layer, root: Path) -> None:
+    """Write `layer`'s folder under the lattice folder `root` (its line indexes too: the next layer of
+    one write looks them up)."""
+    folder = root / layer_path(layer.number)
+    folder.mkdir(parents=True)
+    record = {"layer": layer.number, "symbols": [layer.first_symbol, len(layer.symbols)],
+              "predicates": [layer.first_predicate, len(layer.predicates)],
+              "retracted_predicates": layer.retracted, "counts": layer.totals}
+    (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
+    SymbolTable.numbered(layer.symbols).write(folder / SYMBOLS)
+    write_jsonl(folder / PREDICATES, (predicate_row(p, pred) for p, pred in layer.predicates))
+    for name in KEYED:
+        write_jsonl(folder / name, layer.rows.get(name, ()))
+    write_documents(folder / DOCUMENTS, layer.documents, removed=layer.gone_documents)
+    added = [name for name in LATTICE_RELATIONS if layer.added.get(name)]
+    taken = [name for name in LATTICE_RELATIONS if layer.taken.get(name)]
+    if added:
+        write_facts(folder / FACTS_DIR, layer.added, added)
+        write_parquet(folder, folder / FACTS_DIR, added)
+    if taken:
+        write_facts(folder / RETRACTED_DIR, layer.taken, taken)
+        write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
+    if layer.counts:
+        write_facts(folder / Path(COUNTS_FILE).parent, {"coord_counts": layer.counts}, ("coord_counts",))
+    if layer.worlds:
+        (folder / WORLDS_FILE).parent.mkdir(parents=True, exist_ok=True)
+        write_jsonl(folder / WORLDS_FILE, layer.worlds)
+    if layer.reader_state is not None:
+        write_reader_state(folder, layer.reader_state)
+    index_lines(root)   # its files read a line at a time (the next layer of one write looks them up)
 
-    return build_sources([corpus], out, gate=gate, progress=progress).manifest
+
+def write_reader_state(folder: Path, state: dict) -> None:
+    """A layer's reader state (ingest/kb.py KB_STATE), beside its files."""
+    (folder / KB_STATE).write_text(json.dumps(state, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
