@@ -89,7 +89,7 @@ def llm_requests(work: Path) -> tuple[int, int, int]:
     """(windows, requests for a build of bios without one document, requests for adding it)."""
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
-    from tests.test_extract_build import bios_config
+    from tests.support.bios_model import bios_config
 
     import latweave
 

@@ -16,6 +16,7 @@ from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
 
 ZOO = RULES.parent / "corpora" / "zoo"
+MOVIES = RULES.parent / "corpora" / "movies"
 
 
 def engine_params():

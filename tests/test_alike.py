@@ -60,6 +60,7 @@ def test_tiers_are_ordered_strongest_first():
     assert TIERS == ("spelling", "title", "qualifier", "variant", "contains", "subset")
 
 
+@pytest.mark.slow
 def test_names_alike_share_a_blocking_key():
     """The builder compares only names that share a blocking key: every pair a rule fits must."""
     from hypothesis import given, settings

@@ -39,6 +39,7 @@ def _readme_example() -> tuple[str, str]:
     return code, output
 
 
+@pytest.mark.slow
 def test_readme_python_api_example_runs_and_prints_what_it_says():
     code, expected = _readme_example()
     assert "latweave.build" in code and "latweave.open" in code and ".audit(" in code
@@ -197,6 +198,7 @@ def test_planner_reasons_are_the_enum():
 
 # ------------------------------------------------------------------ shared sessions, hostile input
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["sqlite", "duckdb"])
 def test_one_session_shared_by_threads_gives_what_one_thread_gets(zoo, engine):
     """4 threads x 5 runs on one session: every result the single-threaded bytes, no error (the
@@ -249,7 +251,7 @@ def test_run_many_refuses_what_is_no_list_of_plans(zoo, plans):
 
 
 def test_add_takes_one_path_as_one_source_and_refuses_junk(tmp_path):
-    from tests.test_living import MOVIES
+    from tests.conftest import MOVIES
 
     latweave.build(ZOO, tmp_path / "lat")
     change = latweave.add(tmp_path / "lat", str(MOVIES))   # one path: one source, not its characters

@@ -12,90 +12,17 @@ import copy
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from latweave.ingest.builds import build_corpus
-from latweave.execute import Runner
 from latweave.paths import RULES
-from latweave.plan.read import read_plan
 from latweave.proof.audit import AuditReport, audit, parse_atom
 from tests.support.engines import suite_engines
+from tests.support.plans import MOVIE_PLANS, ZOO_PLANS, run_plans as _run
 
 CORPORA = RULES.parent / "corpora"
 
-ZOO_PLANS = [
-    'meet(species <= mammal, habitat <= aquatic)',
-    'meet(species <= mammal, habitat <= aerial, diet <= carnivore)',
-    'meet(species <= animal)',
-    'meet(species = cetacean)',
-    'meet(habitat <= land)',
-    'meet(habitat = amphibious)',
-    'meet(diet <= "fish-eater")',
-    'meet(diet <= insectivore, diet <= piscivore)',
-    'meet(diet <= carnivore) -> species',
-    'meet(species <= mammal) -> diet',
-    'meet(lifespan_years in 10..50)',
-    'meet(lifespan_years > 50)',
-    'meet(first_described < 1800)',
-    'meet(species <= fish) | meet(species <= amphibian)',
-    'let m = meet(species <= mammal) -> habitat\nmeet(habitat <= $m)',
-    'let d = meet(species <= bird) -> diet\nmeet(diet = $d)',
-    'let d = meet(species <= fish) -> habitat\nlet e = meet(habitat = $d)\nmeet(species <= mammal, species = $e)',
-    'argmax(lifespan_years, [Whale, Dog])',
-    'argmin(lifespan_years, [Whale, Dog, Salmon])',
-    'argmin(first_described, [Bat, Eagle, Penguin])',
-    'same(habitat, Whale, Dog)',
-    'same(species, Whale, "Blue whale")',
-    'differ(species, Whale, Dog)',
-    'holds("Blue whale", species <= mammal)',
-    'holds(Whale, lifespan_years > 50)',
-    'holds("Whale", habitat <= terrestrial)',
-    # abstentions
-    'meet(species <= mammal, species <= bird)',
-    'meet(species <= unicorn)',
-    'meet(colour <= red)',
-    'meet(species <= whale, habitat <= terrestrial)',
-    'meet(diet <= carnivore, diet <= herbivore)',
-    'argmin(first_described, [Whale, Dog, Bat])',
-    'argmax(species, [Whale, Dog])',
-    'argmax(lifespan_years, [Whale, Nobody])',
-    'holds(Unicorn, species <= mammal)',
-    'let d = meet(species <= fish) -> lifespan_years\nmeet(first_described = $d)',
-]
-
-MOVIE_PLANS = [
-    'let d = meet(subject = "Blade Runner") -> directed_by\nmeet(directed_by = $d) -> subject',
-    'let d = meet(genre <= horror) -> directed_by\nmeet(subject = $d) -> date_of_birth',
-    'let g = meet(genre <= horror) | meet(genre <= comedy)\nmeet(subject = $g) -> release_date',
-    'meet(nationality = "United States") -> date_of_birth',
-    'meet(genre <= "sci-fi", release_date > 1980)',
-    'meet(release_date < 1960) | meet(genre <= horror)',
-    'meet(release_date in 1930..1960)',
-    'meet(genre <= speculative_fiction) -> directed_by',
-    'argmin(date_of_birth, ["Taxi!" -> directed_by, "What Price Hollywood?" -> directed_by])',
-    'argmin(date_of_birth, [Alien -> directed_by, "Blade Runner" -> directed_by])',
-    'argmax(release_date, [Alien, "Taxi!", Sinister])',
-    'argmax(genre, ["Taxi!", "What Price Hollywood?"])',
-    'let d = meet(genre <= horror) -> directed_by\nargmin(date_of_birth, [$d])',
-    'let d = meet(genre <= cyberpunk) -> directed_by\nargmax(date_of_birth, [$d -> subject, "Taxi!" -> directed_by])',
-    'same(nationality, "Scott Derrickson", "Ed Wood")',
-    'same(nationality, "Ridley Scott", "Ed Wood")',
-    'same(nationality, "Blade Runner" -> directed_by, Alien -> directed_by)',
-    'differ(nationality, "Scott Derrickson", "Ridley Scott")',
-    'differ(nationality, "Sinister" -> directed_by, "Alien" -> directed_by)',
-    'differ(genre, Alien, Sinister)',
-    'holds("Whale", genre <= horror)',
-    'holds(Alien, genre <= horror)',
-    'let d = meet(subject = "Sinister") -> directed_by\nholds($d, nationality = American)',
-    # abstentions
-    'meet(genre <= cyberpunk, directed_by = "Tim Burton")',
-    'meet(release_date <= 1932)',
-    'argmax(genre, [Alien, "Taxi!"])',
-    'argmax(date_of_birth, ["Blade Runner" -> directed_by, Nobody])',
-    'argmax(date_of_birth, ["Blade Runner" -> directed_by, Alien])',
-]
 
 # extract.py lists every fails(...) premise of a false holds when its emptied_by filter misaligns,
 # including constraints the instance does satisfy (here release_date < 1990): the audit flags it.
@@ -110,11 +37,6 @@ def lattices(tmp_path_factory):
         build_corpus(CORPORA / name, root / name)
         out[name] = root / name
     return out
-
-
-def _run(lattice: Path, engine: str, texts: list[str]):
-    with Runner(lattice, engine) as runner:
-        return runner.run([read_plan(t) for t in texts])
 
 
 def _explain(report: AuditReport) -> str:
@@ -134,6 +56,7 @@ def movie_results(lattices):
 # ---------------------------------------------------------------------------------------------
 # good proofs audit ok, on every engine
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", suite_engines())
 @pytest.mark.parametrize("corpus", ["zoo", "movies"])
 def test_every_result_audits_ok(lattices, engine, corpus):
@@ -148,6 +71,7 @@ def test_every_result_audits_ok(lattices, engine, corpus):
     assert statuses == {"answer", "verdict", "abstain"}
 
 
+@pytest.mark.slow
 def test_plans_cover_every_kind_of_result(zoo_results, movie_results):
     results = {**zoo_results, **movie_results}
     reasons = {r.reason for r in results.values() if r.status == "abstain"}

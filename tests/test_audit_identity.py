@@ -98,6 +98,7 @@ def test_a_saved_verification_whose_result_lost_its_lattice_key_fails_audit(tmp_
     assert "names no lattice" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_deleted_layer_is_tampering_not_a_missing_file(tmp_path, capsys):
     """A lattice grown by `add` has layers/000001; deleting it is an audit failure (exit 5) that
     says the folder no longer matches its manifest."""

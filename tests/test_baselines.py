@@ -301,6 +301,7 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+@pytest.mark.slow
 def test_deterministic_across_runs_and_hash_seeds(tmp_path):
     runs = []
     for seed in ("1", "4242"):
@@ -316,6 +317,7 @@ def test_deterministic_across_runs_and_hash_seeds(tmp_path):
 
 # ------------------------------------------------------------------------ the real data
 
+@pytest.mark.slow
 @pytest.mark.data
 def test_on_2wiki_dev_the_path_search_beats_keyword_overlap(tmp_path):
     path = data_dir() / "2wikimultihopqa" / "lag" / "dev.json"

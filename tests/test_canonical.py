@@ -84,6 +84,7 @@ PLANS = [
 ]
 
 
+@pytest.mark.slow
 def test_same_and_differ_compare_classes_on_every_engine(lattice):
     results = on_every_engine(lattice, [read_plan(p) for p, _ in PLANS])
     assert_byte_identical(results)
@@ -108,6 +109,7 @@ def test_the_proof_shows_each_class_step(lattice):
     assert all(a.startswith("coord(") for a in _axioms(apart))   # no class is shared: values only
 
 
+@pytest.mark.slow
 def test_answers_keep_the_spelling_of_their_evidence(lattice):
     with Runner(lattice, "duckdb") as runner:
         (result,) = runner.run([read_plan('meet(subject = "Ann") -> nationality')])

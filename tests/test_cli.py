@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ZOO
 
 
@@ -16,6 +18,7 @@ def latweave(*args, stdin=None):
                           env=env, input=stdin, timeout=300)
 
 
+@pytest.mark.slow
 def test_build_then_run_json(tmp_path):
     out = tmp_path / "lat"
     built = latweave("build", str(ZOO), "--out", str(out), "--json")
@@ -31,6 +34,7 @@ def test_build_then_run_json(tmp_path):
     assert again.stdout == run.stdout
 
 
+@pytest.mark.slow
 def test_abstain_exit_code_and_plan_file(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -41,6 +45,7 @@ def test_abstain_exit_code_and_plan_file(tmp_path):
     assert json.loads(run.stdout)["reason"] == "empty"
 
 
+@pytest.mark.slow
 def test_user_errors_exit_2_without_traceback(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -60,6 +65,7 @@ def test_an_error_naming_a_long_path_keeps_it_on_one_line(tmp_path):
     assert f"error: {deep}: no lattice folder here" in missing.stderr.splitlines()
 
 
+@pytest.mark.slow
 def test_unavailable_engine_exits_4(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -69,6 +75,7 @@ def test_unavailable_engine_exits_4(tmp_path):
     assert run.returncode == 4 and "not on PATH" in run.stderr
 
 
+@pytest.mark.slow
 def test_demo_runs(tmp_path):
     demo = latweave("demo", "--out", str(tmp_path / "demo"))
     assert demo.returncode == 0, demo.stderr
@@ -77,6 +84,7 @@ def test_demo_runs(tmp_path):
     assert (tmp_path / "demo" / "legitimacy.json").is_file()
 
 
+@pytest.mark.slow
 def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -92,6 +100,7 @@ def test_audit_passes_a_saved_result_and_fails_a_tampered_one(tmp_path):
     assert any("freshwater" in f["step"] for f in report["failures"])
 
 
+@pytest.mark.slow
 def test_a_saved_result_fails_audit_once_its_lattice_has_changed(tmp_path):
     """A result names the lattice it was computed on (its manifest's content hash); rebuilt from
     other sources, the lattice at the same path no longer certifies it, and the audit says why."""
@@ -113,6 +122,7 @@ def test_a_saved_result_fails_audit_once_its_lattice_has_changed(tmp_path):
     assert "the lattice changed since this result was computed" in report["failures"][0]["problem"]
 
 
+@pytest.mark.slow
 def test_save_replaces_a_saved_result_but_never_a_file_of_the_users(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -131,6 +141,7 @@ def test_save_replaces_a_saved_result_but_never_a_file_of_the_users(tmp_path):
     assert folder.returncode == 2 and "is a folder" in folder.stderr
 
 
+@pytest.mark.slow
 def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     out = tmp_path / "lat"
     latweave("build", str(ZOO), "--out", str(out))
@@ -144,6 +155,7 @@ def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     assert last["status"] == "verdict" and last["verdict"] is True
 
 
+@pytest.mark.slow
 def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
     """`pip install .` (not only -e) must work: the wheel holds copies of the top-level folders."""
     import shutil
@@ -196,6 +208,7 @@ def test_ci_runs_the_readmes_test_command():
     assert commands[1] == ci and "souffle/bin" in ci and "pytest" in ci
 
 
+@pytest.mark.slow
 def test_a_corpus_folder_given_as_the_lattice_says_build_it_first(tmp_path):
     text = tmp_path / "texts"      # a text corpus folder: documents only
     (text / "documents").mkdir(parents=True)
@@ -207,6 +220,7 @@ def test_a_corpus_folder_given_as_the_lattice_says_build_it_first(tmp_path):
     assert f"latweave build {ZOO} --out out/zoo" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_check_takes_lattice_as_every_command_does(tmp_path):
     out = tmp_path / "lat"
     assert latweave("build", str(ZOO), "--out", str(out)).returncode == 0

@@ -17,59 +17,9 @@ from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
 from tests.conftest import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
+from tests.support.plans import DISPUTE_CASES as CASES
 
 DISPUTES = RULES.parent / "corpora" / "disputes"
-
-# (plan, status, answers (or the verdict), contested answers, reason)
-CASES = [
-    # meet: certain answers beside contested ones
-    ("meet(city <= france)", "answer", ["Ada Lovell", "Cy Corin", "Ed Eames"], ["Bo Brandt"], None),
-    ("meet(city = paris)", "answer", ["Ada Lovell"], ["Bo Brandt", "Ed Eames"], None),
-    ("meet(city <= europe)", "answer", ["Ada Lovell", "Bo Brandt", "Cy Corin", "Ed Eames"], [], None),
-    ("meet(born < 1902)", "answer", ["Ada Lovell", "Hal Hart"], ["Bo Brandt"], None),
-    ("meet(born in 1900..1910)", "answer", ["Bo Brandt", "Gil Grey", "Hal Hart"], [], None),
-    ("meet(born = 1815-12-10)", "answer", ["Ada Lovell"], [], None),      # the year and the day: the day
-    ("meet(born = 1815)", "abstain", [], [], "empty"),                    # ... so not exactly the year
-    ("meet(zone = shore)", "answer", ["Fay Finch"], [], None),            # a meet no source states
-    ("meet(zone <= water)", "answer", ["Fay Finch"], [], None),
-    # nothing certain: conflict (not empty, not a guess)
-    ("meet(city <= germany)", "abstain", [], [], "conflict"),
-    ("meet(born < 1902, born > 1900)", "abstain", [], [], "conflict"),
-    # one world must meet both constraints on a dimension: 1901 does, so Bo is contested, not certain
-    ("meet(born < 1905, born > 1900)", "answer", ["Bo Brandt", "Gil Grey"], [], None),
-    # projections: a certain member's contested value is a contested output
-    ("meet(employer = acme) -> city", "answer", ["paris"], ["berlin"], None),
-    ("meet(employer = globex) -> city", "abstain", [], [], "conflict"),
-    # chains carry contestedness forward
-    ("let c = meet(employer = acme) -> city\nmeet(city = $c)", "answer", ["Ada Lovell"], ["Bo Brandt", "Ed Eames"], None),
-    ("let c = meet(employer = globex) -> city\nmeet(city = $c)", "abstain", [], [], "conflict"),
-    # same / differ: a verdict that holds under every value answers
-    ('same(city, "Ada Lovell", "Cy Corin")', "verdict", False, [], None),
-    ('same(city, "Bo Brandt", "Cy Corin")', "verdict", False, [], None),
-    ('differ(city, "Bo Brandt", "Cy Corin")', "verdict", True, [], None),
-    ('same(city, "Bo Brandt", "Ada Lovell")', "abstain", [], [], "conflict"),
-    ('differ(city, "Ed Eames", "Ada Lovell")', "abstain", [], [], "conflict"),
-    # no value is shared under any world, though one item of $p (Bo) is there only by a doubtful route
-    ('let p = meet(city <= france)\nsame(born, $p, "Hal Hart")', "verdict", False, [], None),
-    # extremum: a winner under every value answers; otherwise conflict
-    ('argmin(born, ["Ada Lovell", "Bo Brandt"])', "answer", ["Ada Lovell"], [], None),
-    ('argmin(born, ["Bo Brandt", "Cy Corin"])', "answer", ["Bo Brandt"], [], None),
-    ('argmax(born, ["Bo Brandt", "Gil Grey"])', "abstain", [], [], "conflict"),
-    ('argmax(born, ["Dawn" -> directed_by, "Dusk" -> directed_by])', "answer", ["Dusk"], [], None),
-    ('argmin(born, ["Dawn" -> directed_by, "Dusk" -> directed_by])', "abstain", [], [], "conflict"),
-    ('let d = meet(born < 1960)\nargmin(born, [$d])', "answer", ["Ada Lovell"], [], None),
-    ('let d = meet(born in 1900..1905)\nargmax(born, [$d])', "abstain", [], [], "conflict"),
-    ('argmax(died - born, ["Ada Lovell", "Bo Brandt"])', "answer", ["Bo Brandt"], [], None),
-    ('argmax(died - born, ["Bo Brandt", "Hal Hart"])', "abstain", [], [], "conflict"),
-    # holds: true or false under every value, else conflict
-    ('holds("Bo Brandt", city <= europe)', "verdict", True, [], None),
-    ('holds("Bo Brandt", city <= france)', "abstain", [], [], "conflict"),
-    ('holds("Cy Corin", city <= germany)', "verdict", False, [], None),
-    ('holds("Ed Eames", city <= germany)', "verdict", False, [], None),
-    ('let d = meet(city <= germany, born < 1800)\nholds($d, city <= france)', "abstain", [], [], "empty"),
-    # a plan-level conflict is still a conflict
-    ("meet(city <= france, city <= germany)", "abstain", [], [], "conflict"),
-]
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +33,7 @@ def results(lattice):
     return on_every_engine(lattice, plans)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[str(i) for i in range(len(CASES))])
 def test_outcome(engine, results, index):
     plan, status, answers, contested, reason = CASES[index]

@@ -67,6 +67,7 @@ def test_a_question_is_planned_by_the_planner_of_its_fold_and_an_unknown_one_is_
         CrossFitted([_Named("one")], folds)
 
 
+@pytest.mark.slow
 def test_each_fold_is_planned_by_a_fit_on_the_other_folds_only(tmp_path):
     """The fold planners are the planners `eval` fits on the other folds (same weights as such a
     fit made here), and not the planner fitted on the whole split (the check can fail)."""
@@ -93,6 +94,7 @@ def test_each_fold_is_planned_by_a_fit_on_the_other_folds_only(tmp_path):
     assert any("cross-fitted: 5 folds of train" in note for note in loaded.notes)
 
 
+@pytest.mark.slow
 def test_cli_folds_on_the_fitted_split_and_the_refusals(tmp_path, capsys):
     from latweave.cli import main
 

@@ -60,6 +60,7 @@ def results(lattice):
     return on_every_engine(lattice, plans)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[str(i) for i in range(len(CASES))])
 def test_expected_outcome(engine, results, index):
     plan, status, answers, reason = CASES[index]

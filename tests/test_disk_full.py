@@ -47,6 +47,7 @@ def old(tmp_path, capsys):
 LIMITS = (1_000, 20_000, 100_000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", LIMITS)
 def test_build_over_a_lattice_without_room_keeps_the_old_one(old, limit):
     before = snapshot(old)
@@ -55,6 +56,7 @@ def test_build_over_a_lattice_without_room_keeps_the_old_one(old, limit):
     assert snapshot(old) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", LIMITS[:2])   # the movies' layer fits 100 kB files
 def test_add_without_room_keeps_the_old_lattice(old, limit):
     before = snapshot(old)
@@ -70,6 +72,7 @@ def test_a_first_build_without_room_writes_nothing(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not tmpfs_available(), reason="no unprivileged user namespaces here (unshare -rm)")
 @pytest.mark.parametrize("share", [1.05, 1.25, 1.45])
 def test_a_full_tmpfs_is_no_space_left_and_keeps_the_old_lattice(tmp_path, share):

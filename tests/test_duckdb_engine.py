@@ -305,6 +305,7 @@ def test_duplicate_facts_do_not_duplicate_rows():
         assert run(text, {"e": [(1, 2), (3, 4)] * copies}) == {"p": [(1, 2), (3, 4)]}
 
 
+@pytest.mark.slow
 def test_real_rules_session_runs_agree_with_one_shot_runs():
     """Lattice relations as base, plan relations per run: same answers as everything at once."""
     import random

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import pytest
 
 from latweave.engines.base import DEFAULTS, default_engine
 from latweave.execute import Runner
@@ -37,6 +38,7 @@ def test_a_named_engine_serves_both_roles(zoo_lattice):
         assert sorted(runner._sessions) == ["duckdb"]
 
 
+@pytest.mark.slow
 def test_engines_command_says_which_engine_for_what_and_why():
     out = subprocess.run([sys.executable, "-m", "latweave.cli", "engines", "--json"], capture_output=True,
                          text=True, check=True).stdout
@@ -48,6 +50,7 @@ def test_engines_command_says_which_engine_for_what_and_why():
     assert f"one plan: {DEFAULTS['single'][0]}" in text and f"batches: {DEFAULTS['batch'][0]}" in text
 
 
+@pytest.mark.slow
 def test_a_batch_longer_than_the_engines_bound_runs_a_chunk_at_a_time_with_the_same_results(zoo_lattice):
     """DuckDB evaluates at most `batch_plans` plans at once (a 10,000-plan batch on a 1M-subject KB
     lattice needed 16 GB in one evaluation, and took 259 s against 105 s in chunks): a longer batch

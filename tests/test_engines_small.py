@@ -236,6 +236,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_small_program(engine_cls, case):
     _, text, facts, expected = case
@@ -266,6 +267,7 @@ root(x) :- link(x, _), !link(_, x).
 """
 
 
+@pytest.mark.slow
 def test_session_reused_with_different_facts(engine_cls):
     engine = engine_cls(program(SESSION))
     with engine.open({"e": [(1, 2), (2, 3)]}) as session:
@@ -280,6 +282,7 @@ def test_session_reused_with_different_facts(engine_cls):
     }
 
 
+@pytest.mark.slow
 def test_real_rules_empty_facts(engine_cls):
     rules = load_rules()
     start = time.perf_counter()

@@ -27,6 +27,7 @@ def fixture_lattice(tmp_path_factory):
     return out, triples
 
 
+@pytest.mark.slow
 def test_fixture_oracle_and_knockout(fixture_lattice):
     from latweave.eval.knockout import knockout
     from latweave.execute import Runner
@@ -97,6 +98,7 @@ def test_planner_sees_question_text_only(fixture_lattice):
     assert {r["reason"] for r in report.records} == {"out_of_scope"}
 
 
+@pytest.mark.slow
 def test_cli_on_fixture(tmp_path, capsys):
     from latweave.cli import main
 
@@ -124,6 +126,7 @@ def test_cli_planner_errors_are_user_errors(tmp_path, capsys):
     assert "--kb" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.data
 def test_oracle_on_pq2h_dev(tmp_path, capsys):
     path = data_dir() / "pathquestion" / "PQ-2H.txt"
@@ -171,6 +174,7 @@ def test_footprint_of_a_compare_over_paths_covers_merged_names():
             ("f", "thomas carr (director)", "date of death")} <= reads
 
 
+@pytest.mark.slow
 def test_cli_transfer_and_learning_curve_on_fixture(tmp_path, capsys):
     """--train-questions fits on another set only and says so; --train-fraction thins the training
     split; either with a planner that is not fitted is a user error."""

@@ -56,6 +56,7 @@ def test_an_event_is_one_instance_with_a_coordinate_per_role_on_one_sentence():
     assert sorted(p.value for p in marriage if p.dimension == "partner") == ["samantha lewes", "tom hanks"]
 
 
+@pytest.mark.slow
 def test_meets_over_events_on_every_engine(awards):
     results = on_every_engine(awards, [read_plan(p) for p, _ in PLANS])
     assert_byte_identical(results)

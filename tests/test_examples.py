@@ -11,39 +11,9 @@ from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from latweave.proof.audit import audit
 from tests.support.engines import suite_engines
+from tests.support.plans import EXAMPLES
 
 MOVIES = RULES.parent / "corpora" / "movies"
-
-# (corpus, plan, status, answers, verdict, reason)
-EXAMPLES = [
-    ("zoo", "meet(species <= mammal, habitat <= aquatic)", "answer", ["Whale"], None, None),
-    ("zoo", "meet(habitat = amphibious)", "answer", ["Frog", "Salamander"], None, None),
-    ("movies", 'meet(subject = "Blade Runner") -> directed_by', "answer", ["Ridley Scott"], None, None),
-    ("movies", 'let d = meet(subject = "Blade Runner") -> directed_by\nmeet(directed_by = $d) -> subject',
-     "answer", ["Alien", "Blade Runner", "Gladiator"], None, None),
-    ("movies", "meet(genre = comedy) | meet(genre = drama)", "answer",
-     ["Beetlejuice", "Gladiator", "Glen or Glenda", "What Price Hollywood?"], None, None),
-    ("movies", 'same(nationality, "Scott Derrickson", "Ed Wood")', "verdict", [], True, None),
-    # films have no date of birth: the literal example abstains, naming what is missing ...
-    ("movies", 'argmin(date_of_birth, ["Taxi!", "What Price Hollywood?"])', "abstain", [], None, "empty"),
-    # ... and the compare over chains answers "which film's director was born first"
-    ("movies", 'argmin(date_of_birth, ["Taxi!" -> directed_by, "What Price Hollywood?" -> directed_by])',
-     "answer", ["Taxi!"], None, None),
-    ("movies", 'argmin(release_date, ["Taxi!", "What Price Hollywood?"])', "answer", ["Taxi!"], None, None),
-    ("zoo", 'holds("Whale", habitat <= aquatic)', "verdict", [], True, None),
-    # chains of any depth: the nationality of the directors of the films Harrison Ford starred in
-    ("movies", 'let f = meet(starring = "Harrison Ford") -> subject\n'
-               'let d = meet(subject = $f) -> directed_by\nmeet(subject = $d) -> nationality',
-     "answer", ["British"], None, None),
-    ("movies", 'let a = meet(subject = "Alien") -> directed_by\nlet b = meet(subject = "Sinister") -> directed_by\n'
-               'argmax(date_of_birth, [$a, $b])', "answer", ["Scott Derrickson"], None, None),
-    # a bare $step argument: its items compete ("which horror director was born first")
-    ("movies", 'let d = meet(genre <= horror) -> directed_by\nargmin(date_of_birth, [$d])', "answer",
-     ["Edward D. Wood Jr."], None, None),
-    ("movies", 'meet(genre <= "sci-fi", release_date < 1985)', "answer",
-     ["Alien", "Blade Runner", "Plan 9 from Outer Space"], None, None),
-    ("movies", 'meet(genre <= comedy, genre <= speculative_fiction)', "answer", ["Beetlejuice"], None, None),
-]
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +37,7 @@ def outcomes(tmp_path_factory):
     return dirs, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(EXAMPLES)), ids=[e[1].split("\n")[-1][:40] for e in EXAMPLES])
 def test_example(outcomes, index):
     dirs, out = outcomes

@@ -23,35 +23,17 @@ from latweave.execute import Runner
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.folder.store import load_lattice, read_manifest
-from latweave.llm import LLMConfig, LLMUnavailable
+from latweave.llm import LLMUnavailable
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
 from tests.support.bios_model import FACTS, bios_script, facts_in
 from tests.support.openai_server import ScriptedServer, delay, reply, status
+from tests.support.bios_model import bios_config, llm_config as config
+from tests.support.bios_model import BIOS
 
-BIOS = RULES.parent / "corpora" / "bios"
 ZOO = RULES.parent / "corpora" / "zoo"
 KINDS = {json.loads(line)["dimension"]: json.loads(line)["kind"]
          for line in (BIOS / "dimensions.jsonl").read_text().splitlines()}
-
-
-#: The window the bios tests were laid out for (characters of document per window): the context is
-#: set from the prompt's own size, so a longer prompt does not move the cuts the tests rely on
-#: (the Vecht Medal sentence inside the overlap of Edmund Varley's two windows).
-BIOS_WINDOW = 4433
-
-
-def bios_config(server: ScriptedServer, **overrides) -> LLMConfig:
-    from latweave.ingest.extract.corpus import read_text_corpus
-    from latweave.ingest.extract.prompt import overhead_chars
-
-    context = overhead_chars(read_text_corpus(BIOS).dimensions) + 2 * BIOS_WINDOW
-    return config(server, context_chars=context, **overrides)
-
-
-def config(server: ScriptedServer, **overrides) -> LLMConfig:
-    return LLMConfig(**{"model": "scripted", "base_url": server.base_url, "backoff_s": 0.01, "timeout_s": 2,
-                        "max_retries": 2, **overrides})
 
 
 def corpus(tmp_path: Path, docs: dict[str, str], dimensions: list[dict] | None = None,
@@ -370,6 +352,7 @@ def test_an_unavailable_server_stops_the_build_and_a_rerun_resumes_byte_identica
     assert len(answered) == 3 + resumed.calls and len(calls) > len(answered)   # the failed call too
 
 
+@pytest.mark.slow
 def test_ctrl_c_leaves_the_previous_lattice_intact_and_the_finished_windows_cached(tmp_path):
     out = tmp_path / "out"
     build_corpus(ZOO, out)
@@ -414,6 +397,7 @@ def test_a_line_cut_short_by_a_crash_is_ignored_and_trimmed(tmp_path):
 
 # ------------------------------------------------------------------------------------------ CLI
 
+@pytest.mark.slow
 def test_cli_build_extract_llm_prints_the_report_and_exits_by_completeness(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("LATWEAVE_MODEL", raising=False)
     monkeypatch.delenv("LATWEAVE_LLM_CONFIG", raising=False)

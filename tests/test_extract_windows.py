@@ -38,6 +38,7 @@ def check(text: str, size: int) -> None:
             assert any(w.start <= m.start() and m.end() <= w.end for w in cuts), m.group()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(documents(), st.integers(MIN_WINDOW, 3 * MIN_WINDOW))
 def test_windows_cover_overlap_and_keep_short_sentences_whole(text, size):

@@ -29,6 +29,7 @@ def test_plan_text_parses_or_raises_plan_error(targets, text):
     targets.plan_text(text)
 
 
+@pytest.mark.slow
 @FAST
 @given(json_plans)
 def test_json_plan_reads_or_raises_plan_error(targets, obj):
@@ -41,6 +42,7 @@ def test_corpus_builds_or_raises_corpus_error(targets, files):
     targets.corpus(files)
 
 
+@pytest.mark.slow
 @SLOW
 @given(kb_files())
 def test_kb_builds_or_raises(targets, fmt_data):
@@ -79,12 +81,14 @@ def test_llm_config_values_resolve_in_range_or_raise(targets, data):
     targets.llm_config(data)
 
 
+@pytest.mark.slow
 @settings(SLOW, max_examples=3)
 @given(disk_cases())
 def test_build_and_add_without_room_keep_the_old_lattice(targets, case):
     targets.disk_full(case)
 
 
+@pytest.mark.slow
 @settings(SLOW, max_examples=40)
 @given(api_cases)
 def test_the_python_api_returns_or_raises_a_latweave_error(targets, case):

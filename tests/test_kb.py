@@ -357,6 +357,7 @@ def test_pathquestion_kbs(tmp_path, kb, counts):
                                    f'meet(subject = $x) -> {path_[3]}') == {normalize(path_[4])}
 
 
+@pytest.mark.slow
 def test_2wiki_pooled(tmp_path):
     path = need_data("2wikimultihopqa", "lag", "dev.json")
     manifest, report = build_kb(path, "2wiki", tmp_path / "wiki")

@@ -64,6 +64,7 @@ BASE = ("ann\tspouse\tbob\nann\tgender\tfemale\nbob\tgender\tmale\ncid\tparents\
         "dee\theight\t1.62\nann\theight\t1.70\n")
 
 
+@pytest.mark.slow
 def test_a_part_about_known_people_is_read_from_lookups(tmp_path):
     part = ("dee\tspouse\tcid\ncid\tgender\tmale\nann\tspouse\tbob\n"             # a known fact again
             "eve\tdate_of_birth\t7 May 1990\neve\tparents\tann\tnot-a-date\n"   # a bad period: reported, skipped
@@ -77,6 +78,7 @@ def test_a_part_about_known_people_is_read_from_lookups(tmp_path):
     assert spouse and spouse[0].qualifiers == (("end", "1980"), ("start", "1970"))
 
 
+@pytest.mark.slow
 def test_a_second_gender_contests_the_coordinate_from_lookups(tmp_path):
     read, lat = both_ways(tmp_path, BASE, "ann\tgender\tmale\ncid\tplace_of_birth\tRome\n")
     assert read == [None]
@@ -84,6 +86,7 @@ def test_a_second_gender_contests_the_coordinate_from_lookups(tmp_path):
     assert created == [["ann", "gender"], ["cid", "place_of_birth"]]
 
 
+@pytest.mark.slow
 def test_new_relations_are_classified_by_their_first_file(tmp_path):
     part = "ann\tnickname\tAnnie\nbob\tborn_in_year\t1948\ncid\tborn_in_year\t1971\neve\tfriend\tann\n"
     read, lat = both_ways(tmp_path, BASE, part)
@@ -92,6 +95,7 @@ def test_new_relations_are_classified_by_their_first_file(tmp_path):
     assert dims["born in year"].kind == "date" and dims["nickname"].kind == "taxonomy" and "inverse friend" in dims
 
 
+@pytest.mark.slow
 def test_a_subject_whose_every_triple_was_skipped_is_still_a_subject(tmp_path):
     # "zed" is a subject only through a date that does not parse; then "zed" as an object of a new
     # relation counts as a subject, as the general path counts it
@@ -101,6 +105,7 @@ def test_a_subject_whose_every_triple_was_skipped_is_still_a_subject(tmp_path):
     assert read == [None]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base, part", [
     ("ann\tnationality\tUSA\n", "bob\tnationality\tUnited States\ncid\tnationality\tFrance\n"),  # one member: now two
     ("ann\tnationality\tUSA\nbob\tnationality\tU.S.\n", "cid\tnationality\tUnited States\n"),    # a third member
@@ -114,6 +119,7 @@ def test_values_the_country_table_names_join_their_class_from_lookups(tmp_path, 
     assert any(len(set(c.values())) < len(c) for c in classes.values())   # two values compare as one
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part, reason", [
     ("ann\theight\t1.99\n", "number dimension"),                     # its ranks move
     ("eve\tdate_of_birth\t1950\n", "interval"),                       # a year: an interval over days
@@ -123,6 +129,7 @@ def test_what_lookups_cannot_read_goes_the_general_way_and_says_why(tmp_path, pa
     assert read[0] is not None and reason in read[0]
 
 
+@pytest.mark.slow
 def test_several_parts_each_on_the_layer_before(tmp_path):
     read, lat = both_ways(tmp_path, BASE, "eve\tspouse\tfay\n", "fay\tgender\tfemale\neve\tspouse\tgus\n",
                           "gus\theight\t1.8\n")
@@ -147,6 +154,7 @@ def kb_lines(rng: random.Random, n: int, relations: list[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 100_000))
 def test_random_parts_are_read_the_same_both_ways(tmp_path_factory, seed):
@@ -157,6 +165,7 @@ def test_random_parts_are_read_the_same_both_ways(tmp_path_factory, seed):
     both_ways(tmp_path_factory.mktemp("kb"), base, *parts)
 
 
+@pytest.mark.slow
 @pytest.mark.data
 def test_pathquestion_cut_in_two_is_read_the_same_both_ways(tmp_path):
     """The data, not only hand-made parts: PathQuestion's 2-hop KB cut in half, the second half

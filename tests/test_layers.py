@@ -30,6 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import latweave
+import pytest
 
 PACKAGE = Path(latweave.__file__).resolve().parent
 
@@ -118,6 +119,7 @@ def test_every_module_has_a_layer():
             assert _layer(_module_name(path)) >= 0
 
 
+@pytest.mark.slow
 def test_every_import_points_down():
     upward = [f"{path.relative_to(PACKAGE.parent)}:{line}: {source} (layer {_layer(source)}) imports "
               f"{target} (layer {_layer(target)})"
@@ -126,6 +128,7 @@ def test_every_import_points_down():
     assert not upward, "imports that point up the layers:\n" + "\n".join(upward)
 
 
+@pytest.mark.slow
 def test_no_cycle_between_packages():
     graph: dict[str, set[str]] = defaultdict(set)
     for source, target, _, _ in _edges():
@@ -152,6 +155,7 @@ def test_no_cycle_between_packages():
     assert not cycle, f"a cycle between packages: {' -> '.join(cycle)}"
 
 
+@pytest.mark.slow
 def test_the_auditor_does_not_import_what_it_checks():
     shared = [f"{path.relative_to(PACKAGE.parent)}:{line}: imports {target}"
               for source, target, line, path in _edges()

@@ -433,6 +433,7 @@ def test_a_change_checks_again_only_the_dimensions_whose_content_moved(zoo_latti
 
 
 # ---- a benchmark lattice -----------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.data
 def test_benchmark_lattice_2wiki(tmp_path):
     source = DATA / "2wikimultihopqa" / "lag" / "dev.json"

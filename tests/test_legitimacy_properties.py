@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ def brute_order(dim: Dimension) -> dict[str, set[str]]:
     return below
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rooted_dags())
 def test_meet_is_the_greatest_lower_bound_in_the_completion(dim):
@@ -83,6 +85,7 @@ def test_meet_is_the_greatest_lower_bound_in_the_completion(dim):
                 tuple(sorted((a, b), key=poset.sort_key)) in competing) == (len(maximal) > 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rooted_dags())
 def test_distributivity_agrees_with_the_identity_and_witnesses_are_sublattices(dim):
@@ -108,6 +111,7 @@ def brute_width(poset) -> int:
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rooted_dags(max_values=8))
 def test_dilworth_width_matches_brute_force(dim):

@@ -171,6 +171,7 @@ def test_lowercase_questions_are_untouched():
     assert lk.mentions("what is alexandra_hasluck 's job ?") == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [10_000])
 def test_index_scales(n):
     """10k instances: the index builds and 100 questions link (through the inverted index)."""

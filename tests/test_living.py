@@ -91,6 +91,7 @@ ZOO_DOCS = sorted(p.stem for p in (ZOO / "documents").glob("*.txt"))
 
 # ------------------------------------------------------------------------------ equivalence
 
+@pytest.mark.slow
 def test_add_and_remove_corpus_folders_give_the_full_builds(tmp_path):
     lat = tmp_path / "lat"
     latweave.build(ZOO, lat)
@@ -109,6 +110,7 @@ def test_add_and_remove_corpus_folders_give_the_full_builds(tmp_path):
     assert [line["change"] for line in read_history(lat)] == ["build", "add", "remove"]
 
 
+@pytest.mark.slow
 def test_a_layer_that_takes_rows_away_answers_alike_on_every_engine(tmp_path):
     """The zoo grown from the whale: the other lifespans, all shorter, move the number dimension's dense ranks,
     so a later layer retracts `bounds` rows as well as adding some. DuckDB deletes a layer's
@@ -197,6 +199,7 @@ def test_a_removed_document_leaves_nothing_and_the_hash_of_the_build_without_it(
     assert_same_lattice(lat, tmp_path / "both")
 
 
+@pytest.mark.slow
 def test_a_sequence_over_corpus_parts_equals_the_full_build_at_every_step(tmp_path):
     parts = split_corpus(ZOO, {"a": ZOO_DOCS[:3], "b": ZOO_DOCS[3:6], "c": ZOO_DOCS[6:]}, tmp_path / "parts")
     lat = tmp_path / "lat"
@@ -288,6 +291,7 @@ def kb_lines(rng: random.Random, n: int) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), ops=st.lists(st.tuples(st.booleans(), st.integers(0, 3)), min_size=1, max_size=4))
 def test_random_sequences_of_changes_equal_full_builds(tmp_path_factory, seed, ops):
@@ -322,10 +326,11 @@ def test_random_sequences_of_changes_equal_full_builds(tmp_path_factory, seed, o
 
 # ------------------------------------------------------------------------------ text corpus with a model
 
+@pytest.mark.slow
 def test_adding_a_document_asks_the_model_only_for_its_own_windows(tmp_path):
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
-    from tests.test_extract_build import bios_config
+    from tests.support.bios_model import bios_config
 
     held = "hana-sato"
     corpus = tmp_path / "bios"
@@ -364,7 +369,7 @@ def test_removing_a_document_of_an_extracted_corpus_folder_leaves_nothing_of_it(
     too), and the lattice the build of the folder without it, content hash included."""
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
-    from tests.test_extract_build import bios_config
+    from tests.support.bios_model import bios_config
 
     gone = "hana-sato"
     corpus = tmp_path / "bios"
@@ -386,7 +391,7 @@ def test_removing_a_document_of_an_extracted_corpus_folder_leaves_nothing_of_it(
 def test_a_model_lattice_needs_the_model_to_change(tmp_path, capsys, monkeypatch):
     from tests.support.bios_model import bios_script
     from tests.support.openai_server import ScriptedServer
-    from tests.test_extract_build import bios_config
+    from tests.support.bios_model import bios_config
 
     monkeypatch.delenv("LATWEAVE_MODEL", raising=False)
     monkeypatch.delenv("LATWEAVE_LLM_CONFIG", raising=False)
@@ -514,6 +519,7 @@ sys.exit(code)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["folder", "pointer"])
 def test_a_killed_add_changes_nothing_at_every_step(mode, tmp_path, monkeypatch):
     """Killed at every step that changes names beside the lattice or writes a stored source into
@@ -575,6 +581,7 @@ sys.exit(main(["add", "--lattice", lattice, source]))
 """
 
 
+@pytest.mark.slow
 def test_concurrent_adds_serialise_and_neither_is_lost(tmp_path):
     parts = split_corpus(ZOO, {"a": ZOO_DOCS[:3], "b": ZOO_DOCS[3:6], "c": ZOO_DOCS[6:]}, tmp_path / "parts")
     lat = tmp_path / "lat"

@@ -29,6 +29,7 @@ def clean_env(monkeypatch):
         monkeypatch.delenv(var, raising=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("action", [trickle(0.5, 120), trickle(0.2, None)], ids=["trickle", "endless"])
 def test_a_trickling_or_endless_body_ends_at_the_deadline(action):
     with ScriptedServer([action, reply("never reached")]) as server:
@@ -49,6 +50,7 @@ def test_the_deadline_is_per_request_and_a_retry_gets_a_fresh_one():
     assert out.text == "on time" and out.attempts == 2
 
 
+@pytest.mark.slow
 def test_ask_with_timeout_2_ends_on_a_trickling_server(capsys, zoo_lattice, tmp_path):
     config = tmp_path / "llm.json"
     config.write_text(json.dumps({"backoff_s": 0.01, "max_retries": 0}))

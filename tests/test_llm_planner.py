@@ -159,6 +159,7 @@ def test_schema_hash_follows_the_vocabulary_not_the_facts(zoo_lattice):
     assert len(keys) == 4
 
 
+@pytest.mark.slow
 def test_failures_are_cached_but_unavailability_is_not(tmp_path, zoo_lattice):
     lattice = load_lattice(zoo_lattice)
     cache = tmp_path / "plans.jsonl"
@@ -177,6 +178,7 @@ def test_failures_are_cached_but_unavailability_is_not(tmp_path, zoo_lattice):
 
 # -- eval ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_eval_with_the_llm_planner_and_its_offline_replay(tmp_path, capsys):
     from latweave.cli import main
 

@@ -138,6 +138,7 @@ def zoo_space(zoo_lattice):
         yield Space(load_lattice(zoo_lattice), runner)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_tightening_never_unabstains_on_the_zoo(zoo_space, data):
@@ -197,6 +198,7 @@ def generated_space(request, tmp_path_factory):
         yield Space(load_lattice(out), runner)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_tightening_never_unabstains_on_generated_lattices(generated_space, data):

@@ -68,6 +68,7 @@ def test_an_export_replaces_an_earlier_export(capsys, saved, tmp_path, flag, sta
     assert second != first and MARKER in second and _listing(tmp_path) == ["proof.out"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     lambda saved, lattice, target: ["explain", str(saved), "--svg", target],
     lambda saved, lattice, target: ["explain", str(saved), "--html", target],
@@ -82,6 +83,7 @@ def test_a_fifo_is_refused_unread(saved, zoo_lattice, tmp_path, argv):
     assert fifo.is_fifo()
 
 
+@pytest.mark.slow
 def test_save_to_dev_stdout_is_refused_not_a_hang(zoo_lattice):
     done = _cli("run", PLAN, "--lattice", str(zoo_lattice), "--save", "/dev/stdout")
     assert done.returncode == EXIT_USER, done.stderr
@@ -109,6 +111,7 @@ def test_save_through_a_link_replaces_the_saved_file_and_keeps_the_link(capsys, 
     assert _listing(tmp_path) == ["link.json", "real.json"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("umask", [0o022, 0o077])
 def test_new_files_follow_the_users_umask(zoo_lattice, saved, tmp_path, umask):
     """A new --save, --svg or --html file has the mode a shell redirect would give (0666 less the

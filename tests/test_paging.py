@@ -80,6 +80,7 @@ def _trees(result: Result) -> dict[str, dict]:
 
 
 # ---- pages against the whole answer set ----
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [EVERYTHING, NORTH, CHAIN, UNION])
 def test_pages_concatenate_to_the_whole_result_with_its_proofs(runner, text):
     whole = _run(runner, text)
@@ -115,6 +116,7 @@ def test_contested_answers_are_paged_by_the_same_window(runner):
     assert [n.atom.args[0] for n in nodes] == [e["answer"] for e in whole.contested[10:20]]
 
 
+@pytest.mark.slow
 def test_an_unpaged_result_has_no_page_key_and_a_paged_one_says_so(runner):
     whole = _run(runner, EVERYTHING)
     assert "page" not in whole.to_dict()
@@ -169,6 +171,7 @@ def test_extrema_verdicts_and_abstentions_are_not_paged(zoo_lattice):
 
 
 # ---- the engines agree, page for page ----
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["sqlite", "souffle"])
 def test_pages_are_byte_identical_across_engines(folder, runner, name):
     require_engine(name)
@@ -200,6 +203,7 @@ def _problems(folder, result) -> str:
     return "\n".join(f["problem"] for f in report.failures)
 
 
+@pytest.mark.slow
 def test_the_auditor_refuses_a_tampered_page(folder, runner):
     whole = _run(runner, NORTH)
     first, outside = whole.answers[40], whole.answers[0]
@@ -257,6 +261,7 @@ def test_a_saved_page_with_a_bad_page_field_is_refused(runner):
 
 
 # ---- the surfaces ----
+@pytest.mark.slow
 def test_the_api_pages(folder):
     with api.open(folder) as session:
         page = session.run(EVERYTHING, limit=10, offset=20)
@@ -273,6 +278,7 @@ def latweave(*args, stdin=None):
                           env=env, input=stdin, timeout=300)
 
 
+@pytest.mark.slow
 def test_the_cli_pages_saves_and_audits(folder, tmp_path):
     saved = tmp_path / "page.json"
     run = latweave("run", EVERYTHING, "--lattice", str(folder), "--limit", "100", "--json", "--save", str(saved))
@@ -289,6 +295,7 @@ def test_the_cli_pages_saves_and_audits(folder, tmp_path):
     assert shown.returncode == 0 and "answers 201–300 of 2,500; more follow" in shown.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, message", [
     (["--limit", "0"], "--limit: expected a whole number, at least 1; got '0'"),
     (["--limit", "-3"], "--limit: expected a whole number, at least 1; got '-3'"),
@@ -302,6 +309,7 @@ def test_the_cli_refuses_a_bad_page(folder, args, message):
     assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_the_repl_pages_with_limit_and_more(folder):
     script = ":more\n:limit 2\n" + EVERYTHING + "\n\n:more\n:limit x\n:limit off\n" + EVERYTHING + "\n\n"
     run = latweave("repl", "--lattice", str(folder), "--json", stdin=script)

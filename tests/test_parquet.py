@@ -71,6 +71,7 @@ def _tree(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): _sha(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["zoo", "kb"])
 def test_every_relation_has_its_files_with_the_facts_rows(which, zoo_lattice, kb_lattice):
     folder = zoo_lattice if which == "zoo" else kb_lattice
@@ -144,7 +145,7 @@ def test_the_manifest_lists_the_files_and_check_catches_a_changed_byte(tmp_path,
 
 
 def test_the_streamed_writer_writes_the_same_parquet(tmp_path):
-    from tests.test_stream import head, model, rows
+    from tests.support.lattices import stream_head as head, stream_model as model, stream_rows as rows
     from latweave.ingest.write import write_stream
 
     save_lattice(model(300), tmp_path / "saved")
@@ -155,7 +156,7 @@ def test_the_streamed_writer_writes_the_same_parquet(tmp_path):
 
 
 def _zoo_batches(folder: Path) -> list[dict]:
-    from tests.test_audit import ZOO_PLANS
+    from tests.support.plans import ZOO_PLANS
 
     compiled, view = CompiledLattice.read(folder), StoredLattice(folder, read_manifest(folder))
     plans = []
@@ -171,6 +172,7 @@ def _zoo_batches(folder: Path) -> list[dict]:
     return batches
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["zoo", "kb"])
 def test_duckdb_opens_the_parquet_and_agrees_with_the_facts(which, zoo_lattice, kb_lattice):
     folder = zoo_lattice if which == "zoo" else kb_lattice
@@ -194,6 +196,7 @@ def test_duckdb_opens_the_parquet_and_agrees_with_the_facts(which, zoo_lattice, 
         facts.close()
 
 
+@pytest.mark.slow
 def test_a_folder_without_parquet_opens_from_its_facts(tmp_path, zoo_lattice):
     """A schema-3 folder built before parquet/ existed: no Parquet session, the Runner falls back."""
     old = tmp_path / "old"

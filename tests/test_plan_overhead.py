@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import pytest
 
 from latweave.compile.facts import write_facts
 from latweave.compile.lattice_facts import CompiledLattice
@@ -77,6 +78,7 @@ def test_the_estimator_is_built_once_per_compiled_lattice(zoo_lattice, tmp_path)
     assert again.facts["constraint_next"]  # meets of several constraints: the estimate chose an order
 
 
+@pytest.mark.slow
 def test_the_floor_agrees_with_the_rules_on_the_plans_it_covers(zoo_lattice):
     floor_module = _floor_module()
     plans = [parse_plan(t) for t in PLANS]

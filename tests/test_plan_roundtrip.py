@@ -9,6 +9,7 @@ positions aside).
 from __future__ import annotations
 
 import dataclasses
+import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -84,6 +85,7 @@ def plans(draw):
     return Plan(tuple(lets), draw(finals(bound)))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(plans())
 def test_parse_of_canonical_text_is_the_plan(plan):
@@ -93,6 +95,7 @@ def test_parse_of_canonical_text_is_the_plan(plan):
     assert to_text(again) == text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(plans())
 def test_canonical_text_is_a_fixed_point_of_reformatting(plan):
@@ -102,6 +105,7 @@ def test_canonical_text_is_a_fixed_point_of_reformatting(plan):
     assert to_text(parse_plan(noisy)) == text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(plans())
 def test_plans_are_frozen_and_hash_by_value(plan):

@@ -182,6 +182,7 @@ def test_the_batch_is_frozen_and_holds_no_compiler(zoo_lattice):
     assert {k for k in batch.facts} >= {"query", "meet_of", "constraint_seed", "compare_argmax", "arg_ref"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("proofs", [True, False])
 def test_results_decode_from_the_batch_alone(zoo_lattice, proofs):
     plans = [parse_plan(t) for t in NESTED]

@@ -90,6 +90,7 @@ def test_plan_sees_only_the_question_text():
     assert params == ["self", "question", "qid"]
 
 
+@pytest.mark.slow
 def test_extremum_direct(planner):
     out, result = _answer(planner, "Who was born first, Bob Jones or Dana White?")
     assert to_text(out.plan) == 'argmin(date_of_birth, ["Bob Jones", "Dana White"])'

@@ -141,6 +141,7 @@ print(json.dumps([[o.score, o.reason] for o in outs]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seeds", [("1", "2")])
 def test_scores_do_not_depend_on_the_hash_seed(tmp_path, seeds):
     """A score is a float sum over features: summed in an order a set's iteration chose, it
@@ -227,6 +228,7 @@ def _clan(folder, prefix, seed, people=160):
     return names, kb_file(folder, triples)
 
 
+@pytest.mark.slow
 def test_fitted_on_two_hops_it_answers_three_on_another_kb(tmp_path):
     """Transfer: fitted on 2-hop questions of one KB only, moved onto another KB (other people),
     it answers 3-hop questions — the hop order read from the question's possessives, the length

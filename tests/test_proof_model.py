@@ -62,6 +62,7 @@ def test_another_spelling_is_kept_as_it_was_read():
 _ARG = st.one_of(st.text(max_size=12), st.integers(min_value=-10**9, max_value=10**9))
 
 
+@pytest.mark.slow
 @settings(deadline=None)   # the suite's workers share two cores: time is not what this checks
 @given(st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True), st.lists(_ARG, max_size=6))
 def test_atoms_round_trip(relation, args):
@@ -129,8 +130,8 @@ def corpus_results(tmp_path_factory):
     from latweave.execute import Runner
     from latweave.ingest.builds import build_corpus
     from latweave.plan.read import read_plan
-    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from tests.test_contested import CASES
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+    from tests.support.plans import DISPUTE_CASES as CASES
 
     out = []
     for name, plans in (("zoo", ZOO_PLANS), ("movies", MOVIE_PLANS), ("disputes", [c[0] for c in CASES])):
@@ -141,6 +142,7 @@ def corpus_results(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_every_corpus_proof_round_trips_byte_for_byte(corpus_results):
     assert len(corpus_results) > 20
     statuses = set()

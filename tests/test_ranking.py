@@ -31,6 +31,7 @@ def awards(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_the_set_stays_sorted_and_complete_and_the_ranking_orders_it(awards):
     with open_lattice(awards, "duckdb") as session:
         plain, ranked = session.run(OSCARS), session.run(OSCARS, rank=True)
@@ -44,6 +45,7 @@ def test_the_set_stays_sorted_and_complete_and_the_ranking_orders_it(awards):
     assert audit(awards, ranked.to_dict()).ok
 
 
+@pytest.mark.slow
 def test_every_engine_ranks_alike(awards):
     got = set()
     for engine in suite_engines():
@@ -60,6 +62,7 @@ def test_nothing_to_rank_from_or_nothing_to_rank(awards):
             session.run(OSCARS, rank=True, limit=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, problem", [
     (lambda r: r["ranking"].reverse(), "position 1"),
     (lambda r: r["ranking"][1].update(score=0.5), "position"),

@@ -46,6 +46,7 @@ def _values(draw_list):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine_name", ["duckdb", "souffle", "sqlite"])
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.lists(TEXT, min_size=1, max_size=6))

@@ -30,6 +30,7 @@ def _souffle_axioms(proof, relation):
             if isinstance(node, Leaf) and node.atom is not None and node.atom.relation == relation}
 
 
+@pytest.mark.slow
 @pytest.mark.souffle
 @pytest.mark.parametrize("text", PLANS)
 def test_proof_facts_match_souffle_explain(zoo_lattice, text):
@@ -59,6 +60,7 @@ def test_proof_facts_match_souffle_explain(zoo_lattice, text):
     assert _souffle_axioms(proof, "subsumes") == ours_edges
 
 
+@pytest.mark.slow
 @pytest.mark.souffle
 def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tmp_path):
     """argmax(date_of_death - date_of_birth, ...): Soufflé's explain of the answer rests on the

@@ -28,7 +28,7 @@ from latweave.engines.spark_context import spark_problem
 from tests.support.spark_runs import ZOO, assert_as_duckdb_and_audited, runs_of
 
 PROBLEM = spark_problem()
-pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")]
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
@@ -43,7 +43,7 @@ def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs, name):
 
 def test_zoo_expected_outcomes_on_spark(runs):
     """Not only equal to DuckDB: the zoo's hand-written expectations hold on Spark."""
-    from tests.test_zoo_engines import CASES
+    from tests.support.plans import ZOO_CASES as CASES
 
     _, _, _, got = runs(ZOO)
     for (plan, status, answers, verdict, reason), result in zip(CASES, got):

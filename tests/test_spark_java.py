@@ -16,7 +16,7 @@ import pytest
 from latweave.cli import EXIT_ENGINE
 from latweave.engines import spark_context
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")]
 
 
 def _alive(pid: int) -> bool:

@@ -6,30 +6,11 @@ from __future__ import annotations
 import pytest
 
 from latweave.datalog import load_rules
-from latweave.datalog.ir import Const, Program
-from latweave.datalog.parser import assemble, parse_program
+from latweave.datalog.ir import Const
 from latweave.engines.dialects import sqlite
 from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.errors import EngineError, LatweaveError
-
-CLOSURE = """
-.decl edge(a:number, b:number)
-.input edge
-.decl label(a:number, s:symbol)
-.input label
-.decl start(a:number)
-.input start
-.decl path(a:number, b:number)
-.decl seen(a:number, s:symbol)
-.output seen
-path(a, b) :- edge(a, b).
-path(a, c) :- path(a, b), edge(b, c).
-seen(b, s) :- start(a), path(a, b), label(b, s).
-"""
-
-
-def program(text: str) -> Program:
-    return assemble(parse_program(text, file="<test>"))
+from tests.support.programs import CLOSURE, program
 
 
 def lattice_of_rules() -> frozenset[str]:
@@ -89,8 +70,9 @@ def test_constants_outside_64_bits_and_nul_are_refused_in_sqlites_words():
         gen.term(Const("a\x00b"))
 
 
+@pytest.mark.slow
 def test_the_real_rules_agree_with_duckdb_on_the_zoo(zoo_lattice):
-    from tests.test_audit import ZOO_PLANS, _run
+    from tests.support.plans import ZOO_PLANS, run_plans as _run
 
     out = {name: [r.to_json() for r in _run(zoo_lattice, name, ZOO_PLANS)] for name in ("duckdb", "sqlite")}
     assert out["sqlite"] == out["duckdb"] and len(out["duckdb"]) == len(ZOO_PLANS) > 0

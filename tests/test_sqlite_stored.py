@@ -27,7 +27,7 @@ from latweave.ingest.corpus import read_corpus
 from latweave.lattice.coordinates import settle
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
-from tests.test_sqlite_engine import CLOSURE, program
+from tests.support.programs import CLOSURE, program
 from latweave.folder.names import ENGINE_DB
 
 CORPORA = RULES.parent / "corpora"
@@ -39,8 +39,9 @@ def _sha(path: Path) -> str:
 
 def _compiled(name: str):
     """(lattice, compiled facts, plan texts) of a corpus or a generated lattice."""
-    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from tests.test_audit_complete import DISPUTES_EXTRA, random_lattice, random_plans
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+    from tests.support.plans import DISPUTES_EXTRA
+    from tests.support.lattices import random_lattice, random_plans
 
     if name.startswith("random") or name.startswith("contested"):
         seed = int(name[-1]) + (10 if name.startswith("contested") else 0)
@@ -71,6 +72,7 @@ def rules():
     return load_rules()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "random0", "random2", "contested0", "contested2"])
 def test_the_stored_session_answers_as_the_in_memory_one_and_duckdb(name, rules, tmp_path):
     lattice, compiled, texts = _compiled(name)
@@ -198,7 +200,7 @@ def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_p
 
     build_corpus(CORPORA / "zoo", tmp_path / "zoo")
     manifest = read_manifest(tmp_path / "zoo")
-    assert ENGINE_DB.as_posix() in manifest["files"]
+    assert ENGINE_DB in manifest["files"]
     with SqliteEngine(rules).open_stored(tmp_path / "zoo") as session:
         assert session.mode == "stored" and session.count['"desc"'] > 0
     assert engine_db(tmp_path / "zoo").is_file()

@@ -219,6 +219,7 @@ def test_check_target_is_the_one_gate(tmp_path):
 
 # -------------------------------------------------------------------------- what may be replaced
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["corpus", "pathquestion", "metaqa", "2wiki", "demo"])
 def test_absent_empty_and_lattice_targets_are_written(kind, tmp_path, capsys):
     for out in (tmp_path / "new" / "deep", tmp_path / "empty"):
@@ -360,6 +361,7 @@ sys.exit(latweave.cli.main(["build", corpus, "--out", out]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["folder", "pointer"])
 def test_concurrent_builds_to_one_target_serialise(mode, tmp_path, hashes):
     out = tmp_path / "out" / "lat"
@@ -380,6 +382,7 @@ def test_concurrent_builds_to_one_target_serialise(mode, tmp_path, hashes):
         assert out.is_symlink() == (mode == "pointer")
 
 
+@pytest.mark.slow
 def test_a_build_waits_for_the_lock(tmp_path):
     out = tmp_path / "lat"
     with store._locked(out):
@@ -421,6 +424,7 @@ def _killable(mode: str, pause_after: int, corpora, out: Path):
                             env={**ENV, "TMPDIR": str(scratch)})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["folder", "pointer", "upgrade"])
 def test_a_kill_at_every_step_leaves_the_old_or_the_new_lattice(mode, tmp_path, hashes, monkeypatch):
     """`folder`: a plain lattice folder swapped for the new one; `pointer`: the symlink pointer;
@@ -461,6 +465,7 @@ def test_a_kill_at_every_step_leaves_the_old_or_the_new_lattice(mode, tmp_path, 
     assert pauses >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["loop", "loop-pointer"])
 def test_a_kill_at_random_times_leaves_a_whole_lattice(mode, tmp_path, hashes, monkeypatch):
     out = tmp_path / "lat"

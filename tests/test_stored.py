@@ -31,30 +31,23 @@ from latweave.folder.stored import StoredLattice
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
 from latweave.proof.contested import Worlds
+from tests.support.engines import data_path as _data
 
 CORPORA = RULES.parent / "corpora"
 
 
-def _data(*parts: str) -> Path:
-    from latweave.eval.datasets import data_dir
-
-    path = data_dir().joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"benchmark data not here: {path}")
-    return path
-
-
 def _build(name: str, root: Path) -> tuple[Path, list[str]]:
     """A lattice folder and the plan texts to run on it."""
-    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from tests.test_audit_complete import DISPUTES_EXTRA, random_lattice, random_plans
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+    from tests.support.plans import DISPUTES_EXTRA
+    from tests.support.lattices import random_lattice, random_plans
 
     out = root / name
     if name in ("zoo", "movies", "disputes"):
         build_corpus(CORPORA / name, out)
         fixed = {"zoo": ZOO_PLANS, "movies": MOVIE_PLANS, "disputes": DISPUTES_EXTRA}[name]
         if name == "disputes":
-            from tests.test_contested import CASES
+            from tests.support.plans import DISPUTE_CASES as CASES
 
             fixed = [case[0] for case in CASES] + fixed
         return out, fixed + random_plans(load_lattice(out), 7, 60)
@@ -94,6 +87,7 @@ def _results(runner: Runner, texts: list[str]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "contested0", "contested2", "random1", "2wiki"])
 def test_results_through_the_view_are_byte_identical_to_the_model(name, tmp_path):
     folder, texts = _build(name, tmp_path)
@@ -139,7 +133,7 @@ def test_recorded_worlds_and_counts_are_the_settled_ones(name, tmp_path):
 
 
 def test_a_session_from_the_stored_engine_database_never_parses_coord(tmp_path):
-    from tests.test_audit import ZOO_PLANS
+    from tests.support.plans import ZOO_PLANS
 
     folder, _ = _build("zoo", tmp_path)
     with Runner(folder, "sqlite") as runner:

@@ -11,7 +11,6 @@ instance named like a value (one symbol for both), non-ASCII labels and two evid
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -19,72 +18,17 @@ import pytest
 from latweave.errors import LatticeError
 from latweave.ingest.write import save_lattice
 from latweave.ingest.write import write_stream
-from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
+from latweave.lattice.model import Evidence, Lattice, Predicate
 from latweave.lattice.names import normalize
-
-TEXT = "generated instance; tags and dates"
-
-
-def head(seed: int = 3) -> tuple[Lattice, dict[str, list[str]]]:
-    """Dimensions and documents (no instances), and each taxonomy's leaves."""
-    rng = random.Random(seed)
-    lattice = Lattice(name="streamed")
-    leaves = {}
-    for d in ("alpha", "beta", "gamma"):
-        dim = lattice.add_dimension(Dimension(d, functional=True))
-        layer, inner = ["TOP"], []
-        for depth in range(3):
-            nxt = [f"{d}{depth}-{p}-{b}" if p != "TOP" else f"{d}{depth}-{b}" for p in layer for b in range(4)]
-            for child in nxt:
-                dim.add_edge(layer[nxt.index(child) // 4], child)
-            inner += layer[1:] if layer != ["TOP"] else []
-            layer = nxt
-        for _ in range(20):
-            dim.add_edge(rng.choice(inner), rng.choice(layer))
-        leaves[d] = layer
-    tags = lattice.add_dimension(Dimension("tag"))
-    for t in ("Zoë", "i7", "red", "blue"):  # "i7" is also an instance: one symbol for both
-        tags.add_edge("TOP", t)
-    tags.add_synonym("red", "crimson")
-    dates = lattice.add_dimension(Dimension("born", kind="date", functional=True))
-    leaves["born"] = [dates.add_value(v) for v in ("1950", "1950-03-02", "1961-07", "2001-12-31")]
-    lattice.add_document("gen", TEXT)
-    lattice.add_document("other", "another document about i7")
-    return lattice, leaves
-
-
-def rows(instances: int = 2000) -> list[tuple[str, list[Predicate]]]:
-    """(label, predicates) per instance, in ascending key order."""
-    rng = random.Random(11)
-    _, leaves = head()
-    out = []
-    for i in range(instances):
-        label = f"I{i}" if i % 97 else f"Ü-{i}"
-        key = normalize(label)
-        preds = [Predicate(key, d, rng.choice(leaves[d]), Evidence("gen", "generated instance", 0, 18))
-                 for d in rng.sample(("alpha", "beta", "gamma"), 2)]
-        for tag in rng.sample(("zoë", "i7", "red", "blue"), rng.randint(0, 2)):
-            preds.append(Predicate(key, "tag", tag, Evidence("gen", "tags", 20, 24), confidence=0.5))
-        if i % 5 == 0:
-            preds.append(Predicate(key, "born", rng.choice(leaves["born"]), Evidence("other", "i7", 23, 25)))
-        out.append((label, preds))
-    return sorted(out, key=lambda r: normalize(r[0]))
-
-
-def model(instances: int = 2000) -> Lattice:
-    lattice, _ = head()
-    for label, preds in rows(instances):
-        for p in preds:
-            lattice.add_predicate(label, p.dimension, p.value, doc=p.evidence.doc,
-                                  source_text=p.evidence.source_text, start=p.evidence.start,
-                                  end=p.evidence.end, confidence=p.confidence)
-    return lattice
+from tests.support.lattices import stream_head as head, stream_model as model, stream_rows as rows
+from tests.support.lattices import STREAM_TEXT as TEXT
 
 
 def files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 def test_the_streamed_folder_is_save_lattices_byte_for_byte(tmp_path):
     saved = save_lattice(model(), tmp_path / "saved")
     streamed = write_stream(head()[0], rows(), tmp_path / "streamed")

@@ -39,6 +39,7 @@ def _with(data: bytes, bom: bool, bad: int | None) -> bytes:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=contents(), block=st.integers(1, 9), index=st.integers(1, 4), spans=st.lists(
     st.tuples(st.integers(0, 60), st.integers(0, 60)), max_size=12))

@@ -129,6 +129,7 @@ def test_periods_from_qualifiers():
             period_of(bad)
 
 
+@pytest.mark.slow
 def test_timed_plans_on_every_engine_byte_identical_and_audited(tenures):
     results = on_every_engine(tenures, [read_plan(p) for p, *_ in PLANS])
     assert_byte_identical(results)
@@ -259,6 +260,7 @@ def _latweave(*args):
     return subprocess.run([sys.executable, "-m", "latweave.cli", *args], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_a_kb_with_start_and_end_fields(tmp_path):
     kb = tmp_path / "kb.txt"
     kb.write_text("Ann\tspouse\tBob\t1990\t1995\nAnn\tspouse\tCal\t1998\t\nAnn\tspouse\tBob\t2003\tpresent\n"
@@ -299,6 +301,7 @@ def test_a_corpus_fact_with_a_bad_period_is_refused_at_its_line(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_claims_at_a_time_are_verified_and_audited(tenures, tmp_path):
     claim = ('holds("Ada Lovell", spouse = "Ben Carter") at 1990 & holds("Ada Lovell", spouse = "Carl Dunn") at 2000'
              ' & holds("Ada Lovell", spouse = "Ben Carter") at 2000')
@@ -312,6 +315,7 @@ def test_claims_at_a_time_are_verified_and_audited(tenures, tmp_path):
     assert audited.returncode == 0 and "audit ok" in audited.stdout
 
 
+@pytest.mark.slow
 def test_a_saved_abstention_explains_its_reasons_in_report_order(tenures, tmp_path):
     """The saved JSON sorts the witness's keys (empty < incomparable); explain shows the reasons
     as the result lists them, first reported first."""
@@ -323,6 +327,7 @@ def test_a_saved_abstention_explains_its_reasons_in_report_order(tenures, tmp_pa
     assert first == ["incomparable", "empty"], shown[:8]
 
 
+@pytest.mark.slow
 def test_present_is_known_only_up_to_the_evidence_date(tmp_path):
     """`end = present` is not forever: a KB line records no date of its own, so an open period is
     known up to the latest date it states (its start) and unknown after — a query past it abstains

@@ -109,6 +109,7 @@ def test_the_conjunction_takes_the_weakest_verdict(lattices, verdicts, whole):
     assert got == verdicts and v.verdict == whole
 
 
+@pytest.mark.slow
 def test_every_engine_gives_the_same_verification_and_every_result_audits(lattices):
     text = ("let m = meet(species <= mammal)\nargmax(lifespan_years, [$m]) is Whale"
             " & holds(Whale, habitat <= terrestrial) & same(diet, Salmon, Eagle, Penguin)")
@@ -130,6 +131,7 @@ ALIASED = ('argmax(lifespan_years, [Whale, Dog]) is "Blue whale"'       # the wi
            ' & argmax(lifespan_years, [Whale, Dog]) is "Balaenoptera"')   # names nothing: not judged
 
 
+@pytest.mark.slow
 def test_a_winner_named_by_an_alias_is_resolved_as_an_argument_is(lattices, tmp_path, capsys):
     """`is W` compares instances, W resolved by its label or an alias as an argument is: a true
     claim naming the winner by an alias is supported on every engine, a name the lattice does not

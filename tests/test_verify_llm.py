@@ -26,6 +26,7 @@ def _common(zoo_lattice, tmp_path, url):
             "--config", str(config), "--cache", str(tmp_path / "claims.jsonl"), "--json"]
 
 
+@pytest.mark.slow
 def test_a_text_claim_is_written_down_repaired_and_verified(zoo_lattice, tmp_path, capsys):
     text = "Whales live longer than dogs, and both eat meat."
     script = [reply('{"claim": "meet(species <= mammal)"}'),           # a question, not a claim

@@ -13,6 +13,9 @@ import json
 import re
 
 from latweave.ingest.extract.prompt import window_text
+from latweave.llm import LLMConfig
+from latweave.paths import RULES
+from tests.support.openai_server import ScriptedServer
 
 
 def F(subject, dimension, value, evidence, expect, **qualifiers):
@@ -165,3 +168,25 @@ def answer_for(text: str, facts=FACTS) -> str:
 def bios_script(body: dict, n: int) -> str:
     """A ScriptedServer callable: the bios facts of the window in this request."""
     return answer_for(window_text(body["messages"]))
+
+
+def bios_config(server: ScriptedServer, **overrides) -> LLMConfig:
+    from latweave.ingest.extract.corpus import read_text_corpus
+    from latweave.ingest.extract.prompt import overhead_chars
+
+    context = overhead_chars(read_text_corpus(BIOS).dimensions) + 2 * BIOS_WINDOW
+    return llm_config(server, context_chars=context, **overrides)
+
+
+def llm_config(server: ScriptedServer, **overrides) -> LLMConfig:
+    return LLMConfig(**{"model": "scripted", "base_url": server.base_url, "backoff_s": 0.01, "timeout_s": 2,
+                        "max_retries": 2, **overrides})
+
+
+BIOS = RULES.parent / "corpora" / "bios"
+
+
+#: The window the bios tests were laid out for (characters of document per window): the context is
+#: set from the prompt's own size, so a longer prompt does not move the cuts the tests rely on
+#: (the Vecht Medal sentence inside the overlap of Edmund Varley's two windows).
+BIOS_WINDOW = 4433

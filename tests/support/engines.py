@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from latweave.engines.base import available_engines
@@ -33,3 +35,12 @@ def assert_byte_identical(results: dict[str, list]) -> None:
     reference = [r.to_json() for r in results["duckdb"]]
     for name, got in results.items():
         assert [r.to_json() for r in got] == reference, f"{name} differs from duckdb"
+
+
+def data_path(*parts: str) -> Path:
+    from latweave.eval.datasets import data_dir
+
+    path = data_dir().joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"benchmark data not here: {path}")
+    return path

@@ -15,10 +15,10 @@ ZOO = "zoo+movies"
 
 def plans(name: str, folder: Path) -> list[str]:
     from latweave.folder.store import load_lattice
-    from tests.test_audit import MOVIE_PLANS, ZOO_PLANS
-    from tests.test_audit_complete import random_plans
-    from tests.test_examples import EXAMPLES
-    from tests.test_zoo_engines import CASES
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+    from tests.support.lattices import random_plans
+    from tests.support.plans import EXAMPLES
+    from tests.support.plans import ZOO_CASES as CASES
     from latweave.plan.json_form import plan_from_json
     from latweave.plan.printer import to_text
 
@@ -38,7 +38,7 @@ def plans(name: str, folder: Path) -> list[str]:
 def lattice(name: str, root: Path) -> Path:
     from latweave.ingest.write import save_lattice
     from latweave.ingest.living import build_sources
-    from tests.test_audit_complete import random_lattice
+    from tests.support.lattices import random_lattice
 
     out = root / name
     if name == ZOO:
@@ -47,7 +47,7 @@ def lattice(name: str, root: Path) -> Path:
         save_lattice(random_lattice(10, functional_pairs=True, periods=True), out)
     else:
         from latweave.ingest.builds import build_kb
-        from tests.test_stored import _data
+        from tests.support.engines import data_path as _data
 
         build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
     return out
