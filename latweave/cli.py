@@ -3,7 +3,9 @@
 Exit codes: 0 answered (an answer set or a verdict; for audit: the proof checks out), 3 abstained,
 2 user error (bad arguments, plan, corpus or lattice), 4 engine failure or engine not available
 here, 5 audit failed (a step of the proof does not follow from the lattice), 6 the lattice may
-not go live (`check`, `build`: some dimension's meets are not unique).
+not go live (`check`, `build`: some dimension's meets are not unique), 7 the LLM endpoint could not
+be reached (`ask`, `verify --text`, `build --extract llm`: after the client's retries) — a fault of
+the connection, told apart from an abstention on the question (3) and from bad input (2).
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ import re
 import sys
 from pathlib import Path
 
-from latweave.errors import EngineError, LatweaveError
+from latweave.errors import EngineError, LatweaveError, ServiceUnreachable
 from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
 
-EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE = 0, 2, 3, 4, 5, 6
+EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
 
 #: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
 #: would overflow the timers that enforce it.
@@ -280,6 +282,8 @@ def cmd_verify(args) -> int:
         with api.open(args.lattice, args.engine, timeout=args.engine_timeout) as lattice:
             verification = lattice.verify(claims, text)
     _show(args, verification)
+    if verification.reason == "planner_unavailable":
+        return EXIT_LLM_UNREACHABLE
     return EXIT_OK if verification.verdict in ("supported", "refuted") else EXIT_ABSTAIN
 
 
@@ -395,6 +399,8 @@ def cmd_ask(args) -> int:
                                       cache=args.cache, replay=args.replay, exemplars=exemplars)
         asked = lattice.ask(args.question, planner)
     _render(args, asked)
+    if "planner_unavailable" in asked.result.reasons:
+        return EXIT_LLM_UNREACHABLE
     return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
 
 
@@ -486,7 +492,7 @@ def parser() -> argparse.ArgumentParser:
                     "answer set;\ncompare: a verdict or an extremum; abstain: with its reason), each answer "
                     "with a proof tree that\n`latweave audit` replays from the lattice's files alone.",
         epilog="exit codes: 0 answered, 2 bad input, 3 abstained, 4 engine failure or not available, 5 audit "
-               "failed,\n6 the lattice may not go live.  Start with `latweave demo`; `latweave COMMAND -h` for one.")
+               "failed,\n6 the lattice may not go live, 7 the LLM endpoint could not be reached.  Start with `latweave demo`; `latweave COMMAND -h` for one.")
     top.add_argument("--version", action="version", version=f"latweave {__version__}")
     sub = top.add_subparsers(dest="command", required=True)
 
@@ -701,6 +707,9 @@ def main(argv: list[str] | None = None) -> int:
     except EngineError as exc:
         _report(exc, args)
         return EXIT_ENGINE
+    except ServiceUnreachable as exc:
+        _report(exc, args)
+        return EXIT_LLM_UNREACHABLE
     except LatweaveError as exc:
         _report(exc, args)
         return EXIT_USER

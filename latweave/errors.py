@@ -64,6 +64,11 @@ class RuleError(SourceError):
     """rules/*.dl is outside the supported Datalog subset, or is not stratifiable."""
 
 
+class ServiceUnreachable(LatweaveError):
+    """A service latweave calls (an LLM endpoint) could not be reached, after retries: a fault of
+    the connection, not of the input nor of the question (the CLI exits 7)."""
+
+
 class EngineError(LatweaveError):
     """An engine failed to run the rules (a crash, a missing binary, a bad output)."""
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from latweave.cli import EXIT_ABSTAIN, EXIT_OK, EXIT_USER, main
+from latweave.cli import EXIT_ABSTAIN, EXIT_LLM_UNREACHABLE, EXIT_OK, EXIT_USER, main
 from latweave.paths import RULES
 from tests.support.openai_server import ScriptedServer, delay, raw, reply, status
 
@@ -113,9 +113,11 @@ def test_429_then_good(capsys, zoo_lattice, fast_config):
 
 
 def test_500_always_is_planner_unavailable(capsys, zoo_lattice, fast_config):
+    """An endpoint that never answers is told apart from an abstention on the question (3) and
+    from bad input (2): exit 7, the result still an abstention with its reason."""
     with ScriptedServer(lambda body, n: status(500, "model crashed")) as server:
         rc, obj = ask(capsys, server, zoo_lattice, fast_config)
-    assert rc == EXIT_ABSTAIN and obj["reason"] == "planner_unavailable"
+    assert rc == EXIT_LLM_UNREACHABLE == 7 and obj["status"] == "abstain" and obj["reason"] == "planner_unavailable"
     # a 500 on json_schema first tries json_object at once (llama.cpp answers 500 to json_schema),
     # then the retries (max_retries 2) follow on json_object
     assert [r["response_format"]["type"] for r in server.requests] == ["json_schema"] + ["json_object"] * 3
@@ -221,3 +223,14 @@ def test_the_prompt_gives_the_operators_the_parser_reads(capsys, zoo_lattice, fa
     assert rc == EXIT_OK and obj["plan"] == wanted
     assert main(["run", wanted, "--lattice", str(zoo_lattice), "--json"]) == EXIT_OK
     assert obj["answers"] == json.loads(capsys.readouterr().out)["answers"] != []
+
+
+def test_a_closed_port_exits_7_not_3(capsys, zoo_lattice, fast_config):
+    """Nothing listens at the endpoint (a port just closed): exit 7, and the message names the
+    connection fault; the same question against a live server that cannot write a plan exits 3."""
+    with ScriptedServer([reply("nonsense")] * 3) as server:
+        rc, _ = ask(capsys, server, zoo_lattice, fast_config)
+        base_url = server.base_url
+    assert rc == EXIT_ABSTAIN
+    rc, obj = ask(capsys, base_url, zoo_lattice, fast_config, question="Which birds live on land?")
+    assert rc == EXIT_LLM_UNREACHABLE and obj["reason"] == "planner_unavailable"

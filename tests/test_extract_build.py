@@ -421,6 +421,14 @@ def test_cli_build_extract_llm_prints_the_report_and_exits_by_completeness(tmp_p
                      "--base-url", server.base_url, "--json"])
     assert code == 4 and len(json.loads(capsys.readouterr().out)["failed_windows"]) == 2
 
+    config = tmp_path / "fast.json"
+    config.write_text(json.dumps({"max_retries": 1, "backoff_s": 0.01}))
+    with ScriptedServer(lambda body, n: status(503, "overloaded")) as server:
+        code = main(["build", str(root), "--extract", "llm", "--out", str(tmp_path / "u"), "--model", "m",
+                     "--base-url", server.base_url, "--config", str(config), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 7 and out["error"] == "LLMUnavailable" and "503" in out["message"] and not (tmp_path / "u").exists()   # the endpoint: exit 7
+
 
 def test_facts_in_windows_match_the_table():
     """The scripted model's table itself: every evidence sentence is in its biography."""

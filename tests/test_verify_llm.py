@@ -60,7 +60,7 @@ def test_a_text_that_cannot_be_written_down_is_not_judged(zoo_lattice, tmp_path,
     assert "nothing to check" in capsys.readouterr().out
     with ScriptedServer(lambda body, n: status(503, "overloaded")) as server:
         rc = main([*_common(zoo_lattice, tmp_path, server.base_url), "--text", "Dogs fly."])
-    assert rc == 3 and json.loads(capsys.readouterr().out)["reason"] == "planner_unavailable"
+    assert rc == 7 and json.loads(capsys.readouterr().out)["reason"] == "planner_unavailable"   # unreachable
 
 
 def test_text_and_a_written_claim_are_not_both_given(zoo_lattice, tmp_path, capsys):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-from latweave.errors import LatweaveError
+from latweave.errors import LatweaveError, ServiceUnreachable
 from latweave.llm.config import LLMConfig
 
 log = logging.getLogger("latweave.llm")
@@ -43,7 +43,7 @@ class LLMError(LatweaveError):
         self.status = status
 
 
-class LLMUnavailable(LLMError):
+class LLMUnavailable(LLMError, ServiceUnreachable):
     """Retries exhausted on 429 / 5xx / timeout / connection error / malformed body."""
 
 
