@@ -1,7 +1,11 @@
 """`latweave repl`: type plans, see results.
 
-A blank line (or `;;`) runs what was typed; `:json` toggles JSON output; `:quit`, `:q` or the
-end of input leaves. An error is shown and the loop goes on.
+A blank line (or `;;`) runs what was typed; `:json` toggles JSON output; `:dims` lists the
+lattice's dimensions, their kinds and (for small taxonomies) their values, as the LLM planner's
+prompt shows them; `:help` lists the commands and the plan language in brief; `:quit`, `:q` or
+the end of input leaves. An error is shown and the loop goes on. At a terminal, lines are edited
+with readline: history kept between sessions, Tab completes commands, keywords, dimension names
+and, after `dimension <=` (or `=`, `<`...), that dimension's values (latweave/repl_editing.py).
 
 Large answer sets come a page at a time: `:limit N` (or `latweave repl --limit N`) shows the
 first N answers of each plan with their proofs and the exact total, `:more` the next page of the
@@ -15,6 +19,8 @@ from __future__ import annotations
 
 import sys
 from typing import Callable
+
+from rich.text import Text
 
 from latweave.api import LatticeSession
 from latweave.errors import LatweaveError
@@ -57,8 +63,43 @@ def run_repl(session: LatticeSession, label: str, *, as_json: bool, console,
     interactive = sys.stdin.isatty()
     if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 becomes a character the parser
         sys.stdin.reconfigure(errors="surrogateescape")  # reports (line, column), not a traceback
+    editor = None
     if interactive:
-        console.print(f"latweave repl on {escape(safe(label))} ({session.engine}); blank line runs, :quit leaves")
+        from latweave.repl_editing import LineEditor
+
+        editor = LineEditor(session.lattice)
+        console.print(f"latweave repl on {escape(safe(label))} ({session.engine}); blank line runs, "
+                      ":help for more, :quit leaves")
+    try:
+        _loop(session, interactive, as_json, console, show_json, show_error, limit)
+    finally:
+        if editor is not None:
+            editor.close()
+
+
+HELP = """\
+Type a plan; a blank line (or ;;) runs it. Commands:
+  :dims         the lattice's dimensions, kinds and values
+  :limit N|off  page answer sets N at a time (off: whole sets); :more shows the next page
+  :json         toggle JSON output
+  :help         this text;  :quit (or :q, or Ctrl-D) leaves
+Plans (grammars/plan.lark):
+  meet(species <= mammal, habitat <= aquatic)     the complete answer set
+  meet(subject = "Blade Runner") -> directed_by   a chain: follow a dimension from the answers
+  let d = ... then meet(directed_by = $d)         a named step
+  argmin(date_of_birth, [A, B]) / same(d, A, B)   compare: an extremum or a verdict
+  <= means 'is or lies under' (a value and everything more specific, or a number/date within an
+  interval); = means exactly that value; <, > compare ordered values.
+Tab completes commands, keywords, dimensions and, after 'dimension <=', its values."""
+
+
+def _dims(session: LatticeSession) -> str:
+    from latweave.planner.prompt import vocabulary
+
+    return vocabulary(session.lattice, max_dimensions=len(session.lattice.dimensions) + 1)
+
+
+def _loop(session, interactive, as_json, console, show_json, show_error, limit) -> None:
     buffer: list[str] = []
     last: Result | None = None  # the last paged result, which `:more` continues
 
@@ -76,6 +117,9 @@ def run_repl(session: LatticeSession, label: str, *, as_json: bool, console,
                 break
             if command == ":json":
                 as_json = not as_json
+                continue
+            if not buffer and command in (":help", ":dims"):
+                console.print(Text(HELP if command == ":help" else _dims(session)), highlight=False, soft_wrap=True)
                 continue
             if not buffer and (command == ":more" or command.split(" ", 1)[0] == ":limit"):
                 try:

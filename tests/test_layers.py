@@ -47,7 +47,7 @@ LAYERS: dict[str, int] = {
     "planner": 9,
     "eval": 10, "ask": 10, "verify": 10,
     "api": 11,
-    "cli": 12, "repl": 12,
+    "cli": 12, "repl": 12, "repl_editing": 12,
     "": 13,
 }
 
