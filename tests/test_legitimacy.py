@@ -521,3 +521,23 @@ def test_a_tree_that_gains_leaves_is_reported_from_its_report_before(data):
             continue
         limit = 2 if report is stored and cap <= 5 else STORED_LIST_LIMIT
         assert grown.to_dict(limit=limit) == full.to_dict(limit=limit)
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_report_shortens_no_name_at_a_narrow_terminal(width):
+    """At 80 columns (and wider) every dimension name and witness shows whole — no `…` — and the
+    table fits the terminal; below 100 columns the witnesses go under the table."""
+    lattice = Lattice(name="narrow")
+    long_name = "place_of_birth_of_the_first_author"   # 34 characters: 'dimens…' before
+    lattice.add_dimension(dimension(("TOP", "a"), ("TOP", "b"), ("TOP", "c"), name=long_name))
+    lattice.add_dimension(dimension(("TOP", "carnivore"), ("TOP", "insectivore"), ("TOP", "herbivore"),
+                                    name="diet_of_the_species_as_observed"))
+    report = check_lattice(lattice)
+    console = Console(width=width, color_system=None, record=True)
+    console.print(report)
+    text = console.export_text()
+    assert "…" not in text
+    assert long_name in text and "diet_of_the_species_as_observed" in text
+    assert all(value in text for value in ("carnivore", "herbivore", "insectivore"))   # the witness, whole
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert ("witness:" in text) == (width < 100)

@@ -226,7 +226,13 @@ class LatticeReport:
             out["fca_and_dependence_of_layers"] = analyses["of_layers"]
         return out
 
-    def __rich__(self):
+    def __rich_console__(self, console, options):
+        yield self._renderable(options.max_width)
+
+    def _renderable(self, width: int = 120):
+        """The report at a terminal `width` columns wide. Nothing is cut to an ellipsis: a name is
+        never shortened (its column is as wide as the longest, up to 40, and folds beyond), other
+        cells wrap, and below 100 columns each witness goes under the table instead of in it."""
         from rich.console import Group
         from rich.table import Table
         from rich.text import Text
@@ -241,17 +247,22 @@ class LatticeReport:
 
         table = Table(title=Text(f"lattice {safe(self.name)}: {len(self.dimensions)} dimensions"),
                       title_justify="left")
-        for column, justify in (("dimension", "left"), ("kind", "left"), ("values", "right"),
-                                ("meets unique", "center"), ("distributive", "center"),
-                                ("witness", "left"), ("width", "right"), ("contested", "right")):
-            table.add_column(column, justify=justify)
+        longest = max((len(safe(d.name)) for d in self.dimensions), default=9)
+        inline = width >= 100   # the witness column: in the table when there is room, else below it
+        for column, justify, least in (("dimension", "left", min(max(longest, 9), 40)), ("kind", "left", 8),
+                                       ("values", "right", 6), ("unique\nmeets", "center", 6),
+                                       ("distrib-\nutive", "center", 6), ("witness", "left", 10),
+                                       ("width", "right", 5), ("contested", "right", 6)):
+            if column != "witness" or inline:
+                table.add_column(column, justify=justify, min_width=least, overflow="fold")
         for d in self.dimensions:
             lattice = verdict(d.is_lattice, no="NO") if d.is_lattice is not None else Text("unknown", "bold red")
             distributive = verdict(d.distributive, no="no")
             if d.distributive is False:
                 distributive.stylize("yellow")
+            witness = [Text(safe(d.witness)) if d.witness else ""] if inline else []
             table.add_row(Text(safe(d.name)), Text(safe(d.kind)), str(d.values), lattice, distributive,
-                          Text(safe(d.witness)) if d.witness else "", "" if d.width is None else str(d.width),
+                          *witness, "" if d.width is None else str(d.width),
                           Text(str(d.contested), style="yellow" if d.contested else "") if d.functional else "")
         parts = [table]
         head = (Text("ok: every dimension has unique meets", style="bold green") if self.ok else
@@ -260,6 +271,8 @@ class LatticeReport:
         for d in self.dimensions:
             # The table already shows each witness; the tree lists what else needs reading.
             shown = [w for w in d.warnings if not w.startswith("not distributive")]
+            if not inline and d.witness:
+                shown = [f"witness: {d.witness}", *shown]
             if not shown and not d.competing:
                 continue
             branch = tree.add(Text(safe(d.name), style="bold"))
