@@ -260,8 +260,21 @@ def cmd_run(args) -> int:
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
         result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0, rank=args.rank)
+        hints = () if args.json else lattice.suggest(plan, result)
     _show(args, result)
+    _print_hints(hints)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+def _print_hints(hints) -> None:
+    """A hint beside a result (latweave/suggest.py), on stderr: stdout stays the result alone."""
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    for hint in hints:
+        _console(stderr=True).print(Text.assemble(("hint", "bold yellow"), ": ", safe(hint)), highlight=False,
+                                    soft_wrap=True)
 
 
 def cmd_verify(args) -> int:

@@ -141,6 +141,9 @@ def _loop(session, interactive, as_json, console, show_json, show_error, limit) 
                 result = session.run(text, limit=limit)
                 last = result if result.page is not None else None
                 show(result)
+                if not as_json:
+                    for hint in session.suggest(text, result):
+                        console.print(Text.assemble(("hint", "bold yellow"), ": ", hint), highlight=False)
             except LatweaveError as exc:
                 show_error(exc)
         if line is None:

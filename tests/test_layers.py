@@ -45,7 +45,7 @@ LAYERS: dict[str, int] = {
     "execute": 7, "ranking": 7,
     "ingest": 8,
     "planner": 9,
-    "eval": 10, "ask": 10, "verify": 10,
+    "eval": 10, "ask": 10, "verify": 10, "suggest": 10,
     "api": 11,
     "cli": 12, "repl": 12, "repl_editing": 12,
     "": 13,

@@ -255,6 +255,24 @@ class LatticeSession:
         return LLMPlanner(self.lattice, config, record=record, repairs=repairs, cache=cache, replay=replay,
                           exemplars=exemplars)
 
+    def suggest(self, plan: Plan | str, result: Result) -> tuple[str, ...]:
+        """Hints for a reader when `result` (of `plan`) abstains because nothing matched: a
+        `dimension = value` on a value with something under it, where `dimension <= value` would
+        answer (latweave/suggest.py). Words beside the result, never part of it; () otherwise."""
+        from latweave.lattice.names import normalize
+        from latweave.suggest import suggestions
+
+        if isinstance(plan, str):
+            plan = parse_plan(plan)
+
+        def has_below(dimension: str, value: str) -> bool:
+            dim = self.lattice.dimensions.get(normalize(dimension))
+            key = dim.resolve(value) if dim is not None and not dim.ordered else None
+            return key is not None and any(key in parents for parents in dim.parents.values())
+
+        with self._using():
+            return suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
+
     def ask(self, question: str, planner: Planner) -> Asked:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
         (a planner that gives no plan makes an abstention whose reason says why)."""
