@@ -1,7 +1,10 @@
 """Read a corpus folder (the format corpora/zoo/README.md describes) into a Lattice.
 
 Every problem is reported with its file and line; nothing is half-read: a corpus either loads
-whole or raises the first error found, in file order.
+whole or raises a CorpusError. Each file is read to its end, so every problem of a file is
+reported at once (`CorpusProblems`, in file order); a file that later files depend on
+(dimensions.jsonl, hierarchy.tsv, synonyms.tsv, the documents) stops the reading when it has
+problems, so that none is reported twice as its consequences in the files after it.
 
     dimensions.jsonl   one dimension per line: {"dimension", "kind", "functional", "open"}
     hierarchy.tsv      dimension <TAB> parent <TAB> child   (parent TOP for the root ⊤)
@@ -36,6 +39,56 @@ from latweave.folder.names import (CORPUS_ALIASES, CORPUS_DIMENSIONS, CORPUS_DOC
                                    CORPUS_HIERARCHY, CORPUS_SYNONYMS)
 
 
+#: Problems listed in one CorpusProblems message at most (its `problems` holds them all).
+LISTED_PROBLEMS = 20
+
+
+class CorpusProblems(CorpusError):
+    """Several problems in a corpus: the first is the error's file and line; the message lists
+    them (up to LISTED_PROBLEMS), `problems` holds every one."""
+
+    def __init__(self, problems: list[CorpusError]):
+        first = problems[0]
+        listed = "\n".join(f"  {p.message}" for p in problems[1:LISTED_PROBLEMS])
+        more = len(problems) - LISTED_PROBLEMS
+        super().__init__(f"{first.detail}\n  … and {len(problems) - 1} more problem(s):\n{listed}"
+                         + (f"\n  … {more} more" if more > 0 else ""), file=first.file, line=first.line,
+                         hint=first.hint)
+        self.problems = tuple(problems)
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "problems": [p.to_dict() for p in self.problems]}
+
+
+class _Problems:
+    """The problems found so far; `line()` records a CorpusError raised in its block and goes on."""
+
+    def __init__(self):
+        self.found: list[CorpusError] = []
+
+    def add(self, error: CorpusError) -> None:
+        self.found.append(error)
+
+    def line(self) -> "_Problems":
+        return self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if isinstance(exc, CorpusError):
+            self.found.append(exc)
+            return True
+        return False
+
+    def stop(self) -> None:
+        """Raise what was found: the one problem as it is, several as CorpusProblems."""
+        if len(self.found) == 1:
+            raise self.found[0]
+        if self.found:
+            raise CorpusProblems(self.found)
+
+
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     """(line number, text) of non-blank, non-comment lines."""
     for number, line in text_lines(path, CorpusError):  # UTF-8, BOM dropped, bad bytes located
@@ -44,26 +97,41 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-def tsv_lines(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
+def tsv_lines(path: Path, columns: tuple[str, ...], problems: _Problems | None = None
+              ) -> Iterator[tuple[int, list[str]]]:
+    """(line number, cells) of a tab-separated file; a line with too few or too many cells is a
+    CorpusError — raised, or recorded in `problems` and skipped."""
     for number, text in _lines(path):
         cells = text.split("\t")
         if len(cells) != len(columns):
-            raise CorpusError(f"expected {len(columns)} tab-separated columns ({', '.join(columns)}), "
-                              f"found {len(cells)}", file=str(path), line=number)
+            error = CorpusError(f"expected {len(columns)} tab-separated columns ({', '.join(columns)}), "
+                                f"found {len(cells)}", file=str(path), line=number)
+            if problems is None:
+                raise error
+            problems.add(error)
+            continue
         yield number, [c.strip() for c in cells]
 
 
-def jsonl_lines(path: Path) -> Iterator[tuple[int, dict]]:
+def jsonl_lines(path: Path, problems: _Problems | None = None) -> Iterator[tuple[int, dict]]:
+    """(line number, object) of a JSON-lines file; a line that is not a JSON object is a
+    CorpusError — raised, or recorded in `problems` and skipped."""
     for number, text in _lines(path):
+        error = None
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path),
-                              line=number) from None
+            error = CorpusError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=str(path), line=number)
         except (ValueError, RecursionError) as exc:  # a 5,000-digit integer, a nesting too deep
-            raise CorpusError(f"not valid JSON: {json_problem(exc)}", file=str(path), line=number) from None
-        if not isinstance(obj, dict):
-            raise CorpusError("expected a JSON object", file=str(path), line=number)
+            error = CorpusError(f"not valid JSON: {json_problem(exc)}", file=str(path), line=number)
+        else:
+            if not isinstance(obj, dict):
+                error = CorpusError("expected a JSON object", file=str(path), line=number)
+        if error is not None:
+            if problems is None:
+                raise error
+            problems.add(error)
+            continue
         yield number, obj
 
 
@@ -118,39 +186,48 @@ def _evidence(obj: dict, path: Path, line: int, missing: str, hint: str) -> dict
     return evidence
 
 
-def _read_events(path: Path, lattice: Lattice, removed: frozenset[str] = frozenset()) -> None:
+def _read_events(path: Path, lattice: Lattice, removed: frozenset[str] = frozenset(),
+                 problems: _Problems | None = None) -> None:
     if EVENT not in lattice.dimensions:
         lattice.add_dimension(Dimension(EVENT, open=True))
-    for line, obj in jsonl_lines(path):
-        kind = corpus_field(obj, "event", str, path, line).strip()
-        given = corpus_field(obj, "roles", dict, path, line)
-        roles: dict[str, list[str]] = {}
-        for role, value in given.items():
-            values = value if isinstance(value, list) else [value]
-            if not values or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):
-                raise CorpusError(f"role {role!r} must be a value or a non-empty list of values", file=str(path),
-                                  line=line, hint='"roles": {"winner": "Tom Hanks", "partner": ["A", "B"]}')
-            roles[str(role)] = [str(v) for v in values]
-        if not kind or sum(len(v) for v in roles.values()) < 2:
-            raise CorpusError("an event has a type and at least two role values (one is a fact: facts.jsonl)",
-                              file=str(path), line=line, hint='{"event": "award", "roles": {"winner": ..., "film": ...}, ...}')
-        if EVENT in roles:
-            raise CorpusError(f"{EVENT!r} is the event's type, not a role", file=str(path), line=line,
-                              hint='give the type as "event": "award"')
-        needed = ("an event needs one evidence object with doc and source_text",
-                  '"evidence": {"doc": "oscars", "source_text": "..."}')
-        evidence = _evidence(obj, path, line, *needed)
-        if not isinstance(evidence.get("doc"), str) or not isinstance(evidence.get("source_text"), str):
-            raise CorpusError(needed[0], file=str(path), line=line, hint=needed[1])
-        if evidence["doc"] in removed:
-            continue
-        label = corpus_field(obj, "id", str, path, line, None) or event_label(kind, roles)
-        confidence = corpus_field(obj, "confidence", (int, float), path, line, 1.0)
-        with _At(path, line):
-            for dimension, value in [(EVENT, kind)] + [(r, v) for r, vs in roles.items() for v in vs]:
-                lattice.add_predicate(label, dimension, value, doc=evidence["doc"],
-                                      source_text=evidence["source_text"], start=evidence.get("start"),
-                                      end=evidence.get("end"), confidence=confidence)
+    problems = problems if problems is not None else _Problems()
+    for line, obj in jsonl_lines(path, problems):
+        with problems.line():
+            _add_event(lattice, obj, path, line, removed)
+    problems.stop()
+
+
+def _add_event(lattice: Lattice, obj: dict, path: Path, line: int, removed: frozenset[str]) -> None:
+    """One line of events.jsonl: its instance and a predicate per role value, on one evidence."""
+    kind = corpus_field(obj, "event", str, path, line).strip()
+    given = corpus_field(obj, "roles", dict, path, line)
+    roles: dict[str, list[str]] = {}
+    for role, value in given.items():
+        values = value if isinstance(value, list) else [value]
+        if not values or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):
+            raise CorpusError(f"role {role!r} must be a value or a non-empty list of values", file=str(path),
+                              line=line, hint='"roles": {"winner": "Tom Hanks", "partner": ["A", "B"]}')
+        roles[str(role)] = [str(v) for v in values]
+    if not kind or sum(len(v) for v in roles.values()) < 2:
+        raise CorpusError("an event has a type and at least two role values (one is a fact: facts.jsonl)",
+                          file=str(path), line=line, hint='{"event": "award", "roles": {"winner": ..., "film": ...}, ...}')
+    if EVENT in roles:
+        raise CorpusError(f"{EVENT!r} is the event's type, not a role", file=str(path), line=line,
+                          hint='give the type as "event": "award"')
+    needed = ("an event needs one evidence object with doc and source_text",
+              '"evidence": {"doc": "oscars", "source_text": "..."}')
+    evidence = _evidence(obj, path, line, *needed)
+    if not isinstance(evidence.get("doc"), str) or not isinstance(evidence.get("source_text"), str):
+        raise CorpusError(needed[0], file=str(path), line=line, hint=needed[1])
+    if evidence["doc"] in removed:
+        return
+    label = corpus_field(obj, "id", str, path, line, None) or event_label(kind, roles)
+    confidence = corpus_field(obj, "confidence", (int, float), path, line, 1.0)
+    with _At(path, line):
+        for dimension, value in [(EVENT, kind)] + [(r, v) for r, vs in roles.items() for v in vs]:
+            lattice.add_predicate(label, dimension, value, doc=evidence["doc"],
+                                  source_text=evidence["source_text"], start=evidence.get("start"),
+                                  end=evidence.get("end"), confidence=confidence)
 
 
 def read_corpus(folder: Path | str, progress: Callable[[int, int], None] | None = None) -> Lattice:
@@ -181,32 +258,19 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
                           hint="see corpora/zoo/README.md for the format")
 
     path = root / CORPUS_DIMENSIONS
+    problems = _Problems()
     here: set[str] = set()   # declared by this folder (twice in one file is an error)
-    for line, obj in jsonl_lines(path):
-        dimension = Dimension(
-            name=corpus_field(obj, "dimension", str, path, line),
-            kind=corpus_field(obj, "kind", str, path, line, "taxonomy"),
-            functional=corpus_field(obj, "functional", bool, path, line, False),
-            open=corpus_field(obj, "open", bool, path, line, False),
-        )
-        held = lattice.dimensions.get(dimension.key)
-        if held is not None and dimension.key not in here:
-            if (held.kind, held.functional, held.open) != (dimension.kind, dimension.functional, dimension.open):
-                raise CorpusError(f"dimension {dimension.name!r} is declared unlike an earlier source of the "
-                                  f"lattice declares it (kind {held.kind}, functional {held.functional}, "
-                                  f"open {held.open})", file=str(path), line=line,
-                                  hint="declare it alike in every corpus folder of one lattice")
-            here.add(dimension.key)
-            continue  # declared alike by an earlier corpus folder of this lattice
-        with _At(path, line):
-            lattice.add_dimension(dimension)
-        here.add(dimension.key)
+    for line, obj in jsonl_lines(path, problems):
+        with problems.line():
+            _declare(lattice, obj, path, line, here)
+    problems.stop()   # the files after this one name its dimensions
 
     path = root / CORPUS_HIERARCHY
     if path.is_file():
-        for line, (dim, parent, child) in tsv_lines(path, ("dimension", "parent", "child")):
-            with _At(path, line):
+        for line, (dim, parent, child) in tsv_lines(path, ("dimension", "parent", "child"), problems):
+            with problems.line(), _At(path, line):
                 lattice.dimension(dim).add_edge(parent, child)
+    problems.stop()
 
     for dim in lattice.dimensions.values():
         try:
@@ -216,8 +280,8 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
 
     path = root / CORPUS_SYNONYMS
     if path.is_file():
-        for line, (dim, value, synonym) in tsv_lines(path, ("dimension", "value", "synonym")):
-            with _At(path, line):
+        for line, (dim, value, synonym) in tsv_lines(path, ("dimension", "value", "synonym"), problems):
+            with problems.line(), _At(path, line):
                 lattice.dimension(dim).add_synonym(value, synonym)
 
     docs = root / CORPUS_DOCUMENTS
@@ -226,43 +290,75 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
             doc_id = file.relative_to(docs).with_suffix("").as_posix()
             if doc_id in removed:
                 continue
-            with _At(file, 1):
+            with problems.line(), _At(file, 1):
                 lattice.add_document(doc_id, read_text(file, CorpusError))
+    problems.stop()   # facts and events resolve values by synonym and cite the documents
 
     path = root / CORPUS_FACTS
     total = 0
     if path.is_file():
         total = sum(1 for _ in path.open("rb")) if progress is not None else 0
-        for line, obj in jsonl_lines(path):
+        for line, obj in jsonl_lines(path, problems):
             if progress is not None and line % 1000 == 0:
                 progress(line, total)
-            evidence = _evidence(obj, path, line, "predicate has no evidence object",
-                                 'add "evidence": {"doc": ..., "source_text": ...}')
-            if evidence.get("doc") in removed:
-                continue
-            qualifiers = corpus_field(obj, "qualifiers", dict, path, line, {})
-            with _At(path, line):
-                lattice.add_predicate(
-                    corpus_field(obj, "instance", str, path, line),
-                    corpus_field(obj, "dimension", str, path, line),
-                    str(corpus_field(obj, "value", (str, int, float), path, line)),
-                    doc=evidence.get("doc"), source_text=evidence.get("source_text"),
-                    start=evidence.get("start"), end=evidence.get("end"),
-                    confidence=corpus_field(obj, "confidence", (int, float), path, line, 1.0),
-                    qualifiers=[(str(k), str(v)) for k, v in qualifiers.items()],
-                )
+            with problems.line():
+                _add_fact(lattice, obj, path, line, removed)
 
     if progress is not None:
         progress(total, total)
 
     path = root / CORPUS_EVENTS
     if path.is_file():
-        _read_events(path, lattice, removed)
+        _read_events(path, lattice, removed, problems)
+    problems.stop()   # an alias names an instance the facts and events state
 
     path = root / CORPUS_ALIASES
     if path.is_file():
-        for line, (instance, alias) in tsv_lines(path, ("instance", "alias")):
+        for line, (instance, alias) in tsv_lines(path, ("instance", "alias"), problems):
             if removed and normalize(instance) not in lattice.instances:
                 continue  # its instance was stated only by removed documents
-            with _At(path, line):
+            with problems.line(), _At(path, line):
                 lattice.add_alias(instance, alias)
+    problems.stop()
+
+
+def _declare(lattice: Lattice, obj: dict, path: Path, line: int, here: set[str]) -> None:
+    """One line of dimensions.jsonl: its dimension declared (or found declared alike by an
+    earlier corpus folder of this lattice); `here`: the dimensions this folder declared so far."""
+    dimension = Dimension(
+        name=corpus_field(obj, "dimension", str, path, line),
+        kind=corpus_field(obj, "kind", str, path, line, "taxonomy"),
+        functional=corpus_field(obj, "functional", bool, path, line, False),
+        open=corpus_field(obj, "open", bool, path, line, False),
+    )
+    held = lattice.dimensions.get(dimension.key)
+    if held is not None and dimension.key not in here:
+        if (held.kind, held.functional, held.open) != (dimension.kind, dimension.functional, dimension.open):
+            raise CorpusError(f"dimension {dimension.name!r} is declared unlike an earlier source of the "
+                              f"lattice declares it (kind {held.kind}, functional {held.functional}, "
+                              f"open {held.open})", file=str(path), line=line,
+                              hint="declare it alike in every corpus folder of one lattice")
+        here.add(dimension.key)
+        return  # declared alike by an earlier corpus folder of this lattice
+    with _At(path, line):
+        lattice.add_dimension(dimension)
+    here.add(dimension.key)
+
+
+def _add_fact(lattice: Lattice, obj: dict, path: Path, line: int, removed: frozenset[str]) -> None:
+    """One line of facts.jsonl: its predicate, with its evidence (none when its document was removed)."""
+    evidence = _evidence(obj, path, line, "predicate has no evidence object",
+                         'add "evidence": {"doc": ..., "source_text": ...}')
+    if evidence.get("doc") in removed:
+        return
+    qualifiers = corpus_field(obj, "qualifiers", dict, path, line, {})
+    with _At(path, line):
+        lattice.add_predicate(
+            corpus_field(obj, "instance", str, path, line),
+            corpus_field(obj, "dimension", str, path, line),
+            str(corpus_field(obj, "value", (str, int, float), path, line)),
+            doc=evidence.get("doc"), source_text=evidence.get("source_text"),
+            start=evidence.get("start"), end=evidence.get("end"),
+            confidence=corpus_field(obj, "confidence", (int, float), path, line, 1.0),
+            qualifiers=[(str(k), str(v)) for k, v in qualifiers.items()],
+        )
