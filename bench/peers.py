@@ -1,0 +1,211 @@
+"""latweave beside what a user would pick instead: the same KB and questions in Oxigraph (SPARQL)
+and Kùzu (Cypher), side by side in one run.
+
+    pip install -e '.[peers]'
+    .venv/bin/python bench/kb_gen.py --instances 300000 --out /tmp/kb-300k.txt
+    .venv/bin/latweave build /tmp/kb-300k.txt --format pathquestion --out /tmp/l300k
+    .venv/bin/python bench/peers.py --kb /tmp/kb-300k.txt --lattice /tmp/l300k --work /tmp/peers --questions 60
+
+The questions are chains from one subject, one to three hops (bench/kb_gen.py's relations): its
+place of birth; its place of birth's country; a parent's place of birth's country — a third each,
+seeded. For each system, in this order, each in its own child process (so that each open is cold
+for the process and each peak RSS its own):
+
+* **build**: latweave's is the `--lattice` given (built by `latweave build`: its time is that
+  command's, printed by it); Oxigraph bulk-loads the KB as N-Triples into an on-disk store; Kùzu
+  copies it from CSV into an on-disk database (one node table, one relationship table per relation).
+* **open**: seconds from nothing to a store that answers (latweave: `latweave.open`, the stored
+  view and the default engine; Oxigraph: `Store(path)`; Kùzu: `Database` + `Connection`).
+* **per question**: p50 / p95 milliseconds by hop count, one question at a time, warm (latweave's
+  with its proof tree, as `latweave run` gives it; the peers return bare bindings).
+* **batch**: questions per second for all of them in one loop.
+* **answers**: each question's sorted answers, compared with latweave's; the count that agree is
+  printed (the script says which differ, and does not stop).
+
+Prints a table and ratios; asserts nothing about time. docs/performance.md quotes its output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NS = "http://latweave.example/"
+HOPS = {1: ["place_of_birth"], 2: ["place_of_birth", "country"], 3: ["parents", "place_of_birth", "country"]}
+
+
+def questions(kb: Path, count: int, seed: int = 5) -> list[tuple[str, int]]:
+    """(subject, hops) pairs: subjects drawn from the KB's persons, hops 1, 2, 3 in turn."""
+    people = 0
+    with kb.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("person_") and "\tgender\t" in line:
+                people += 1
+    rng = random.Random(seed)
+    return [(f"person_{rng.randrange(people):08d}", 1 + i % 3) for i in range(count)]
+
+
+def latweave_plan(subject: str, hops: int) -> str:
+    path = HOPS[hops]
+    steps = [f'let s0 = meet(subject = "{subject}") -> {path[0]}']
+    steps += [f"let s{i} = meet(subject = $s{i - 1}) -> {rel}" for i, rel in enumerate(path[1:], 1)]
+    return "\n".join(steps[:-1] + [steps[-1].split(" = ", 1)[1]])
+
+
+def sparql(subject: str, hops: int) -> str:
+    path = HOPS[hops]
+    triples = " . ".join(f"?x{i} <{NS}{rel}> ?x{i + 1}" for i, rel in enumerate(path))
+    return f"SELECT DISTINCT ?x{len(path)} WHERE {{ VALUES ?x0 {{ <{NS}{subject}> }} {triples} }}"
+
+
+def cypher(hops: int) -> str:
+    path = HOPS[hops]
+    chain = "".join(f"-[:{rel}]->(x{i + 1}:Entity)" for i, rel in enumerate(path))
+    return f"MATCH (x0:Entity {{name: $s}}){chain} RETURN DISTINCT x{len(path)}.name"
+
+
+def _timed(run, qs) -> tuple[dict, float, list]:
+    by_hops: dict[int, list[float]] = {}
+    answers = []
+    for subject, hops in qs:
+        t = time.perf_counter()
+        got = run(subject, hops)
+        by_hops.setdefault(hops, []).append((time.perf_counter() - t) * 1000)
+        answers.append(sorted(got))
+    t = time.perf_counter()
+    for subject, hops in qs:
+        run(subject, hops)
+    rate = len(qs) / (time.perf_counter() - t)
+    return by_hops, rate, answers
+
+
+def child(system: str, kb: Path, lattice: Path, work: Path, count: int) -> dict:
+    """One system's build (peers), open, per-question times, batch rate and answers."""
+    qs = questions(kb, count)
+    out: dict = {"system": system}
+    if system == "latweave":
+        import latweave
+
+        t = time.perf_counter()
+        session = latweave.open(lattice)
+        out["open_s"] = time.perf_counter() - t
+
+        def run(subject, hops):
+            result = session.run(latweave_plan(subject, hops))
+            return list(result.answers)
+    elif system == "oxigraph":
+        import pyoxigraph as ox
+
+        store_dir = work / "oxigraph"
+        if not store_dir.exists():
+            t = time.perf_counter()
+            nt = work / "kb.nt"
+            with kb.open(encoding="utf-8") as src, nt.open("w", encoding="utf-8") as dst:
+                for line in src:
+                    s, r, o = line.rstrip("\n").split("\t")[:3]
+                    dst.write(f"<{NS}{s}> <{NS}{r}> <{NS}{o}> .\n")
+            store = ox.Store(str(store_dir))
+            store.bulk_load(path=str(nt), format=ox.RdfFormat.N_TRIPLES)
+            store.flush()
+            del store
+            out["build_s"] = time.perf_counter() - t
+        t = time.perf_counter()
+        store = ox.Store(str(store_dir))
+        out["open_s"] = time.perf_counter() - t
+
+        def run(subject, hops):
+            return [row[0].value[len(NS):] for row in store.query(sparql(subject, hops))]
+    else:
+        import kuzu
+
+        db_dir = work / "kuzu"
+        if not db_dir.exists():
+            t = time.perf_counter()
+            nodes, edges = set(), {}
+            with kb.open(encoding="utf-8") as src:
+                for line in src:
+                    s, r, o = line.rstrip("\n").split("\t")[:3]
+                    nodes.update((s, o))
+                    edges.setdefault(r, set()).add((s, o))
+            db = kuzu.Database(str(db_dir))
+            conn = kuzu.Connection(db)
+            conn.execute("CREATE NODE TABLE Entity(name STRING, PRIMARY KEY (name))")
+            (work / "nodes.csv").write_text("".join(f"{json.dumps(n)}\n" for n in sorted(nodes)), encoding="utf-8")
+            conn.execute(f"COPY Entity FROM '{work / 'nodes.csv'}'")
+            for rel, pairs in sorted(edges.items()):
+                conn.execute(f"CREATE REL TABLE {rel}(FROM Entity TO Entity)")
+                path = work / f"{rel}.csv"
+                path.write_text("".join(f"{json.dumps(s)},{json.dumps(o)}\n" for s, o in sorted(pairs)), encoding="utf-8")
+                conn.execute(f"COPY {rel} FROM '{path}'")
+            del conn, db
+            out["build_s"] = time.perf_counter() - t
+        t = time.perf_counter()
+        db = kuzu.Database(str(db_dir))
+        conn = kuzu.Connection(db)
+        out["open_s"] = time.perf_counter() - t
+        prepared = {h: conn.prepare(cypher(h)) for h in HOPS}
+
+        def run(subject, hops):
+            result = conn.execute(prepared[hops], {"s": subject})
+            rows = []
+            while result.has_next():
+                rows.append(result.get_next()[0])
+            return rows
+    by_hops, rate, answers = _timed(run, qs)
+    out["p50_ms"] = {str(h): statistics.median(v) for h, v in sorted(by_hops.items())}
+    out["p95_ms"] = {str(h): sorted(v)[max(0, int(len(v) * 0.95) - 1)] for h, v in sorted(by_hops.items())}
+    out["batch_qps"] = rate
+    out["answers"] = answers
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kb", type=Path, required=True, help="a PathQuestion-format KB file (bench/kb_gen.py)")
+    ap.add_argument("--lattice", type=Path, required=True, help="the lattice `latweave build` made of --kb")
+    ap.add_argument("--work", type=Path, required=True, help="a folder for the peers' stores (reused when present)")
+    ap.add_argument("--questions", type=int, default=60)
+    ap.add_argument("--systems", default="latweave,oxigraph,kuzu")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions)))
+        return
+    args.work.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for system in args.systems.split(","):
+        done = subprocess.run([sys.executable, __file__, "--kb", str(args.kb), "--lattice", str(args.lattice),
+                               "--work", str(args.work), "--questions", str(args.questions), "--child", system],
+                              capture_output=True, text=True, cwd=ROOT)
+        if done.returncode != 0:
+            print(f"{system}: failed\n{done.stderr[-2000:]}", file=sys.stderr)
+            continue
+        rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    base = rows[0]
+    print(f"{'system':10} {'build s':>8} {'open s':>7} " + " ".join(f"{f'p50/p95 {h}-hop ms':>20}" for h in HOPS)
+          + f" {'batch q/s':>10} {'peak MB':>8} {'agree':>7}")
+    for row in rows:
+        agree = sum(a == b for a, b in zip(row["answers"], base["answers"]))
+        build = f"{row['build_s']:.1f}" if "build_s" in row else "-"
+        cells = " ".join(f"{row['p50_ms'][str(h)]:>9.2f}/{row['p95_ms'][str(h)]:<10.2f}" for h in HOPS)
+        print(f"{row['system']:10} {build:>8} {row['open_s']:>7.2f} {cells} {row['batch_qps']:>10.0f} "
+              f"{row['peak_mb']:>8.0f} {agree:>3}/{len(row['answers'])}")
+        for i, (a, b) in enumerate(zip(row["answers"], base["answers"])):
+            if a != b and row is not base:
+                print(f"    question {i}: {row['system']} {a[:5]} vs {base['system']} {b[:5]}")
+    for row in rows[1:]:
+        print(f"{base['system']} / {row['system']}: open {base['open_s'] / row['open_s']:.1f}x, "
+              + ", ".join(f"{h}-hop p50 {base['p50_ms'][str(h)] / row['p50_ms'][str(h)]:.1f}x" for h in HOPS))
+
+
+if __name__ == "__main__":
+    main()
