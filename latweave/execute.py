@@ -24,7 +24,7 @@ from latweave.engines.timeout import timeout_error
 from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
 from latweave.folder.store import load_lattice, read_manifest
-from latweave.folder.stored import StoredLattice
+from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
@@ -50,14 +50,16 @@ class Runner:
     from the engine's stored form of the lattice where it has one. `lattice` (the full model,
     for planners) is loaded the first time someone asks for it."""
 
-    def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None):
+    def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None,
+                 lazy_values: int = LAZY_VALUES):
         self.directory = Path(lattice_dir)
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
         self.manifest = read_manifest(self.directory, cached=True)
         #: several layers (folder/layers.py): the single-plan default is then DuckDB (engines/base.py)
         self.layered = self.manifest.get("layers", 1) > 1
-        self.view = StoredLattice(self.directory, self.manifest)
+        #: a dimension of more values than `lazy_values` keeps them on disk (folder/stored.py)
+        self.view = StoredLattice(self.directory, self.manifest, lazy_values)
         self.predicates = self.view.sorted_predicates()
         self.compiled = CompiledLattice.read(self.directory, self.manifest)
         #: the engine named by the caller; None: each role's default (engines/base.py DEFAULTS)

@@ -116,6 +116,54 @@ def test_the_view_holds_what_the_model_holds(name, tmp_path):
     view.close()
 
 
+def _layered(root: Path) -> Path:
+    """A lattice of two sources (a layer each): the zoo, then the movies."""
+    import latweave
+
+    latweave.build([CORPORA / "zoo", CORPORA / "movies"], root / "layered")
+    return root / "layered"
+
+
+@pytest.mark.parametrize("name", ["zoo", "disputes", "contested2", "layered"])
+def test_values_kept_on_disk_hold_what_the_model_holds(name, tmp_path):
+    """Every dimension opened with its values on disk (lazy_values=0) equals the model's: labels,
+    parents, bounds (as mappings, and in key order), look-ups of keys it has and has not, resolve."""
+    from collections.abc import Mapping
+
+    folder = _layered(tmp_path) if name == "layered" else _build(name, tmp_path)[0]
+    model, view = load_lattice(folder), StoredLattice.open(folder, lazy_values=0)
+    assert view.dimensions == model.dimensions and list(view.dimensions) == list(model.dimensions)
+    for key, dim in model.dimensions.items():
+        held = view.dimensions[key]
+        assert isinstance(held.labels, Mapping) and not isinstance(held.labels, dict)   # on disk
+        for field in ("labels", "parents", "bounds"):
+            assert list(getattr(held, field).items()) == list(getattr(dim, field).items()), field
+            assert len(getattr(held, field)) == len(getattr(dim, field))
+        assert "no such value" not in held.labels and held.parents.get("no such value") is None
+        assert held.labels.get(7) is None   # a non-string key is no value
+        for label in list(dim.labels.values())[:50]:
+            assert held.resolve(label) == dim.resolve(label)
+        if not dim.ordered:
+            assert held.resolve("no such value") is None
+    view.close()
+
+
+@pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "layered"])
+def test_results_with_values_on_disk_are_byte_identical(name, tmp_path):
+    """The same plans through a view whose every dimension keeps its values on disk and through
+    the default one (small dimensions read whole): the same JSON, proofs and witnesses included."""
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+
+    if name == "layered":
+        folder, texts = _layered(tmp_path), ZOO_PLANS + MOVIE_PLANS
+    else:
+        folder, texts = _build(name, tmp_path)
+    with Runner(folder, "sqlite", lazy_values=0) as lazy, Runner(folder, "sqlite") as whole:
+        assert not isinstance(next(iter(lazy.view.dimensions.values())).labels, dict)
+        assert isinstance(next(iter(whole.view.dimensions.values())).labels, dict)
+        assert _results(lazy, texts) == _results(whole, texts)
+
+
 @pytest.mark.parametrize("name", ["disputes", "contested0", "zoo"])
 def test_recorded_worlds_and_counts_are_the_settled_ones(name, tmp_path):
     folder, _ = _build(name, tmp_path)

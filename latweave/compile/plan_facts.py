@@ -132,12 +132,18 @@ class PlanCompiler:
         ordered = OrderedDimensions.of(compiled, lattice)
         self.ordered_kinds, self.endpoints = ordered.kinds, ordered.endpoints
         self.symbols: ExtendedSymbols = compiled.symbols.extended()
-        self.estimate = SelectivityEstimator.for_lattice(compiled)
+        self._compiled = compiled
         self.facts: dict[str, list[tuple[int, ...]]] = defaultdict(list)
         self.layouts: list[QueryLayout] = []
         self.self_refs: dict[tuple[int, int], str] = {}  # (m, c) → the let var a self constraint reads
         self._next = defaultdict(int)
         self._loose = False   # compiling a timed plan's shadow (its periods read loosely)
+
+    @property
+    def estimate(self) -> SelectivityEstimator:
+        """The lattice's selectivity estimator, built the first time a meet has constraints to
+        order (its counts and edges are read then: a plan of one-constraint meets never reads them)."""
+        return SelectivityEstimator.for_lattice(self._compiled)
 
     def _id(self, kind: str) -> int:
         ident = self._next[kind]
@@ -312,7 +318,7 @@ class PlanCompiler:
             if isinstance(term, Name):
                 n = self.sym(self._canonical(constraint, term.text))
                 self.facts["constraint_name"].append((m, c, n))
-                if constraint is not None:
+                if constraint is not None and len(items) > 1:   # one item has no order to choose
                     rank = (1, self.estimate.below(self.sym(constraint.dimension), n), c)
             else:
                 self.facts["constraint_ref"].append((m, c, self._ref(layout, term)))

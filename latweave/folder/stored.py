@@ -3,8 +3,11 @@ documents read one line at a time from the folder, on demand.
 
 Answering a plan needs the dimensions (to check and compile it) and, per answer, an instance's
 label and aliases and a predicate's evidence (to decode its proof): never the whole model. So
-`StoredLattice.open(folder)` reads dimensions.jsonl, values.jsonl, synonyms.jsonl and
-classes.jsonl into the same `Dimension` objects `load_lattice` makes, and maps instances.jsonl, predicates.jsonl and
+`StoredLattice.open(folder)` reads dimensions.jsonl, synonyms.jsonl and classes.jsonl into the
+same `Dimension` objects `load_lattice` makes, and values.jsonl too for a dimension of at most
+LAZY_VALUES values; a larger one (a KB's entity-valued relation: a value per person) keeps its
+labels, parents and bounds on disk, read by bisection when asked (`LazyValues`: mappings with
+the dicts' look-ups, iterated in key order by a scan). It maps instances.jsonl, predicates.jsonl and
 documents.jsonl (mmap) with their line indexes (`store.write_line_index`, written by the build):
 
 * `predicates[p]` is line p of predicates.jsonl (a predicate's id is its position in canonical
@@ -26,12 +29,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Callable, Iterator, Protocol
 
-from latweave.folder.layers import LayeredIds, LayeredKeyed, layer_folders
+from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, SortedLines, layer_folders, merged_rows,
+                                    open_lines, removed)
+from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
+from latweave.folder.store import instance_of, predicate_of, read_manifest
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
-from latweave.folder.store import instance_of, predicate_of, read_dimensions, read_manifest
-from latweave.folder.names import DOCUMENTS, INSTANCES
+from latweave.lattice.names import TOP
+
+#: A dimension with more values than this keeps them on disk (`LazyValues`) when a lattice is
+#: opened for queries; one with fewer is read whole, as `load_lattice` reads it.
+LAZY_VALUES = 20_000
 
 
 class LatticeView(Protocol):
@@ -85,26 +94,138 @@ def stored_documents(folders: list[Path], count: int | None = None) -> LayeredKe
     return LayeredKeyed(folders, DOCUMENTS, lambda row: row["text"], count)
 
 
+class LazyValues:
+    """One dimension's rows of values.jsonl, on disk: `row(key)` finds a value's row by bisection
+    (newest layer first; a deletion answers None), each row found kept; `rows()` reads them all,
+    in key order, for the rare caller that iterates (each time: nothing is kept)."""
+
+    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]]):
+        self.files, self.dimension, self.spans = files, dimension, spans
+        self._kept: dict[str, dict | None] = {}
+        self._count: int | None = sum(hi - lo for lo, hi in spans) if len(files) == 1 else None
+
+    def row(self, key: str) -> dict | None:
+        if key in self._kept:
+            return self._kept[key]
+        found = None
+        for lines in reversed(self.files):
+            row = lines.find((self.dimension, key))
+            if row is not None:
+                found = None if removed(row) else row
+                break
+        self._kept[key] = found
+        return found
+
+    def rows(self) -> Iterator[dict]:
+        if len(self.files) == 1:
+            lo, hi = self.spans[0]
+            return (self.files[0].row_at(i) for i in range(lo, hi))
+        held: dict[str, dict] = {}
+        for lines, (lo, hi) in zip(self.files, self.spans):   # oldest first: a newer row replaces
+            for i in range(lo, hi):
+                row = lines.row_at(i)
+                held[row["key"]] = row
+        return (held[k] for k in sorted(held) if not removed(held[k]))
+
+    def count(self) -> int:
+        if self._count is None:
+            self._count = sum(1 for _ in self.rows())
+        return self._count
+
+
+class _LazyField(Mapping):
+    """value key → one field of its row (labels, parents or bounds of a `LazyValues`), as the
+    model's dicts map it: a value without parents or bounds is not a key of those."""
+
+    def __init__(self, values: LazyValues, read: Callable[[dict], object], every: bool):
+        self._values, self._read, self._every = values, read, every
+
+    def __getitem__(self, key):
+        row = self._values.row(key) if isinstance(key, str) else None
+        value = None if row is None else self._read(row)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        # the model's order: ⊤ first (every Dimension starts with it), then the file's, by key
+        if self._every and self._values.row(TOP) is not None:
+            yield TOP
+        for row in self._values.rows():
+            if row["key"] != TOP and (self._every or self._read(row) is not None):
+                yield row["key"]
+
+    def __len__(self) -> int:
+        return self._values.count() if self._every else sum(1 for _ in self)
+
+
+def _lazy(dim: Dimension, values: LazyValues) -> None:
+    dim.labels = _LazyField(values, lambda row: row["label"], every=True)  # type: ignore[assignment]
+    dim.parents = _LazyField(values, lambda row: set(row["parents"]) or None, every=False)  # type: ignore
+    dim.bounds = _LazyField(values, lambda row: tuple(row["bounds"]) if row["bounds"] is not None else None,
+                            every=False)  # type: ignore[assignment]
+
+
+def read_stored_dimensions(folders: list[Path], lazy_values: int = LAZY_VALUES
+                           ) -> tuple[dict[str, Dimension], list[SortedLines]]:
+    """The dimensions of a lattice folder's layers (`folders`), as store.read_dimensions reads
+    them, except that a dimension of more than `lazy_values` values keeps them on disk; and the
+    values files they read from (open until closed)."""
+    dims: dict[str, Dimension] = {}
+    for row in merged_rows(folders, DIMENSIONS):
+        dim = Dimension(row["name"], row["kind"], row["functional"], row["open"])
+        dims[dim.key] = dim
+    files = [SortedLines(open_lines(f, VALUES), key=KEYS[VALUES], probe=PROBES[VALUES]) for f in folders]
+    for key in sorted(dims):
+        dim = dims[key]
+        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in files]
+        values = LazyValues(files, key, spans)
+        if sum(hi - lo for lo, hi in spans) > lazy_values:
+            _lazy(dim, values)
+            continue
+        for row in values.rows():
+            dim.labels[row["key"]] = row["label"]
+            if row["parents"]:
+                dim.parents[row["key"]] = set(row["parents"])
+            if row["bounds"] is not None:
+                dim.bounds[row["key"]] = tuple(row["bounds"])
+    for row in merged_rows(folders, SYNONYMS):
+        dims[row["dimension"]].synonyms[row["surface"]] = row["value"]
+    for dim in dims.values():
+        dim.classes = {}  # what the folder stores, not what today's table would give
+    for row in merged_rows(folders, CLASSES):
+        dims[row["dimension"]].classes[row["value"]] = row["class"]
+    return dims, files
+
+
 class StoredLattice:
     """A lattice folder opened for queries (see the module docstring). Read-only."""
 
-    def __init__(self, folder: Path | str, manifest: dict):
+    def __init__(self, folder: Path | str, manifest: dict, lazy_values: int = LAZY_VALUES):
         self.folder = Path(folder)
         self.manifest = manifest
         self.name: str = manifest["name"]
-        model = Lattice(name=self.name)
-        read_dimensions(self.folder, model, manifest)
-        self.dimensions: dict[str, Dimension] = model.dimensions
         folders = layer_folders(self.folder, manifest)
+        self.dimensions: dict[str, Dimension]
+        self.dimensions, self._values = read_stored_dimensions(folders, lazy_values)
         counts = manifest.get("counts", {})
         self.instances = stored_instances(folders, counts.get("instances"))
         self.documents = stored_documents(folders, counts.get("documents"))
         self.predicates = StoredPredicates(LayeredIds(folders))
 
     @classmethod
-    def open(cls, folder: Path | str, manifest: dict | None = None) -> "StoredLattice":
-        """Open `folder` (its manifest read and verified first unless given)."""
-        return cls(folder, read_manifest(folder, cached=True) if manifest is None else manifest)
+    def open(cls, folder: Path | str, manifest: dict | None = None, lazy_values: int = LAZY_VALUES
+             ) -> "StoredLattice":
+        """Open `folder` (its manifest read and verified first unless given); a dimension of
+        more than `lazy_values` values keeps them on disk."""
+        return cls(folder, read_manifest(folder, cached=True) if manifest is None else manifest, lazy_values)
 
     def dimension(self, name: str) -> Dimension:
         """The dimension named `name`, as `Lattice.dimension` finds it (LatticeError when none)."""
@@ -118,3 +239,5 @@ class StoredLattice:
         self.instances.close()
         self.documents.close()
         self.predicates._ids.close()
+        for lines in self._values:
+            lines.lines.close()
