@@ -20,7 +20,7 @@ The plans (seeded, the same for the same arguments) ask what a user of such a KB
 a handful to a few hundred answers: people of one profession born in one city; people of one gender
 born in one city; the children of one person; the cities of one country.
 
-Prints figures and ratios; asserts nothing about time. README's "Scale" table comes from this script.
+Prints figures and ratios; asserts nothing about time. The scale table in docs/spark.md comes from this script.
 """
 
 from __future__ import annotations

@@ -602,13 +602,13 @@ def test_concurrent_adds_serialise_and_neither_is_lost(tmp_path):
     assert_same_lattice(lat, tmp_path / "full")
 
 
-def test_the_readme_example_runs_and_prints_what_it_says(tmp_path, capsys):
-    """README's "Living lattices" commands, run in order (out/ under a temporary folder), print the
-    history README shows, but for the times."""
+def test_the_living_lattices_doc_example_runs_and_prints_what_it_says(tmp_path, capsys):
+    """docs/living-lattices.md's commands, run in order (out/ under a temporary folder), print the
+    history it shows, but for the times."""
     import re
 
-    readme = (RULES.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Living lattices"):]
+    doc = (RULES.parent / "docs" / "living-lattices.md").read_text(encoding="utf-8")
+    section = doc[doc.index("# Living lattices"):]
     commands = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
     shown = re.search(r"```text\n(.*?)```", section, re.S).group(1)
     for line in commands.splitlines():

@@ -1,5 +1,5 @@
 """Spark's Java probe and a machine without Java: no orphan left by a probe that hangs, and one
-exit code (4, an engine not available here, as README "Spark" says) for `build --engine spark`
+exit code (4, an engine not available here, as docs/spark.md says) for `build --engine spark`
 and `run --engine spark` alike. No Spark session is started: these run where Java is absent."""
 
 from __future__ import annotations

@@ -88,8 +88,8 @@ class SymbolTable:
     def read(cls, path: Path) -> "SymbolTable":
         """The table of a symbols.jsonl file. Its lines are parsed as one JSON array (JSON's
         escaping leaves no newline inside a line, so the lines joined by commas are the array):
-        one call instead of one per line, 4x faster at 140k symbols. A file that is not one
-        JSON string per line is read line by line, so the error names the line."""
+        one call instead of one per line, several times faster (docs/performance.md). A file that
+        is not one JSON string per line is read line by line, so the error names the line."""
         table = cls()
         text = path.read_text(encoding="utf-8")
         lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)

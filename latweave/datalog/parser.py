@@ -27,7 +27,8 @@ RULE_FILES = ("schema.dl", "closure.dl", "meet.dl", "compare.dl", "abstain.dl", 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     # cache=True: Lark keeps the built LALR tables in a file of its own in the temporary folder,
-    # keyed by the grammar and the options (0.2-0.9 s to build, 10 ms to read back)
+    # keyed by the grammar and the options: reading them back is far cheaper than building them
+    # (see docs/performance.md)
     return Lark(
         (GRAMMARS / "datalog.lark").read_text(encoding="utf-8"),
         parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,

@@ -34,7 +34,8 @@ def _labels(poset: Poset, items) -> tuple[str, ...]:
 
 
 #: A dimension of more values than this is checked from its edges, not its closure: the closure's
-#: bitsets take memory quadratic in the values (a KB's `subject` of 1M values: ~60 GB; at 100k, 2 GB).
+#: bitsets take memory quadratic in the values (a KB's `subject` dimension has one value per entity;
+#: see docs/performance.md).
 CLOSURE_CAP = 50_000
 
 

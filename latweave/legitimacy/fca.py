@@ -171,8 +171,8 @@ def implication_work(context: FormalContext, *, min_support: int = 2) -> int:
     attributes of at least `min_support` objects (each intersects that object's intent).
 
     It is quadratic in an object's attributes, so hub objects dominate it: the inverse dimensions of
-    a KB give a profession of 100,000 people 100,000 attributes, and a generated KB of 100,000
-    subjects costs 838M steps. The same sum is counted by `ingest.spark_legitimacy`, so a Python and
+    a KB give a profession held by many people as many attributes (figures: docs/performance.md).
+    The same sum is counted by `ingest.spark_legitimacy`, so a Python and
     a Spark build skip the same listings.
     """
     supported = [len(extent) >= min_support for extent in context.extent_of]

@@ -36,7 +36,7 @@ class LLMConfig:
     concurrency: int = 4             # used by the builder's thread pool
     context_chars: int = 12000       # the model's context, in characters, for window sizing
     max_output_tokens: int = 2048    # the builder's cap on one reply: a small model can run on for
-                                     # thousands of tokens (measured: SmolLM2-135M, 7,411 tokens, 245 s)
+                                     # thousands of tokens (see docs/performance.md)
 
     @classmethod
     def resolve(cls, *, model=None, base_url=None, api_key=None, config_file=None,

@@ -2,7 +2,7 @@
 
 An HTTP client's timeout bounds each connect, write and read on its own: a server that sends a
 byte every half second, or streams without end, never trips it, and a request runs on for as long
-as the server likes (measured: `ask --timeout 5` still waiting after 90 s). `DeadlineTransport`
+as the server likes (see docs/performance.md). `DeadlineTransport`
 wraps the transport the `openai` client uses and holds every request to one deadline, set by
 `LLMClient` before each attempt (`deadline(seconds)`, per thread: the builder's thread pool
 shares one client):

@@ -2,14 +2,11 @@
 
 The engines evaluate a meet's constraints one after another (a chain through `constraint_next`,
 one semi-naive iteration each) and a chain of `let` steps one step after another, so the cost of
-a plan grows with its constraints and steps, and its proof with its steps and compared things.
-Measured on the zoo lattice with DuckDB (2 cores): a meet of 64 constraints ~1.2 s of engine
-time, 200 constraints ~3.3 s, 1,000 constraints ~20 s (and 14 MB of JSON); 8 steps of 64
-constraints ~1.8 s; 15 steps of 16 constraints 12.5 MB of proofs; an extremum over 256 things
-2.9 MB of proof. Real plans (the planners', PathQuestion's and 2Wiki's) use at most 3 steps,
-4 constraints a meet and 2–5 compared things. The limits below sit far above real plans and at
-about a second of engine time on the zoo, and a plan over any of them is a `PlanError` naming
-the limit — read by a person, or sent back to an LLM planner to repair.
+a plan grows with its constraints and steps, and its proof with its steps and compared things
+(measured: docs/performance.md, "What a large plan costs"). The limits below sit far above real
+plans (the planners', PathQuestion's and 2Wiki's) and at about a second of engine time on the
+zoo, and a plan over any of them is a `PlanError` naming the limit — read by a person, or sent
+back to an LLM planner to repair.
 """
 
 from __future__ import annotations
@@ -26,8 +23,8 @@ MAX_VALUE_CHARS = 1_000
 MAX_CONSTRAINTS = 64
 #: Constraints of the whole plan, all its meets together.
 MAX_PLAN_CONSTRAINTS = 256
-#: `let` steps before the final expression (each step's answers feed the next one's proofs: 16
-#: steps of 16 constraints on the zoo give 12.5 MB of JSON).
+#: `let` steps before the final expression (each step's answers feed the next one's proofs, so
+#: proofs grow with the steps: docs/performance.md).
 MAX_LETS = 8
 #: Branches of one union (`a | b | ...`).
 MAX_BRANCHES = 16

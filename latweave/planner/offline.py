@@ -47,9 +47,8 @@ class FeatureSpace:
 
     A candidate's features are kept as two flat arrays (ids, values) rather than a dict of tuple
     keys: training holds every candidate of every training question for all epochs, and as dicts
-    they took ~1.2 MB per PathQuestion question (54 candidates × 150 features) — 10 GB for one
-    evaluation — against ~0.14 MB as arrays (`bench/planner_memory.py`). Names are looked up only
-    when a feature is made."""
+    they took several times the memory of the arrays (`bench/planner_memory.py`; figures in
+    docs/performance.md). Names are looked up only when a feature is made."""
 
     def __init__(self):
         self.ids: dict = {}

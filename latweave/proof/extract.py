@@ -9,8 +9,8 @@ so the same outputs always give the same proof.
 
 A `page` (latweave.proof.page) keeps only a window of a meet or chain plan's answers and builds
 proofs for those alone; the `AnswerSet` it comes with serves other pages and any one answer's
-proof later, from the same outputs (decoding is most of a large answer set's cost: 30–50 µs per
-answer's proof).
+proof later, from the same outputs (decoding is most of a large answer set's cost; figures in
+docs/performance.md).
 
 Proofs are built as the typed model (`latweave.proof.model`: `Atom`, `Rule`, `Leaf`, `Proof`) and
 witnesses as a `Witness` keyed by `Reason`; the model writes the JSON.

@@ -1,7 +1,7 @@
 """Time in proofs: a `during` leaf, and that a timed meet's hits and projections carry one.
 
-Written again from README's statement of the semantics, not from latweave/lattice/periods.py: a
-predicate's `start` / `end` qualifiers (`valid_from` / `valid_to` too) give its period; each end is
+Written again from the statement of the semantics in docs/semantics.md, not from
+latweave/lattice/periods.py: a predicate's `start` / `end` qualifiers (`valid_from` / `valid_to` too) give its period; each end is
 known as precisely as its date (a year: some day of it), a missing start is "any time up to the
 end", a missing end is unknown; `present` says it still held when the evidence was written and no
 later — the end is at the earliest the `as of` date (the evidence's own, when recorded), else the

@@ -2,7 +2,7 @@
 
 The rules (rules/*.dl) are the one statement of what a plan means; the engines run them. This
 module says the same thing again in plain Python over `LatticeFiles` — written from the rules'
-comments and the README, never from the Datalog text, and importing nothing of the engines, the
+comments and docs/semantics.md, never from the Datalog text, and importing nothing of the engines, the
 compiler or the proof extractor — so the audit can certify that an answer set is exactly what the
 plan denotes, not only that each listed answer has a valid proof.
 
