@@ -15,7 +15,7 @@ from latweave.lattice.model import Lattice
 from latweave.folder.names import LEGITIMACY_FILE
 
 #: legitimacy.json keeps at most this many entries of each list (its "truncated" says how many there
-#: are): a generated KB of 100,000 subjects listed 54,505 implications, 311 MB of JSON.
+#: are): a large KB lists implications by the ten thousand (docs/performance.md).
 STORED_LIST_LIMIT = 1_000
 
 
@@ -107,8 +107,8 @@ def report_writer(report, limit: int = STORED_LIST_LIMIT):
     """The attachment that writes the legitimacy report into a lattice folder (LEGITIMACY_FILE),
     each of its lists cut to `limit` entries."""
     def write_report(folder: Path) -> None:
-        # one line, no indent: the C encoder (an indented dump is encoded in Python, 20x slower:
-        # half a second for a KB's report, which every change writes); `latweave check` shows it
+        # one line, no indent: the C encoder (an indented dump is encoded in Python, far slower:
+        # docs/performance.md; every change writes it); `latweave check` shows it
         text = json.dumps(report.to_dict(limit=limit), ensure_ascii=False, sort_keys=True)
         (folder / LEGITIMACY_FILE).write_text(text + "\n", encoding="utf-8")
     return write_report

@@ -429,7 +429,8 @@ class _Job:
                 raise NotLive(legitimacy)
         # flat rows, each predicate with its instance's label, in key order (range partitions of
         # about ROWS_PER_PARTITION predicates), grouped by instance here: no per-instance arrays in
-        # the JVM (collect_list of 1M instances' predicates, text included, exhausted a 4 GB driver)
+        # the JVM (a collect_list of every instance's predicates exhausts the driver at scale:
+        # docs/performance.md)
         flat = predicates.join(self.instances.select(F.col("key").alias("ikey"), "label"), "ikey") \
             .select("ikey", "label", "dkey", "vkey", "f", "start", "end", "text")
         flat = _in_order(flat, ["ikey"], self.instance_rows + 2 * self.kept_rows)
@@ -451,9 +452,9 @@ class _Job:
 
 
 #: Rows per partition of a frame the driver reads in order: `toLocalIterator` pickles one whole
-#: partition in the driver's JVM, and four partitions of a 1M-subject KB's predicates (Spark's
-#: shuffle partitions here) exhausted a 4 GB driver; so did 21 partitions of 50,000 instances each
-#: with its predicates as one array (the rows are flat now, and counted in predicates).
+#: partition in the driver's JVM, so a partition must stay small whatever the KB's size (Spark's
+#: shuffle partitions, or partitions of whole instances with their predicates as one array,
+#: exhausted the driver: docs/performance.md); the rows are flat, and counted in predicates.
 ROWS_PER_PARTITION = 50_000
 
 

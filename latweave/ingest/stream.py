@@ -1,8 +1,8 @@
 """Write a lattice folder from a stream of instances, without the Python model of the whole lattice.
 
-The writer (ingest/write.py) writes a lattice folder two ways. `save_lattice` builds a `Lattice` (a `Predicate` object per predicate, a set of them, a sorted
-copy) and compiles it in memory: at 1.2M instances that peaks at 8 GB, so a 10M-instance lattice
-cannot be built that way within 24 GB. `write_stream` writes the same folder — the same files,
+The writer (ingest/write.py) writes a lattice folder two ways. `save_lattice` builds a `Lattice`
+(a `Predicate` object per predicate, a set of them, a sorted copy) and compiles it in memory, so
+its peak grows with the lattice (docs/performance.md: a 10M-instance lattice does not fit 24 GB). `write_stream` writes the same folder — the same files,
 byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
 *head* (a `Lattice` holding the dimensions and documents, small) and the instances as a stream
 of `(label, predicates)` in ascending key order (`normalize(label)`). Memory stays linear and

@@ -52,8 +52,8 @@ class Predicate:
 def predicate_key(p: Predicate) -> tuple:
     """The tuple a Predicate sorts by — its fields in order, the evidence's expanded — so that a
     sort compares tuples in C rather than calling the dataclass's `__lt__` (which builds two
-    tuples per comparison): the same order, twice as fast at 481k predicates (2.2 s against 4.1 s).
-    A list already in order is checked by plain comparisons (n − 1 of them: 0.4 s), not keyed."""
+    tuples per comparison): the same order, about twice as fast (docs/performance.md). A list
+    already in order is checked by plain comparisons (n − 1 of them), not keyed."""
     e = p.evidence
     return (p.instance, p.dimension, p.value, (e.doc, e.source_text, e.start, e.end), p.confidence, p.qualifiers)
 
@@ -370,8 +370,8 @@ class Lattice:
 
         A lattice read from a store sorts the list it was read in when that list still holds
         exactly the set (same size, every one in it): already in order, so sorting it is one pass
-        — 0.5 s with the check against 1.5 s for sorting the set, at 270k predicates. So is a
-        lattice sorted once already (until a predicate is added)."""
+        (a third of sorting the set: docs/performance.md). So is a lattice sorted once already
+        (until a predicate is added)."""
         listed = self._listed
         if listed is not None and len(listed) == len(self.predicates) and self.predicates.issuperset(listed):
             return sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
