@@ -252,6 +252,11 @@ def _plan_text(args, what: str = "plan") -> str:
 def cmd_run(args) -> int:
     from latweave import api
 
+    if args.llm_timeout is not None:
+        raise LatweaveError("--timeout is the seconds one LLM request may take (ask, verify --text, build "
+                            "--extract llm); run asks no model",
+                            hint=f"stop the engine with --engine-timeout {args.llm_timeout}")
+
     text = _plan_text(args)
     plan = api.parse_plan(text)
     if args.offset is not None and args.limit is None:
@@ -429,7 +434,8 @@ def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: st
     p.add_argument("--save", help=save_help)
 
 
-def _llm_arguments(p, cache_flag: str) -> None:
+def _llm_arguments(p, cache_dest: str = "cache") -> None:
+    """The flags of a command that asks a model: one meaning each, in every such command."""
     p.add_argument("--model", default=None, help="the model name (default: $LATWEAVE_MODEL, or the config file)")
     p.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 "
                                                     "(default: $OPENAI_BASE_URL, or the config file)")
@@ -439,9 +445,8 @@ def _llm_arguments(p, cache_flag: str) -> None:
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                    help="seconds one request may take (default 60, or --config); raise it for a model on CPU")
     p.add_argument("--repairs", type=count(0), default=2, help="how many times an invalid plan goes back for repair")
-    p.add_argument(cache_flag, dest="plan_cache" if cache_flag == "--cache-file" else "cache", default=None,
-                   metavar="FILE",
-                   help="the plan cache (JSON lines): read first, appended to")
+    p.add_argument("--cache", dest=cache_dest, default=None, metavar="FILE",
+                   help="the plan cache (JSON lines): the model's replies, read first, appended to")
     p.add_argument("--replay", action="store_true",
                    help="use only the plan cache: a miss abstains cache_miss, no request is made")
     p.add_argument("--record", default=None, metavar="FILE",
@@ -466,6 +471,10 @@ def cmd_eval(args) -> int:
     from latweave import api
     from latweave.ingest.progress import CountBar
 
+    if args.plan_cache is not None and Path(args.plan_cache).is_dir():
+        raise LatweaveError(f"--cache is the plan cache, a JSON-lines file, and {args.plan_cache} is a folder",
+                            hint=f"the folder the benchmark's lattices are built into is --lattices {args.plan_cache}")
+
     bars = []
 
     def progress(label):
@@ -476,7 +485,7 @@ def cmd_eval(args) -> int:
     try:
         report = api.evaluate(args.dataset, split=args.split, data=args.data, hops=args.hops,
                               questions=args.questions, kb=args.kb, planner=args.planner, engine=args.engine,
-                              limit=args.limit, cache=args.cache, knockout=args.knockout,
+                              limit=args.limit, cache=args.lattices, knockout=args.knockout,
                               failures=args.failures, llm=_eval_llm(args), progress=progress,
                               engine_timeout=args.engine_timeout, train_questions=args.train_questions,
                               train_kb=args.train_kb, train_hops=args.train_hops,
@@ -567,9 +576,11 @@ def parser() -> argparse.ArgumentParser:
     _read_and_show(p, "plan", "the plan text (the plan language, or its JSON form)",
                    "engine name (default: sqlite for one plan, duckdb for a batch: `latweave engines` says why)",
                    "also write the result JSON (with its proof) to this file")
-    p.add_argument("--timeout", "--engine-timeout", dest="timeout", type=seconds, default=None,
+    p.add_argument("--engine-timeout", dest="timeout", type=seconds, default=None,
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved); default: "
                    "no limit")
+    # `--timeout` means one thing in every command, the LLM request's seconds; run asks no model
+    p.add_argument("--timeout", dest="llm_timeout", default=None, help=argparse.SUPPRESS)
     p.add_argument("--limit", type=count(1), default=None, metavar="N",
                    help="show one page of at most N answers (sorted by label), with proofs for those "
                         "only; the total stays exact (the engine still derives every answer). Extrema, "
@@ -591,12 +602,12 @@ def parser() -> argparse.ArgumentParser:
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved)")
     p.add_argument("--text", default=None, help="the claim as text: a model writes it down in the plan "
                                                 "language first (--model, --base-url ...)")
-    _llm_arguments(p, "--cache")
+    _llm_arguments(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
-    p.add_argument("plan", nargs="?")
-    p.add_argument("-f", "--file")
+    p.add_argument("plan", nargs="?", help="the plan text (the plan language, or its JSON form)")
+    p.add_argument("-f", "--file", help="read the plan from FILE (- for stdin)")
     p.add_argument("--lattice", help="type-check against this lattice's schema (parse only without it)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check_plan)
@@ -606,12 +617,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the proof as JSON")
     p.add_argument("--svg", help="also export the rendering as SVG")
     p.add_argument("--html", help="also export the rendering as HTML")
-    p.add_argument("--width", type=count(20), default=110)
+    p.add_argument("--width", type=count(20), default=110, metavar="COLUMNS",
+                   help="the width the tree is drawn at (default 110)")
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--lattice", required=True)
+    p.add_argument("--lattice", required=True, help="the lattice folder the result was computed on")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
 
@@ -637,26 +649,28 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_engines)
 
     p = sub.add_parser("demo", help="build the shipped zoo corpus and run example plans")
-    p.add_argument("--corpus", default=None)
-    p.add_argument("--out", default="out/zoo-lattice")
+    p.add_argument("--corpus", default=None, metavar="DIR", help="a corpus folder (default: the shipped zoo)")
+    p.add_argument("--out", default="out/zoo-lattice", metavar="DIR",
+                   help="the lattice folder to build (default out/zoo-lattice)")
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
-    p.add_argument("question")
+    p.add_argument("question", help="the question, in words")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
     p.add_argument("--exemplars", default=None, help="few-shot examples: JSON lines {\"question\", \"plan\"}")
     p.add_argument("--json", action="store_true")
-    _llm_arguments(p, "--cache")
+    _llm_arguments(p)
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
-    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"])
+    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"], help="the benchmark")
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
-    p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"])
+    p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"],
+                   help="the split to evaluate on (default dev; test and heldout once per release)")
     p.add_argument("--limit", type=count(0), default=None, help="evaluate only the first N questions of the split")
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
@@ -665,7 +679,8 @@ def parser() -> argparse.ArgumentParser:
                    help="oracle reads gold paths (PathQuestion ceiling only); llm asks a model (--model ...)")
     p.add_argument("--baseline", default=None, choices=BASELINES,
                    help="a non-LLM baseline answers instead of the planner and engine (same splits and metrics)")
-    _llm_arguments(p, "--cache-file")
+    _llm_arguments(p, "plan_cache")
+    p.add_argument("--cache-file", dest="plan_cache", default=None, help=argparse.SUPPRESS)   # its name before
     p.add_argument("--hops", default=None, help="PathQuestion 2H|3H (MetaQA 1H|2H|3H)")
     p.add_argument("--questions", default=None, help="a questions file in the dataset's format")
     p.add_argument("--kb", default=None, help="the KB file (required for metaqa)")
@@ -688,12 +703,31 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--folds", type=count(2), default=None, metavar="K",
                    help="cross-fit: plan each fold of the split the planner is fitted on with a planner fitted "
                         "on the other K-1 folds (2Wiki dev: a figure for questions it has not seen; K fits)")
-    p.add_argument("--cache", default="out/lattices", help="folder for built lattices")
+    p.add_argument("--lattices", default="out/lattices", metavar="DIR",
+                   help="the folder the benchmark's lattices are built into (and reused from)")
     p.add_argument("--engine-timeout", type=seconds, default=None, metavar="SECONDS",
                    help="stop an engine evaluation (one batch of plans) after SECONDS: exit 4 "
                         "(--timeout is the LLM request's); default: no limit")
     p.set_defaults(func=cmd_eval)
+    _common_help(sub)
     return top
+
+
+#: The help of the flags many commands share: one meaning each, said once.
+COMMON_HELP = {
+    "--json": "print JSON (one object) instead of the rendering",
+    "--lattice": "the lattice folder (what `latweave build --out` wrote)",
+    "--engine": "engine name (default: each role's: `latweave engines` lists them and says why)",
+}
+
+
+def _common_help(sub) -> None:
+    """Give each shared flag that has no help of its own the one COMMON_HELP says."""
+    for command in sub.choices.values():
+        for action in command._actions:
+            for flag in action.option_strings:
+                if action.help is None and flag in COMMON_HELP:
+                    action.help = COMMON_HELP[flag]
 
 
 def _spark_master_argument(p) -> None:

@@ -185,7 +185,7 @@ def test_result_file_too_deep(capsys, tmp_path):
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "NaN", "inf", "-inf", "1e308", "86401", "soon"])
 @pytest.mark.parametrize("command", [
-    ["run", "--lattice", "L", "meet(species <= mammal)", "--timeout"],
+    ["run", "--lattice", "L", "meet(species <= mammal)", "--engine-timeout"],
     ["ask", "q", "--lattice", "L", "--timeout"],
     ["build", "corpus", "--extract", "llm", "--out", "O", "--timeout"],
     ["eval", "pathquestion", "--engine-timeout"],
@@ -442,18 +442,18 @@ def test_run_timeout_exits_4_and_saves_nothing(capsys, zoo, tmp_path):
 
     plan = tmp_path / "plan.txt"
     plan.write_text(to_text(_heavy_plan()), encoding="utf-8")
-    code, out, err = cli(capsys, "run", "--lattice", zoo, "-f", plan, "--timeout", "0.001",
+    code, out, err = cli(capsys, "run", "--lattice", zoo, "-f", plan, "--engine-timeout", "0.001",
                          "--save", tmp_path / "r.json")
     assert code == 4 and not out and "the engine ran past the timeout of 0.001 s" in err
     assert not (tmp_path / "r.json").exists()
-    assert cli(capsys, "run", "--lattice", zoo, "-f", plan, "--timeout", "600")[0] == 0
+    assert cli(capsys, "run", "--lattice", zoo, "-f", plan, "--engine-timeout", "600")[0] == 0
 
 
 def test_eval_engine_timeout_exits_4(capsys, tmp_path):
     fixture = ZOO.parents[1] / "tests" / "fixtures" / "pathquestion"
     code, _, err = cli(capsys, "eval", "pathquestion", "--questions", fixture / "questions.txt",
                        "--kb", fixture / "kb.txt", "--split", "train", "--planner", "oracle",
-                       "--cache", tmp_path / "cache", "--engine-timeout", "0.001")
+                       "--lattices", tmp_path / "cache", "--engine-timeout", "0.001")
     assert code == 4 and "ran past the timeout" in err
 
 

@@ -198,7 +198,7 @@ def test_cli_baseline_on_fixture(name, tmp_path, capsys):
 
     out = tmp_path / "records.jsonl"
     rc = main(["eval", "pathquestion", "--questions", str(PQ_QUESTIONS), "--kb", str(PQ_KB), "--split", "train",
-               "--baseline", name, "--json", "--out", str(out), "--cache", str(tmp_path / "cache")])
+               "--baseline", name, "--json", "--out", str(out), "--lattices", str(tmp_path / "cache")])
     assert rc == 0
     report = json.loads(capsys.readouterr().out)
     assert report["planner"] == f"baseline:{name}" and report["oracle"] is False
@@ -219,12 +219,12 @@ def test_cli_baseline_renders_and_runs_on_2wiki(tmp_path, capsys):
     from latweave.cli import main
 
     rc = main(["eval", "2wiki", "--questions", str(WIKI), "--split", "dev", "--baseline", "paths",
-               "--cache", str(tmp_path / "cache")])
+               "--lattices", str(tmp_path / "cache")])
     assert rc == 0
     text = capsys.readouterr().out
     assert "baseline:paths" in text and "n=10" in text
     rc = main(["eval", "2wiki", "--questions", str(WIKI), "--split", "dev", "--baseline", "paths", "--json",
-               "--cache", str(tmp_path / "cache")])
+               "--lattices", str(tmp_path / "cache")])
     report = json.loads(capsys.readouterr().out)
     assert report["metrics"]["em"] >= 0.7
     assert report["by_type"]["inference"]["em"] == 0.0      # "paternal grandfather" names no relation
@@ -244,7 +244,7 @@ def test_cli_refuses_what_a_baseline_cannot_take(extra, flag, tmp_path, capsys):
     from latweave.cli import main
 
     rc = main(["eval", "pathquestion", "--questions", str(PQ_QUESTIONS), "--kb", str(PQ_KB),
-               "--baseline", "keyword", "--cache", str(tmp_path / "cache"), *extra])
+               "--baseline", "keyword", "--lattices", str(tmp_path / "cache"), *extra])
     assert rc == 2
     err = capsys.readouterr().err
     assert "error" in err and flag in err and "Traceback" not in err

@@ -230,3 +230,37 @@ def test_check_takes_lattice_as_every_command_does(tmp_path):
     for argv in (["check"], ["check", str(out), "--lattice", str(out)]):
         done = latweave(*argv)
         assert done.returncode == 2 and "check needs one lattice folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_every_flag_has_help_and_shared_flags_mean_one_thing():
+    """Every argument of every command says what it is; `--timeout` is the LLM request's seconds
+    and `--cache` the cache of the model's replies wherever they appear (the engine's limit is
+    `--engine-timeout`, eval's lattice folder `--lattices`)."""
+    import argparse
+
+    from latweave.cli import parser
+
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [(name, a.option_strings or a.dest) for name, command in sub.choices.items()
+              for a in command._actions
+              if not a.help and not isinstance(a, argparse._HelpAction)]
+    assert silent == []
+    helps: dict[str, set[str]] = {}
+    for name, command in sub.choices.items():
+        for a in command._actions:
+            for flag in a.option_strings:
+                if a.help is not argparse.SUPPRESS:
+                    helps.setdefault(flag, set()).add(a.help)
+    assert all("request" in h for h in helps["--timeout"]) and len(helps["--timeout"]) >= 2
+    assert all("model" in h or "extraction" in h for h in helps["--cache"])
+    assert all("engine" in h for h in helps["--engine-timeout"])
+
+
+def test_run_timeout_says_which_flag_stops_the_engine(capsys, zoo_lattice, tmp_path):
+    from latweave.cli import main
+
+    assert main(["run", "--lattice", str(zoo_lattice), "meet(species <= mammal)", "--timeout", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "run asks no model" in err and "--engine-timeout 5" in err
+    assert main(["eval", "pathquestion", "--cache", str(tmp_path)]) == 2
+    assert "--lattices" in capsys.readouterr().err

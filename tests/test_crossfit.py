@@ -98,7 +98,7 @@ def test_each_fold_is_planned_by_a_fit_on_the_other_folds_only(tmp_path):
 def test_cli_folds_on_the_fitted_split_and_the_refusals(tmp_path, capsys):
     from latweave.cli import main
 
-    base = BASE + ["--cache", str(tmp_path / "cache")]
+    base = BASE + ["--lattices", str(tmp_path / "cache")]
     assert main(base + ["--split", "train", "--folds", "2"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["n"] == 10 and report["planner"] == "offline (cross-fitted, 2 folds)"

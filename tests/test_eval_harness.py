@@ -105,7 +105,7 @@ def test_cli_on_fixture(tmp_path, capsys):
     out = tmp_path / "records.jsonl"
     rc = main(["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
                "--split", "train", "--planner", "oracle", "--json", "--knockout", "--out", str(out),
-               "--cache", str(tmp_path / "cache")])
+               "--lattices", str(tmp_path / "cache")])
     assert rc == 0
     report = json.loads(capsys.readouterr().out)
     assert report["dataset"] == "questions" and report["split"] == "train" and report["oracle"] is True
@@ -135,7 +135,7 @@ def test_oracle_on_pq2h_dev(tmp_path, capsys):
     from latweave.cli import main
 
     rc = main(["eval", "pathquestion", "--hops", "2H", "--split", "dev", "--limit", "60", "--planner", "oracle",
-               "--json", "--cache", str(tmp_path / "cache")])
+               "--json", "--lattices", str(tmp_path / "cache")])
     assert rc == 0
     report = json.loads(capsys.readouterr().out)
     assert report["n"] == 60
@@ -181,7 +181,7 @@ def test_cli_transfer_and_learning_curve_on_fixture(tmp_path, capsys):
     from latweave.cli import main
 
     base = ["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
-            "--split", "train", "--json", "--cache", str(tmp_path / "cache")]
+            "--split", "train", "--json", "--lattices", str(tmp_path / "cache")]
     rc = main(base + ["--train-questions", str(FIXTURE / "questions.txt"), "--train-kb", str(FIXTURE / "kb.txt")])
     assert rc == 0
     report = json.loads(capsys.readouterr().out)
@@ -204,6 +204,6 @@ def test_a_missing_training_file_is_named_with_the_option_that_gave_it(tmp_path,
 
     rc = main(["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
                "--train-questions", str(tmp_path / "missing.txt"), "--train-kb", str(FIXTURE / "kb.txt"),
-               "--cache", str(tmp_path / "cache")])
+               "--lattices", str(tmp_path / "cache")])
     err = capsys.readouterr().err
     assert rc == 2 and "missing.txt" in err and "--train-questions FILE --train-kb FILE" in " ".join(err.split())

@@ -195,7 +195,7 @@ def test_eval_with_the_llm_planner_and_its_offline_replay(tmp_path, capsys):
     config.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 2}))
     common = ["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
               "--split", "train", "--planner", "llm", "--model", "scripted", "--config", str(config),
-              "--cache-file", str(tmp_path / "plans.jsonl"), "--cache", str(tmp_path / "lattices"), "--json"]
+              "--cache", str(tmp_path / "plans.jsonl"), "--lattices", str(tmp_path / "lattices"), "--json"]
     with ScriptedServer(script) as server:
         assert main([*common, "--base-url", server.base_url, "--out", str(tmp_path / "a.jsonl")]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -223,6 +223,6 @@ def test_oracle_refuses_datasets_without_gold_plans(tmp_path, capsys):
     qfile.write_text(json.dumps([{"_id": "a1", "type": "comparison", "question": "Who is older, A or B?",
                                   "answer": "A", "evidences": [["A", "date of birth", "1900"],
                                                                ["B", "date of birth", "1910"]]}]))
-    rc = main(["eval", "2wiki", "--questions", str(qfile), "--planner", "oracle", "--cache", str(tmp_path / "c")])
+    rc = main(["eval", "2wiki", "--questions", str(qfile), "--planner", "oracle", "--lattices", str(tmp_path / "c")])
     err = capsys.readouterr().err
     assert rc == 2 and "needs gold plans" in err and "--planner offline" in err
