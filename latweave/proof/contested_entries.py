@@ -36,7 +36,7 @@ class Stated(Record):
 
     KEYS = ("instance", "dimension", "value", "evidence")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"instance": self.instance, "dimension": self.dimension, "value": self.value,
                 "evidence": self.evidence.to_json()}
 
@@ -66,7 +66,7 @@ class Contested(Record):
     KEYS = ("argument", "answer", "item", "supported_by", "contradicted_by")
     REQUIRED = frozenset({"supported_by", "contradicted_by"})
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         out = {} if self.argument is None else {"argument": self.argument}
         out[self.kind] = self.label
         out["supported_by"] = [s.to_json() for s in self.supported_by]
@@ -101,7 +101,7 @@ class ContestedValues(Record):
 
     KEYS = ("item", "dimension", "values")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"item": self.item, "dimension": self.dimension, "values": [s.to_json() for s in self.values]}
 
     @classmethod

@@ -49,7 +49,7 @@ class UnknownName(Record):
 
     KEYS = ("name", "dimension", "constraint")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"name": self.name, "dimension": self.dimension, "constraint": self.constraint}
 
     @classmethod
@@ -70,7 +70,7 @@ class UnknownAnchorDetail(Detail):
 
     KEYS = ("unknown",)
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"unknown": [u.to_json() for u in self.unknown]}
 
     @classmethod
@@ -95,7 +95,7 @@ class OutOfScopeDetail(Detail):
     KEYS = ("unknown_dimensions", "unsupported")
     REQUIRED = frozenset()
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         if self.unknown_dimensions is not None:
             return {"unknown_dimensions": list(self.unknown_dimensions)}
         return {} if self.unsupported is None else {"unsupported": self.unsupported}
@@ -133,7 +133,7 @@ class Conflict(Record):
 
     KEYS = ("dimension", "constraints", "values")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"dimension": self.dimension, "constraints": list(self.constraints),
                 "values": [list(v) for v in self.values]}
 
@@ -158,7 +158,7 @@ class ConflictDetail(Detail):
     KEYS = ("conflicts", "contested", "undecided_items")
     REQUIRED = frozenset({"conflicts"})
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         out: dict = {"conflicts": [c.to_json() for c in self.conflicts]}
         if self.contested is not None:
             out["contested"] = [c.to_json() for c in self.contested]
@@ -194,7 +194,7 @@ class IncomparablePair(Record):
     KEYS = ("arguments", "values", "items", "spans")
     REQUIRED = frozenset({"arguments"})
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         out: dict = {"arguments": list(self.arguments)}
         if self.values is not None:
             out["values"] = list(self.values)
@@ -238,7 +238,7 @@ class AmbiguousValue(Record):
 
     KEYS = ("argument", "item", "dimension", "values")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"argument": self.argument, "item": self.item, "dimension": self.dimension,
                 "values": list(self.values)}
 
@@ -263,7 +263,7 @@ class OpenPeriod(Record):
 
     KEYS = ("predicate", "instance", "dimension", "value", "period")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"predicate": self.predicate, "instance": self.instance, "dimension": self.dimension,
                 "value": self.value, "period": self.period}
 
@@ -288,7 +288,7 @@ class InTime(Record):
     KEYS = ("answers", "periods")
     REQUIRED = frozenset({"periods"})
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         out: dict = {} if self.answers is None else {"answers": list(self.answers)}
         out["periods"] = [p.to_json() for p in self.periods]
         return out
@@ -322,7 +322,7 @@ class IncomparableDetail(Detail):
     KEYS = ("pairs", "ambiguous", "in_time")
     REQUIRED = frozenset()
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         out: dict = {}
         if self.pairs is not None:
             out["pairs"] = [p.to_json() for p in self.pairs]
@@ -362,7 +362,7 @@ class EmptyMeet(Record):
 
     KEYS = ("meet", "emptied_by", "matches_nothing")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"meet": self.meet, "emptied_by": list(self.emptied_by), "matches_nothing": list(self.matches_nothing)}
 
     @classmethod
@@ -386,7 +386,7 @@ class EmptyStepDetail(Detail):
 
     KEYS = ("step", "meets")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"step": self.step, "meets": [m.to_json() for m in self.meets]}
 
     @classmethod
@@ -414,7 +414,7 @@ class NoValueDetail(Detail):
 
     KEYS = ("no_value", "dimension", "missing")
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"no_value": list(self.no_value), "dimension": self.dimension, "missing": list(self.missing)}
 
     @classmethod
@@ -446,7 +446,7 @@ class PlannerDetail(Detail):
 
     KEYS = ("last_error",)
 
-    def _json(self) -> dict:
+    def to_json(self) -> dict:
         return {"last_error": self.last_error}
 
     @classmethod

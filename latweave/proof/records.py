@@ -24,15 +24,12 @@ class Malformed(Exception):
 class Record:
     """A JSON object of fixed keys, typed. Subclasses are frozen dataclasses that set `KEYS` (every
     key, in the order `to_json` writes them), `REQUIRED` (the keys that must be there), and define
-    `_read(obj)` (the record, from an object whose keys are known to fit) and `_json()`."""
+    `to_json()` and `_read(obj)` (the record, from an object whose keys are known to fit)."""
 
     KEYS: ClassVar[tuple[str, ...]] = ()
     REQUIRED: ClassVar[frozenset[str] | None] = None  # None: every key is required
 
     def to_json(self) -> dict:
-        return self._json()
-
-    def _json(self) -> dict:
         raise NotImplementedError
 
     @classmethod
