@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 
 from latweave.planner.base import Planner, PlanOutput
+from latweave.proof.details import PlannerDetail
+from latweave.proof.witness import Witness
 from latweave.reasons import Reason
 from latweave.result import Result
 
@@ -47,8 +49,8 @@ class Asked:
 def planner_abstention(output: PlanOutput) -> Result:
     """A result-shaped abstention for a planner that gave no plan; the witness says why."""
     reason = output.reason or Reason.NO_PLAN
-    detail = {"last_error": output.trace.get("last_error")}
-    return Result("abstain", (), None, reason, (reason,), {reason: detail}, {}, None)
+    witness = Witness.of({reason: PlannerDetail(output.trace.get("last_error"))})
+    return Result("abstain", (), None, reason, (reason,), witness, {}, None)
 
 
 def ask(planner: Planner, runner, question: str, qid: str = "ask") -> Asked:

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from latweave.errors import LatweaveError
+from latweave.proof.contested_entries import render_contested
 from latweave.proof.model import Node, Proof
 from latweave.proof.page import Page, PageInfo
-from latweave.proof.witness import Witness, render_contested
+from latweave.proof.witness import Witness
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:

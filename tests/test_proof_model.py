@@ -180,7 +180,7 @@ WITNESSES = {
 
 def test_a_witness_is_a_mapping_that_round_trips():
     witness = Witness.of(WITNESSES)
-    assert witness["conflict"] is WITNESSES[Reason.CONFLICT] and set(witness) == set(WITNESSES)
+    assert witness["conflict"] == WITNESSES[Reason.CONFLICT] and set(witness) == set(WITNESSES)
     assert witness.to_json() == {str(k): v for k, v in WITNESSES.items()}
     assert Witness.from_json(witness.to_json()) == witness
     assert Witness.of({"bogus": {}})["bogus"] == {}  # a file may name a reason outside the vocabulary

@@ -7,7 +7,8 @@ from the witness relations the rules derive (doubt_hit, doubt_miss, doubt_projec
 doubt_item, doubt_coord), *why* an answer is contested: each stated predicate, with its evidence,
 under whose world the answer is reached (supported_by) or is not (contradicted_by) — HyCE-RAG's
 supporting and contradicting evidence chains, read off deterministically. A contest inherited
-through a chain is traced back to the contested coordinate it started from.
+through a chain is traced back to the contested coordinate it started from. The entries are typed
+(latweave/proof/contested_entries.py: `Contested`, `ContestedValues`, `Stated`).
 
 It also proves a coordinate that is the meet of several stated values (`coord` with the stated
 predicates below it), since that is the same reading of the same worlds.
@@ -24,9 +25,10 @@ from latweave.lattice.model import Lattice, Predicate
 from latweave.folder.stored import LatticeView
 from latweave.plan.ast import Ref
 from latweave.plan.steps import path_step_name
+from latweave.proof.contested_entries import Contested, ContestedValues, Stated
 
 #: (instance, dimension, predicate) as symbol ids and a predicate index: one piece of evidence.
-Stated = tuple[int, int, int]
+StatedIds = tuple[int, int, int]
 
 
 class Worlds:
@@ -110,8 +112,8 @@ class Doubts:
         key = (layout.q, var, y)
         if key not in self._outputs:
             self._outputs[key] = (frozenset(), frozenset())  # a chain never refers back; guards anyway
-            sup: set[Stated] = set()
-            con: set[Stated] = set()
+            sup: set[StatedIds] = set()
+            con: set[StatedIds] = set()
             for meet in (mt for mt in layout.meets if mt.step == var):
                 self._meet_output(layout, meet, y, sup, con)
             self._outputs[key] = (frozenset(sup), frozenset(con))
@@ -141,8 +143,8 @@ class Doubts:
         """Why member x of meet is not certain: at each constraint it has no sure route through,
         the worlds of its contested coordinate there, or the doubtful outputs it was reached by."""
         out = self.r.out
-        sup: set[Stated] = set()
-        con: set[Stated] = set()
+        sup: set[StatedIds] = set()
+        con: set[StatedIds] = set()
         constraint_of = dict(meet.constraints)
         for c, _ in sorted(out.get2("unsure", meet.m, 2, x)):
             constraint = constraint_of.get(c)
@@ -167,8 +169,8 @@ class Doubts:
     def item(self, layout: QueryLayout, var: str, x: int) -> tuple[frozenset, frozenset]:
         """Why instance x is only possibly an output of step `var`: the doubt of every doubtful
         output that names it (itself or an alias)."""
-        sup: set[Stated] = set()
-        con: set[Stated] = set()
+        sup: set[StatedIds] = set()
+        con: set[StatedIds] = set()
         sure = self.sure_outputs(layout.steps[var])
         for y in self.r.naming("step_out", layout.steps[var], x):
             if y not in sure:
@@ -181,52 +183,54 @@ class Doubts:
         con.update(pair[1])
 
     # ---- rendering entries ----
-    def stated(self, item: Stated) -> dict:
+    def stated(self, item: StatedIds) -> Stated:
         """One piece of evidence as the result prints it: what the predicate states, and where."""
         x, d, p = item
         pred = self.r.predicates[p]
         L = self.r.labels
         dim = self.r.lattice.dimensions[pred.dimension]
-        return {"instance": L.instance(x), "dimension": dim.name, "value": dim.labels.get(pred.value, pred.value),
-                "evidence": self.r.evidence(p).to_json()}
+        return Stated(L.instance(x), dim.name, dim.labels.get(pred.value, pred.value), self.r.evidence(p))
 
-    def entry(self, key: str, label: str, pair) -> dict:
+    def entry(self, kind: str, label: str, pair, argument: str | None = None) -> Contested:
         order = lambda item: (item[2], item[0], item[1])  # noqa: E731 - by predicate id
-        return {key: label,
-                "supported_by": [self.stated(i) for i in sorted(pair[0], key=order)],
-                "contradicted_by": [self.stated(i) for i in sorted(pair[1], key=order)]}
+        return Contested(kind, label, tuple(self.stated(i) for i in sorted(pair[0], key=order)),
+                         tuple(self.stated(i) for i in sorted(pair[1], key=order)), argument)
 
-    def contested_answers(self, layout: QueryLayout, ys: list[int]) -> list[dict]:
+    def contested_answers(self, layout: QueryLayout, ys: list[int]) -> list[Contested]:
         """The `contested` entries of the final step's undecided outputs ys, sorted by label."""
         project = _final_projection(layout)
         rows = sorted((self.r.labels.item(y, project), y) for y in ys)
         return [self.entry("answer", label, self.output(layout, "", y)) for label, y in rows]
 
     # ---- compares and claims in doubt ----
-    def compare_witness(self, layout: QueryLayout) -> dict:
+    def compare_witness(self, layout: QueryLayout) -> dict[str, tuple]:
         """A compare in doubt: the contested coordinates of its items (every stated value with its
-        evidence) and the items that are there only by a doubtful route (and why)."""
+        evidence) and the items that are there only by a doubtful route (and why) — the
+        `contested` and `undecided_items` of its conflict witness."""
         out, L = self.r.out, self.r.labels
         k = layout.compare
         by_coord: dict[tuple[int, int], list[int]] = defaultdict(list)
         for x, e, _, p in out.get("doubt_coord", k):
             by_coord[(x, e)].append(p)
-        values = sorted(({"item": L.instance(x), "dimension": L.dimension(e),
-                          "values": [self.stated((x, e, p)) for p in sorted(set(ps))]}
-                         for (x, e), ps in by_coord.items()), key=lambda entry: (entry["item"], entry["dimension"]))
+        values = sorted((ContestedValues(L.instance(x), L.dimension(e),
+                                         tuple(self.stated((x, e, p)) for p in sorted(set(ps))))
+                         for (x, e), ps in by_coord.items()), key=lambda entry: (entry.item, entry.dimension))
         labels = dict(layout.args)
         items = []
         for a, x in sorted(out.get("doubt_item", k)):
             index = [aa for aa, _ in layout.args].index(a)
             arg = labels[a]
             var = path_step_name(index, len(arg.path) - 1) if arg.path else arg.term.var
-            items.append({"argument": arg.label, **self.entry("item", L.instance(x), self.item(layout, var, x))})
-        return {"contested": values, "undecided_items": sorted(items, key=lambda e: (e["argument"], e["item"]))}
+            items.append(self.entry("item", L.instance(x), self.item(layout, var, x), argument=arg.label))
+        return {"contested": tuple(values),
+                "undecided_items": tuple(sorted(items, key=lambda e: (e.argument, e.label)))}
 
-    def holds_witness(self, layout: QueryLayout) -> dict:
+    def holds_witness(self, layout: QueryLayout) -> dict[str, tuple]:
+        """A claim in doubt: the instance it is about, contested (the `contested` of its witness)."""
         meet = next(m for m in layout.meets if m.m == layout.holds_meet)
         xs = sorted({x for (x,) in self.r.out.get("member", meet.m)} - {x for (x,) in self.r.out.get("member_sure", meet.m)})
-        return {"contested": [self.entry("item", self.r.labels.instance(x), self.member(layout, meet, x)) for x in xs]}
+        return {"contested": tuple(self.entry("item", self.r.labels.instance(x), self.member(layout, meet, x))
+                                   for x in xs)}
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -12,8 +12,9 @@ proofs for those alone; the `AnswerSet` it comes with serves other pages and any
 proof later, from the same outputs (decoding is most of a large answer set's cost; figures in
 docs/performance.md).
 
-Proofs are built as the typed model (`latweave.proof.model`: `Atom`, `Rule`, `Leaf`, `Proof`) and
-witnesses as a `Witness` keyed by `Reason`; the model writes the JSON.
+Proofs are built as the typed model (`latweave.proof.model`: `Atom`, `Rule`, `Leaf`, `Proof`),
+witnesses as a `Witness` of each `Reason`'s typed detail (`latweave.proof.details`) and contested
+entries as `latweave.proof.contested_entries`; the model writes the JSON.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from latweave.lattice.periods import period_of
 from latweave.plan.printer import constraint_triple, window_text
 from latweave.plan.steps import meet_name, path_step_name, step_name
 from latweave.proof.contested import Doubts, Worlds
+from latweave.proof.contested_entries import Contested, Stated
+from latweave.proof.details import (AmbiguousValue, Conflict, ConflictDetail, Detail, EmptyMeet, EmptyStepDetail,
+                                    IncomparableDetail, IncomparablePair, InTime, NoValueDetail, OpenPeriod,
+                                    OutOfScopeDetail, UnknownAnchorDetail, UnknownName)
 from latweave.errors import LatweaveError
 from latweave.proof.model import Atom, Evidence, Leaf, Node, Proof, Rule, WitnessLeaf
 from latweave.proof.page import Page, PageInfo
@@ -395,11 +400,12 @@ class QueryDecoder(ProofReader):
             undecided = sorted((self.labels.item(y, project), y) for y in undecided)
             return AnswerSet(self, layout, by_label, undecided).page(page, self.with_proofs)
         contested = self.doubts.contested_answers(layout, undecided)
+        listed = [entry.to_json() for entry in contested]
         if not self.with_proofs:
-            return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), Proof(), contested)
+            return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), Proof(), listed)
         proof = Proof.answers([self.answer_tree(layout, label, y) for label, y in by_label],
                               [contested_node(entry) for entry in contested])
-        return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), proof, contested)
+        return Outcome("answer", [label for label, _ in by_label], None, None, [], Witness(), proof, listed)
 
     def answer_tree(self, layout: QueryLayout, label: str, y: int) -> Rule:
         """answer(label) ← step_out(final, y): the proof of one answer of a meet or chain plan."""
@@ -436,7 +442,8 @@ class QueryDecoder(ProofReader):
         ys = self.naming("step_sure", layout.steps[var], x)
         if not ys:  # an item only a doubtful route reaches (shown where every possible value counts)
             entry = self.doubts.entry("item", self.labels.instance(x), self.doubts.item(layout, var, x))
-            return Rule(Atom.of("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf], contested=entry)
+            return Rule(Atom.of("arg", arg.label, self.labels.instance(x)), "(doubtful)", [leaf],
+                        contested=entry.to_json())
         return Rule(Atom.of("arg", arg.label, self.labels.instance(x)), "(R2)",
                     [self.step_output_proof(layout, var, ys[0]), leaf])
 
@@ -546,18 +553,20 @@ class QueryDecoder(ProofReader):
         """Every (v, w, lo, hi) span of item x in derived compare k (several when contested)."""
         return sorted({(v, w, lo, hi) for _, xx, v, _, w, _, lo, hi in self.out.get("span_of", k) if xx == x})
 
-    def _derived_incomparable(self, layout: QueryLayout) -> dict:
+    def _derived_incomparable(self, layout: QueryLayout) -> tuple[tuple[IncomparablePair, ...],
+                                                                  tuple[AmbiguousValue, ...]]:
+        """A derived compare's pairs of overlapping spans, and its items with two values."""
         k, L = layout.compare, self.labels
         spans = self.spans(k)
         labels = dict(layout.args)
-        pairs = [{"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
-                  "items": [L.instance(v), L.instance(w)], "spans": [list(spans[v]), list(spans[w])]}
-                 for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]
-        ambiguous = sorted(({"argument": labels[a].label, "item": L.instance(x), "dimension": L.dimension(e),
-                             "values": sorted([L.value(e, v), L.value(e, w)])}
+        pairs = tuple(IncomparablePair((self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)),
+                                       items=(L.instance(v), L.instance(w)), spans=(tuple(spans[v]), tuple(spans[w])))
+                      for a, c, b, e, v, w in sorted(self.out.get("incomparable", k)))
+        ambiguous = sorted((AmbiguousValue(labels[a].label, L.instance(x), L.dimension(e),
+                                           tuple(sorted([L.value(e, v), L.value(e, w)])))
                             for a, x, e, v, w in self.out.get("two_values", k)),
-                           key=lambda entry: json.dumps(entry, ensure_ascii=False, sort_keys=True))
-        return {"pairs": pairs, "ambiguous": ambiguous}
+                           key=lambda entry: json.dumps(entry.to_json(), ensure_ascii=False, sort_keys=True))
+        return pairs, tuple(ambiguous)
 
     def _order_note(self, d: int, v: int, w: int, op: str) -> dict:
         dim = self.lattice.dimensions.get(self.labels.key(d))
@@ -618,8 +627,7 @@ class QueryDecoder(ProofReader):
     # ---- abstention witnesses ----
     def witness(self, layout: QueryLayout, reasons: list[Reason]) -> Witness:
         L = self.labels
-        out: dict = {}
-        meets = {m.m: m for m in layout.meets}
+        out: dict[Reason, Detail] = {}
         constraint_of = {(m.m, c): con for m in layout.meets for c, con in m.constraints}
         for reason in reasons:
             if reason == Reason.UNKNOWN_ANCHOR:
@@ -627,50 +635,51 @@ class QueryDecoder(ProofReader):
                 for meet in layout.meets:
                     for c, n in self.out.get("unknown_name", meet.m):
                         con = constraint_of[(meet.m, c)]
-                        names.append({"name": L.key(n), "dimension": con.dimension if con else None,
-                                      "constraint": describe(con) if con else "instance"})
+                        names.append(UnknownName(L.key(n), con.dimension if con else None,
+                                                 describe(con) if con else "instance"))
                 if layout.compare is not None:
                     for a, n in self.out.get("unknown_arg", layout.compare):
-                        names.append({"name": L.key(n), "dimension": None, "constraint": "argument"})
-                out[reason] = {"unknown": sorted(names, key=lambda e: json.dumps(e, sort_keys=True))}
+                        names.append(UnknownName(L.key(n), None, "argument"))
+                out[reason] = UnknownAnchorDetail(tuple(sorted(names, key=_json_key)))
             elif reason == Reason.OUT_OF_SCOPE:
                 dims = sorted(L.key(d) for (d,) in self.out.get("unknown_dimension", layout.q))
-                out[reason] = {"unknown_dimensions": dims} if dims else {"unsupported": True}
+                out[reason] = (OutOfScopeDetail(unknown_dimensions=tuple(dims)) if dims
+                               else OutOfScopeDetail(unsupported=True))
             elif reason == Reason.CONFLICT:
                 conflicts = []
                 for meet in layout.meets:
                     for d, c1, c2 in self.out.get("conflict", meet.m):
-                        vals = {c: sorted(L.value(d, v) for cc, v in self.out.get("constraint_value", meet.m) if cc == c)
+                        vals = {c: tuple(sorted(L.value(d, v) for cc, v in self.out.get("constraint_value", meet.m)
+                                                if cc == c))
                                 for c in (c1, c2)}
-                        conflicts.append({"dimension": L.dimension(d),
-                                          "constraints": [describe(constraint_of[(meet.m, c1)]),
-                                                          describe(constraint_of[(meet.m, c2)])],
-                                          "values": [vals[c1], vals[c2]]})
-                out[reason] = {"conflicts": sorted(conflicts, key=lambda e: json.dumps(e, sort_keys=True)),
-                               **self._contested_witness(layout)}
+                        conflicts.append(Conflict(L.dimension(d), (describe(constraint_of[(meet.m, c1)]),
+                                                                   describe(constraint_of[(meet.m, c2)])),
+                                                  (vals[c1], vals[c2])))
+                out[reason] = ConflictDetail(tuple(sorted(conflicts, key=_json_key)), **self._contested_witness(layout))
             elif reason == Reason.INCOMPARABLE:
-                detail = {}
-                final = layout.plan.final
-                if _derived(layout):
-                    detail = self._derived_incomparable(layout)
-                elif isinstance(final, Compare):
-                    k = layout.compare
-                    d = self.sym(final.dimension)
-                    pairs = [{"arguments": [self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)],
-                              "values": [L.value(d, v), L.value(d, w)]}
-                             for a, c, b, e, v, w in sorted(self.out.get("incomparable", k))]
-                    if pairs or layout.loose is None:
-                        detail = {"pairs": pairs}
-                if layout.loose is not None:
-                    time = self._time_witness(layout)
-                    if time is not None:
-                        detail["in_time"] = time
-                out[reason] = detail
+                out[reason] = self._incomparable_witness(layout)
             elif reason == Reason.EMPTY:
-                out[reason] = self._empty_witness(layout, meets, constraint_of)
+                out[reason] = self._empty_witness(layout, constraint_of)
         return Witness.of(out)
 
-    def _time_witness(self, layout: QueryLayout) -> dict | None:
+    def _incomparable_witness(self, layout: QueryLayout) -> IncomparableDetail:
+        """The compared values not ordered with each other (a derived value's spans, and its items
+        with two values); at a time, the periods known only in part."""
+        pairs = ambiguous = None
+        final = layout.plan.final
+        if _derived(layout):
+            pairs, ambiguous = self._derived_incomparable(layout)
+        elif isinstance(final, Compare):
+            d = self.sym(final.dimension)
+            found = tuple(IncomparablePair((self._candidate_label(layout, a, c), self._candidate_label(layout, b, e)),
+                                           values=(self.labels.value(d, v), self.labels.value(d, w)))
+                          for a, c, b, e, v, w in sorted(self.out.get("incomparable", layout.compare)))
+            if found or layout.loose is None:
+                pairs = found
+        in_time = self._time_witness(layout) if layout.loose is not None else None
+        return IncomparableDetail(pairs, ambiguous, in_time)
+
+    def _time_witness(self, layout: QueryLayout) -> InTime | None:
         """Why a timed query's answer depends on when a partly known period began or ended: the
         answers its shadow (periods read loosely) has and it lacks, or the other way round (meet
         plans), and the predicates the shadow read whose periods only possibly meet its window."""
@@ -679,30 +688,29 @@ class QueryDecoder(ProofReader):
         maybe = sorted(p for (p,) in self.out.get("time_maybe", q))
         if not open_ and not maybe:
             return None
-        out: dict = {}
+        answers = None
         final = layout.plan.final
         if isinstance(final, (Meet, Union)) and open_:
             project = next((m.project for m in layout.meets if m.step == ""), None)
-            out["answers"] = sorted(self.labels.item(y, project) for y in open_)
+            answers = tuple(sorted(self.labels.item(y, project) for y in open_))
         periods = []
         for p in maybe:
             instance, dimension, value = self.stated_labels(p)
-            periods.append({"predicate": p, "instance": instance, "dimension": dimension, "value": value,
-                            "period": period_of(self.predicates[p].qualifiers).text})
-        out["periods"] = periods
-        return out
+            periods.append(OpenPeriod(p, instance, dimension, value, period_of(self.predicates[p].qualifiers).text))
+        return InTime(tuple(periods), answers)
 
-    def _contested_witness(self, layout: QueryLayout) -> dict:
-        """What the sources contest, when that is why nothing certain is left: the undecided
-        answers of a meet, the items and values of a compare, the member of a claim."""
+    def _contested_witness(self, layout: QueryLayout) -> dict[str, tuple]:
+        """What the sources contest, when that is why nothing certain is left (the `contested`, and
+        for a compare the `undecided_items`, of a ConflictDetail): the undecided answers of a meet,
+        the items and values of a compare, the member of a claim."""
         if layout.compare is None:
             undecided = [y for (y,) in self.out.get("undecided", layout.q)]
-            return {"contested": self.doubts.contested_answers(layout, undecided)}
+            return {"contested": tuple(self.doubts.contested_answers(layout, undecided))}
         if layout.holds_meet is not None:
             return self.doubts.holds_witness(layout)
         return self.doubts.compare_witness(layout)
 
-    def _empty_witness(self, layout, meets, constraint_of) -> dict:
+    def _empty_witness(self, layout, constraint_of) -> EmptyStepDetail | NoValueDetail:
         L = self.labels
         if layout.compare is not None:
             k = layout.compare
@@ -713,8 +721,8 @@ class QueryDecoder(ProofReader):
             final = layout.plan.final
             if self.out.get("holds_no_item", k):  # holds($s, ...) and $s yields no instance
                 missing.append(f"${final.item.var}")
-            return {"no_value": sorted(missing), "dimension": final.measure if isinstance(final, Compare) else None,
-                    "missing": sorted(holds)}
+            return NoValueDetail(tuple(sorted(missing)), final.measure if isinstance(final, Compare) else None,
+                                 tuple(sorted(holds)))
         # The earliest step (in plan order) whose every meet came back empty explains the rest.
         for var in [*(let.var for let in layout.plan.lets), ""]:
             s = layout.steps[var]
@@ -722,11 +730,11 @@ class QueryDecoder(ProofReader):
                 continue
             details = []
             for meet in (m for m in layout.meets if m.step == var):
-                emptied = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("emptied_by", meet.m)]
+                emptied = tuple(describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("emptied_by", meet.m))
                 alone = [describe(constraint_of[(meet.m, c)]) for (c,) in self.out.get("matches_nothing", meet.m)]
-                details.append({"meet": meet_name(meet.ordinal), "emptied_by": emptied, "matches_nothing": sorted(alone)})
-            return {"step": step_name(var), "meets": details}
-        return {"step": "final", "meets": []}
+                details.append(EmptyMeet(meet_name(meet.ordinal), emptied, tuple(sorted(alone))))
+            return EmptyStepDetail(step_name(var), tuple(details))
+        return EmptyStepDetail("final", ())
 
 
 class AnswerSet:
@@ -761,8 +769,9 @@ class AnswerSet:
         if proofs:
             proof = Proof.answers([d.answer_tree(self.layout, label, y) for label, y in shown],
                                   [contested_node(entry) for entry in contested])
-        return Outcome("answer", [label for label, _ in shown], None, None, [], Witness(), proof, contested,
-                       page.stated(len(self.answers), len(self.undecided)), self)
+        return Outcome("answer", [label for label, _ in shown], None, None, [], Witness(), proof,
+                       [entry.to_json() for entry in contested], page.stated(len(self.answers), len(self.undecided)),
+                       self)
 
     def proof_of(self, label: str) -> Rule:
         """The proof tree of the answer `label` (the tree an unpaged result lists for it)."""
@@ -792,6 +801,11 @@ def span_note(lo: int, hi: int) -> str:
     return f"{lo:,}–{hi:,} days ({years(lo)}–{years(hi)} years)"
 
 
+def _json_key(record) -> str:
+    """The order witness entries are listed in: by their JSON, keys sorted."""
+    return json.dumps(record.to_json(), sort_keys=True)
+
+
 def _one_per_value(rows) -> list[tuple]:
     """arg_value rows (a, x, v, p), one per (a, x, v): the least predicate stands for the value
     (a coordinate that is the meet of several stated values proves itself with all of them)."""
@@ -803,15 +817,14 @@ def _one_per_value(rows) -> list[tuple]:
     return out
 
 
-def contested_node(entry: dict) -> Rule:
+def contested_node(entry: Contested) -> Rule:
     """A contested answer in the proof's shape: the stated predicates (with their evidence) under
     whose worlds it is reached, and those under whose worlds it is not."""
-    def leaves(items: list[dict]) -> list[Leaf]:
-        return [Leaf(Atom.of("stated", i["instance"], i["dimension"], i["value"]),
-                     evidence=Evidence.from_json(i["evidence"])) for i in items]
-    return Rule(Atom.of("contested", entry["answer"]), "(contested)",
-                [Rule(Atom.of("supported_by", entry["answer"]), "(worlds)", leaves(entry["supported_by"])),
-                 Rule(Atom.of("contradicted_by", entry["answer"]), "(worlds)", leaves(entry["contradicted_by"]))])
+    def leaves(items: tuple[Stated, ...]) -> list[Leaf]:
+        return [Leaf(Atom.of("stated", i.instance, i.dimension, i.value), evidence=i.evidence) for i in items]
+    return Rule(Atom.of("contested", entry.label), "(contested)",
+                [Rule(Atom.of("supported_by", entry.label), "(worlds)", leaves(entry.supported_by)),
+                 Rule(Atom.of("contradicted_by", entry.label), "(worlds)", leaves(entry.contradicted_by))])
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -131,7 +131,7 @@ class Evidence:
 
 
 
-def _append_evidence(label, evidence: Mapping) -> None:
+def append_evidence(label, evidence: Mapping) -> None:
     """Quote evidence after a label: “source text”  [doc start:end]."""
     label.append(f'  “{safe(evidence["source_text"])}”', style="italic")
     label.append(f'  [{safe(evidence["doc"])} {evidence["start"]}:{evidence["end"]}]', style="dim")
@@ -255,7 +255,7 @@ class Leaf(_Headed):
         label = Text(safe(self.label), style="cyan")
         evidence = self.json_field("evidence")
         if evidence:
-            _append_evidence(label, evidence)
+            append_evidence(label, evidence)
         source = self.json_field("source")
         if isinstance(source, str):  # where a stated fact that is no predicate comes from (a table)
             label.append(f"  [{safe(source)}]", style="dim")

@@ -1,10 +1,18 @@
-"""Why a result abstains, typed: each reason (a `Reason`) with its detail, and how to read it.
+"""Why a result abstains: each reason (a `Reason`) with its detail, typed, and how to read it.
 
-A `Witness` maps reasons to their details exactly as the result's JSON holds them (`to_json` /
-`from_json` round-trip it unchanged), and renders itself for a reader: each reason a labelled
-branch, conflicts as sentences, contested answers with the evidence on each side, unknown names,
-empty steps and incomparable pairs in words — never a JSON dump. Contested entries (`contested`
-answers of a result, or of a witness) render through `render_contested`, here too.
+A `Witness` holds, in the order the result lists them, each reason with its detail — one frozen
+dataclass per reason (latweave/proof/details.py: `ConflictDetail`, `EmptyStepDetail`, ...).
+`to_json` writes exactly the JSON a result has always held and `from_json` reads it back. It is a
+mapping of reason → the detail as that JSON holds it (`witness["conflict"]["conflicts"]`, and a
+witness equals its dict); `detail(reason)` is the typed detail.
+
+What a file holds that is not of a detail's shape — a reason outside the vocabulary, a hand-edited
+detail — is kept as it stands (`RawDetail`), so it is written back unchanged and the auditor
+(latweave/proof/audit/) can say what is wrong with it; it renders as it always did, in sentences
+where it has the keys a reason's sentences read, as labelled lines otherwise.
+
+A witness renders itself for a reader: each reason a labelled branch, its detail in sentences —
+never a JSON dump. Contested entries render through latweave/proof/contested_entries.py.
 """
 
 from __future__ import annotations
@@ -13,7 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from latweave.reasons import Reason
+from latweave.proof.contested_entries import render_contested, render_stated  # noqa: F401 - their home before
+from latweave.proof.details import (AmbiguousValue, Conflict, ConflictDetail, Detail, EmptyMeet, EmptyStepDetail,
+                                    IncomparableDetail, IncomparablePair, NoValueDetail, OpenPeriod,
+                                    OutOfScopeDetail, PlannerDetail, UNSUPPORTED, UnknownAnchorDetail, UnknownName,
+                                    empty_step_sentence, in_time_sentence, line, missing_sentence,
+                                    no_dimension_sentence, no_value_sentence, render_value)
+from latweave.proof.records import same_json
+from latweave.reasons import PLANNER_REASONS, Reason
 from latweave.terminal import safe
 
 
@@ -24,27 +39,56 @@ def _reason(key: str) -> Reason | str:
         return key  # a file may name a reason outside the vocabulary: the auditor says so
 
 
+#: The detail types each reason's JSON may be (a planner's reason: also a planner's detail).
+DETAIL_TYPES: dict[Reason, tuple[type[Detail], ...]] = {
+    Reason.UNKNOWN_ANCHOR: (UnknownAnchorDetail,), Reason.OUT_OF_SCOPE: (OutOfScopeDetail,),
+    Reason.CONFLICT: (ConflictDetail,), Reason.INCOMPARABLE: (IncomparableDetail,),
+    Reason.EMPTY: (EmptyStepDetail, NoValueDetail)}
+
+
+def detail_from_json(reason, obj) -> "Detail | RawDetail":
+    """The detail `obj` (as a result's JSON holds it) states for `reason`: typed when it is exactly
+    of one of the reason's shapes (and writes back the same JSON), kept as it stands otherwise."""
+    reason = _reason(reason) if isinstance(reason, str) else reason
+    kinds = DETAIL_TYPES.get(reason, ())
+    if reason in PLANNER_REASONS:
+        kinds += (PlannerDetail,)
+    for kind in kinds:
+        detail = kind.from_json(obj)
+        if detail is not None and same_json(detail.to_json(), obj):
+            return detail
+    return RawDetail(reason, obj)
+
+
 @dataclass(frozen=True, eq=False)  # equality is the Mapping's: a witness equals its dict
 class Witness(Mapping):
-    """reason → its detail, in the order the result lists them (`witness["conflict"]` works with
-    the bare string too: a `Reason` is a str)."""
+    """reason → its detail, in the order the result lists them. `witness["conflict"]` is the detail
+    as the result's JSON holds it (the bare string works too: a `Reason` is a str);
+    `witness.detail("conflict")` the typed detail."""
 
-    entries: tuple[tuple[Reason | str, Any], ...] = ()
+    entries: tuple[tuple[Reason | str, "Detail | RawDetail"], ...] = ()
 
     @classmethod
     def of(cls, details: Mapping) -> "Witness":
-        return cls(tuple((_reason(k), v) for k, v in details.items()))
+        """A witness of reason → detail: a typed detail, or its JSON (read by `detail_from_json`)."""
+        return cls(tuple((_reason(k), v if isinstance(v, (Detail, RawDetail)) else detail_from_json(k, v))
+                         for k, v in details.items()))
 
     from_json = of
 
     def to_json(self) -> dict:
-        return {str(k): v for k, v in self.entries}
+        return {str(k): d.to_json() for k, d in self.entries}
 
-    def __getitem__(self, key) -> Any:
+    def detail(self, key) -> "Detail | RawDetail":
+        """The typed detail of reason `key` (a `RawDetail` when the JSON it was read from is not
+        of the reason's shape)."""
         for reason, detail in self.entries:
             if reason == key:
                 return detail
         raise KeyError(key)
+
+    def __getitem__(self, key) -> Any:
+        return self.detail(key).to_json()
 
     def __iter__(self) -> Iterator:
         return (reason for reason, _ in self.entries)
@@ -57,7 +101,7 @@ class Witness(Mapping):
         back from a saved file, whose JSON keys are sorted; a reason outside the vocabulary last."""
         order = list(Reason)
         for reason, detail in sorted(self.entries, key=lambda e: order.index(e[0]) if e[0] in order else len(order)):
-            render_reason(tree, reason, detail)
+            detail.render_into(reason_branch(tree, reason))
 
     def __rich__(self):
         from rich.tree import Tree
@@ -67,37 +111,52 @@ class Witness(Mapping):
         return holder
 
 
-#: Detail keys whose entries render as contested answers, items or values (with evidence).
-CONTESTED_KEYS = ("contested", "undecided_items")
+def reason_branch(tree, reason):
+    """The labelled branch a reason's detail renders under."""
+    from rich.text import Text
+
+    return tree.add(Text(safe(reason), style="yellow"))
 
 
 def render_reason(tree, reason: str, detail) -> None:
-    """One abstention reason as a labelled branch of `tree`, its detail in sentences."""
-    from rich.text import Text
-
-    branch = tree.add(Text(safe(reason), style="yellow"))
-    if not isinstance(detail, dict):
-        _generic(branch, None, detail)
-        return
-    lines = _SENTENCES.get(reason)
-    rest = dict(detail)
-    if lines is not None:
-        lines(branch, rest)  # consumes the keys it puts in words
-    for key in CONTESTED_KEYS:
-        for entry in rest.pop(key, None) or ():
-            render_contested(branch, entry)
-    for key, value in rest.items():
-        _generic(branch, key, value)
+    """One abstention reason as a labelled branch of `tree`, its detail (typed, or as a result's
+    JSON holds it) in sentences."""
+    if not isinstance(detail, (Detail, RawDetail)):
+        detail = detail_from_json(reason, detail)
+    detail.render_into(reason_branch(tree, reason))
 
 
-def _line(tree, text: str) -> None:
-    from rich.text import Text
+# ---- a detail as it stands ----------------------------------------------------------------------
 
-    tree.add(Text(safe(text)))
+@dataclass(frozen=True)
+class RawDetail:
+    """A detail a file holds that is not of its reason's shape (a reason outside the vocabulary, a
+    hand-edited or tampered detail), kept as it was read: written back unchanged, rendered in the
+    sentences of its reason where it has the keys they read and as labelled lines otherwise."""
+
+    reason: Reason | str
+    value: Any
+
+    def to_json(self) -> Any:
+        return self.value
+
+    def render_into(self, branch) -> None:
+        if not isinstance(self.value, dict):
+            render_value(branch, None, self.value)
+            return
+        rest = dict(self.value)
+        sentences = _SENTENCES.get(self.reason)
+        if sentences is not None:
+            sentences(branch, rest)  # consumes the keys it puts in words
+        for key in CONTESTED_KEYS:
+            for entry in rest.pop(key, None) or ():
+                render_contested(branch, entry)
+        for key, value in rest.items():
+            render_value(branch, key, value)
 
 
-def _quote(name) -> str:
-    return f"“{name}”"
+#: Detail keys whose entries render as contested answers, items or values (with evidence).
+CONTESTED_KEYS = ("contested", "undecided_items")
 
 
 def _entries(tree, detail: dict, key: str) -> Iterator[dict]:
@@ -107,147 +166,61 @@ def _entries(tree, detail: dict, key: str) -> Iterator[dict]:
         if isinstance(entry, dict):
             yield entry
         else:
-            _generic(tree, None, entry)
+            render_value(tree, None, entry)
 
 
 def _unknown_anchor(tree, detail: dict) -> None:
     for entry in _entries(tree, detail, "unknown"):
-        name, dim, where = entry.get("name"), entry.get("dimension"), entry.get("constraint")
-        if dim is not None:
-            _line(tree, f"{_quote(name)} is not a value of {dim} (in {where})")
-        elif where == "argument":
-            _line(tree, f"{_quote(name)} names nothing in the lattice (an argument)")
-        else:
-            _line(tree, f"{_quote(name)} is not an instance of the lattice")
+        line(tree, UnknownName(entry.get("name"), entry.get("dimension"), entry.get("constraint")).sentence())
 
 
 def _out_of_scope(tree, detail: dict) -> None:
     dims = detail.pop("unknown_dimensions", None)
     if dims:
-        _line(tree, "the lattice has no dimension " + ", ".join(map(str, dims)))
+        line(tree, no_dimension_sentence(dims))
     if detail.get("unsupported") is True:
         detail.pop("unsupported")
-        _line(tree, "the plan uses a form the lattice cannot answer")
+        line(tree, UNSUPPORTED)
 
 
 def _conflict(tree, detail: dict) -> None:
-    for conflict in _entries(tree, detail, "conflicts"):
-        _line(tree, f"{' and '.join(map(str, conflict.get('constraints', ())))}: no common lower bound on "
-                    f"{conflict.get('dimension')}")
+    for entry in _entries(tree, detail, "conflicts"):
+        line(tree, Conflict(entry.get("dimension"), entry.get("constraints", ()), ()).sentence())
 
 
 def _incomparable(tree, detail: dict) -> None:
     for pair in _entries(tree, detail, "pairs"):
-        args = list(pair.get("arguments") or ())
-        if "spans" in pair:
-            sides = [f"{a} ({item}: {lo:,}–{hi:,} days)" if lo != hi else f"{a} ({item}: {lo:,} days)"
-                     for a, item, (lo, hi) in zip(args, pair.get("items") or (), pair["spans"])]
-        else:
-            sides = [f"{a} ({value})" for a, value in zip(args, pair.get("values") or ())]
-        _line(tree, f"{' and '.join(sides)} are not ordered with each other")
+        line(tree, IncomparablePair(pair.get("arguments"), pair.get("values"), pair.get("items"),
+                                    pair["spans"] if "spans" in pair else None).sentence())
     for entry in _entries(tree, detail, "ambiguous"):
-        _line(tree, f"{entry.get('argument')}: {entry.get('item')} has more than one value on "
-                    f"{entry.get('dimension')} ({' and '.join(map(str, entry.get('values') or ()))})")
+        line(tree, AmbiguousValue(entry.get("argument"), entry.get("item"), entry.get("dimension"),
+                                  entry.get("values")).sentence())
     time = detail.get("in_time")
     if isinstance(time, dict):
         detail.pop("in_time")
-        answers = time.pop("answers", None)
-        if answers:
-            _line(tree, f"the answer depends on when a period began or ended: {', '.join(map(str, answers))} "
-                        "may or may not belong")
-        else:
-            _line(tree, "the outcome depends on when a period began or ended")
+        time = dict(time)  # read, never changed: the witness keeps what it holds
+        line(tree, in_time_sentence(time.pop("answers", None)))
         for entry in _entries(tree, time, "periods"):
-            _line(tree, f"{entry.get('instance')} {entry.get('dimension')} {entry.get('value')}: "
-                        f"{entry.get('period')} (predicate {entry.get('predicate')}) only possibly "
-                        "meets the time asked")
+            line(tree, OpenPeriod(entry.get("predicate"), entry.get("instance"), entry.get("dimension"),
+                                  entry.get("value"), entry.get("period")).sentence())
         for key, value in time.items():
-            _generic(tree, key, value)
+            render_value(tree, key, value)
 
 
 def _empty(tree, detail: dict) -> None:
     if "meets" in detail or "step" in detail:
-        step = detail.pop("step", None)
-        _line(tree, f"step {step} has no members" if step is not None else "a step has no members")
+        line(tree, empty_step_sentence(detail.pop("step", None)))
         for meet in _entries(tree, detail, "meets"):
-            emptied, alone = meet.get("emptied_by") or [], meet.get("matches_nothing") or []
-            text = f"{meet.get('meet')}: emptied by {', '.join(emptied)}" if emptied else f"{meet.get('meet')}: empty"
-            if alone:
-                text += f"; matches nothing on its own: {', '.join(alone)}"
-            _line(tree, text)
+            line(tree, EmptyMeet(meet.get("meet"), meet.get("emptied_by"), meet.get("matches_nothing")).sentence())
         return
     dim = detail.pop("dimension", None)
     no_value = detail.pop("no_value", None)
     missing = detail.pop("missing", None)
     if no_value:
-        _line(tree, f"no value{' on ' + str(dim) if dim else ''}: {', '.join(map(str, no_value))}")
+        line(tree, no_value_sentence(dim, no_value))
     if missing:
-        _line(tree, f"no value for {', '.join(map(str, missing))}")
+        line(tree, missing_sentence(missing))
 
 
 _SENTENCES = {Reason.UNKNOWN_ANCHOR: _unknown_anchor, Reason.OUT_OF_SCOPE: _out_of_scope,
               Reason.CONFLICT: _conflict, Reason.INCOMPARABLE: _incomparable, Reason.EMPTY: _empty}
-
-
-def _generic(tree, key, value) -> None:
-    """Any other detail as labelled lines: `key: value`, lists and objects as branches."""
-    from rich.text import Text
-
-    def scalar(v) -> str:
-        if v is None:
-            return "none"
-        if isinstance(v, bool):
-            return "yes" if v else "no"
-        return str(v)
-
-    if isinstance(value, dict):
-        branch = tree.add(Text(safe(str(key)), style="dim")) if key is not None else tree
-        for k, v in value.items():
-            _generic(branch, k, v)
-    elif isinstance(value, list):
-        if all(not isinstance(v, (dict, list)) for v in value):
-            text = ", ".join(scalar(v) for v in value) or "none"
-            tree.add(Text(safe(f"{key}: {text}" if key is not None else text)))
-        else:
-            branch = tree.add(Text(safe(str(key)), style="dim")) if key is not None else tree
-            for v in value:
-                _generic(branch, None, v)
-    else:
-        tree.add(Text(safe(f"{key}: {scalar(value)}" if key is not None else scalar(value))))
-
-
-# ---- contested answers, items and values --------------------------------------------------------
-
-def render_contested(tree, entry: dict) -> None:
-    """A contested answer (or item, or value) with the evidence on each side."""
-    from rich.text import Text
-
-    if "values" in entry:  # a compare's contested coordinate: every stated value
-        branch = tree.add(Text.assemble(("contested ", "bold yellow"), (safe(entry["item"]), "bold"),
-                                        safe(f" on {entry['dimension']}")))
-        for stated in entry["values"]:
-            render_stated(branch, stated)
-        return
-    label = entry.get("answer", entry.get("item", ""))
-    head = Text.assemble(("contested ", "bold yellow"), (safe(label), "bold"))
-    if entry.get("argument"):
-        head.append(safe(f" (argument {entry['argument']})"))
-    branch = tree.add(head)
-    for side, title in (("supported_by", "supported by"), ("contradicted_by", "contradicted by")):
-        if entry.get(side):
-            sub = branch.add(Text(title, style="green" if side == "supported_by" else "red"))
-            for stated in entry[side]:
-                render_stated(sub, stated)
-
-
-def render_stated(tree, stated: dict) -> None:
-    """One stated predicate: instance, dimension, value and its evidence (escaped)."""
-    from rich.text import Text
-
-    from latweave.proof.model import _append_evidence
-
-    label = Text(safe(f'{stated["instance"]}: {stated["dimension"]} = {stated["value"]}'), style="cyan")
-    evidence = stated.get("evidence") or {}
-    if evidence:
-        _append_evidence(label, evidence)
-    tree.add(label)
