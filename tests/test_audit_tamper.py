@@ -546,3 +546,18 @@ def test_cli_json_report_names_failures(lattices, tmp_path, capsys):
     data = json.loads(text)
     assert code == 5 and data["ok"] is False and data["notes"] == []
     assert any("Bat" in f["problem"] and "meet#0" in f["problem"] for f in data["failures"])
+
+
+def test_a_witness_naming_a_reason_the_result_does_not_give_fails_the_audit(zoo_lattice, tmp_path, capsys):
+    """A saved abstention whose witness has a reason more than its `reasons`: the audit fails
+    (exit 5) naming the witness — a message, not a traceback."""
+    from latweave.cli import main
+
+    saved = tmp_path / "r.json"
+    assert main(["run", "--lattice", str(zoo_lattice), "meet(species = unicorn)", "--json"]) == 3
+    result = json.loads(capsys.readouterr().out)
+    result["witness"]["conflict"] = {"contested": []}
+    saved.write_text(json.dumps(result), encoding="utf-8")
+    assert main(["audit", "--lattice", str(zoo_lattice), str(saved)]) == 5
+    out = capsys.readouterr().out
+    assert "the witness covers ['conflict', 'empty', 'unknown_anchor']" in out

@@ -51,7 +51,7 @@ def abstain(ctx: Auditor, proof: Proof) -> None:
         ctx.fail(root, here, f"the proof's witnesses {[c.json_field('reason') for c in children]} differ from "
                              f"the reasons {reasons}")
     if set(witness) != set(reasons):
-        ctx.fail(proof, here, f"the witness covers {sorted(witness)}, the reasons are {reasons}")
+        ctx.fail("witness", ["witness"], f"the witness covers {sorted(witness)}, the reasons are {reasons}")
     for child in children:
         where = [*here, label(child)]
         ctx.report.checked += 1
