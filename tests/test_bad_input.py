@@ -520,3 +520,22 @@ def test_a_kb_line_of_empty_fields_is_counted_as_malformed(capsys, tmp_path):
     report = json.loads(out)["report"]
     assert code == 0 and report["counts"]["malformed"] == 1
     assert [(p["kind"], p["line"]) for p in report["problems"]] == [("malformed", 2)]
+
+
+@pytest.mark.parametrize("reason,detail", [
+    ("empty", {"undecided_items": [5]}),
+    ("empty", {"steps": 7, "undecided_items": [{"item": ["x"]}]}),
+    ("unknown_anchor", {"unknown": [{"name": 5, "dimension": ["x"]}], "extra": [[1]]}),
+    ("unknown_anchor", {"unknown": "not a list"}),
+], ids=["undecided-not-an-object", "odd-entries", "odd-types", "a-string-for-a-list"])
+def test_explain_shows_a_tampered_witness_as_it_stands(capsys, zoo, tmp_path, reason, detail):
+    """A witness detail of a shape latweave never writes is shown as it stands (sentences that
+    cannot read it are left out): no traceback, the rest of the result rendered."""
+    code, out, _ = cli(capsys, "run", "--lattice", zoo, "meet(species = unicorn)", "--json")
+    assert code == 3
+    result = json.loads(out)
+    result["witness"][reason] = detail
+    saved = tmp_path / "r.json"
+    saved.write_text(json.dumps(result), encoding="utf-8")
+    code, out, err = cli(capsys, "explain", saved)
+    assert code == 3 and "Traceback" not in err and "meet(species = unicorn)" in out   # explained: an abstention

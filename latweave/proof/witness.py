@@ -144,13 +144,21 @@ class RawDetail:
         if not isinstance(self.value, dict):
             render_value(branch, None, self.value)
             return
+        from rich.tree import Tree
+
         rest = dict(self.value)
-        sentences = _SENTENCES.get(self.reason)
-        if sentences is not None:
-            sentences(branch, rest)  # consumes the keys it puts in words
-        for key in CONTESTED_KEYS:
-            for entry in rest.pop(key, None) or ():
-                render_contested(branch, entry)
+        worded = Tree("")   # put in words apart: a shape the sentences cannot read is shown as it is
+        try:
+            sentences = _SENTENCES.get(self.reason)
+            if sentences is not None:
+                sentences(worded, rest)  # consumes the keys it puts in words
+            for key in CONTESTED_KEYS:
+                for entry in rest.pop(key, None) or ():
+                    render_contested(worded, entry)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            rest = dict(self.value)
+            worded = Tree("")
+        branch.children.extend(worded.children)
         for key, value in rest.items():
             render_value(branch, key, value)
 
