@@ -2,13 +2,14 @@
 
 `generator.py` walks the IR; `dialects/` holds each target's table (Soufflé, SQL, clingo,
 pyDatalog); `<name>_engine.py` holds only that engine's session (loading facts, running, reading
-outputs); `rows.py` is the one check of fact rows; `base.py` the interface and the registry.
+outputs); `rows.py` is the one check of fact rows; `base.py` the interface and
+the table that finds an engine by name (importing its module only when it is asked for).
 """
 
 from latweave.engines.base import (
-    DEFAULT_ENGINE, DEFAULTS, Engine, Session, available_engines, default_engine, engine_names, engine_status,
-    get_engine, register,
+    DEFAULT_ENGINE, DEFAULTS, ENGINES, Engine, Session, available_engines, default_engine, engine_class, engine_names,
+    engine_status, get_engine,
 )
 
-__all__ = ["DEFAULT_ENGINE", "DEFAULTS", "Engine", "Session", "available_engines", "default_engine", "engine_names",
-           "engine_status", "get_engine", "register"]
+__all__ = ["DEFAULT_ENGINE", "DEFAULTS", "ENGINES", "Engine", "Session", "available_engines", "default_engine",
+           "engine_class", "engine_names", "engine_status", "get_engine"]

@@ -27,13 +27,13 @@ from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, machine_memory, register
+from latweave.engines.base import Engine, Facts, machine_memory
 from latweave.engines.dialects import sql
 from latweave.engines.dialects.sql import full_table
 from latweave.engines.sql_session import SqlSession
 from latweave.errors import EngineError
 
-try:  # the engine registers either way; unavailable_reason() tells why it cannot run
+try:  # the module imports either way; unavailable_reason() tells why the engine cannot run
     import duckdb
 except ImportError as exc:  # pragma: no cover - duckdb is a required dependency
     duckdb = None
@@ -69,7 +69,6 @@ BIG_TABLE = 10_000
 ROWS = checks.RowRules("duckdb", numbers="exact", exact_symbols=True, widths_first=True)
 
 
-@register
 class DuckDBEngine(Engine):
     """Rules planned as SQL once per program; each session is one in-memory DuckDB connection."""
 

@@ -37,7 +37,7 @@ from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
 from latweave.engines import spark_context
-from latweave.engines.base import Engine, Facts, register
+from latweave.engines.base import Engine, Facts
 from latweave.engines.dialects import spark as dialect
 from latweave.engines.seminaive import input_dependencies
 
@@ -69,7 +69,6 @@ class StratumPlan:
     inputs: frozenset[str]                 # input relations it depends on, transitively
 
 
-@register
 class SparkEngine(Engine):
     """Rules planned once per program; a session is a Spark session over one lattice."""
 

@@ -34,7 +34,7 @@ from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, Outputs, register
+from latweave.engines.base import Engine, Facts, Outputs
 from latweave.engines.dialects import sqlite as dialect
 from latweave.engines.dialects.sql import full_table, saved_table
 from latweave.engines.sql_session import SqlSession
@@ -48,7 +48,6 @@ def _temp(ddl: str) -> str:
     return ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1)
 
 
-@register
 class SqliteEngine(Engine):
     """Rules planned as SQL once per lattice shape; each session is one in-memory database, or a
     lattice folder's stored one (`open_stored`), read-only, with the run's tables in TEMP."""
