@@ -41,7 +41,9 @@ class SqlSession(Session):
     #: what the engine accepts as facts (engines/rows.py)
     rows: ClassVar[checks.RowRules]
 
-    #: a wave is one stratum (seminaive.waves): a statement costs no more alone than with others
+    #: a wave is one stratum, in the plan's order (seminaive.waves): a statement costs no more alone
+    #: than beside others, and the statements keep the order a stored database's pages were
+    #: written in (sqlite_store.py: its bytes are hashed into the lattice's manifest)
     together = False
 
     con = None
