@@ -1,7 +1,7 @@
 """Shared fixtures: the zoo lattice, and the engine parameter every engine-level test runs over.
 
 An engine that cannot run here is skipped with its reason, and the reasons are repeated in the
-terminal summary so a missing Souffle is never silent. The summary asks the registry itself (not
+terminal summary so a missing Souffle is never silent. The summary asks the engines themselves (not
 what the tests recorded): the suite runs in pytest-xdist workers, and the summary is printed by the
 controller, which runs no test.
 """
@@ -36,7 +36,7 @@ def skipped_engines() -> dict[str, str]:
 def require_engine(name: str) -> str:
     from tests.support.engines import ELSEWHERE
 
-    reason = dict(engine_status()).get(name, f"no engine is registered as {name!r}")
+    reason = dict(engine_status()).get(name, f"no engine is named {name!r}")
     if reason is not None:
         pytest.skip(f"engine {name!r} unavailable: {reason}")
     if name in ELSEWHERE:

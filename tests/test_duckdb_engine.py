@@ -7,7 +7,7 @@ import pytest
 from latweave.datalog import load_rules
 from latweave.datalog.parser import assemble, parse_program
 from latweave.engines.base import get_engine
-from latweave.engines.dialects.sql import literal, select_sql
+from latweave.engines.dialects.duckdb import literal, select_sql
 from latweave.engines.duckdb_engine import DuckDBEngine
 from latweave.errors import EngineError
 

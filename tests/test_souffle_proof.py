@@ -9,7 +9,7 @@ import pytest
 
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
-from latweave.engines.base import _REGISTRY, engine_names
+from latweave.engines.base import engine_class, engine_names
 from latweave.execute import Runner
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
@@ -34,7 +34,7 @@ def _souffle_axioms(proof, relation):
 @pytest.mark.souffle
 @pytest.mark.parametrize("text", PLANS)
 def test_proof_facts_match_souffle_explain(zoo_lattice, text):
-    reason = _REGISTRY["souffle"].unavailable_reason()
+    reason = engine_class("souffle").unavailable_reason()
     if reason:
         pytest.skip(f"engine 'souffle' unavailable: {reason}")
     from latweave.engines.souffle_explain import explain
@@ -66,7 +66,7 @@ def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tm
     """argmax(date_of_death - date_of_birth, ...): Soufflé's explain of the answer rests on the
     winner's two coords and their day numbers; our proof shows exactly those for the winner (and,
     beyond what Soufflé shows for a negated premise, the span of each thing it beats)."""
-    reason = _REGISTRY["souffle"].unavailable_reason()
+    reason = engine_class("souffle").unavailable_reason()
     if reason:
         pytest.skip(f"engine 'souffle' unavailable: {reason}")
     from pathlib import Path

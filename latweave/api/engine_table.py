@@ -1,4 +1,4 @@
-"""`latweave engines`: every registered engine, whether it can run here (or why not), and which
+"""`latweave engines`: every engine, whether it can run here (or why not), and which
 engine runs what when none is named — one plan, or a batch of plans — with the measured reason.
 It renders itself and serialises to JSON, so the command line only prints it."""
 

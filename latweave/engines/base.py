@@ -1,4 +1,4 @@
-"""The one interface every engine implements, and the registry that finds engines by name.
+"""The one interface every engine implements, and the table that finds engines by name.
 
 An engine takes the validated rules (a `Program`) and runs them; it never holds semantics of its
 own. `open(base)` loads facts that stay fixed across runs (a compiled lattice) and returns a
@@ -8,10 +8,12 @@ own. `open(base)` loads facts that stay fixed across runs (a compiled lattice) a
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from types import MappingProxyType
+from typing import ClassVar, Mapping
 
 from latweave.datalog.ir import Program
 from latweave.engines.rows import Facts, Row
@@ -21,7 +23,19 @@ log = logging.getLogger("latweave.engines")
 
 Outputs = dict[str, list[Row]]
 
-_REGISTRY: dict[str, type["Engine"]] = {}
+#: Every engine by name: "module:Class". This table is how an engine is found; its module is
+#: imported only when that engine is asked for (`engine_class`), so that naming or listing
+#: engines loads no engine's package, and one engine's missing package never stops another.
+#: Each module guards its own dependency: an engine whose package is missing still imports, and
+#: says why in unavailable_reason. A new engine is one module and one line here.
+ENGINES: Mapping[str, str] = MappingProxyType({
+    "clingo": "latweave.engines.clingo_engine:ClingoEngine",
+    "duckdb": "latweave.engines.duckdb_engine:DuckDBEngine",
+    "pydatalog": "latweave.engines.pydatalog_engine:PyDatalogEngine",
+    "souffle": "latweave.engines.souffle_engine:SouffleEngine",
+    "spark": "latweave.engines.spark_engine:SparkEngine",
+    "sqlite": "latweave.engines.sqlite_engine:SqliteEngine",
+})
 
 #: The engine used when none is named, by what is asked — one plan, or a batch of plans — and
 #: why (measured by bench/spine.py and bench/questions.py; README "Engines"). Both are embedded
@@ -105,7 +119,7 @@ def machine_memory() -> int | None:
 
 
 class Engine(ABC):
-    """A backend that executes `Program`s. Subclasses register themselves by `name`."""
+    """A backend that executes `Program`s, found by its `name` in ENGINES."""
 
     name: ClassVar[str]
     #: The most plans one evaluation takes (None: any number): a longer batch is evaluated a chunk
@@ -149,41 +163,31 @@ class Engine(ABC):
             return session.run({})
 
 
-def register(cls: type[Engine]) -> type[Engine]:
-    """Class decorator: make an engine available by its `name`."""
-    if cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
-        raise LatweaveError(f"two engines registered as {cls.name!r}")
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def _load_builtin() -> None:
-    """Register the built-in engines (each module registers its engine when imported; each
-    guards its own dependency, so an engine whose package is missing registers anyway and
-    reports why in unavailable_reason)."""
-    from latweave.engines import (  # noqa: F401
-        clingo_engine, duckdb_engine, pydatalog_engine, souffle_engine, spark_engine, sqlite_engine,
-    )
+def engine_class(name: str) -> type[Engine]:
+    """The class of the engine called `name`, its module imported now (and only now: an engine's
+    package — duckdb, pyspark, clingo — is loaded when that engine is asked for). An unknown name
+    is a LatweaveError that lists the engines there are."""
+    where = ENGINES.get(name)
+    if where is None:
+        raise LatweaveError(f"unknown engine {name!r}", hint=f"choose one of: {', '.join(sorted(ENGINES))}")
+    module, _, cls = where.partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def engine_names() -> list[str]:
-    """Every registered engine, installed or not, sorted."""
-    _load_builtin()
-    return sorted(_REGISTRY)
+    """Every built-in engine, installed or not, sorted (nothing is imported)."""
+    return sorted(ENGINES)
 
 
 def available_engines() -> list[str]:
-    """Registered engines that can run on this machine, sorted."""
-    return [n for n in engine_names() if _REGISTRY[n].unavailable_reason() is None]
+    """Engines that can run on this machine, sorted (each engine's module is imported to ask it)."""
+    return [n for n in engine_names() if engine_class(n).unavailable_reason() is None]
 
 
 def get_engine(name: str | None, program: Program) -> Engine:
     """An engine instance by name (the default when `name` is None); raises with the reason."""
-    _load_builtin()
     name = name or DEFAULT_ENGINE
-    if name not in _REGISTRY:
-        raise LatweaveError(f"unknown engine {name!r}", hint=f"choose one of: {', '.join(sorted(_REGISTRY))}")
-    cls = _REGISTRY[name]
+    cls = engine_class(name)
     reason = cls.unavailable_reason()
     if reason is not None:
         raise EngineUnavailable(f"engine {name!r} cannot run here: {reason}")
@@ -191,5 +195,5 @@ def get_engine(name: str | None, program: Program) -> Engine:
 
 
 def engine_status() -> list[tuple[str, str | None]]:
-    """Every registered engine's name and why it cannot run here (None when it can), by name."""
-    return [(name, _REGISTRY[name].unavailable_reason()) for name in engine_names()]
+    """Every engine's name and why it cannot run here (None when it can), by name."""
+    return [(name, engine_class(name).unavailable_reason()) for name in engine_names()]

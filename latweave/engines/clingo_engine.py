@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from latweave.datalog.ir import Program
 from latweave.engines import rows as checks
-from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session
 from latweave.engines.dialects.clingo import INT_MAX, INT_MIN, pred_name, render_program
 from latweave.engines.rows import sorted_rows
 from latweave.errors import EngineError
@@ -31,7 +31,6 @@ else:
 ROWS = checks.RowRules("clingo", bounds=(INT_MIN, INT_MAX))
 
 
-@register
 class ClingoEngine(Engine):
     name = "clingo"
 

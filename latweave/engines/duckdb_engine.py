@@ -1,9 +1,10 @@
 """The embedded default engine: the rules' semi-naive plan run on an in-memory DuckDB.
 
-Nothing here knows what a meet or a compare is, nor how a rule becomes SQL: the SQL dialect
-(dialects/sql.py) renders each rule as a SELECT, seminaive.py lays the strata out as base and
-step variants, and sql_session.py runs them (lattice strata once at open, the rest per run,
-semi-naive recursion). This module brings what is DuckDB's own: loading facts (duckdb_facts.py
+Nothing here knows what a meet or a compare is, nor how a rule becomes SQL: DuckDB's dialect
+(dialects/duckdb.py, on the shared SQL generator) renders each rule as a SELECT, seminaive.py
+plans the strata (base and step variants, what is evaluated when) and drives their evaluation,
+and sql_session.py executes it (lattice strata once at open, the rest per run, semi-naive
+recursion). This module brings what is DuckDB's own: loading facts (duckdb_facts.py
 turns rows into a VALUES list or a CSV file, so fact values never enter SQL text), counting the
 rows an INSERT added, emptying tables, and reading rows back in order.
 
@@ -27,13 +28,13 @@ from latweave.datalog.strata import Stratum
 from latweave.engines import duckdb_facts
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, machine_memory, register
-from latweave.engines.dialects import sql
-from latweave.engines.dialects.sql import full_table
+from latweave.engines.base import Engine, Facts, machine_memory
+from latweave.engines.dialects.duckdb import DuckDB
+from latweave.engines.dialects.sql import full_table, ident
 from latweave.engines.sql_session import SqlSession
 from latweave.errors import EngineError
 
-try:  # the engine registers either way; unavailable_reason() tells why it cannot run
+try:  # the module imports either way; unavailable_reason() tells why the engine cannot run
     import duckdb
 except ImportError as exc:  # pragma: no cover - duckdb is a required dependency
     duckdb = None
@@ -69,7 +70,6 @@ BIG_TABLE = 10_000
 ROWS = checks.RowRules("duckdb", numbers="exact", exact_symbols=True, widths_first=True)
 
 
-@register
 class DuckDBEngine(Engine):
     """Rules planned as SQL once per program; each session is one in-memory DuckDB connection."""
 
@@ -95,21 +95,7 @@ class DuckDBEngine(Engine):
 
     def __init__(self, program: Program):
         super().__init__(program)
-        plan = seminaive.plan(program)
-        self.compiled = list(plan.strata)
-        self.strata = [c.stratum for c in plan.strata]
-        self.types = plan.types
-        self.ddl = plan.ddl  # table (quoted) -> its CREATE statement
-        self._insert_cache: dict[tuple, str] = {}
-
-    def insert_sql(self, target: str, variants: Sequence[seminaive.Variant], except_table: str | None) -> str:
-        """`INSERT INTO target <union of variants> [EXCEPT full table]`, assembled once per shape."""
-        key = (target, tuple(v.sql for v in variants), except_table)
-        text = self._insert_cache.get(key)
-        if text is None:
-            text = self._insert_cache[key] = sql.insert(
-                target, [(v.sql, v.distinct) for v in variants], except_table)
-        return text
+        self.plan = seminaive.plan(program, DuckDB())
 
     def open(self, base: Facts) -> "DuckDBSession":
         reason = self.unavailable_reason()
@@ -173,8 +159,8 @@ class DuckDBSession(SqlSession):
         self._open(base)
 
     def _prepare(self) -> None:
-        self.types, self.plans = self.engine.types, self.engine.compiled
-        for ddl in self.engine.ddl.values():
+        self.plan = self.engine.plan
+        for ddl in self.plan.ddl.values():
             self.con.execute(ddl)
 
     def _materialise(self, facts: Facts) -> dict:
@@ -198,10 +184,10 @@ class DuckDBSession(SqlSession):
         table = full_table(name)
         cols = [c.name for c in self.program.relation(name).columns]
         key = PARTITIONED.get(name)
-        select = ", ".join("$value" if c == key else sql.ident(c) for c in cols)
+        select = ", ".join("$value" if c == key else ident(c) for c in cols)
         statement = (f"INSERT INTO {table} SELECT {select} FROM read_parquet($file, hive_partitioning = false)")
         # the table's columns are c0, c1, ... (dialects/sql.py create_table); the file's, the schema's names
-        match = " AND ".join(f"{table}.c{j} = gone.{sql.ident(c)}" for j, c in enumerate(cols)) or "TRUE"
+        match = " AND ".join(f"{table}.c{j} = gone.{ident(c)}" for j, c in enumerate(cols)) or "TRUE"
         delete = f"DELETE FROM {table} USING read_parquet($file, hive_partitioning = false) AS gone WHERE {match}"
         held = 0
         try:
@@ -233,15 +219,12 @@ class DuckDBSession(SqlSession):
         """Empty tables in one script (one call). Big ones by DROP + CREATE: 2-4 ms for 3.6M rows
         where DELETE takes 24 ms and TRUNCATE 14 ms; small ones by DELETE, which costs less than
         the catalog change (measured: ~10 ms against ~24 ms per run of the real rules)."""
-        script = "".join((f"DROP TABLE {t}; {self.engine.ddl[t]};" if self.count[t] > BIG_TABLE
+        script = "".join((f"DROP TABLE {t}; {self.plan.ddl[t]};" if self.count[t] > BIG_TABLE
                           else f"DELETE FROM {t};") for t in tables if self.count.get(t))
         if script:
             self.con.execute(script)
         for table in tables:
             self.count[table] = 0
-
-    def _insert(self, target: str, variants, except_table: str | None, relation: str) -> str:
-        return self.engine.insert_sql(target, variants, except_table)
 
     def _ordered(self, table: str, types: tuple[str, ...]) -> str:
         return f"SELECT * FROM {table} ORDER BY ALL"

@@ -14,7 +14,7 @@ import csv
 import os
 from typing import Sequence
 
-from latweave.engines.dialects import sql
+from latweave.engines.dialects.duckdb import DuckDB, literal
 
 #: Relations with at most this many rows are inserted with one parameterised VALUES statement.
 SMALL_ROWS = 16
@@ -38,7 +38,7 @@ def read_csv(rows: list, types: Sequence[str], path: str) -> str:
     """
     with open(path, "w", encoding="utf-8", newline="") as f:
         csv.writer(f, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n").writerows(rows)
-    columns = "{" + ", ".join(f"'c{j}': '{sql.TYPES[t]}'" for j, t in enumerate(types)) + "}"
-    return (f"read_csv({sql.literal(path)}, header = false, auto_detect = false, delim = ',', "
+    columns = "{" + ", ".join(f"'c{j}': '{DuckDB.types[t]}'" for j, t in enumerate(types)) + "}"
+    return (f"read_csv({literal(path)}, header = false, auto_detect = false, delim = ',', "
             f"quote = '\"', escape = '\"', allow_quoted_nulls = false, strict_mode = true, "
             f"columns = {columns})")

@@ -30,6 +30,8 @@ class Generator:
 
     #: The engine's name, prefixed to rendering errors ("clingo: ...").
     name: ClassVar[str] = "datalog"
+    #: Whether rendering errors carry that prefix.
+    prefix_errors: ClassVar[bool] = True
     #: How a string constant is quoted (latweave/datalog/escape.py).
     quoting: ClassVar[Quoting] = SOUFFLE
     #: Comparison operators, IR spelling -> target spelling.
@@ -44,7 +46,7 @@ class Generator:
     terminator: ClassVar[str] = "."
 
     def error(self, message: str, **kw) -> EngineError:
-        return EngineError(f"{self.name}: {message}", **kw)
+        return EngineError(f"{self.name}: {message}" if self.prefix_errors else message, **kw)
 
     # ------------------------------------------------------------ terms
 

@@ -36,7 +36,7 @@ from typing import Iterable
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
-from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session, register
+from latweave.engines.base import Engine, Facts, FromScratchSession, Outputs, Session
 from latweave.engines.dialects.pydatalog import (
     pred_name, refuse_symbol, render_program, render_rules, snapshot_name,
 )
@@ -73,7 +73,6 @@ class _Stratum:
             self.arity[rule.head.relation] = len(rule.head.args)
 
 
-@register
 class PyDatalogEngine(Engine):
     name = "pydatalog"
 

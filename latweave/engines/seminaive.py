@@ -1,76 +1,155 @@
-"""The rules as a semi-naive evaluation plan over tables: which SELECTs each stratum runs.
+"""The one semi-naive planner: what a set-at-a-time engine computes, and in which order.
 
-For an engine that evaluates set-at-a-time (DuckDB, SQLite): every relation is a table, and each
-stratum of `stratify` becomes
+DuckDB and SQLite (relations as tables) and Spark (relations as views) evaluate the rules from
+this plan, and `evaluate` drives that evaluation for them all: each backend only executes what it
+is told, through its `Executor`. Every stratum of `stratify` becomes
 
-- base variants: its rules without a recursive body atom, each one SELECT over the full tables
-  (a non-recursive stratum has only these: one `INSERT ... UNION ...` into an empty table);
+- base variants: its rules without a recursive body atom, each one SELECT over the full relations
+  (a non-recursive stratum has only these);
 - step variants, for a recursive stratum: every recursive rule once per recursive body atom, that
-  atom reading the last iteration's delta and the others the full tables; parity None reads the
-  full table as the first delta, then two delta tables per relation ($delta0/$delta1) swap roles.
+  atom reading a delta and the others the full relations. The rounds read the delta of parity None
+  first — the full relation itself — then each round writes its new rows into the delta of the
+  other parity, 0 and 1 in turn (`rounds`), until a round finds none;
+- the input relations it depends on, transitively (`inputs`: a session skips strata whose inputs did
+  not change), and its *level*: one more than the highest level of a relation it reads (inputs are
+  level 0). Strata of one level never read one another, so a backend for which each evaluation is
+  costly (Spark: a job) evaluates a level's non-recursive strata together (`waves`).
 
-Plus, per stratum, the input relations it depends on (transitively), so that a session can skip
-strata whose inputs did not change, and the CREATE TABLE statement of every table. The SQL itself
-comes from an SQL dialect (latweave/engines/dialects/sql.py, or a subclass: sqlite.py, which also
-fixes the join order); nothing here runs anything.
+The SQL text comes from the dialect given (latweave/engines/dialects/: DuckDB's unless another
+is named; SQLite's also fixes the join order), which also names the tables a SELECT reads
+(`source`). `evaluate(strata, executor)` walks the waves in order: for each, the live base variants
+of every relation (a rule whose positive body reads an empty relation yields nothing and is
+skipped), then, for a recursive stratum, the rounds, until one finds no new row. What a wave or a
+round means on a database is the executor's: the SQL sessions (sql_session.py) run INSERTs into
+tables, the Spark session (spark_session.py) computes DataFrames and binds views.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, ClassVar, Iterator, Mapping, Protocol, Sequence
 
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
-from latweave.engines.dialects import sql
-from latweave.engines.dialects.sql import delta_table, full_table
+from latweave.engines.dialects.duckdb import DuckDB
+from latweave.engines.dialects.sql import Select, Sql, delta_name
+
+#: The deltas a step variant may read: None (the full relation: the first round), then 0 and 1.
+PARITIES: tuple[int | None, ...] = (None, 0, 1)
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One SELECT of a rule: its text and the tables its positive atoms read (for empty-skips)."""
+    """One SELECT of a rule, the relations its positive atoms read, every relation it names
+    (negated ones too), and which positive atom reads the delta (None: every one the full relation)."""
 
-    sql: str
-    reads: tuple[str, ...]  # relation names of the positive atoms
-    distinct: bool  # yields no duplicate rows without DISTINCT (sql.distinct_by_construction)
-    delta_pos: int | None = None  # which of them reads a delta table
+    select: Select
+    reads: tuple[str, ...]
+    tables: frozenset[str]
+    delta_pos: int | None = None
+
+    @cached_property
+    def sql(self) -> str:
+        return self.select.text()
+
+    @property
+    def distinct(self) -> bool:
+        """Yields no duplicate rows without DISTINCT (sql.distinct_by_construction)."""
+        return self.select.unique
 
 
 @dataclass(frozen=True)
 class StratumPlan:
     stratum: Stratum
-    base: dict[str, list[Variant]]  # relation -> rules without a recursive atom
-    # relation -> parity -> semi-naive variants; parity None means "the delta is the full table"
-    step: dict[str, dict[int | None, list[Variant]]]
+    level: int
+    base: dict[str, tuple[Variant, ...]]  # relation -> its rules without a recursive atom
+    # relation -> parity of the delta read -> semi-naive variants (parity None: the full relation)
+    step: dict[str, dict[int | None, tuple[Variant, ...]]]
     inputs: frozenset[str]  # input relations it depends on, transitively
 
 
 @dataclass(frozen=True)
 class SemiNaivePlan:
-    strata: tuple[StratumPlan, ...]
+    strata: tuple[StratumPlan, ...]  # in stratify's order
     types: dict[str, tuple[str, ...]]  # relation -> column types
-    ddl: dict[str, str]  # table (quoted) -> its CREATE statement
+    # table, as the dialect names it -> (its name, its column types): every relation's, and two
+    # delta tables per relation of a recursive stratum
+    tables: dict[str, tuple[str, tuple[str, ...]]]
+    dialect: Sql
+    _inserts: dict[tuple, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def ddl(self) -> dict[str, str]:
+        """table -> its CREATE statement, in `tables`' order."""
+        return {table: self.dialect.create_table(name, types) for table, (name, types) in self.tables.items()}
+
+    def insert(self, target: str, variants: Sequence[Variant], except_table: str | None = None) -> str:
+        """The dialect's INSERT of the variants' union into `target` (without the rows `except_table`
+        holds), assembled once per shape."""
+        key = (target, tuple(v.sql for v in variants), except_table)
+        text = self._inserts.get(key)
+        if text is None:
+            text = self._inserts[key] = self.dialect.insert(target, [v.select for v in variants], except_table)
+        return text
+
+    def schedule(self, base_inputs: frozenset[str]) -> "Schedule":
+        return Schedule(self, frozenset(base_inputs), tuple(p.inputs <= base_inputs for p in self.strata))
 
 
-def plan_stratum(stratum: Stratum, inputs: frozenset[str], dialect: sql.Sql | None = None) -> StratumPlan:
-    dialect = dialect or sql.Sql()
-    base: dict[str, list[Variant]] = {r: [] for r in stratum.relations}
-    step: dict[str, dict[int | None, list[Variant]]] = {r: {None: [], 0: [], 1: []} for r in stratum.relations}
-    for rule in stratum.rules:
-        reads = tuple(a.relation for a in rule.positive)
-        head = rule.head.relation
-        rec = stratum.recursive_atoms(rule) if stratum.recursive else ()
-        distinct = sql.distinct_by_construction(rule)
-        if not rec:
-            base[head].append(Variant(dialect.select(rule, [full_table(r) for r in reads]), reads, distinct))
-            continue
-        for pos in rec:
-            for parity in (None, 0, 1):
-                sources = [full_table(r) for r in reads]
-                if parity is not None:
-                    sources[pos] = delta_table(reads[pos], parity)
-                step[head][parity].append(Variant(dialect.select(rule, sources), reads, distinct, pos))
-    return StratumPlan(stratum, base, step, inputs)
+@dataclass(frozen=True)
+class Schedule:
+    """Which strata a session over base facts for `base_inputs` evaluates, and when: the lattice
+    strata (those the base facts alone decide) once, at open; the others on every run, and a
+    lattice stratum again only when a run changed an input it reads."""
+
+    plan: SemiNaivePlan
+    base_inputs: frozenset[str]
+    static: tuple[bool, ...]  # per stratum: a lattice stratum
+
+    def at_open(self) -> list[StratumPlan]:
+        return [p for p, static in zip(self.plan.strata, self.static) if static]
+
+    def for_run(self, changed: frozenset[str] | set[str]) -> list[StratumPlan]:
+        """The strata a run evaluates, in order, when it changed the base relations `changed`."""
+        return [p for p, static in zip(self.plan.strata, self.static) if not static or p.inputs & changed]
+
+    def rederived(self, changed: frozenset[str] | set[str]) -> set[str]:
+        """The lattice relations a run that changed `changed` evaluates again."""
+        return {rel for p, static in zip(self.plan.strata, self.static) if static and p.inputs & changed
+                for rel in p.stratum.relations}
+
+
+def waves(strata: Sequence[StratumPlan], together: bool) -> list[tuple[StratumPlan, ...]]:
+    """The strata as evaluations: one stratum each, in order; or, `together`, level by level, a
+    level's non-recursive strata in one wave, then each of its recursive strata in one of its own."""
+    if not together:
+        return [(p,) for p in strata]
+    out: list[tuple[StratumPlan, ...]] = []
+    for level in sorted({p.level for p in strata}):
+        here = [p for p in strata if p.level == level]
+        flat = tuple(p for p in here if not p.stratum.recursive)
+        out += [flat] if flat else []
+        out += [(p,) for p in here if p.stratum.recursive]
+    return out
+
+
+def rounds() -> Iterator[tuple[int | None, int]]:
+    """(the parity of the delta a round reads, the parity it writes), round after round."""
+    read: int | None = None
+    write = 0
+    while True:
+        yield read, write
+        read, write = write, 1 - write
+
+
+def live(variants: Sequence[Variant], held: Callable[[str], int],
+         delta: Mapping[str, int] | None = None) -> tuple[Variant, ...]:
+    """The variants whose every positive atom reads a non-empty relation (`held`: relation -> its
+    rows), or delta (`delta`: relation -> the rows of the delta read): the others yield nothing."""
+    return tuple(v for v in variants
+                 if all(delta.get(rel, 0) if (i == v.delta_pos and delta is not None) else held(rel)
+                        for i, rel in enumerate(v.reads)))
 
 
 def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[frozenset[str]]:
@@ -90,18 +169,93 @@ def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[froz
     return out
 
 
-def plan(program: Program, dialect: sql.Sql | None = None) -> SemiNaivePlan:
+def levels(program: Program, strata: Sequence[Stratum]) -> list[int]:
+    """For each stratum, one more than the highest level of a relation it reads (inputs: 0)."""
+    level: dict[str, int] = {r.name: 0 for r in program.inputs}
+    out = []
+    for stratum in strata:
+        reads = {a.relation for rule in stratum.rules for a in (*rule.positive, *rule.negative)}
+        lv = 1 + max((level.get(r, 0) for r in reads - set(stratum.relations)), default=0)
+        for rel in stratum.relations:
+            level[rel] = lv
+        out.append(lv)
+    return out
+
+
+def plan_stratum(stratum: Stratum, level: int, inputs: frozenset[str], dialect: Sql) -> StratumPlan:
+    base: dict[str, list[Variant]] = {r: [] for r in stratum.relations}
+    step: dict[str, dict[int | None, list[Variant]]] = {r: {p: [] for p in PARITIES} for r in stratum.relations}
+    for rule in stratum.rules:
+        reads = tuple(a.relation for a in rule.positive)
+        tables = frozenset((*reads, *(a.relation for a in rule.negative)))
+        head = rule.head.relation
+        rec = stratum.recursive_atoms(rule) if stratum.recursive else ()
+        if not rec:
+            base[head].append(Variant(dialect.select(rule, [dialect.source(r) for r in reads]), reads, tables))
+            continue
+        for pos in rec:
+            for parity in PARITIES:
+                sources = [dialect.source(r, parity if i == pos else None) for i, r in enumerate(reads)]
+                select = dialect.select(rule, sources, None if parity is None else pos)
+                step[head][parity].append(Variant(select, reads, tables, pos))
+    return StratumPlan(stratum, level, {r: tuple(vs) for r, vs in base.items()},
+                       {r: {p: tuple(vs) for p, vs in by.items()} for r, by in step.items()}, inputs)
+
+
+def plan(program: Program, dialect: Sql | None = None) -> SemiNaivePlan:
     """The whole program's evaluation plan: strata in order, and the tables they use. `dialect`
-    writes the SELECTs and tables: DuckDB's SQL unless another SQL target is given (SQLite's)."""
+    writes the SELECTs and names the tables: DuckDB's unless another is given."""
     strata = stratify(program)
-    deps = input_dependencies(program, strata)
+    dialect = dialect or DuckDB()
     types = {r.name: tuple(c.type for c in r.columns) for r in program.relations}
-    dialect = dialect or sql.Sql()
-    # derived and input tables, and two delta tables per relation of a recursive stratum
-    ddl = {full_table(name): dialect.create_table(name, types[name]) for name in types}
+    tables = {dialect.source(name): (name, types[name]) for name in types}
     for stratum in strata:
         if stratum.recursive:
             for name in stratum.relations:
                 for parity in (0, 1):
-                    ddl[delta_table(name, parity)] = dialect.create_table(f"{name}$delta{parity}", types[name])
-    return SemiNaivePlan(tuple(plan_stratum(s, inputs, dialect) for s, inputs in zip(strata, deps)), types, ddl)
+                    tables[dialect.source(name, parity)] = (delta_name(name, parity), types[name])
+    planned = (plan_stratum(s, lv, inputs, dialect)
+               for s, lv, inputs in zip(strata, levels(program, strata), input_dependencies(program, strata)))
+    return SemiNaivePlan(tuple(planned), types, tables, dialect)
+
+
+# ------------------------------------------------------------ evaluation
+
+#: (relation, the variants to evaluate for it: the live ones, maybe none), for each relation of a wave
+Work = list[tuple[str, tuple[Variant, ...]]]
+
+
+class Executor(Protocol):
+    """What a backend does when `evaluate` tells it to; it decides nothing about what, or when."""
+
+    #: Whether a level's non-recursive strata are evaluated as one wave (`waves`).
+    together: ClassVar[bool]
+
+    def held(self, relation: str) -> int:
+        """The number of rows the relation's full table (or view) holds now."""
+
+    def derive(self, wave: tuple[StratumPlan, ...], work: Work) -> None:
+        """Each relation's rows, the union of its variants, into its full relation (empty until now)."""
+
+    def extend(self, plan: StratumPlan, work: Work, read: int | None, write: int) -> dict[str, int]:
+        """One round: each relation's new rows (its variants, which read the delta of parity `read`,
+        less what the full relation holds) into the delta of parity `write`, and added to the full
+        relation; the number of new rows, by relation."""
+
+
+def evaluate(strata: Sequence[StratumPlan], executor: Executor) -> None:
+    """Evaluate `strata` (in the plan's order) to their fixpoint through `executor`."""
+    for wave in waves(strata, executor.together):
+        executor.derive(wave, [(rel, live(p.base[rel], executor.held)) for p in wave for rel in p.stratum.relations])
+        if len(wave) == 1 and wave[0].stratum.recursive:
+            _recursive(wave[0], executor)
+
+
+def _recursive(plan: StratumPlan, executor: Executor) -> None:
+    relations = plan.stratum.relations
+    delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
+    for read, write in rounds():
+        if not any(delta.values()):
+            return
+        work = [(rel, live(plan.step[rel][read], executor.held, delta)) for rel in relations]
+        delta = executor.extend(plan, work, read, write)

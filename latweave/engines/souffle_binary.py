@@ -1,7 +1,7 @@
 """Finding and running the `souffle` binary: its version, its number domain, one subprocess call.
 
 Soufflé is not in PyPI or Debian; it must be built from source and put on PATH. Without it the
-engine registers anyway and says why (`unavailable_reason`). Shared by the engine's sessions
+engine's module imports anyway and says why (`unavailable_reason`). Shared by the engine's sessions
 (souffle_engine.py) and the provenance cross-check (souffle_explain.py).
 """
 

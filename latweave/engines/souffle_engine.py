@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from latweave.datalog.ir import Program, Relation
 from latweave.engines import rows as checks
 from latweave.engines import souffle_binary as binary
-from latweave.engines.base import Engine, Facts, Outputs, Row, Session, register
+from latweave.engines.base import Engine, Facts, Outputs, Row, Session
 from latweave.engines.dialects.souffle import render_program
 from latweave.engines.rows import sorted_rows
 from latweave.errors import EngineError
@@ -185,7 +185,6 @@ class SouffleSession(Session):
             pass
 
 
-@register
 class SouffleEngine(Engine):
     """Soufflé's interpreter over the rendered rules; facts through files, outputs from CSV."""
 

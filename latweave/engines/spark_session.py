@@ -1,8 +1,10 @@
-"""A Spark engine session: the strata evaluated level by level, one job a level (spark_engine.py says why).
+"""A Spark engine session: the executor of the semi-naive plan (seminaive.py) over DataFrames,
+a level's non-recursive strata in one job (spark_engine.py says why).
 
 The lattice strata are evaluated once, at open, and kept; a run binds its plan facts as views,
 evaluates the other strata (and a lattice stratum again only when the run extends a relation it
-reads), collects every output relation, and releases its checkpoints at the next run.
+reads: the planner's `Schedule`), collects every output relation, and releases its checkpoints at
+the next run.
 """
 
 from __future__ import annotations
@@ -10,23 +12,22 @@ from __future__ import annotations
 import itertools
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from latweave.engines import rows as checks
-from latweave.engines import spark_context
+from latweave.engines import seminaive, spark_context
 from latweave.engines.base import Facts, Outputs, Session
 from latweave.engines.dialects import spark as dialect
 from latweave.engines.rows import sorted_rows
 from latweave.engines.spark_frames import LOCAL_ROWS, PARQUET_COPY, Frames
 from latweave.errors import EngineError
 
-if TYPE_CHECKING:
-    from latweave.engines.spark_engine import StratumPlan
 
 class SparkSession(Frames, Session):
     """Views over the lattice's relations, fixed at open, and a run's, released at the next."""
 
     name = "spark"
+    #: a level's non-recursive strata in one wave: one job (seminaive.waves)
+    together = True
     _ids = itertools.count()
     row_rules = None  # the engine's (spark_engine.ROWS), set at open
 
@@ -61,23 +62,18 @@ class SparkSession(Frames, Session):
                 for name, rows in base.items():
                     self._bind_rows(name, rows)
             self.base_inputs = frozenset(n for n in inputs if self.count.get(n))
-            self.static = [p.inputs <= self.base_inputs for p in engine.plans]
-            self._guard(lambda: self._evaluate([p for p, s in zip(engine.plans, self.static) if s]))
+            self.schedule = engine.plan.schedule(self.base_inputs)
+            self._guard(lambda: seminaive.evaluate(self.schedule.at_open(), self))
             self._lattice, self._cached = self._cached, []
             self._pristine = (dict(self.df), dict(self.count), dict(self.rows))
         except BaseException:
             self.close()
             raise
 
-    # ------------------------------------------------------------ evaluation
+    # ------------------------------------------------------------ executing the plan (seminaive.Executor)
 
-    def _live(self, variants, delta: dict[str, int] | None = None) -> list:
-        out = []
-        for v in variants:
-            if all((delta.get(r, 0) if (i == v.delta_pos and delta is not None) else self.count.get(r, 0))
-                   for i, r in enumerate(v.reads)):
-                out.append(v)
-        return out
+    def held(self, relation: str) -> int:
+        return self.count.get(relation, 0)
 
     @staticmethod
     def _union(live) -> str:
@@ -106,67 +102,42 @@ class SparkSession(Frames, Session):
                     for tag, (rel, _) in enumerate(frames)}
         return {rel: (self._slice(tagged, tag, rel), counts.get(tag, 0), None) for tag, (rel, _) in enumerate(frames)}
 
-    def _evaluate(self, plans: list[StratumPlan]) -> None:
-        """Evaluate strata level by level: a level's non-recursive strata at once, then its
-        recursive ones."""
-        for _, group in itertools.groupby(sorted(plans, key=lambda p: p.level), key=lambda p: p.level):
-            group = list(group)
-            parts = []
-            for p in group:
-                if p.stratum.recursive:
-                    continue
-                for rel in p.stratum.relations:
-                    live = self._live(p.base[rel])
-                    if live:
-                        parts.append((rel, self._union(live), _reads(live)))
-                    else:
-                        self._bind_empty(rel)
-            if parts:
-                for rel, made in self._materialise(parts).items():
-                    self._bind(rel, *made)
-            for p in group:
-                if p.stratum.recursive:
-                    self._recursive(p)
-
-    def _recursive(self, p: StratumPlan) -> None:
-        """Semi-naive evaluation: the base rules once, then the step rules over the last delta
-        (each relation's `d<i>` view), EXCEPT what is known, until no relation gains a row."""
-        views = self.engine.views
-        rels = p.stratum.relations
-        parts = [(rel, self._union(live), _reads(live)) for rel in rels if (live := self._live(p.base[rel]))]
-        made = self._materialise(parts) if parts else {}
-        delta: dict[str, tuple] = {}
-        for rel in rels:
-            if rel in made:
-                self._bind(rel, *made[rel])
+    def derive(self, wave, work: seminaive.Work) -> None:
+        """Every relation of the wave in one job: the union of its live variants, or empty."""
+        parts = []
+        for rel, live in work:
+            if live:
+                parts.append((rel, self._union(live), _reads(live)))
             else:
                 self._bind_empty(rel)
-            delta[rel] = (self.df[rel], self.count[rel], self.rows[rel])
-        while any(d[1] for d in delta.values()):
-            for rel in rels:
-                delta[rel][0].createOrReplaceTempView(dialect.delta_view(views[rel]))
-            counts = {rel: d[1] for rel, d in delta.items()}
-            parts = []
-            for rel in rels:
-                live = self._live(p.step[rel], counts)
-                if live:
-                    parts.append((rel, f"SELECT * FROM ({self._union(live)}) EXCEPT SELECT * FROM {views[rel]}",
-                                  _reads(live) | {rel}))
-            made = self._materialise(parts) if parts else {}
-            for rel in rels:
-                df, n, rows = made.get(rel, (None, 0, []))
-                if not n:
-                    delta[rel] = (self._empty_local(rel), 0, [])
-                    continue
-                if rows is not None and self.rows[rel] is not None:
-                    # both local: the relation grows as a local relation again (JVM-side lists, no job)
-                    jrows = self.ss._jvm.java.util.ArrayList(self.df[rel]._jdf.collectAsList())
-                    jrows.addAll(df._jdf.collectAsList())
-                    self._bind(rel, self._from_jrows(self._jschema(rel), jrows), self.count[rel] + n,
-                               self.rows[rel] + rows)
-                else:
-                    self._bind(rel, self.df[rel].unionByName(df), self.count[rel] + n, None)
-                delta[rel] = (df, n, rows)
+        if parts:
+            for rel, made in self._materialise(parts).items():
+                self._bind(rel, *made)
+
+    def extend(self, p: seminaive.StratumPlan, work: seminaive.Work, read: int | None, write: int) -> dict[str, int]:
+        """One job computes every relation's new rows (`EXCEPT` what is known); they are bound to
+        the relation's delta view of parity `write`, and added to the relation."""
+        views = self.engine.views
+        parts = [(rel, f"SELECT * FROM ({self._union(live)}) EXCEPT SELECT * FROM {views[rel]}", _reads(live) | {rel})
+                 for rel, live in work if live]
+        made = self._materialise(parts) if parts else {}
+        new: dict[str, int] = {}
+        for rel, _ in work:
+            df, n, rows = made.get(rel, (None, 0, []))
+            new[rel] = n
+            if not n:
+                self._empty_local(rel).createOrReplaceTempView(dialect.delta_view(views[rel], write))
+                continue
+            if rows is not None and self.rows[rel] is not None:
+                # both local: the relation grows as a local relation again (JVM-side lists, no job)
+                jrows = self.ss._jvm.java.util.ArrayList(self.df[rel]._jdf.collectAsList())
+                jrows.addAll(df._jdf.collectAsList())
+                self._bind(rel, self._from_jrows(self._jschema(rel), jrows), self.count[rel] + n,
+                           self.rows[rel] + rows)
+            else:
+                self._bind(rel, self.df[rel].unionByName(df), self.count[rel] + n, None)
+            df.createOrReplaceTempView(dialect.delta_view(views[rel], write))
+        return new
 
     # ------------------------------------------------------------ a run
 
@@ -222,8 +193,7 @@ class SparkSession(Frames, Session):
                 union = before.unionByName(self.df[name]).distinct().localCheckpoint(eager=True)
                 self._cached.append(union)
                 self._bind(name, union, union.count(), None)
-        todo = [p for p, s in zip(self.engine.plans, self.static) if not s or p.inputs & touched]
-        self._evaluate(todo)
+        seminaive.evaluate(self.schedule.for_run(touched), self)
         return self._outputs()
 
     def _outputs(self) -> Outputs:

@@ -1,14 +1,16 @@
-"""What the SQL engines share: a session that runs seminaive.py's plan on a database connection.
+"""What the SQL engines share: a session that executes seminaive.py's plan on a database connection.
 
 DuckDB and SQLite differ in how facts go in, how a statement reports the rows it inserted, how a
-table is emptied and how rows come back in order; the rest is here once:
+table is emptied and how rows come back in order; the rest is here once. What is evaluated, and
+when, is the planner's (seminaive.py: `Schedule`, `evaluate`); this session is its executor:
 
 - `open(base)` evaluates every stratum that depends on the base facts alone (the lattice strata:
   `desc`, `resolve`, ...); a run evaluates the others, and a stratum again only when the run
   added rows to a base relation it reads;
-- a rule whose positive body reads an empty table is skipped (row counts are kept in Python from
-  what each INSERT reports), so a run touches only the rules its facts can fire;
-- a recursive stratum runs semi-naively, `EXCEPT` what is already known, until no delta is left;
+- a wave is one stratum, in the plan's order: each relation's live variants as one INSERT (row
+  counts are kept in Python from what each INSERT reports, which is what says a variant is live);
+- a round of a recursive stratum INSERTs each relation's new rows into its delta table of the
+  round's parity, less what is already known, then adds them to the full table;
 - a base relation a run extended gets its rows back from a pristine copy before the next run
   (a session over a read-only stored lattice first makes what such a run writes writable:
   `_writable`, SQLite's temporary copies);
@@ -30,7 +32,7 @@ from latweave.errors import EngineError
 
 class SqlSession(Session):
     """A subclass opens the connection and calls `_open(base)`; it brings `_prepare` (the tables,
-    and `types` and `plans`), `_add_rows`, `_exec_count`, `_clear`, `_insert` and `_ordered`."""
+    and `plan`), `_add_rows`, `_exec_count`, `_clear` and `_ordered`."""
 
     #: the engine's name, for messages
     name: ClassVar[str] = "sql"
@@ -39,17 +41,31 @@ class SqlSession(Session):
     #: what the engine accepts as facts (engines/rows.py)
     rows: ClassVar[checks.RowRules]
 
+    #: a wave is one stratum, in the plan's order (seminaive.waves): a statement costs no more alone
+    #: than beside others, and the statements keep the order a stored database's pages were
+    #: written in (sqlite_store.py: its bytes are hashed into the lattice's manifest)
+    together = False
+
     con = None
     count: dict[str, int]                       # table (quoted name) -> rows it holds, kept in step
-    types: dict[str, tuple[str, ...]]           # relation -> column types
-    plans: list[seminaive.StratumPlan]          # the strata, in evaluation order
+    plan: seminaive.SemiNaivePlan               # what is evaluated, in which order
     base_inputs: frozenset[str]                 # the relations the base facts gave
+
+    @property
+    def types(self) -> dict[str, tuple[str, ...]]:
+        """relation -> column types"""
+        return self.plan.types
+
+    @property
+    def plans(self) -> list[seminaive.StratumPlan]:
+        """The strata, in the plan's order."""
+        return list(self.plan.strata)
 
     # ------------------------------------------------------------ what an engine brings
 
     def _prepare(self) -> None:
-        """Before the base facts go in (`base_inputs` is known): set `types` and `plans`, create
-        the tables (and whatever must exist before the facts)."""
+        """Before the base facts go in (`base_inputs` is known): set `plan`, create the tables
+        (and whatever must exist before the facts)."""
         raise NotImplementedError
 
     def _finish(self) -> None:
@@ -66,10 +82,6 @@ class SqlSession(Session):
 
     def _clear(self, *tables: str) -> None:
         """Empty tables (and set their counts to 0)."""
-        raise NotImplementedError
-
-    def _insert(self, target: str, variants, except_table: str | None, relation: str) -> str:
-        """The INSERT of `variants`' union into `target` (EXCEPT `except_table`)."""
         raise NotImplementedError
 
     def _ordered(self, table: str, types: tuple[str, ...]) -> str:
@@ -130,60 +142,45 @@ class SqlSession(Session):
     def _evaluate_lattice(self) -> None:
         """Evaluate the strata the base facts alone decide (once, at open)."""
         self._bookkeep()
-        for c, static in zip(self.plans, self.static):
-            if static:
-                self._evaluate(c)
+        seminaive.evaluate(self.schedule.at_open(), self)
 
     def _bookkeep(self) -> None:
-        """What a run needs to know besides the tables (`base_inputs` and `plans` are set)."""
+        """What a run needs to know besides the tables (`base_inputs` and `plan` are set)."""
         self._inputs = {r.name for r in self.program.inputs}
         self._outputs = [r.name for r in self.program.outputs]
-        self.static = [c.inputs <= self.base_inputs for c in self.plans]
+        self.schedule = self.plan.schedule(self.base_inputs)
         self._dirty: set[str] = set()  # base relations the last run added rows to
         self._saved: set[str] = set()  # base relations with a pristine copy in <name>$base
 
-    # ------------------------------------------------------------ evaluation
+    # ------------------------------------------------------------ executing the plan (seminaive.Executor)
 
-    def _nonempty(self, variant: seminaive.Variant, delta_counts: dict[str, int] | None = None) -> bool:
-        for i, rel in enumerate(variant.reads):
-            if i == variant.delta_pos and delta_counts is not None:
-                if not delta_counts.get(rel):
-                    return False
-            elif not self.count.get(full_table(rel)):
-                return False
-        return True
+    def held(self, relation: str) -> int:
+        return self.count.get(full_table(relation), 0)
 
-    def _evaluate(self, c: seminaive.StratumPlan) -> None:
-        stratum = c.stratum
-        # Base rules (all the rules of a non-recursive stratum): target tables are empty here.
-        for rel in stratum.relations:
-            live = [v for v in c.base[rel] if self._nonempty(v)]
+    def derive(self, wave: tuple[seminaive.StratumPlan, ...], work: seminaive.Work) -> None:
+        """Each relation's live variants as one INSERT into its table (empty here)."""
+        where = {rel: p.stratum for p in wave for rel in p.stratum.relations}
+        for rel, live in work:
             if live:
                 table = full_table(rel)
-                self.count[table] = self._exec_count(self._insert(table, live, None, rel), stratum)
-        if not stratum.recursive:
-            return
-        # Semi-naive: the first delta is the full table itself (parity None), then $delta0/1 swap.
-        delta = {rel: self.count.get(full_table(rel), 0) for rel in stratum.relations}
-        parity: int | None = None
-        nxt = 0
-        while any(delta.values()):
-            new: dict[str, int] = {}
-            for rel in stratum.relations:
-                live = [v for v in c.step[rel][parity] if self._nonempty(v, delta)]
-                target = delta_table(rel, nxt)
-                self._clear(target)
-                new[rel] = 0
-                if live:
-                    statement = self._insert(target, live, full_table(rel), rel)
-                    self.count[target] = new[rel] = self._exec_count(statement, stratum)
-            for rel, n in new.items():
-                if n:
-                    table = full_table(rel)
-                    self.con.execute(f"INSERT INTO {table} SELECT * FROM {delta_table(rel, nxt)}")
-                    self.count[table] = self.count.get(table, 0) + n
-            delta = new
-            parity, nxt = nxt, 1 - nxt
+                self.count[table] = self._exec_count(self.plan.insert(table, live), where[rel])
+
+    def extend(self, p: seminaive.StratumPlan, work: seminaive.Work, read: int | None, write: int) -> dict[str, int]:
+        """Each relation's new rows into its delta table `write`, then added to its full table."""
+        new: dict[str, int] = {}
+        for rel, live in work:
+            target = delta_table(rel, write)
+            self._clear(target)
+            new[rel] = 0
+            if live:
+                statement = self.plan.insert(target, live, full_table(rel))
+                self.count[target] = new[rel] = self._exec_count(statement, p.stratum)
+        for rel, n in new.items():
+            if n:
+                table = full_table(rel)
+                self.con.execute(f"INSERT INTO {table} SELECT * FROM {delta_table(rel, write)}")
+                self.count[table] = self.count.get(table, 0) + n
+        return new
 
     def _failed(self, exc: BaseException, where: Stratum) -> EngineError:
         origins = ", ".join(sorted({str(r.origin) for r in where.rules}))
@@ -217,9 +214,8 @@ class SqlSession(Session):
             self.con.execute(f"INSERT INTO {table} SELECT * FROM {saved_table(name)}")
             self.count[table] = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         changed = self._dirty | touched
-        todo = [c for c, static in zip(self.plans, self.static) if not static or c.inputs & changed]
-        again = {rel for c, static in zip(self.plans, self.static) if static and c.inputs & changed
-                 for rel in c.stratum.relations}
+        todo = self.schedule.for_run(changed)
+        again = self.schedule.rederived(changed)
         if touched or again:
             self._writable(touched | again)
         for name in sorted(touched - self._saved):
@@ -230,8 +226,7 @@ class SqlSession(Session):
         for name, data in rows.items():
             self._load(name, data)
         self._dirty = touched
-        for c in todo:
-            self._evaluate(c)
+        seminaive.evaluate(todo, self)
         return self._read_outputs()
 
     def _read_outputs(self) -> Outputs:

@@ -1,8 +1,8 @@
 """The rules' semi-naive plan run on an in-memory SQLite database (the standard library's sqlite3).
 
 Nothing here knows what a meet is, nor how a rule becomes SQL: the SQLite dialect
-(dialects/sqlite.py) renders each rule as a SELECT with a fixed join order, and seminaive.py lays
-the strata out as base and step variants, as for DuckDB. This module loads facts, creates the
+(dialects/sqlite.py) renders each rule as a SELECT with a fixed join order, and seminaive.py plans
+the strata and drives their evaluation, as for DuckDB. This module loads facts, creates the
 indexes, runs the statements and reads the outputs back.
 
 `open(base)` loads the base facts (the lattice), evaluates every stratum that depends on them
@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Sequence
 
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, Outputs, register
+from latweave.engines.base import Engine, Facts, Outputs
 from latweave.engines.dialects import sqlite as dialect
 from latweave.engines.dialects.sql import full_table, saved_table
 from latweave.engines.sql_session import SqlSession
@@ -43,12 +42,6 @@ from latweave.engines.sql_session import SqlSession
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
 
 
-def _temp(ddl: str) -> str:
-    """A table's CREATE statement made to create it in TEMP (where a run's tables live)."""
-    return ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1)
-
-
-@register
 class SqliteEngine(Engine):
     """Rules planned as SQL once per lattice shape; each session is one in-memory database, or a
     lattice folder's stored one (`open_stored`), read-only, with the run's tables in TEMP."""
@@ -65,7 +58,6 @@ class SqliteEngine(Engine):
         self.strata = stratify(program)
         self.deps = seminaive.input_dependencies(program, self.strata)
         self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
-        self._insert_cache: dict[tuple, str] = {}
 
     def lattice(self, base_inputs: frozenset[str]) -> frozenset[str]:
         """The relations fixed for a session given facts for `base_inputs`: those, and every
@@ -78,22 +70,14 @@ class SqliteEngine(Engine):
         if base_inputs not in self._plans:
             lattice = self.lattice(base_inputs)
             per_query = [s for s, inputs in zip(self.strata, self.deps) if not inputs <= base_inputs]
-            self._plans[base_inputs] = (seminaive.plan(self.program, dialect.Sqlite(lattice)),
+            sql = dialect.Sqlite(lattice, probe=self.index_per_query)
+            self._plans[base_inputs] = (seminaive.plan(self.program, sql),
                                         dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]
 
     def dedup_indexes(self) -> list[dialect.Index]:
         """One all-column index per relation of a recursive stratum (made before any evaluation)."""
         return dialect.dedup_indexes(self.strata) if self.index_per_query else []
-
-    def insert_sql(self, target: str, variants: Sequence[seminaive.Variant], except_table: str | None,
-                   arity: int) -> str:
-        key = (target, tuple(v.sql for v in variants), except_table)
-        text = self._insert_cache.get(key)
-        if text is None:
-            text = self._insert_cache[key] = dialect.insert(target, [(v.sql, v.distinct) for v in variants],
-                                                            except_table, arity, self.index_per_query)
-        return text
 
     def open(self, base: Facts) -> "SqliteSession":
         return SqliteSession(self, base)
@@ -128,13 +112,12 @@ class SqliteSession(SqlSession):
         self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
 
     def _prepare(self) -> None:
-        plan, self.indexes = self.engine.plan(self.base_inputs)
-        self.plans, self.types, self.ddl = list(plan.strata), plan.types, plan.ddl
+        self.plan, self.indexes = self.engine.plan(self.base_inputs)
         self.lattice = {full_table(r) for r in self.engine.lattice(self.base_inputs)}
         self.con.execute("BEGIN")
-        for table, ddl in self.ddl.items():
+        for table, ddl in self.plan.ddl.items():
             if table not in self.lattice:
-                self.con.execute(_temp(ddl))
+                self.con.execute(self._temp(table))
             elif self.mode != "stored":
                 self.con.execute(ddl)
         self._early = self.engine.dedup_indexes()
@@ -161,11 +144,15 @@ class SqliteSession(SqlSession):
             if rel in self._shadowed or table not in self.lattice:
                 continue
             self._shadowed.add(rel)
-            self.con.execute(_temp(self.ddl[table]))
+            self.con.execute(self._temp(table))
             self.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
             for index in sorted({*self.indexes, *self._early}):
                 if index[0] == rel:
                     self.con.execute(dialect.create_index(index, "temp"))
+
+    def _temp(self, table: str) -> str:
+        """The CREATE statement of `table` in TEMP (where a run's tables live)."""
+        return self.plan.dialect.create_table(*self.plan.tables[table], temp=True)
 
     def _save(self, name: str) -> None:
         self.con.execute(f"CREATE TEMP TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
@@ -198,10 +185,6 @@ class SqliteSession(SqlSession):
             if self.count.get(table):
                 self.con.execute(f"DELETE FROM {table}")
             self.count[table] = 0
-
-    def _insert(self, target: str, variants, except_table: str | None, relation: str) -> str:
-        arity = len(self.types[relation]) if except_table is not None else 0
-        return self.engine.insert_sql(target, variants, except_table, arity)
 
     def _ordered(self, table: str, types: tuple[str, ...]) -> str:
         return f"SELECT * FROM {table} ORDER BY {', '.join(f'c{j}' for j in range(len(types)))}"

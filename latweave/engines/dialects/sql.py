@@ -1,25 +1,27 @@
-"""The SQL dialect (DuckDB): each rule one `SELECT`, each relation a table of columns c0, c1, ...
+"""The SQL generator the SQL dialects share: each rule one `SELECT`, each relation a table of
+columns c0, c1, ...
 
 A positive atom is a FROM item (`<table> AS t<i>`, the table chosen by the caller: the full table
 or a delta, see latweave/engines/seminaive.py); a variable is the column where it first occurs
 plainly, every other occurrence an equality in WHERE; `x = expr` binding x is substituted wherever
 x is used; a negation is `NOT EXISTS (SELECT 1 FROM ... WHERE ...)`, its wildcards unconstrained;
-`!=` is `<>`. Constants are SQL literals (quotes doubled; numbers outside 32 bits cast to BIGINT
-so DuckDB never narrows them). Column types: BIGINT for `number`, VARCHAR for `symbol`.
+`!=` is `<>`. Constants are SQL literals (quotes doubled).
+
+What a target writes differently is a class attribute here that its dialect sets — the product's
+name in messages, column types, how numbers are written and bounded, how FROM items are joined,
+how a union is written, how an INSERT leaves out rows already known — never an edit of the text
+this class wrote. The dialects: duckdb.py, sqlite.py, spark.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import ClassVar, Mapping, Sequence
 
-from latweave.datalog.escape import SQL, SQL_NAME
+from latweave.datalog.escape import SQL, SQL_NAME, Quoting
 from latweave.datalog.ir import Atom, Comparison, Const, Rule, Var, Wildcard
 from latweave.datalog.parser import bound_by_equality
 from latweave.engines.generator import Generator
-from latweave.errors import EngineError
-
-TYPES = {"number": "BIGINT", "symbol": "VARCHAR"}
 
 
 def ident(name: str) -> str:
@@ -27,17 +29,41 @@ def ident(name: str) -> str:
     return SQL_NAME.quote(name)
 
 
+def delta_name(relation: str, parity: int) -> str:
+    # '$' cannot occur in a relation name (grammar NAME), so these never collide with one.
+    return f"{relation}$delta{parity}"
+
+
 def full_table(relation: str) -> str:
     return ident(relation)
 
 
 def delta_table(relation: str, parity: int) -> str:
-    # '$' cannot occur in a relation name (grammar NAME), so these never collide with one.
-    return ident(f"{relation}$delta{parity}")
+    return ident(delta_name(relation, parity))
 
 
 def saved_table(relation: str) -> str:
     return ident(f"{relation}$base")
+
+
+def signed(bits: int) -> tuple[int, int]:
+    """The range of a signed integer of `bits` bits."""
+    return -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+
+
+@dataclass(frozen=True)
+class Select:
+    """One rule rendered as a SELECT, kept in its parts so that a union can ask for DISTINCT
+    without editing text. `unique`: it yields no duplicate rows as written
+    (`distinct_by_construction`); `width`: the number of columns it yields."""
+
+    columns: str
+    body: str  # what follows FROM
+    unique: bool
+    width: int
+
+    def text(self, distinct: bool = False) -> str:
+        return f"SELECT {'DISTINCT ' if distinct else ''}{self.columns} FROM {self.body}"
 
 
 @dataclass
@@ -54,15 +80,38 @@ class _Scope:
 
 
 class Sql(Generator):
-    name = "duckdb"
+    """The shared SQL generator; a dialect subclass sets the class attributes below."""
+
+    name = "sql"
     quoting = SQL
     comparisons = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+    #: The product's name in messages ("..., which DuckDB cannot store").
+    title: ClassVar[str] = "SQL"
+    #: How a table's name is quoted.
+    naming: ClassVar[Quoting] = SQL_NAME
+    #: Column types, by the rules' type, and the type of a nullary relation's one column.
+    types: ClassVar[Mapping[str, str]] = {"number": "BIGINT", "symbol": "VARCHAR"}
+    flag_type: ClassVar[str] = "BOOLEAN"
+    #: The width of the target's integers: a number constant outside them is refused (None: no check).
+    integer_bits: ClassVar[int | None] = None
+    #: The numbers written as bare literals; every other one is written CAST(n AS BIGINT), so that
+    #: the target never narrows it. None: every number bare, a negative one in parentheses.
+    bare_numbers: ClassVar[range | None] = None
+    #: Whether a string may hold a NUL character.
+    stores_nul: ClassVar[bool] = False
+    #: Between FROM items.
+    join: ClassVar[str] = ", "
+    #: Whether each SELECT of a UNION is parenthesised.
+    union_parens: ClassVar[bool] = True
+    #: How an INSERT leaves out the rows its relation already holds: "except" (EXCEPT the whole
+    #: table) or "probe" (a NOT EXISTS probe of each new row, served by an all-column index).
+    new_rows: ClassVar[str] = "except"
 
     def __init__(self) -> None:
         self.scope = _Scope()
 
-    def error(self, message: str, **kw) -> EngineError:
-        return EngineError(message, **kw)  # DuckDB's rendering errors carry no engine prefix
+    # ------------------------------------------------------------ terms
 
     def var(self, name: str) -> str:
         if name not in self.scope.env:
@@ -78,16 +127,37 @@ class Sql(Generator):
         return super().const(value)
 
     def string(self, value: str) -> str:
-        if "\x00" in value:
-            raise self.error("a symbol constant contains a NUL character, which DuckDB cannot store")
+        if "\x00" in value and not self.stores_nul:
+            raise self.error(f"a symbol constant contains a NUL character, which {self.title} cannot store")
         return self.quoting.quote(value)
 
     def number(self, value: int) -> str:
-        return f"CAST({value} AS BIGINT)" if value < 0 or value > 2**31 - 1 else str(value)
+        if self.integer_bits is not None:
+            low, high = signed(self.integer_bits)
+            if not low <= value <= high:
+                raise self.error(f"constant {value} is outside {self.title}'s {self.integer_bits}-bit integers")
+        if self.bare_numbers is None:
+            return super().number(value)
+        return str(value) if value in self.bare_numbers else f"CAST({value} AS BIGINT)"
+
+    # ------------------------------------------------------------ tables
+
+    def source(self, relation: str, parity: int | None = None) -> str:
+        """The table a positive atom reads: the relation's full table (`parity` None), or the
+        delta table of that parity (latweave/engines/seminaive.py)."""
+        return self.naming.quote(relation if parity is None else delta_name(relation, parity))
 
     def table(self, relation: str) -> str:
         """The table a negated atom probes: the relation's full table."""
-        return full_table(relation)
+        return self.source(relation)
+
+    def create_table(self, table: str, types: Sequence[str], temp: bool = False) -> str:
+        """A table's CREATE statement; `temp`: in the connection's temporary schema."""
+        cols = (", ".join(f"c{j} {self.types[t]} NOT NULL" for j, t in enumerate(types))
+                or f"c0 {self.flag_type} NOT NULL")
+        return f"CREATE {'TEMP ' if temp else ''}TABLE {self.naming.quote(table)} ({cols})"
+
+    # ------------------------------------------------------------ rules
 
     def negated(self, atom: Atom) -> str:
         alias = self.scope.alias("n")
@@ -96,8 +166,9 @@ class Sql(Generator):
         cond = f" WHERE {' AND '.join(conds)}" if conds else ""
         return f"NOT EXISTS (SELECT 1 FROM {self.table(atom.relation)} AS {alias}{cond})"
 
-    def select(self, rule: Rule, sources: Sequence[str]) -> str:
-        """`SELECT head FROM body WHERE ...`; sources[i] is the table positive atom i reads."""
+    def select(self, rule: Rule, sources: Sequence[str], delta: int | None = None) -> Select:
+        """`SELECT head FROM body WHERE ...`; sources[i] is the table positive atom i reads, the
+        one at `delta` (if any) a delta table (a dialect may join it first)."""
         self.scope = scope = _Scope()
         env, froms = scope.env, []
         # Positive atoms: FROM items; a variable's first plain occurrence is its binding.
@@ -120,15 +191,32 @@ class Sql(Generator):
         skip = _binding_comparisons(rule, bindings)
         scope.where += [self.literal(lit) for pos, lit in enumerate(rule.body)
                         if not isinstance(lit, Atom) and pos not in skip]
-        head = ", ".join(self.term(a) for a in rule.head.args) or "TRUE"
-        sql = f"SELECT {head} FROM {', '.join(froms)}"
+        body = self.join.join(froms)
         if scope.where:
-            sql += " WHERE " + " AND ".join(scope.where)
-        return sql
+            body += " WHERE " + " AND ".join(scope.where)
+        return Select(", ".join(self.term(a) for a in rule.head.args) or "TRUE", body,
+                      distinct_by_construction(rule), len(rule.head.args))
 
-    def create_table(self, table: str, types: Sequence[str]) -> str:
-        cols = ", ".join(f"c{j} {TYPES[t]} NOT NULL" for j, t in enumerate(types))
-        return f"CREATE TABLE {ident(table)} ({cols or 'c0 BOOLEAN NOT NULL'})"
+    # ------------------------------------------------------------ statements
+
+    def union(self, selects: Sequence[Select]) -> str:
+        """The distinct rows of all SELECTs: UNION de-duplicates; a single SELECT gets DISTINCT
+        when it needs it."""
+        if len(selects) == 1:
+            return selects[0].text(distinct=not selects[0].unique)
+        return " UNION ".join(f"({s.text()})" if self.union_parens else s.text() for s in selects)
+
+    def insert(self, target: str, selects: Sequence[Select], except_table: str | None = None) -> str:
+        """`INSERT INTO target <union>`, without the rows `except_table` holds (`new_rows` says how)."""
+        body = self.union(selects)
+        if except_table is None:
+            return f"INSERT INTO {target} {body}"
+        if self.new_rows == "except":
+            return f"INSERT INTO {target} SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
+        cols = [f"c{j}" for j in range(selects[0].width)] or ["c0"]
+        same = " AND ".join(f"k.{c} = s.{c}" for c in cols)
+        return (f"WITH s({', '.join(cols)}) AS ({body}) INSERT INTO {target} SELECT * FROM s "
+                f"WHERE NOT EXISTS (SELECT 1 FROM {except_table} AS k WHERE {same})")
 
 
 def _binding_comparisons(rule: Rule, bindings: dict[str, object]) -> set[int]:
@@ -144,16 +232,6 @@ def _binding_comparisons(rule: Rule, bindings: dict[str, object]) -> set[int]:
     return used
 
 
-def literal(value: int | str) -> str:
-    """A constant written in the rules, as an SQL literal (strings quoted, quotes doubled)."""
-    return Sql().const(value)
-
-
-def select_sql(rule: Rule, sources: Sequence[str]) -> str:
-    """One rule as a SELECT reading `sources` (one table per positive atom)."""
-    return Sql().select(rule, sources)
-
-
 def distinct_by_construction(rule: Rule) -> bool:
     """True when every column of every positive atom is a constant or a variable the head shows.
 
@@ -163,20 +241,3 @@ def distinct_by_construction(rule: Rule) -> bool:
     shown = {a.name for a in rule.head.args if isinstance(a, Var)}
     return all(isinstance(arg, Const) or (isinstance(arg, Var) and arg.name in shown)
                for atom in rule.positive for arg in atom.args)
-
-
-def union(selects: Sequence[tuple[str, bool]]) -> str:
-    """The distinct rows of all (SELECT, distinct-by-construction) pairs: UNION de-duplicates;
-    a single SELECT gets DISTINCT when it needs it."""
-    if len(selects) == 1:
-        sql, distinct = selects[0]
-        return sql if distinct else "SELECT DISTINCT " + sql[len("SELECT "):]
-    return " UNION ".join(f"({sql})" for sql, _ in selects)
-
-
-def insert(target: str, selects: Sequence[tuple[str, bool]], except_table: str | None) -> str:
-    """`INSERT INTO target <union> [EXCEPT the rows except_table holds]`."""
-    body = union(selects)
-    if except_table is not None:
-        body = f"SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
-    return f"INSERT INTO {target} {body}"

@@ -1,8 +1,8 @@
-"""The SQLite dialect: the SQL dialect's SELECTs, joined in a fixed order that B-tree indexes serve.
+"""The SQLite dialect: the shared SQL generator's SELECTs, joined in a fixed order that B-tree indexes serve.
 
-SQLite writes a rule as DuckDB does (dialects/sql.py: one SELECT, columns c0, c1, ...), except:
+SQLite writes a rule as DuckDB does (sql.py: one SELECT, columns c0, c1, ...); its table differs in:
 
-- the FROM items are joined by `CROSS JOIN` in an order chosen here, which SQLite never reorders:
+- FROM items are joined by `CROSS JOIN` in an order chosen here, which SQLite never reorders:
   the semi-naive delta first, then the per-query relations (small: derived from a plan's facts),
   each next one the atom sharing most bound columns (body order breaks ties), then the lattice
   relations the same way. The lattice is `lattice`: relations fixed for the session (the base facts
@@ -12,8 +12,10 @@ SQLite writes a rule as DuckDB does (dialects/sql.py: one SELECT, columns c0, c1
   join an index nested-loop: it touches only the rows a plan reaches. `indexes(...)` lists them
   (a column set that is a prefix of another is served by that one); per-query tables are left to
   SQLite's automatic indexes;
-- a UNION of several SELECTs has no parentheses around its members; types are INTEGER and TEXT;
-  negative numbers are written `(-n)`.
+- a UNION of several SELECTs has no parentheses around its members; types are INTEGER and TEXT
+  (INTEGER for a nullary relation's column); numbers are bare, a negative one `(-n)`, and must fit
+  SQLite's 64-bit integers; an INSERT leaves out known rows by EXCEPT, or with `probe` by one
+  look-up of each new row in its all-column index (`dedup_indexes`).
 """
 
 from __future__ import annotations
@@ -23,34 +25,31 @@ from typing import Iterable, Sequence
 
 from latweave.datalog.ir import Atom, Const, Rule, Var
 from latweave.datalog.strata import Stratum
-from latweave.engines.dialects.sql import Sql, ident
-from latweave.engines.generator import Generator
+from latweave.engines.dialects.sql import Select, Sql, ident, signed
 
-TYPES = {"number": "INTEGER", "symbol": "TEXT"}
 #: SQLite's INTEGER: a signed 64-bit number.
-BOUNDS = (-(2**63), 2**63 - 1)
+BITS = 64
+BOUNDS = signed(BITS)
 
 Index = tuple[str, tuple[int, ...]]  # (relation, columns)
 
 
 class Sqlite(Sql):
     name = "sqlite"
+    title = "SQLite"
+    types = {"number": "INTEGER", "symbol": "TEXT"}
+    flag_type = "INTEGER"
+    integer_bits = BITS
+    bare_numbers = None
+    join = " CROSS JOIN "
+    union_parens = False
+    new_rows = "except"
 
-    def __init__(self, lattice: Iterable[str] = ()) -> None:
+    def __init__(self, lattice: Iterable[str] = (), probe: bool = False) -> None:
         super().__init__()
         self.lattice = frozenset(lattice)
-
-    def error(self, message: str, **kw):
-        return Generator.error(self, message.replace("DuckDB", "SQLite"), **kw)
-
-    def number(self, value: int) -> str:
-        if not BOUNDS[0] <= value <= BOUNDS[1]:
-            raise self.error(f"constant {value} is outside SQLite's 64-bit integers")
-        return Generator.number(self, value)
-
-    def create_table(self, table: str, types: Sequence[str]) -> str:
-        cols = ", ".join(f"c{j} {TYPES[t]} NOT NULL" for j, t in enumerate(types))
-        return f"CREATE TABLE {ident(table)} ({cols or 'c0 INTEGER NOT NULL'})"
+        if probe:
+            self.new_rows = "probe"
 
     # ------------------------------------------------------------ join order
 
@@ -77,18 +76,13 @@ class Sqlite(Sql):
             bound |= {a.name for a in atoms[best].args if isinstance(a, Var)}
         return out
 
-    def select(self, rule: Rule, sources: Sequence[str]) -> str:
-        delta = next((i for i, s in enumerate(sources) if "$delta" in s), None)
+    def select(self, rule: Rule, sources: Sequence[str], delta: int | None = None) -> Select:
+        """The shared SELECT over the positive atoms in `join_order` (the delta atom first)."""
         order = [i for i, _ in self.join_order(rule, delta)]
         atoms = rule.positive
         others = tuple(lit for lit in rule.body if not isinstance(lit, Atom))
         ordered = replace(rule, body=tuple(atoms[i] for i in order) + others)
-        tables = [sources[i] for i in order]
-        text = super().select(ordered, tables)
-        froms = ", ".join(f"{t} AS t{k}" for k, t in enumerate(tables))
-        head, found, rest = text.partition(f" FROM {froms}")
-        assert found, text  # Sql.select writes its FROM list exactly so
-        return f"{head} FROM {' CROSS JOIN '.join(f'{t} AS t{k}' for k, t in enumerate(tables))}{rest}"
+        return super().select(ordered, [sources[i] for i in order])
 
 
 def _bound_columns(atom: Atom, bound: set[str]) -> tuple[int, ...]:
@@ -146,27 +140,3 @@ def create_index(index: Index, schema: str | None = None) -> str:
     name = ident(f"{relation}$ix${'_'.join(map(str, cols))}")
     where = f"{schema}." if schema else ""
     return f"CREATE INDEX {where}{name} ON {ident(relation)} ({', '.join(f'c{j}' for j in cols)})"
-
-
-def union(selects: Sequence[tuple[str, bool]]) -> str:
-    """The distinct rows of all SELECTs: `a UNION b` (SQLite takes no parentheses around them)."""
-    if len(selects) == 1:
-        text, distinct = selects[0]
-        return text if distinct else "SELECT DISTINCT " + text[len("SELECT "):]
-    return " UNION ".join(text for text, _ in selects)
-
-
-def insert(target: str, selects: Sequence[tuple[str, bool]], except_table: str | None, arity: int = 0,
-           probe: bool = True) -> str:
-    """`INSERT INTO target <union>`, without the rows except_table holds (whose `arity` columns are
-    c0, c1, ...): with `probe`, each new row is looked up there by one probe of its all-column index
-    (dedup_indexes); else `EXCEPT`, which reads the whole table."""
-    body = union(selects)
-    if except_table is None:
-        return f"INSERT INTO {target} {body}"
-    if not probe:
-        return f"INSERT INTO {target} SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
-    cols = [f"c{j}" for j in range(arity)] or ["c0"]
-    same = " AND ".join(f"k.{c} = s.{c}" for c in cols)
-    return (f"WITH s({', '.join(cols)}) AS ({body}) INSERT INTO {target} SELECT * FROM s "
-            f"WHERE NOT EXISTS (SELECT 1 FROM {except_table} AS k WHERE {same})")

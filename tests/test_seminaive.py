@@ -1,0 +1,119 @@
+"""The one semi-naive planner (latweave/engines/seminaive.py): DuckDB, SQLite and Spark evaluate
+from the same plan — the same strata, levels, inputs, variants and delta parities, only the SQL
+text and the tables' names differ — and its rounds run on a real database in the order it says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from latweave.datalog import load_rules
+from latweave.datalog.parser import assemble, parse_program
+from latweave.datalog.strata import stratify
+from latweave.engines import seminaive
+from latweave.engines.dialects.duckdb import DuckDB
+from latweave.engines.dialects.sqlite import Sqlite
+from latweave.engines.duckdb_engine import DuckDBEngine
+from latweave.engines.spark_engine import SparkEngine
+from latweave.engines.sqlite_engine import SqliteEngine
+from latweave.engines.sqlite_store import fingerprint
+
+GOLDEN = Path(__file__).parent / "golden" / "render"
+
+CLOSURE = """
+.decl edge(a:number, b:number)
+.input edge
+.decl path(a:number, b:number)
+.output path
+path(a, b) :- edge(a, b).
+path(a, c) :- path(a, b), edge(b, c).
+"""
+
+
+def program(text: str):
+    return assemble(parse_program(text, file="<test>"))
+
+
+def small():
+    return assemble(parse_program((GOLDEN / "small.dl").read_text(encoding="utf-8"), file="small.dl"))
+
+
+def shape(plan: seminaive.SemiNaivePlan) -> list:
+    """Everything the plan says but the SQL text."""
+    def variants(vs):
+        return [(v.reads, v.tables, v.delta_pos, v.distinct) for v in vs]
+
+    return [(p.stratum, p.level, p.inputs, {r: variants(vs) for r, vs in p.base.items()},
+             {r: {parity: variants(vs) for parity, vs in by.items()} for r, by in p.step.items()})
+            for p in plan.strata]
+
+
+def test_sql_and_spark_evaluate_from_one_plan():
+    for prog in (small(), load_rules()):
+        duckdb, spark = DuckDBEngine(prog).plan, SparkEngine(prog).plan
+        sqlite, _ = SqliteEngine(prog).plan(frozenset())
+        assert shape(duckdb) == shape(spark) == shape(sqlite)
+        assert [p.stratum for p in duckdb.strata] == list(stratify(prog))
+        # only the text differs: tables for DuckDB, views r<i> (deltas d0_<i>, d1_<i>) for Spark
+        for sql_plan, delta in ((duckdb, r'"\w+\$delta([01])"'), (spark, r"\bd([01])_\d+\b")):
+            base = " ".join(v.sql for p in sql_plan.strata for vs in p.base.values() for v in vs)
+            step = {parity: " ".join(v.sql for p in sql_plan.strata for by in p.step.values() for v in by[parity])
+                    for parity in seminaive.PARITIES}
+            assert not re.search(delta, base + step[None])
+            assert set(re.findall(delta, step[0])) == {"0"} and set(re.findall(delta, step[1])) == {"1"}
+
+
+def test_waves_are_the_plan_in_order_or_its_levels_together():
+    plan = seminaive.plan(load_rules())
+    assert seminaive.waves(plan.strata, together=False) == [(p,) for p in plan.strata]
+    waves = seminaive.waves(plan.strata, together=True)
+    assert sorted((id(p) for w in waves for p in w)) == sorted(id(p) for p in plan.strata)  # each once
+    assert [w[0].level for w in waves] == sorted(w[0].level for w in waves)
+    for wave in waves:
+        assert len({p.level for p in wave}) == 1
+        if len(wave) > 1 or not wave[0].stratum.recursive:
+            assert not any(p.stratum.recursive for p in wave)
+        written = {rel for p in wave for rel in p.stratum.relations}
+        read = {a.relation for p in wave for r in p.stratum.rules for a in (*r.positive, *r.negative)}
+        assert len(wave) == 1 or not written & read  # strata of one wave never read one another
+    # a level's strata together: far fewer evaluations than strata (Spark's jobs)
+    assert len(waves) < len(plan.strata) / 2
+
+
+def test_rounds_read_the_full_relation_then_the_deltas_in_turn():
+    rounds = seminaive.rounds()
+    assert [next(rounds) for _ in range(5)] == [(None, 0), (0, 1), (1, 0), (0, 1), (1, 0)]
+
+
+def test_a_recursive_stratum_runs_the_planned_rounds_on_sqlite():
+    """edge 1->2->3->4->5: path's base rule, then rounds finding paths of 2, 3 and 4 edges, and one
+    that finds none; each round writes the delta the next one reads."""
+    engine = SqliteEngine(program(CLOSURE))
+    with engine.open({}) as session:
+        statements: list[str] = []
+        session.con.set_trace_callback(statements.append)
+        out = session.run({"edge": [(1, 2), (2, 3), (3, 4), (4, 5)]})
+    assert out == {"path": sorted((a, b) for a in range(1, 6) for b in range(a + 1, 6))}
+    rounds = [(m.group(1), re.findall(r'"path\$delta(\d)"', m.group(2)))
+              for m in (re.match(r'(?:WITH .*? )?INSERT INTO "path\$delta(\d)" (.*)', s) for s in statements) if m]
+    assert rounds == [("0", []), ("1", ["0"]), ("0", ["1"]), ("1", ["0"])]
+    first = next(i for i, s in enumerate(statements) if s.startswith('INSERT INTO "path" '))
+    assert first < next(i for i, s in enumerate(statements) if "path$delta0" in s)  # base rules first
+
+
+def test_the_plan_of_a_stored_sqlite_database_is_unchanged():
+    """The fingerprint a stored engine database is checked against (sqlite_store.py) hashes the whole
+    plan: the same plan, the same hash, so databases built before stay readable."""
+    engine = SqliteEngine(small())
+    assert fingerprint(engine, frozenset({"edge", "blocked"})) == (
+        "7edb053e566f9d50f2b56b68f99048eb35a6c7d1ce698459bda413134c7e0baa")
+    assert fingerprint(engine, frozenset()) == "2e33d1fd06f62e23368f2a8495e8e8d009c3c77ebc8fb26eb156f7ab0d42932f"
+
+
+def test_a_plan_names_its_tables_through_its_dialect():
+    plan = seminaive.plan(program(CLOSURE), Sqlite())
+    assert plan.tables == {'"edge"': ("edge", ("number", "number")), '"path"': ("path", ("number", "number")),
+                           '"path$delta0"': ("path$delta0", ("number", "number")),
+                           '"path$delta1"': ("path$delta1", ("number", "number"))}
+    assert plan.ddl['"path$delta1"'] == 'CREATE TABLE "path$delta1" (c0 INTEGER NOT NULL, c1 INTEGER NOT NULL)'
+    assert seminaive.plan(program(CLOSURE)).dialect.name == DuckDB.name
