@@ -38,8 +38,9 @@ ENGINES: Mapping[str, str] = MappingProxyType({
 })
 
 #: The engine used when none is named, by what is asked — one plan, or a batch of plans — and
-#: why (measured by bench/spine.py and bench/questions.py; README "Engines"). Both are embedded
-#: and always installed, and every engine gives byte-identical results, so the choice is speed.
+#: why (measured by bench/spine.py and bench/questions.py; docs/engines.md). The reasons are what
+#: `latweave engines` prints, figures included. Both are embedded and always installed, and every
+#: engine gives byte-identical results, so the choice is speed.
 DEFAULTS: dict[str, tuple[str, str]] = {
     "single": ("sqlite", "opens the lattice's stored index database (engine/sqlite.db) in "
                          "milliseconds, and its index nested-loop joins touch only the rows the plan "
@@ -56,7 +57,7 @@ DEFAULT_ENGINE = DEFAULTS["batch"][0]
 #: The single-plan engine of a lattice of several layers (folder/layers.py): the SQLite
 #: database holds the strata of the first layer only, so SQLite would evaluate the whole lattice
 #: in memory at open; DuckDB reads every layer's Parquet rows and evaluates as it always does
-#: (a 1M-line KB with one 1,000-line layer: 16 s to open and answer, SQLite 40 s).
+#: (on a large KB with one small layer, DuckDB opens and answers faster: docs/performance.md).
 LAYERED_SINGLE = "duckdb"
 
 

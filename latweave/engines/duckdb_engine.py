@@ -42,20 +42,18 @@ except ImportError as exc:  # pragma: no cover - duckdb is a required dependency
 else:
     _IMPORT_ERROR = None
 
-#: DuckDB threads per session. bench/engine_load.py on this 2-core machine (1,000-query batch,
-#: ~18M hits): 1 thread 14.9-19.8 s, 2 threads 18.8-25.5 s; one warm query ~18-23 ms either way.
+#: DuckDB threads per session: one ran a large batch faster than two on two cores, and a warm
+#: query alike (bench/engine_load.py; docs/performance.md).
 THREADS = 1
 
 
 def memory_limit() -> str:
     """DuckDB's memory_limit for a session: `$LATWEAVE_DUCKDB_MEMORY` (DuckDB's own syntax, e.g.
     6GB), else half of this machine's memory, at least 1GB. DuckDB's own default, 80% of memory,
-    assumes it is alone: beside the Python side of a 1M-subject KB lattice (~5 GB) it took the
-    process past this machine's 24 GB in a 10,000-plan batch, and the kernel killed it. Over the
-    limit DuckDB spills to the session's temporary folder where it can, and says "Out of Memory"
-    where it cannot (its in-memory tables stay). Measured on that lattice (bench/kb_scale.py plans):
-    1,000 plans with no limit 32 s at 16.8 GB peak, with 3GB 26 s at 8.1 GB; 10,000 plans in one
-    evaluation failed with 5GB and took 259 s at 15.9 GB with 11GB (DuckDBEngine.batch_plans)."""
+    assumes it is alone: beside the Python side of a large KB lattice it took the process past the
+    machine's memory in a large batch, and the kernel killed it. Over the limit DuckDB spills to the
+    session's temporary folder where it can, and says "Out of Memory" where it cannot (its
+    in-memory tables stay). The measurements: docs/performance.md (DuckDBEngine.batch_plans)."""
     value = os.environ.get("LATWEAVE_DUCKDB_MEMORY")
     if value:
         return value
@@ -74,16 +72,11 @@ class DuckDBEngine(Engine):
     """Rules planned as SQL once per program; each session is one in-memory DuckDB connection."""
 
     name = "duckdb"
-    #: Measured on a 1M-subject KB lattice (13.1M predicates; bench/kb_scale.py plans, memory capped
-    #: at 11GB): 10,000 plans in one evaluation 259 s at 15.9 GB peak, in chunks of 1,000 105 s (and
-    #: 1,000 plans alone fit a 3GB cap, 8.1 GB peak): there chunks cost nothing and bound a batch's
-    #: memory. On a small lattice every chunk pays the evaluation's fixed cost (~75 statements):
-    #: the 2Wiki dev batch (3,438 plans, 25,597 predicates) ran at 1,940 plans/s in chunks of
-    #: 1,000 against 4,420 in one (bench/questions.py). But one evaluation does not scale with
-    #: plans × lattice either: on the 100k-subject KB lattice (1.31M predicates) 10,000 plans in
-    #: one evaluation took 26.7 s at 8.8 GB against 11.1 s at 1.8 GB in chunks of 1,000
-    #: (bench/kb_scale.py). So a chunk is 1,000 plans from that lattice's size up, and
-    #: proportionally more on smaller ones (`Engine.chunk_for`).
+    #: A batch is evaluated in chunks: on a large KB lattice chunks of 1,000 plans cost nothing and
+    #: bound a batch's memory (one evaluation of 10,000 plans is slower and several times larger);
+    #: on a small lattice every chunk pays the evaluation's fixed cost (~75 statements), so chunks
+    #: grow as the lattice shrinks (`Engine.chunk_for`). Measured with bench/kb_scale.py and
+    #: bench/questions.py: docs/performance.md.
     batch_plans = 1_000
     batch_budget = 1_000 * 1_306_000
 
@@ -216,9 +209,9 @@ class DuckDBSession(SqlSession):
             raise self._failed(exc, where) from None
 
     def _clear(self, *tables: str) -> None:
-        """Empty tables in one script (one call). Big ones by DROP + CREATE: 2-4 ms for 3.6M rows
-        where DELETE takes 24 ms and TRUNCATE 14 ms; small ones by DELETE, which costs less than
-        the catalog change (measured: ~10 ms against ~24 ms per run of the real rules)."""
+        """Empty tables in one script (one call). Big ones by DROP + CREATE, faster than DELETE or
+        TRUNCATE on millions of rows; small ones by DELETE, which costs less than the catalog
+        change (docs/performance.md)."""
         script = "".join((f"DROP TABLE {t}; {self.plan.ddl[t]};" if self.count[t] > BIG_TABLE
                           else f"DELETE FROM {t};") for t in tables if self.count.get(t))
         if script:

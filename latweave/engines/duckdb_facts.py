@@ -2,10 +2,8 @@
 
 Small relations go in as one parameterised `VALUES` list; larger ones are written to a temporary
 CSV (csv module, every string quoted) and read back with `read_csv` and explicit column types.
-Measured on 2 cores for 300k rows of 4 numbers: CSV 0.2 s (0.14 s writing, 0.06 s reading),
-`unnest` of bound lists 0.9-1.3 s, a list of structs 1.7 s, `executemany` ~0.45 ms a row (over 2
-minutes). Below ~20 rows one `VALUES` statement is faster than a file round trip (0.4-0.9 ms
-against ~1 ms).
+The CSV round trip is the fastest of the ways tried (bound lists, a list of structs,
+`executemany`) from a few dozen rows up; below that one `VALUES` statement is (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -18,14 +18,14 @@ Settings chosen here, each for a reason:
   local master (Spark's 200 turn a small query into 200 tasks); a cluster keeps Spark's own (and
   adaptive execution coalesces small shuffles there);
 - `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else on a local master a third of the
-  machine's memory, at least 4g (local mode runs everything in the driver's JVM; 4g ran out
-  building a 1M-subject KB here, 24 GB), and 4g for a cluster's driver;
+  machine's memory, at least 4g (local mode runs everything in the driver's JVM, and 4g ran out
+  building a large KB: docs/performance.md), and 4g for a cluster's driver;
 - `spark.sql.codegen.wholeStage=false` on a local master: a run is many small stages, and
-  compiling each one's Java costs more than it saves (the zoo's 38-plan batch: 54 s against 66 s);
+  compiling each one's Java costs more than it saves (docs/performance.md);
   a cluster keeps Spark's default;
 - `spark.sql.autoBroadcastJoinThreshold=-1`: Spark may not broadcast a join's side. It estimates
-  the size of a join's output, not counts it, and broadcasting a side estimated small exhausted a
-  4 GB driver on the movies and on a generated lattice; sort-merge joins spill instead;
+  the size of a join's output, not counts it, and broadcasting a side estimated small exhausted the
+  driver (docs/performance.md); sort-merge joins spill instead;
 - `spark.sql.ansi.enabled=true`: arithmetic overflow is an error, never a wrapped number;
 - `spark.sql.session.timeZone=UTC`: nothing here reads times, but a cluster's default must not leak in.
 

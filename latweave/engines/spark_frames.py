@@ -25,8 +25,8 @@ from latweave.folder.names import PARQUET_DIR
 #: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
 #: view is a *local* relation (the rows as one JSON parameter, expanded by `from_json`), which Spark
 #: plans as a broadcast leaf — no shuffle, no job of its own. Larger ones stay distributed: Parquet
-#: scans, or the checkpointed result of a wave. Measured on the zoo's 38-plan batch: every relation
-#: distributed, 54 s a run (each join a shuffle: ~120 stages a wave); local below this, see README.
+#: scans, or the checkpointed result of a wave. Every relation distributed, each join is a shuffle
+#: (docs/performance.md); local below this, see docs/spark.md.
 LOCAL_ROWS = 20_000
 
 #: The environment variable naming a copy of the lattice's `parquet/` at a URI every executor reads

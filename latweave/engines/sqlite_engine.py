@@ -48,9 +48,8 @@ class SqliteEngine(Engine):
 
     name = "sqlite"
     #: Also index the per-query relations' probed columns (covering keys) and check a recursive
-    #: step's new rows by probing an all-column key instead of EXCEPT. Off: on bench/spine.py
-    #: (20k instances, alternating, loaded machine) it tied with lattice-only indexes (3.3 s a
-    #: 200-plan batch either way, p50 13 ms) and costs an index per derived relation.
+    #: step's new rows by probing an all-column key instead of EXCEPT. Off: on bench/spine.py it
+    #: tied with lattice-only indexes (docs/performance.md) and costs an index per derived relation.
     index_per_query = False
 
     def __init__(self, program: Program):

@@ -47,8 +47,8 @@ PAGE_SIZE = 4096
 #: page cache for the index builds, sorts spilled to files rather than memory.
 WRITE_PRAGMAS = (f"page_size = {PAGE_SIZE}", "journal_mode = OFF", "synchronous = OFF",
                  "cache_size = -262144", "temp_store = FILE")
-#: The read path's (bench/stored.py --pragmas: mmap, a 2 MB or 512 MB cache and immutable=1 were all
-#: within the noise of this at 20k and 135k instances).
+#: The read path's (bench/stored.py --pragmas: mmap, other cache sizes and immutable=1 were all
+#: within the noise of this: docs/performance.md).
 READ_PRAGMAS = ("temp_store = MEMORY", "cache_size = -65536", "mmap_size = 0")
 
 _REBUILD = "rebuild the lattice with this version of latweave (latweave build ... --out DIR)"

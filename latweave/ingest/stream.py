@@ -2,8 +2,8 @@
 
 The writer (ingest/write.py) writes a lattice folder two ways. `save_lattice` builds a `Lattice`
 (a `Predicate` object per predicate, a set of them, a sorted copy) and compiles it in memory, so
-its peak grows with the lattice (docs/performance.md: a 10M-instance lattice does not fit 24 GB). `write_stream` writes the same folder — the same files,
-byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
+its peak grows with the lattice (docs/performance.md: a 10M-instance lattice does not fit 24 GB).
+`write_stream` writes the same folder — the same files, byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
 *head* (a `Lattice` holding the dimensions and documents, small) and the instances as a stream
 of `(label, predicates)` in ascending key order (`normalize(label)`). Memory stays linear and
 small: per predicate, three integers in arrays (its instance's, dimension's and value's ids) until
