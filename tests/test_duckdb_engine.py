@@ -5,34 +5,20 @@ from __future__ import annotations
 import pytest
 
 from latweave.datalog import load_rules
-from latweave.datalog.parser import assemble, parse_program
 from latweave.engines.base import get_engine
 from latweave.engines.dialects.duckdb import literal, select_sql
 from latweave.engines.duckdb_engine import DuckDBEngine
 from latweave.errors import EngineError
+from tests.support.programs import PATH as CLOSURE, program
 
 pytestmark = pytest.mark.skipif(DuckDBEngine.unavailable_reason() is not None,
                                 reason=str(DuckDBEngine.unavailable_reason()))
-
-
-def program(text: str):
-    return assemble(parse_program(text, file="<test>"))
 
 
 def run(text: str, facts: dict, base: dict | None = None) -> dict:
     engine = DuckDBEngine(program(text))
     with engine.open(base or {}) as session:
         return session.run(facts)
-
-
-CLOSURE = """
-.decl edge(a:number, b:number)
-.input edge
-.decl path(a:number, b:number)
-.output path
-path(a, b) :- edge(a, b).
-path(a, c) :- path(a, b), edge(b, c).
-"""
 
 
 def test_transitive_closure_on_a_cyclic_graph():

@@ -17,21 +17,9 @@ from latweave.engines.duckdb_engine import DuckDBEngine
 from latweave.engines.spark_engine import SparkEngine
 from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.engines.sqlite_store import fingerprint
+from tests.support.programs import PATH as CLOSURE, program
 
 GOLDEN = Path(__file__).parent / "golden" / "render"
-
-CLOSURE = """
-.decl edge(a:number, b:number)
-.input edge
-.decl path(a:number, b:number)
-.output path
-path(a, b) :- edge(a, b).
-path(a, c) :- path(a, b), edge(b, c).
-"""
-
-
-def program(text: str):
-    return assemble(parse_program(text, file="<test>"))
 
 
 def small():
