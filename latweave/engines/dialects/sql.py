@@ -16,6 +16,7 @@ this class wrote. The dialects: duckdb.py, sqlite.py, spark.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Mapping, Sequence
 
 from latweave.datalog.escape import SQL, SQL_NAME, Quoting
@@ -24,8 +25,10 @@ from latweave.datalog.parser import bound_by_equality
 from latweave.engines.generator import Generator
 
 
+@lru_cache(maxsize=4096)
 def ident(name: str) -> str:
-    """A quoted SQL identifier (relation names may be SQL keywords)."""
+    """A quoted SQL identifier (relation names may be SQL keywords). Kept per name: a session's
+    semi-naive rounds name the same few hundred tables tens of thousands of times a plan."""
     return SQL_NAME.quote(name)
 
 
@@ -38,6 +41,7 @@ def full_table(relation: str) -> str:
     return ident(relation)
 
 
+@lru_cache(maxsize=4096)
 def delta_table(relation: str, parity: int) -> str:
     return ident(delta_name(relation, parity))
 
