@@ -253,9 +253,15 @@ def evaluate(strata: Sequence[StratumPlan], executor: Executor) -> None:
 
 def _recursive(plan: StratumPlan, executor: Executor) -> None:
     relations = plan.stratum.relations
+    own = frozenset(relations)
+    # A relation outside the stratum does not change while it runs: a variant reading one that is
+    # empty yields nothing in any round, so it is dropped once here, not looked at every round
+    # (the same variants, in the same order, as `live` would keep round by round).
+    steps = {rel: {parity: tuple(v for v in variants if all(executor.held(r) for r in v.reads if r not in own))
+                   for parity, variants in plan.step[rel].items()} for rel in relations}
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
     for read, write in rounds():
         if not any(delta.values()):
             return
-        work = [(rel, live(plan.step[rel][read], executor.held, delta)) for rel in relations]
+        work = [(rel, live(steps[rel][read], executor.held, delta)) for rel in relations]
         delta = executor.extend(plan, work, read, write)
