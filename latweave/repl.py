@@ -4,8 +4,9 @@ A blank line (or `;;`) runs what was typed; `:json` toggles JSON output; `:dims`
 lattice's dimensions, their kinds and (for small taxonomies) their values, as the LLM planner's
 prompt shows them; `:help` lists the commands and the plan language in brief; `:quit`, `:q` or
 the end of input leaves. An error is shown and the loop goes on. At a terminal, lines are edited
-with readline: history kept between sessions, Tab completes commands, keywords, dimension names
-and, after `dimension <=` (or `=`, `<`...), that dimension's values (latweave/repl_editing.py).
+with readline: history kept between sessions, Tab completes commands, keywords, dimension names,
+after `dimension <=` (or `=`, `<`...) that dimension's values, and inside a quoted name the
+instances whose names begin so (latweave/repl_editing.py).
 
 Large answer sets come a page at a time: `:limit N` (or `latweave repl --limit N`) shows the
 first N answers of each plan with their proofs and the exact total, `:more` the next page of the
@@ -90,7 +91,7 @@ Plans (grammars/plan.lark):
   argmin(date_of_birth, [A, B]) / same(d, A, B)   compare: an extremum or a verdict
   <= means 'is or lies under' (a value and everything more specific, or a number/date within an
   interval); = means exactly that value; <, > compare ordered values.
-Tab completes commands, keywords, dimensions and, after 'dimension <=', its values."""
+Tab completes commands, keywords, dimensions, after 'dimension <=' its values, and \"quoted names."""
 
 
 def _dims(session: LatticeSession) -> str:

@@ -1,5 +1,6 @@
 """The REPL's line editing at a terminal: history kept between sessions, and Tab completion of
-commands, plan keywords, dimension names and — after `dimension <op>` — that dimension's values.
+commands, plan keywords, dimension names, — after `dimension <op>` — that dimension's values, and
+inside a quoted name ("Blade R…) the instances whose names begin so.
 
 Built on the standard library's `readline` (GNU readline or libedit, whichever Python was built
 with): `input()` then edits lines (arrows, Ctrl-A/E, Ctrl-R search) with no other dependency.
@@ -17,7 +18,7 @@ import re
 from bisect import bisect_left
 from pathlib import Path
 
-from latweave.lattice.names import TOP
+from latweave.lattice.names import TOP, normalize
 from latweave.plan.printer import KEYWORDS, print_dimension, print_name
 
 #: The REPL's own commands (each explained by `:help`).
@@ -25,6 +26,8 @@ COMMANDS = (":dims", ":help", ":json", ":limit", ":more", ":q", ":quit")
 HISTORY_LENGTH = 1000
 #: Values offered for one dimension at most (an ordered dimension's are intervals: none offered).
 MAX_VALUES = 5000
+#: Instance names offered at once, inside a quoted name.
+MAX_NAMES = 50
 _AFTER_OPERATOR = re.compile(r"([A-Za-z_][\w ]*?|\"[^\"]*\")\s*(<=|>=|=|<|>|!=|\bin\b)\s*\"?$")
 
 
@@ -38,6 +41,8 @@ class Completer:
     them, and each small taxonomy's values), sorted so that a prefix is found by bisection."""
 
     def __init__(self, lattice):
+        self.instances = lattice.instances
+        self._keys: list[str] | None = None   # a model's instance keys, sorted (a stored view bisects its file)
         self.dimensions: dict[str, object] = {}
         for dim in sorted(lattice.dimensions.values(), key=lambda d: d.key):
             self.dimensions[print_dimension(dim.name)] = dim
@@ -53,8 +58,34 @@ class Completer:
             self._values[dim.key] = labels
         return self._values[dim.key]
 
+    def names(self, typed: str) -> list[str]:
+        """The labels of up to MAX_NAMES instances whose names begin with `typed` (normalised)."""
+        prefix = normalize(typed) if typed.strip() else ""
+        if not prefix:
+            return []
+        if hasattr(self.instances, "starting"):
+            keys = self.instances.starting(prefix, MAX_NAMES)
+        else:
+            if self._keys is None:
+                self._keys = sorted(self.instances)
+            keys = []
+            for key in self._keys[bisect_left(self._keys, prefix):]:
+                if not key.startswith(prefix) or len(keys) == MAX_NAMES:
+                    break
+                keys.append(key)
+        return [self.instances[key].label for key in keys]
+
     def candidates(self, line: str, word: str) -> list[str]:
         """What `word` (the text being completed, at the end of `line` so far) may become."""
+        if line.count('"') % 2:   # inside a quoted name: an instance's, completed with its closing quote
+            typed = line[line.rindex('"') + 1:]
+            lead = typed[: len(typed) - len(word)] if not word.startswith('"') else ""
+            out = []
+            for label in self.names(typed if not word.startswith('"') else word[1:]):
+                if label[: len(lead)].casefold() == lead.casefold():
+                    rest = label[len(lead):] + '"'
+                    out.append('"' + rest if word.startswith('"') else rest)
+            return out
         before = line[: len(line) - len(word)]
         match = _AFTER_OPERATOR.search(before.rstrip() + (" " if before.endswith(" ") else ""))
         pool = self.words

@@ -104,3 +104,25 @@ def test_a_value_is_completed_for_the_dimension_before_the_operator(zoo_lattice)
     assert completer.candidates(":d", ":d") == [":dims"]
     assert completer.candidates("ar", "ar") == ["argmax", "argmin"]
     assert completer.candidates("meet(lifespan_years <= 1", "1") == []
+
+
+def test_a_quoted_name_is_completed_from_the_instances(tmp_path):
+    """Inside a quoted name, Tab offers the instances whose names begin so (bisected in the stored
+    view's sorted file; a model's keys are sorted once), the closing quote included; a word after
+    a space in the name completes the rest of it; an empty quote offers nothing (not every name)."""
+    import latweave
+    from latweave.folder.store import load_lattice
+    from latweave.paths import RULES
+    from latweave.repl_editing import Completer
+
+    folder = tmp_path / "movies"
+    latweave.build([RULES.parent / "corpora" / "movies"], folder)
+    with latweave.open(folder) as session:
+        for lattice in (session.lattice, load_lattice(folder)):
+            completer = Completer(lattice)
+            assert completer.candidates('meet(subject = "Bla', '"Bla') == ['"Blade Runner"']
+            assert completer.candidates('meet(subject = "Blade R', "R") == ['Runner"']
+            assert completer.candidates('meet(subject = "blade r', "r") == ['Runner"']   # any case
+            assert completer.candidates('meet(subject = "', '"') == []
+            assert completer.candidates('meet(subject = "Zz', '"Zz') == []
+            assert completer.candidates('meet(directed_by = "Ridley S', "S") == ['Scott"']

@@ -349,6 +349,18 @@ class LayeredKeyed(Mapping):
             self._kept[want] = None
             want = next(todo, None)
 
+    def starting(self, prefix: str, limit: int) -> list[str]:
+        """Up to `limit` keys that begin with `prefix`, in key order (each layer bisected to the
+        prefix, then read forward; a key a newer layer deletes is left out)."""
+        found: set[str] = set()
+        for layer in self.layers:
+            for i in range(layer.lower(prefix), len(layer.lines)):
+                key = layer._key_at(i)
+                if not isinstance(key, str) or not key.startswith(prefix) or len(found) >= 4 * limit:
+                    break
+                found.add(key)
+        return [key for key in sorted(found) if key in self][:limit]
+
     def _merged(self) -> Iterator[tuple[object, dict]]:
         streams = [((self._key(row), -k, row) for row in layer) for k, layer in enumerate(self.layers)]
         last = _UNSEEN
