@@ -11,7 +11,9 @@ from pathlib import Path
 
 from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
                                     layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
-from latweave.folder.names import COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, PREDICATES, SYMBOLS, SYNONYMS, VALUES
+from latweave.folder.names import (COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, PREDICATES, SYMBOLS,
+                                   SYNONYMS, VALUES)
+from latweave.folder.store import add_value_row, dimension_of
 from latweave.lattice.model import Dimension
 from latweave.lattice.names import normalize
 
@@ -93,7 +95,7 @@ class FolderLookup:
     def dimension(self, d: str) -> Dimension:
         """Dimension `d` as the model holds it (every value read: for checking it again)."""
         row = self.dimensions[d]
-        dim = Dimension(row["name"], row["kind"], row["functional"], row["open"])
+        dim = dimension_of(row)
         held: dict[str, dict] = {}
         for lines in self._values:   # oldest first: a newer layer's row replaces
             for value in lines.after((d, "")):
@@ -102,13 +104,8 @@ class FolderLookup:
                 held[value["key"]] = value
         for key in sorted(held):
             value = held[key]
-            if removed(value):
-                continue
-            dim.labels[value["key"]] = value["label"]
-            if value["parents"]:
-                dim.parents[value["key"]] = set(value["parents"])
-            if value["bounds"] is not None:
-                dim.bounds[value["key"]] = tuple(value["bounds"])
+            if not removed(value):
+                add_value_row(dim, value)
         return dim
 
     def close(self) -> None:

@@ -706,22 +706,35 @@ def read_dimensions(folder: Path | str, lattice: Lattice, manifest: dict | None 
     else:
         rows = {name: merged_rows(folders, name) for name in DIMENSION_FILES}
     for row in rows[DIMENSIONS]:
-        lattice.add_dimension(Dimension(row["name"], row["kind"], row["functional"], row["open"]))
+        lattice.add_dimension(dimension_of(row))
     for row in rows[VALUES]:
-        dim = lattice.dimensions[row["dimension"]]
-        dim.labels[row["key"]] = row["label"]
-        if row["parents"]:
-            dim.parents[row["key"]] = set(row["parents"])
-        if row["bounds"] is not None:
-            dim.bounds[row["key"]] = tuple(row["bounds"])
-    for row in rows[SYNONYMS]:
-        lattice.dimensions[row["dimension"]].synonyms[row["surface"]] = row["value"]
-    for dim in lattice.dimensions.values():
-        dim.classes = {}  # what the folder stores, not what today's table would give
-    for row in rows[CLASSES]:
-        lattice.dimensions[row["dimension"]].classes[row["value"]] = row["class"]
+        add_value_row(lattice.dimensions[row["dimension"]], row)
+    add_synonyms_and_classes(lattice.dimensions, rows[SYNONYMS], rows[CLASSES])
 
 
+def dimension_of(row: dict) -> Dimension:
+    """A dimension as dimensions.jsonl stores it (no values yet)."""
+    return Dimension(row["name"], row["kind"], row["functional"], row["open"])
+
+
+def add_value_row(dim: Dimension, row: dict) -> None:
+    """A values.jsonl row into its dimension: the value's label, parents and bounds."""
+    dim.labels[row["key"]] = row["label"]
+    if row["parents"]:
+        dim.parents[row["key"]] = set(row["parents"])
+    if row["bounds"] is not None:
+        dim.bounds[row["key"]] = tuple(row["bounds"])
+
+
+def add_synonyms_and_classes(dims: Mapping[str, Dimension], synonyms: Iterable[dict], classes: Iterable[dict]) -> None:
+    """synonyms.jsonl and classes.jsonl rows into their dimensions; every dimension's classes are
+    what the folder stores, not what today's table would give."""
+    for row in synonyms:
+        dims[row["dimension"]].synonyms[row["surface"]] = row["value"]
+    for dim in dims.values():
+        dim.classes = {}
+    for row in classes:
+        dims[row["dimension"]].classes[row["value"]] = row["class"]
 
 
 def instance_of(row: dict) -> Instance:

@@ -34,7 +34,8 @@ from typing import Callable, Iterator, Protocol
 from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, SortedLines, layer_folders, merged_rows,
                                     open_lines, removed)
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
-from latweave.folder.store import instance_of, predicate_of, read_manifest
+from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
+                                   predicate_of, read_manifest)
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
 from latweave.lattice.names import TOP
 
@@ -180,28 +181,18 @@ def read_stored_dimensions(folders: list[Path], lazy_values: int = LAZY_VALUES
     values files they read from (open until closed)."""
     dims: dict[str, Dimension] = {}
     for row in merged_rows(folders, DIMENSIONS):
-        dim = Dimension(row["name"], row["kind"], row["functional"], row["open"])
+        dim = dimension_of(row)
         dims[dim.key] = dim
     files = [SortedLines(open_lines(f, VALUES), key=KEYS[VALUES], probe=PROBES[VALUES]) for f in folders]
     for key in sorted(dims):
-        dim = dims[key]
         spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in files]
         values = LazyValues(files, key, spans)
         if sum(hi - lo for lo, hi in spans) > lazy_values:
-            _lazy(dim, values)
-            continue
-        for row in values.rows():
-            dim.labels[row["key"]] = row["label"]
-            if row["parents"]:
-                dim.parents[row["key"]] = set(row["parents"])
-            if row["bounds"] is not None:
-                dim.bounds[row["key"]] = tuple(row["bounds"])
-    for row in merged_rows(folders, SYNONYMS):
-        dims[row["dimension"]].synonyms[row["surface"]] = row["value"]
-    for dim in dims.values():
-        dim.classes = {}  # what the folder stores, not what today's table would give
-    for row in merged_rows(folders, CLASSES):
-        dims[row["dimension"]].classes[row["value"]] = row["class"]
+            _lazy(dims[key], values)
+        else:
+            for row in values.rows():
+                add_value_row(dims[key], row)
+    add_synonyms_and_classes(dims, merged_rows(folders, SYNONYMS), merged_rows(folders, CLASSES))
     return dims, files
 
 
