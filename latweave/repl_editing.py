@@ -28,7 +28,7 @@ HISTORY_LENGTH = 1000
 MAX_VALUES = 5000
 #: Instance names offered at once, inside a quoted name.
 MAX_NAMES = 50
-_AFTER_OPERATOR = re.compile(r"([A-Za-z_][\w ]*?|\"[^\"]*\")\s*(<=|>=|=|<|>|!=|\bin\b)\s*\"?$")
+_AFTER_OPERATOR = re.compile(r"([A-Za-z_][\w ]*?|\"[^\"]*\")\s*(<=|=|<|>|\bin\b)\s*\"?$")   # the plan language's operators
 
 
 def history_path() -> Path:
