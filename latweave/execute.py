@@ -23,6 +23,7 @@ from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.engines.timeout import timeout_error
 from latweave.errors import EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
+from latweave.folder.layers import engine_db_name
 from latweave.folder.store import load_lattice, read_manifest
 from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
@@ -56,8 +57,10 @@ class Runner:
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
         self.manifest = read_manifest(self.directory, cached=True)
-        #: several layers (folder/layers.py): the single-plan default is then DuckDB (engines/base.py)
-        self.layered = self.manifest.get("layers", 1) > 1
+        #: several layers (folder/layers.py) and no engine database in the top one (a lattice of an
+        #: older latweave): the single-plan default is then DuckDB (engines/base.py)
+        layers = self.manifest.get("layers", 1)
+        self.layered = layers > 1 and engine_db_name(layers) not in self.manifest.get("files", {})
         #: a dimension of more values than `lazy_values` keeps them on disk (folder/stored.py)
         self.view = StoredLattice(self.directory, self.manifest, lazy_values)
         self.predicates = self.view.sorted_predicates()

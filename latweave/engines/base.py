@@ -54,16 +54,16 @@ DEFAULTS: dict[str, tuple[str, str]] = {
 DEFAULT_ENGINE = DEFAULTS["batch"][0]
 
 
-#: The single-plan engine of a lattice of several layers (folder/layers.py): the SQLite
-#: database holds the strata of the first layer only, so SQLite would evaluate the whole lattice
-#: in memory at open; DuckDB reads every layer's Parquet rows and evaluates as it always does
-#: (on a large KB with one small layer, DuckDB opens and answers faster: docs/performance.md).
+#: The single-plan engine of a lattice of several layers whose top layer keeps no SQLite
+#: database (written by a latweave before engines/sqlite_layers.py): SQLite would evaluate the
+#: whole lattice in memory at open; DuckDB reads every layer's Parquet rows and evaluates as it
+#: always does. A layered lattice written now has that database and keeps the SQLite default.
 LAYERED_SINGLE = "duckdb"
 
 
 def default_engine(role: str, layered: bool = False) -> str:
     """The engine used when none is named, for `role` ("single" or "batch"); `layered`: for a
-    lattice of several layers."""
+    lattice of several layers without a SQLite database in its top layer."""
     if layered and role == "single":
         return LAYERED_SINGLE
     return DEFAULTS[role][0]

@@ -32,6 +32,7 @@ from typing import Iterable, Mapping, NamedTuple
 from latweave.engines import rows as checks
 from latweave.engines.base import Facts
 from latweave.engines.dialects.sql import full_table
+from latweave.engines.dialects.sqlite import create_index, delta_indexes
 from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
 from latweave.errors import EngineError
 from latweave.folder.names import ENGINE_DB
@@ -130,8 +131,19 @@ def write_engine_db(path: Path | str, facts: Mapping[str, Iterable[tuple]], prog
         raise EngineError(f"{path}: already exists; an engine database is written once, into a new lattice folder",
                           hint="write it to a path that does not exist")
     path.parent.mkdir(parents=True, exist_ok=True)
-    _Writer.write(SqliteEngine(program), path, facts)
+    _Writer.write(engine_of(program), path, facts)
     return path
+
+
+_ENGINE: list = [None, None]   # the last program written for, and its engine
+
+
+def engine_of(program) -> SqliteEngine:
+    """The SQLite engine of `program`, kept for the next write of the same program (planning the
+    rules costs a fraction of a second; a test run or a change writes many small databases)."""
+    if _ENGINE[0] is not program:
+        _ENGINE[:] = [program, SqliteEngine(program)]
+    return _ENGINE[1]
 
 
 def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSession] = SqliteSession,
@@ -139,13 +151,13 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
     """A session over `directory`'s engine database, opened read-only (`immutable`: also without
     locks or change checks; measured, not used): its lattice tables read in place, per-run tables
     created in TEMP. None when there is none; EngineError when latweave did not write it, or
-    wrote it for other rules. None for a lattice of several layers (folder/layers.py): the
-    database holds the strata of its first layer only, so the caller opens its facts, merged."""
-    from latweave.folder.layers import has_layers
+    wrote it for other rules. A lattice of several layers (folder/layers.py): its top layer's
+    database, which holds the whole lattice (engines/sqlite_layers.py keeps it)."""
+    from latweave.folder.layers import engine_db_name, has_layers, layer_folders
 
-    path = engine_db(directory)
-    if not path.is_file() or has_layers(directory):
-        return None   # none, or a lattice of several layers: its database holds only the first's strata
+    path = directory / engine_db_name(len(layer_folders(directory))) if has_layers(directory) else engine_db(directory)
+    if not path.is_file():
+        return None   # none (a lattice of several layers written by an older latweave keeps only layer 0's)
     self = session.__new__(session)
     self.mode = "stored"
     try:
@@ -190,6 +202,9 @@ class _Writer(SqliteSession):
             for pragma in WRITE_PRAGMAS:
                 self.con.execute(f"PRAGMA {pragma}")
             self._open(facts)
+            # what keeping this database up to date as layers come probes (engines/sqlite_layers.py)
+            for index in delta_indexes([p.stratum for p in self.schedule.at_open()], self.indexes):
+                self.con.execute(create_index(index))
             lattice = {full_table(r) for r in engine.lattice(self.base_inputs)}
             counts = {t: n for t, n in sorted(self.count.items()) if t in lattice}
             self.con.execute("BEGIN")

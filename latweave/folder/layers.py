@@ -44,8 +44,8 @@ from typing import Callable
 
 from latweave.errors import StoreError
 from latweave.lattice.names import normalize
-from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST,
-                                   PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
+from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR, LAYER_FILE,
+                                   MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
 #: A keyed row that deletes the row of its key in earlier layers.
 REMOVED = "removed"
@@ -83,6 +83,21 @@ def layer_folders(folder: Path | str, manifest: Mapping | None = None) -> list[P
         except (OSError, ValueError):
             raise StoreError(f"{folder}: no readable manifest.json", hint="rebuild the lattice") from None
     return [folder / layer_path(k) if k else folder for k in range(layer_count(manifest))]
+
+
+def engine_db_name(layers: int) -> str:
+    """The SQLite engine database of a lattice of `layers` layers (its path relative to the
+    folder): layer 0's for one layer; else the top layer's, which holds the whole lattice
+    (engines/sqlite_layers.py keeps it from an earlier one). A layer under the top keeps none: its
+    database would be dead weight once a layer is added above it."""
+    top = layer_path(layers - 1)
+    return f"{top}/{ENGINE_DB}" if top else ENGINE_DB
+
+
+def is_layer_engine_db(name: str) -> bool:
+    """Whether a file of a lattice folder (its relative path) is a later layer's engine database:
+    what a change that keeps the layer does not link (the new top layer gets its own)."""
+    return name.startswith(LAYERS_DIR + "/") and name.endswith("/" + ENGINE_DB)
 
 
 def read_layer_record(layer: Path) -> dict:
@@ -444,9 +459,9 @@ def file_layer(name: str) -> int | None:
 
 def linked_hashes(manifest: Mapping, layers: int) -> dict[str, str]:
     """The files (relative path → sha256, as the manifest lists them) of a lattice's first
-    `layers` layers."""
+    `layers` layers — but a later layer's engine database (`is_layer_engine_db`)."""
     return {name: digest for name, digest in sorted(manifest["files"].items())
-            if (k := file_layer(name)) is not None and k < layers}
+            if (k := file_layer(name)) is not None and k < layers and not is_layer_engine_db(name)}
 
 
 def link_layers(previous: Path, manifest: Mapping, layers: int, folder: Path) -> None:

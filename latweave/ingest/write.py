@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from latweave.compile.facts import LATTICE_RELATIONS, write_facts
+from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
@@ -134,6 +134,8 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
         if gate is not None:
             gate.judge(report)
+        if n > 1:
+            write_top_engine_db(folder, n, base)
         done["summary"], done["report"], done["checked"] = summary, report, checked
         return summary[0]
 
@@ -244,6 +246,32 @@ def write_layer(layer: Layer, root: Path) -> None:
     if layer.reader_state is not None:
         write_reader_state(folder, layer.reader_state)
     index_lines(root)   # its files read a line at a time (the next layer of one write looks them up)
+
+
+def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | None = None) -> None:
+    """The SQLite engine database of the lattice of `n` layers being written in `folder`, in its
+    top layer (folder/layers.py `engine_db_name`): the nearest earlier database kept up to date
+    with the layers above it (engines/sqlite_layers.py) — the previous lattice's top layer's when
+    `base` kept that layer (an `add`), else layer 0's. None is written for a lattice whose layer 0
+    has none (a lattice of an older latweave): the SQLite engine then opens its facts."""
+    from latweave.engines.sqlite_layers import extend_engine_db
+    from latweave.folder.layers import engine_db_name, layer_count
+
+    start, first = folder / ENGINE_DB, 1
+    if base is not None:
+        previous, manifest, kept = base
+        had = layer_count(manifest)
+        if 1 < had <= kept and (previous / engine_db_name(had)).is_file():
+            start, first = previous / engine_db_name(had), had
+    if not start.is_file():
+        return
+    extend_engine_db(start, (layer_changes(folder / layer_path(i)) for i in range(first, n)),
+                     folder / engine_db_name(n))
+
+
+def layer_changes(layer: Path) -> tuple[dict, dict]:
+    """A later layer's rows gained and lost, per lattice relation (its facts/ and retracted/)."""
+    return read_facts(layer / FACTS_DIR, LATTICE_RELATIONS), read_facts(layer / RETRACTED_DIR, LATTICE_RELATIONS)
 
 
 def write_reader_state(folder: Path, state: dict) -> None:

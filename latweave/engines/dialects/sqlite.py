@@ -128,15 +128,43 @@ def covering(wanted: Iterable[tuple[str, tuple[int, ...], int]]) -> list[Index]:
     return sorted(keys)
 
 
+def delta_indexes(strata: Iterable[Stratum], served: Iterable[Index]) -> list[Index]:
+    """The B-tree indexes a rule of `strata` probes when any one of its body atoms (a negated one
+    read positively) is the delta joined first — how a lattice stratum is kept up to date when a
+    layer changes any relation it reads (engines/sqlite_layers.py) — less those an index of
+    `served` already serves (its key starts with the bound columns, as a set). Sorted."""
+    dialect = Sqlite()
+    wanted: set[tuple[str, tuple[int, ...], int]] = set()
+    for stratum in strata:
+        for rule in stratum.rules:
+            flipped = [replace(rule, body=(*rule.positive, atom, *(lit for lit in rule.body if not isinstance(lit, Atom))))
+                       for atom in rule.negative]
+            for each in (rule, *flipped):
+                atoms = each.positive
+                for delta in range(len(atoms)):
+                    for k, (i, cols) in enumerate(dialect.join_order(each, delta)):
+                        if k and cols:
+                            wanted.add((atoms[i].relation, cols, len(atoms[i].args)))
+    keys = list(served)
+    out: list[Index] = []
+    for rel, bound, arity in sorted(wanted, key=lambda w: (w[0], -len(w[1]), w[1])):
+        if not any(r == rel and set(key[:len(bound)]) == set(bound) for r, key in keys):
+            key = (rel, bound + tuple(j for j in range(arity) if j not in bound))
+            keys.append(key)
+            out.append(key)
+    return sorted(out)
+
+
 def dedup_indexes(strata: Iterable[Stratum]) -> list[Index]:
     """One all-column key per relation of a recursive stratum: what `insert` probes."""
     return sorted({(r.head.relation, tuple(range(len(r.head.args))))
                    for s in strata if s.recursive for r in s.rules})
 
 
-def create_index(index: Index, schema: str | None = None) -> str:
+def create_index(index: Index, schema: str | None = None, if_missing: bool = False) -> str:
     """The index's CREATE statement; in `schema` ("temp": on a temporary copy of the table)."""
     relation, cols = index
     name = ident(f"{relation}$ix${'_'.join(map(str, cols))}")
     where = f"{schema}." if schema else ""
-    return f"CREATE INDEX {where}{name} ON {ident(relation)} ({', '.join(f'c{j}' for j in cols)})"
+    return (f"CREATE INDEX {'IF NOT EXISTS ' if if_missing else ''}{where}{name} ON {ident(relation)} "
+            f"({', '.join(f'c{j}' for j in cols)})")

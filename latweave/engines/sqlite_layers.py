@@ -1,0 +1,138 @@
+"""The SQLite engine database of a lattice of several layers: an earlier one, kept up to date.
+
+A lattice of one source has `engine/sqlite.db` (sqlite_store.py): its relations, every lattice
+stratum evaluated (`desc`, `resolve`, `contested`, `world`, ...), indexed. A later layer
+(folder/layers.py) is what one source adds and takes away: rows gained and lost per relation.
+Evaluating every lattice stratum again for a layer of a thousand lines would cost what the build
+did; instead `extend_engine_db` copies the database of an earlier layer and keeps it up to date,
+layer by layer, each in one transaction: the layer's base rows go out and in (only rows the
+relation holds leave, only rows it lacks enter), then each lattice stratum, in order, changes by
+exactly what those changes change (sqlite_upkeep.py: semi-naively where only rows were added,
+else delete and re-derive on candidates). The file's fingerprint stays the rules', its counts are
+updated. The same database and the same layers in the same order give the same bytes, in one call
+or one call per layer (tested): what `latweave build A B C` and `build A; add B; add C` write
+must be one file.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.dialects.sqlite import Sqlite, create_index, delta_indexes
+from latweave.engines.sqlite_engine import SqliteEngine
+from latweave.engines.sqlite_store import META, WRITE_PRAGMAS, check_fingerprint, engine_of, fingerprint, read_meta
+from latweave.engines.sqlite_upkeep import Upkeep, temp_name
+from latweave.errors import EngineError
+
+#: A layer's changes: relation -> rows gained, relation -> rows lost.
+Change = tuple[Mapping[str, Sequence[tuple]], Mapping[str, Sequence[tuple]]]
+
+
+def extend_engine_db(start: Path | str, changes: Iterable[Change], out: Path | str, program=None) -> Path:
+    """Copy the engine database at `start` to `out` (which must not exist) and apply each layer's
+    changes to it in order: base rows, then every lattice stratum kept as the rules derive it.
+    Returns `out`; a failure removes it. EngineError when `start` is not an engine database of
+    these rules, or a change names a relation it does not hold."""
+    if program is None:
+        from latweave.datalog.parser import load_rules
+        program = load_rules()
+    start, out = Path(start), Path(out)
+    if out.exists():
+        raise EngineError(f"{out}: already exists; an engine database is written once, into a new lattice folder",
+                          hint="write it to a path that does not exist")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(start, out)
+    try:
+        con = sqlite3.connect(str(out), isolation_level=None, check_same_thread=False)
+        try:
+            for pragma in WRITE_PRAGMAS:
+                con.execute(f"PRAGMA {pragma}")
+            Maintainer(engine_of(program), con, out).apply_all(changes)
+        finally:
+            con.close()
+    except BaseException:
+        out.unlink(missing_ok=True)
+        raise
+    return out
+
+
+class Maintainer(Upkeep):
+    """One open engine database, its meta checked; `apply_all` applies layers' changes to it."""
+
+    def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, path: Path):
+        self.con, self.path = con, path
+        meta = read_meta(con, path)
+        check_fingerprint(meta, fingerprint(engine, meta.base_inputs), path)
+        self.base_inputs = meta.base_inputs
+        plan, indexes = engine.plan(self.base_inputs)
+        self.types = plan.types
+        self.strata = [p.stratum for p in plan.schedule(self.base_inputs).at_open()]
+        self.indexes = list(indexes) + delta_indexes(self.strata, indexes)
+        self.sql = Sqlite(engine.lattice(self.base_inputs))
+        self.counts = dict(meta.counts)
+        self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
+
+    # ------------------------------------------------------------ driving
+
+    def apply_all(self, changes: Iterable[Change]) -> None:
+        """Each layer in its own transaction, so that the file reached through layers 1…k in one
+        call is, byte for byte, the one reached by k calls of one layer each (an `add` starts from
+        the previous top layer's database; a build of the same sources from layer 0's)."""
+        for gained, lost in changes:
+            self.con.execute("BEGIN")
+            for index in self.indexes:   # a database written before delta_indexes lacks some
+                self.con.execute(create_index(index, if_missing=True))
+            self.indexed = {row[0] for row in self.con.execute("SELECT DISTINCT tbl_name FROM sqlite_master "
+                                                               "WHERE type = 'index'")}
+            self.apply(gained, lost)
+            self.con.execute(f"UPDATE {META} SET counts = ?", (json.dumps(self.counts, sort_keys=True),))
+            self.con.execute("COMMIT")
+
+    def apply(self, gained: Mapping[str, Sequence[tuple]], lost: Mapping[str, Sequence[tuple]]) -> None:
+        """One layer: its base rows, then each lattice stratum in order."""
+        unknown = sorted(rel for rel in (set(gained) | set(lost)) - self.base_inputs
+                         if gained.get(rel) or lost.get(rel))
+        if unknown:
+            raise EngineError(f"{self.path}: a layer changes {', '.join(unknown)}, which this engine database "
+                              "does not hold", hint="rebuild the lattice with this version of latweave")
+        self._changed = {}
+        for rel in sorted(self.base_inputs):
+            self._base(rel, gained.get(rel, ()), lost.get(rel, ()))
+        for stratum in self.strata:
+            self.keep(stratum)
+        for rel in sorted(self._changed):
+            for kind in ("gain", "lose", "chg"):
+                self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
+
+    # ------------------------------------------------------------ base relations
+
+    def _base(self, rel: str, gained: Sequence[tuple], lost: Sequence[tuple]) -> None:
+        """A base relation's rows out and in: only rows it holds leave, only rows it lacks enter."""
+        if not gained and not lost:
+            self._changed[rel] = (0, 0)
+            return
+        table, arity = full_table(rel), len(self.types[rel])
+        values = f"VALUES ({', '.join('?' * arity)})"
+        gain, lose = self._temp(rel, "gain"), self._temp(rel, "lose")
+        self.con.executemany(f"INSERT INTO {gain} {values}", sorted(set(map(tuple, gained))))
+        self.con.executemany(f"INSERT INTO {lose} {values}", sorted(set(map(tuple, lost))))
+        # exactly what changes: a lost row the relation holds, a gained one it lacks (or loses here)
+        held = self._temp(rel, "held")
+        for rows in (lose, gain):
+            if self._count(rows):
+                self.con.execute(f"INSERT INTO {held} SELECT * FROM {table} WHERE rowid IN "
+                                 f"({self._matching(rows, table, rel)})")
+        self.con.execute(f"DELETE FROM {lose} WHERE NOT EXISTS (SELECT 1 FROM {held} AS t WHERE "
+                         f"{self._same('t', lose, rel)})")
+        self.con.execute(f"DELETE FROM {gain} WHERE EXISTS (SELECT 1 FROM {held} AS t WHERE "
+                         f"{self._same('t', gain, rel)}) AND NOT EXISTS (SELECT 1 FROM {lose} AS l WHERE "
+                         f"{self._same('l', gain, rel)})")
+        self.con.execute(f"DROP TABLE temp.{held}")
+        self._delete(table, lose, rel)
+        self.con.execute(f"INSERT INTO {table} SELECT * FROM {gain}")
+        self._record(rel, gain, lose)
