@@ -75,6 +75,7 @@ class Runner:
         self._worlds = None
         self._graph = None   # the instance–evidence graph ranking reads (latweave/ranking.py)
         self._aliases: dict[int, int] | None = None   # alias symbol -> instance symbol (instance_key)
+        self._parents: set[tuple[int, int]] | None = None   # (dimension, value) symbols with a child
         self.last_timing: dict[str, float] = {}
 
     @property
@@ -104,6 +105,15 @@ class Runner:
                 aliases.setdefault(a, x)
         x = aliases.get(surface)
         return None if x is None else self.compiled.symbols.text(x)
+
+    def has_children(self, dimension: str, value: str) -> bool:
+        """Whether value `value` of `dimension` (keys) has a value under it: a look-up in the
+        compiled `subsumes` edges, whose (dimension, parent) pairs are gathered on first use."""
+        if self._parents is None:
+            self._parents = {(d, p) for d, p, _ in self.compiled.facts["subsumes"]}
+        sym = self.compiled.symbols.get
+        d, v = sym(dimension), sym(value)
+        return d is not None and v is not None and (d, v) in self._parents
 
     @property
     def worlds(self) -> Worlds:

@@ -266,9 +266,11 @@ class LatticeSession:
             plan = parse_plan(plan)
 
         def has_below(dimension: str, value: str) -> bool:
-            dim = self.lattice.dimensions.get(normalize(dimension))
+            # the stored view's dimension and the compiled edges (read once): never the whole model,
+            # which on a KB of a million lines is minutes to load for a hint
+            dim = self._runner.view.dimensions.get(normalize(dimension))
             key = dim.resolve(value) if dim is not None and not dim.ordered else None
-            return key is not None and any(key in parents for parents in dim.parents.values())
+            return key is not None and self._runner.has_children(dim.key, key)
 
         with self._using():
             return suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
