@@ -256,12 +256,36 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
     own = frozenset(relations)
     # A relation outside the stratum does not change while it runs: a variant reading one that is
     # empty yields nothing in any round, so it is dropped once here, not looked at every round
-    # (the same variants, in the same order, as `live` would keep round by round).
-    steps = {rel: {parity: tuple(v for v in variants if all(executor.held(r) for r in v.reads if r not in own))
+    # (the same variants, in the same order, as `live` would keep round by round). What is left
+    # to ask each round is `_step_checks`': the delta its delta atom reads, and the stratum's own
+    # relations its other atoms read.
+    steps = {rel: {parity: _step_checks(tuple(v for v in variants if all(executor.held(r) for r in v.reads if r not in own)),
+                                        own)
                    for parity, variants in plan.step[rel].items()} for rel in relations}
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
+    held = executor.held
     for read, write in rounds():
-        if not any(delta.values()):
+        moved = {rel for rel, n in delta.items() if n}
+        if not moved:
             return
-        work = [(rel, live(steps[rel][read], executor.held, delta)) for rel in relations]
+        work = []
+        for rel in relations:
+            checks, reads_delta = steps[rel][read]
+            if reads_delta.isdisjoint(moved):   # every variant reads an empty delta (most, most rounds)
+                work.append((rel, ()))
+                continue
+            work.append((rel, tuple(v for v, d, inner in checks
+                                    if d in moved and all(held(r) for r in inner))))
         delta = executor.extend(plan, work, read, write)
+
+
+def _step_checks(variants: Sequence[Variant], own: frozenset[str]) -> tuple[tuple, frozenset[str]]:
+    """What decides, round by round, whether each step variant is live (`live` with a delta,
+    for variants whose atoms outside the stratum all read non-empty relations): the relation of
+    its delta atom, which must have moved in the last round, and the stratum's relations its other
+    positive atoms read, which must be non-empty. Returns ((variant, delta relation, those
+    relations), ...) in the variants' order, and the set of delta relations they read."""
+    checks = tuple((v, v.reads[v.delta_pos],
+                    tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own))
+                   for v in variants)
+    return checks, frozenset(d for _, d, _ in checks)

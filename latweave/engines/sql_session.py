@@ -168,9 +168,13 @@ class SqlSession(Session):
     def extend(self, p: seminaive.StratumPlan, work: seminaive.Work, read: int | None, write: int) -> dict[str, int]:
         """Each relation's new rows into its delta table `write`, then added to its full table."""
         new: dict[str, int] = {}
+        count = self.count
         for rel, live in work:
             target = delta_table(rel, write)
-            self._clear(target)
+            if count.get(target):   # an empty delta is emptied in Python alone (what _clear does)
+                self._clear(target)
+            else:
+                count[target] = 0
             new[rel] = 0
             if live:
                 statement = self.plan.insert(target, live, full_table(rel))
