@@ -68,6 +68,25 @@ class StratumPlan:
     step: dict[str, dict[int | None, tuple[Variant, ...]]]
     inputs: frozenset[str]  # input relations it depends on, transitively
 
+    @cached_property
+    def round_checks(self) -> dict[str, dict[int | None, tuple[tuple[Variant, str, tuple[str, ...], tuple[str, ...]], ...]]]:
+        """relation -> parity -> for each step variant, in order: (the variant, the relation its
+        delta atom reads, the stratum's relations its other positive atoms read, the relations
+        outside the stratum it reads): what `_recursive` asks, worked out once per plan."""
+        own = frozenset(self.stratum.relations)
+        return {rel: {parity: tuple((v, v.reads[v.delta_pos],
+                                     tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own),
+                                     tuple(r for r in v.reads if r not in own))
+                                    for v in variants)
+                      for parity, variants in by.items()}
+                for rel, by in self.step.items()}
+
+    @cached_property
+    def outside_reads(self) -> tuple[str, ...]:
+        """The relations outside the stratum its step variants read (sorted)."""
+        return tuple(sorted({r for by in self.round_checks.values() for checks in by.values()
+                             for c in checks for r in c[3]}))
+
 
 @dataclass(frozen=True)
 class SemiNaivePlan:
@@ -253,15 +272,18 @@ def evaluate(strata: Sequence[StratumPlan], executor: Executor) -> None:
 
 def _recursive(plan: StratumPlan, executor: Executor) -> None:
     relations = plan.stratum.relations
-    own = frozenset(relations)
     # A relation outside the stratum does not change while it runs: a variant reading one that is
     # empty yields nothing in any round, so it is dropped once here, not looked at every round
     # (the same variants, in the same order, as `live` would keep round by round). What is left
-    # to ask each round is `_step_checks`': the delta its delta atom reads, and the stratum's own
-    # relations its other atoms read.
-    steps = {rel: {parity: _step_checks(tuple(v for v in variants if all(executor.held(r) for r in v.reads if r not in own)),
-                                        own)
-                   for parity, variants in plan.step[rel].items()} for rel in relations}
+    # to ask each round is the delta its delta atom reads, and the stratum's own relations its
+    # other atoms read (`StratumPlan.round_checks`).
+    outside = {r: executor.held(r) for r in plan.outside_reads}
+    steps = {}
+    for rel, by in plan.round_checks.items():
+        steps[rel] = {}
+        for parity, checks in by.items():
+            kept = tuple(c[:3] for c in checks if all(outside[r] for r in c[3]))
+            steps[rel][parity] = (kept, frozenset(d for _, d, _ in kept))
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
     held = executor.held
     for read, write in rounds():
@@ -271,21 +293,9 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
         work = []
         for rel in relations:
             checks, reads_delta = steps[rel][read]
-            if reads_delta.isdisjoint(moved):   # every variant reads an empty delta (most, most rounds)
+            if reads_delta.isdisjoint(moved):   # every variant reads an unmoved delta (most, most rounds)
                 work.append((rel, ()))
                 continue
             work.append((rel, tuple(v for v, d, inner in checks
                                     if d in moved and all(held(r) for r in inner))))
         delta = executor.extend(plan, work, read, write)
-
-
-def _step_checks(variants: Sequence[Variant], own: frozenset[str]) -> tuple[tuple, frozenset[str]]:
-    """What decides, round by round, whether each step variant is live (`live` with a delta,
-    for variants whose atoms outside the stratum all read non-empty relations): the relation of
-    its delta atom, which must have moved in the last round, and the stratum's relations its other
-    positive atoms read, which must be non-empty. Returns ((variant, delta relation, those
-    relations), ...) in the variants' order, and the set of delta relations they read."""
-    checks = tuple((v, v.reads[v.delta_pos],
-                    tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own))
-                   for v in variants)
-    return checks, frozenset(d for _, d, _ in checks)
