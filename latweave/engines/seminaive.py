@@ -166,6 +166,8 @@ def live(variants: Sequence[Variant], held: Callable[[str], int],
          delta: Mapping[str, int] | None = None) -> tuple[Variant, ...]:
     """The variants whose every positive atom reads a non-empty relation (`held`: relation -> its
     rows), or delta (`delta`: relation -> the rows of the delta read): the others yield nothing."""
+    if delta is None:   # the common case (every base variant of every stratum, every run), kept tight
+        return tuple(v for v in variants if all(map(held, v.reads)))
     return tuple(v for v in variants
                  if all(delta.get(rel, 0) if (i == v.delta_pos and delta is not None) else held(rel)
                         for i, rel in enumerate(v.reads)))
