@@ -130,3 +130,13 @@ def test_a_question_asked_first_reuses_the_parse_of_its_shape():
     assert (info.misses, info.hits) == (1, 39)
     assert [p.lets[0].expr.constraints[0].value.text for p in plans] == [f"person_{i:08d}" for i in range(40)]
     assert {p.lets[0].expr.constraints[0].value.pos for p in plans} == {parser.Pos(1, 24)}
+
+
+def test_a_long_text_is_parsed_as_it_is_and_its_shape_not_kept():
+    """Past SHAPED_CHARS a text is parsed as written (a long plan is seldom asked twice over, and
+    a kept tree of it would cost memory): the same plan as ever, no shape kept."""
+    text = "meet(" + ", ".join(f'd{i} = "value number {i}"' for i in range(60)) + ") -> w"
+    assert len(text) > parser.SHAPED_CHARS
+    parser._shape_tree.cache_clear()
+    assert outcome(parse_plan, text) == outcome(reference, text)
+    assert parser._shape_tree.cache_info().currsize == 0

@@ -230,6 +230,11 @@ def _parse(text: str, start: str):
         raise error from None
 
 
+#: The longest text parsed by shape (a question is short; a long plan is seldom asked twice over,
+#: and its tree kept would cost memory): at most SHAPES trees of at most this many characters.
+SHAPED_CHARS = 1_000
+SHAPES = 128
+
 #: A comment or a string literal, as the grammar's COMMENT and STRING terminals read them (no other
 #: terminal holds a `"` or a `#`, so the leftmost of either starts one of these)
 _LEXEME = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"')
@@ -247,6 +252,8 @@ def _tree(text: str, start: str) -> Tree:
     parser makes the same tree — only the STRING tokens' text differs, and the transformer, which
     reads it, gets the text's. A shape that does not parse is parsed as the text itself, so every
     syntax error is the one the text gives."""
+    if len(text) > SHAPED_CHARS:
+        return _parser().parse(text, start=start)
     spans = [m.span() for m in _LEXEME.finditer(text) if m.group().startswith('"')]
     if not spans:
         return _parser().parse(text, start=start)
@@ -261,7 +268,7 @@ def _tree(text: str, start: str) -> Tree:
     return _with_strings(shape, {a: text[a:b] for a, b in spans})
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=SHAPES)
 def _shape_tree(shape: str, start: str, literals: tuple[int, ...]) -> Tree | None:
     """The parse tree of a shape whose STRING tokens start exactly at `literals`; None when it
     does not parse or they do not."""
