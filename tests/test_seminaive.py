@@ -15,7 +15,8 @@ from latweave.engines.dialects.duckdb import DuckDB
 from latweave.engines.dialects.sqlite import Sqlite
 from latweave.engines.duckdb_engine import DuckDBEngine
 from latweave.engines.spark_engine import SparkEngine
-from latweave.engines.sqlite_engine import SqliteEngine
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
 from latweave.engines.sqlite_store import fingerprint
 from tests.support.programs import PATH as CLOSURE, program
 
@@ -105,3 +106,77 @@ def test_a_plan_names_its_tables_through_its_dialect():
                            '"path$delta1"': ("path$delta1", ("number", "number"))}
     assert plan.ddl['"path$delta1"'] == 'CREATE TABLE "path$delta1" (c0 INTEGER NOT NULL, c1 INTEGER NOT NULL)'
     assert seminaive.plan(program(CLOSURE)).dialect.name == DuckDB.name
+
+
+#: A recursive stratum of two relations, one rule of it with two recursive atoms (so a variant
+#: also reads the stratum's other relation in full) and one reading an input outside it.
+EVEN_ODD = """
+.decl edge(a:number, b:number)
+.input edge
+.decl red(a:number)
+.input red
+.decl even(a:number, b:number)
+.output even
+.decl odd(a:number, b:number)
+.output odd
+odd(a, b) :- edge(a, b).
+even(a, c) :- odd(a, b), edge(b, c).
+odd(a, c) :- even(a, b), edge(b, c).
+odd(a, c) :- even(a, b), odd(b, c), red(b).
+"""
+
+
+class _Recording(SqliteSession):
+    """A real in-memory SQLite session that records each round's work and counts `held` calls."""
+
+    def __init__(self, engine, base):
+        self.rounds: list = []
+        self.held_calls = 0
+        self._last: dict | None = None
+        super().__init__(engine, base)
+
+    def held(self, relation: str) -> int:
+        self.held_calls += 1
+        return super().held(relation)
+
+    def extend(self, p, work, read, write):
+        delta = self._last if read is not None else {rel: self.count.get(full_table(rel), 0)
+                                                     for rel in p.stratum.relations}
+        self.rounds.append((work, [(rel, seminaive.live(p.step[rel][read], lambda r: self.count.get(full_table(r), 0), delta))
+                                   for rel in p.stratum.relations]))
+        self._last = super().extend(p, work, read, write)
+        return self._last
+
+
+def test_each_round_evaluates_exactly_the_variants_live_keeps():
+    """The rounds skip a relation whose variants all read an empty delta without asking about the
+    others, yet evaluate, round by round, exactly the variants `live` keeps (in its order)."""
+    engine = SqliteEngine(program(EVEN_ODD))
+    for red in ([], [(2,), (5,)], [(n,) for n in range(12)]):
+        session = _Recording(engine, {})
+        edges = [(n, n + 1) for n in range(10)] + [(3, 7), (8, 2)]
+        out = session.run({"edge": edges, "red": red})
+        reference = SqliteEngine.open(engine, {})
+        try:
+            assert out == reference.run({"edge": edges, "red": red})
+        finally:
+            reference.close()
+        assert len(session.rounds) > 5
+        assert any(dict(work)["odd"] and not dict(work)["even"] for work, _ in session.rounds)
+        for work, expected in session.rounds:
+            assert work == expected
+        session.close()
+
+
+def test_a_round_asks_nothing_about_relations_outside_its_stratum():
+    """A long chain takes many rounds; `edge`, outside path's stratum, is looked at once, not once a
+    round: the executor is asked the same number of times for 5 rounds as for 60."""
+    engine = SqliteEngine(program(CLOSURE))
+    calls = []
+    for n in (5, 60):
+        session = _Recording(engine, {})
+        out = session.run({"edge": [(i, i + 1) for i in range(n)]})
+        assert len(out["path"]) == n * (n + 1) // 2 and len(session.rounds) == n
+        calls.append(session.held_calls)
+        session.close()
+    assert calls[0] == calls[1]

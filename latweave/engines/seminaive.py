@@ -68,6 +68,25 @@ class StratumPlan:
     step: dict[str, dict[int | None, tuple[Variant, ...]]]
     inputs: frozenset[str]  # input relations it depends on, transitively
 
+    @cached_property
+    def round_checks(self) -> dict[str, dict[int | None, tuple[tuple[Variant, str, tuple[str, ...], tuple[str, ...]], ...]]]:
+        """relation -> parity -> for each step variant, in order: (the variant, the relation its
+        delta atom reads, the stratum's relations its other positive atoms read, the relations
+        outside the stratum it reads): what `_recursive` asks, worked out once per plan."""
+        own = frozenset(self.stratum.relations)
+        return {rel: {parity: tuple((v, v.reads[v.delta_pos],
+                                     tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own),
+                                     tuple(r for r in v.reads if r not in own))
+                                    for v in variants)
+                      for parity, variants in by.items()}
+                for rel, by in self.step.items()}
+
+    @cached_property
+    def outside_reads(self) -> tuple[str, ...]:
+        """The relations outside the stratum its step variants read (sorted)."""
+        return tuple(sorted({r for by in self.round_checks.values() for checks in by.values()
+                             for c in checks for r in c[3]}))
+
 
 @dataclass(frozen=True)
 class SemiNaivePlan:
@@ -147,6 +166,8 @@ def live(variants: Sequence[Variant], held: Callable[[str], int],
          delta: Mapping[str, int] | None = None) -> tuple[Variant, ...]:
     """The variants whose every positive atom reads a non-empty relation (`held`: relation -> its
     rows), or delta (`delta`: relation -> the rows of the delta read): the others yield nothing."""
+    if delta is None:   # the common case (every base variant of every stratum, every run), kept tight
+        return tuple(v for v in variants if all(map(held, v.reads)))
     return tuple(v for v in variants
                  if all(delta.get(rel, 0) if (i == v.delta_pos and delta is not None) else held(rel)
                         for i, rel in enumerate(v.reads)))
@@ -253,15 +274,30 @@ def evaluate(strata: Sequence[StratumPlan], executor: Executor) -> None:
 
 def _recursive(plan: StratumPlan, executor: Executor) -> None:
     relations = plan.stratum.relations
-    own = frozenset(relations)
     # A relation outside the stratum does not change while it runs: a variant reading one that is
     # empty yields nothing in any round, so it is dropped once here, not looked at every round
-    # (the same variants, in the same order, as `live` would keep round by round).
-    steps = {rel: {parity: tuple(v for v in variants if all(executor.held(r) for r in v.reads if r not in own))
-                   for parity, variants in plan.step[rel].items()} for rel in relations}
+    # (the same variants, in the same order, as `live` would keep round by round). What is left
+    # to ask each round is the delta its delta atom reads, and the stratum's own relations its
+    # other atoms read (`StratumPlan.round_checks`).
+    outside = {r: executor.held(r) for r in plan.outside_reads}
+    steps = {}
+    for rel, by in plan.round_checks.items():
+        steps[rel] = {}
+        for parity, checks in by.items():
+            kept = tuple(c[:3] for c in checks if all(outside[r] for r in c[3]))
+            steps[rel][parity] = (kept, frozenset(d for _, d, _ in kept))
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
+    held = executor.held
     for read, write in rounds():
-        if not any(delta.values()):
+        moved = {rel for rel, n in delta.items() if n}
+        if not moved:
             return
-        work = [(rel, live(steps[rel][read], executor.held, delta)) for rel in relations]
+        work = []
+        for rel in relations:
+            checks, reads_delta = steps[rel][read]
+            if reads_delta.isdisjoint(moved):   # every variant reads an unmoved delta (most, most rounds)
+                work.append((rel, ()))
+                continue
+            work.append((rel, tuple(v for v, d, inner in checks
+                                    if d in moved and all(held(r) for r in inner))))
         delta = executor.extend(plan, work, read, write)

@@ -159,18 +159,22 @@ class SqlSession(Session):
 
     def derive(self, wave: tuple[seminaive.StratumPlan, ...], work: seminaive.Work) -> None:
         """Each relation's live variants as one INSERT into its table (empty here)."""
-        where = {rel: p.stratum for p in wave for rel in p.stratum.relations}
         for rel, live in work:
             if live:
                 table = full_table(rel)
-                self.count[table] = self._exec_count(self.plan.insert(table, live), where[rel])
+                where = wave[0].stratum if len(wave) == 1 else next(p.stratum for p in wave if rel in p.stratum.relations)
+                self.count[table] = self._exec_count(self.plan.insert(table, live), where)
 
     def extend(self, p: seminaive.StratumPlan, work: seminaive.Work, read: int | None, write: int) -> dict[str, int]:
         """Each relation's new rows into its delta table `write`, then added to its full table."""
         new: dict[str, int] = {}
+        count = self.count
         for rel, live in work:
             target = delta_table(rel, write)
-            self._clear(target)
+            if count.get(target):   # an empty delta is emptied in Python alone (what _clear does)
+                self._clear(target)
+            else:
+                count[target] = 0
             new[rel] = 0
             if live:
                 statement = self.plan.insert(target, live, full_table(rel))

@@ -10,10 +10,11 @@ planner can repair the plan. No lark exception escapes this module.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 from latweave.errors import PlanError
@@ -217,7 +218,7 @@ def _parse(text: str, start: str):
                         code=f"empty_{what}", line=1, column=1, context=context(text, 1, 1),
                         hint=_EMPTY_HINTS[start])
     try:
-        return _ToPlan().transform(_parser().parse(text, start=start))
+        return _ToPlan().transform(_tree(text, start))
     except VisitError as exc:
         _raise_visit(text, exc.orig_exc)
     except UnexpectedInput as exc:
@@ -227,6 +228,69 @@ def _parse(text: str, start: str):
                               code="missing_assertion", line=error.line, column=error.column,
                               context=error.context, hint="end with an assertion, e.g. same(dim, A, B)")
         raise error from None
+
+
+#: The longest text parsed by shape (a question is short; a long plan is seldom asked twice over,
+#: and its tree kept would cost memory): at most SHAPES trees of at most this many characters.
+SHAPED_CHARS = 1_000
+SHAPES = 128
+
+#: A comment or a string literal, as the grammar's COMMENT and STRING terminals read them (no other
+#: terminal holds a `"` or a `#`, so the leftmost of either starts one of these)
+_LEXEME = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"')
+
+
+def _tree(text: str, start: str) -> Tree:
+    """Lark's parse tree of `text`, by its *shape*: the text with each string literal's content
+    replaced by as many `x`s (so every position stays where it was) is parsed once, and its tree
+    given the literals back. Questions asked of a lattice differ mostly in the names they quote,
+    so a question asked for the first time is seldom a shape parsed for the first time.
+
+    Sound because the literals are whole STRING tokens (checked on the shape's tree: the tokens
+    sit exactly where the literals were, else the text is parsed as it is): the lexer reads the
+    same tokens, of the same types at the same places, from the text as from its shape, so the
+    parser makes the same tree — only the STRING tokens' text differs, and the transformer, which
+    reads it, gets the text's. A shape that does not parse is parsed as the text itself, so every
+    syntax error is the one the text gives."""
+    if len(text) > SHAPED_CHARS:
+        return _parser().parse(text, start=start)
+    spans = [m.span() for m in _LEXEME.finditer(text) if m.group().startswith('"')]
+    if not spans:
+        return _parser().parse(text, start=start)
+    parts, at = [], 0
+    for a, b in spans:
+        parts += [text[at:a], '"', "x" * (b - a - 2), '"']
+        at = b
+    parts.append(text[at:])
+    shape = _shape_tree("".join(parts), start, tuple(a for a, _ in spans))
+    if shape is None:
+        return _parser().parse(text, start=start)
+    return _with_strings(shape, {a: text[a:b] for a, b in spans})
+
+
+@lru_cache(maxsize=SHAPES)
+def _shape_tree(shape: str, start: str, literals: tuple[int, ...]) -> Tree | None:
+    """The parse tree of a shape whose STRING tokens start exactly at `literals`; None when it
+    does not parse or they do not."""
+    try:
+        tree = _parser().parse(shape, start=start)
+    except UnexpectedInput:
+        return None
+    found = sorted(t.start_pos for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"))
+    return tree if tuple(found) == literals else None
+
+
+def _with_strings(tree: Tree, strings: dict[int, str]) -> Tree:
+    """A copy of a shape's tree whose STRING tokens hold the text's literals (by start position);
+    the rest (other tokens, positions) is shared, and never changed by the transformer."""
+    children = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            child = _with_strings(child, strings)
+        elif isinstance(child, Token) and child.type == "STRING":
+            child = Token.new_borrow_pos("STRING", strings[child.start_pos], child)
+        children.append(child)
+    return Tree(tree.data, children, tree._meta)
 
 
 def parse_plan(text: str) -> Plan:

@@ -1,0 +1,142 @@
+"""Plans parsed by shape (latweave/plan/parser.py `_tree`): a text whose quoted names differ from
+one parsed before reuses that parse. The tree — and so the plan, every position in it, and every
+error — must be exactly what parsing the text itself gives."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput, VisitError
+
+from latweave.errors import PlanError
+from latweave.plan import parser
+from latweave.plan.parser import parse_claims, parse_plan
+
+TEXTS = [
+    'let a = meet(subject = "person_00001234") -> parents\nlet b = meet(subject = $a) -> place_of_birth\n'
+    'meet(subject = $b) -> country',
+    'meet(subject = "person_00001234") -> place_of_birth',
+    'meet(subject = "Blade Runner", genre = thriller) -> directed_by # "a quoted" comment',
+    '# "leading comment"\nmeet(x = "a#b", y = "c\\"d", z = "\\u00e9t\\u00e9") -> w',
+    'meet(x = "é€ 中文", y = "") -> w ; ',
+    'meet(born in "1990".."1995") -> name',
+    'meet(born in 1990..1995, x = "a") at "1990" -> name',
+    'holds("Whale", species <= mammal) during "1990".."1995"',
+    'same(nationality, "Ann", "Bob")',
+    'argmax(lifespan_years, ["Whale", Dog, "Cat" -> habitat])',
+    'meet(x = "a") | meet(x = "b") -> y',
+    # errors: from the lexer, the parser and the transformer
+    'meet(x = "unterminated) -> y',
+    'meet(x = "a\\qb") -> y',
+    'meet("x" = 1) -> y',
+    'meet(x = "a" "b") -> y',
+    'meet(x = "a") ->',
+    'let a = "x"\nmeet(x = $a)',
+    'meet(x = "a\nb") -> y',
+    'meet(x == "a") -> y # "',
+]
+CLAIMS = [
+    'argmax(lifespan_years, ["Whale", "Dog"]) is "Whale"',
+    'same(nationality, "Ann", "Bob") & holds("Ann", x = "y")',
+    'meet(x = "a") -> y',
+]
+
+
+def same_tree(a, b) -> None:
+    """Equal in every respect the transformer can see: rule names, token types, text, positions."""
+    assert type(a) is type(b)
+    if isinstance(a, Tree):
+        assert a.data == b.data and len(a.children) == len(b.children)
+        for attr in ("line", "column", "end_line", "end_column", "start_pos", "end_pos", "empty"):
+            assert getattr(a.meta, attr, None) == getattr(b.meta, attr, None), attr
+        for x, y in zip(a.children, b.children):
+            same_tree(x, y)
+    else:
+        assert isinstance(a, Token) and a.type == b.type and str(a) == str(b)
+        for attr in ("line", "column", "end_line", "end_column", "start_pos", "end_pos"):
+            assert getattr(a, attr) == getattr(b, attr), attr
+
+
+def outcome(parse, text):
+    """The parsed plan with every position, or the error with all its fields."""
+    try:
+        return ("plan", _deep(parse(text)))
+    except PlanError as exc:
+        return ("error", exc.message, exc.code, exc.line, exc.column, exc.context, exc.hint)
+
+
+def _deep(node):
+    if dataclasses.is_dataclass(node):
+        return (type(node).__name__, tuple((f.name, _deep(getattr(node, f.name))) for f in dataclasses.fields(node)))
+    if isinstance(node, tuple):
+        return tuple(_deep(n) for n in node)
+    return node
+
+
+@pytest.mark.parametrize("start,text", [("plan", t) for t in TEXTS] + [("claims", t) for t in CLAIMS])
+def test_a_text_parsed_by_its_shape_gives_the_tree_of_the_text_itself(start, text):
+    try:
+        direct = parser._parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        with pytest.raises(type(exc)):
+            parser._tree(text, start)
+        return
+    for variant in (text, text.replace("a", "q"), text):   # first parse, another shape, a reuse
+        try:
+            direct = parser._parser().parse(variant, start=start)
+        except UnexpectedInput:
+            continue
+        same_tree(parser._tree(variant, start), direct)
+
+
+def reference(text: str):
+    """parse_plan as it was before shapes: the text itself through Lark, then the transformer."""
+    parser.check_length(text)
+    try:
+        tree = parser._parser().parse(text, start="plan")
+    except UnexpectedInput as exc:
+        raise parser.label_syntax_error(text, exc) from None
+    try:
+        plan = parser._ToPlan().transform(tree)
+    except VisitError as exc:
+        parser._raise_visit(text, exc.orig_exc)
+    parser._check_limits(plan, text)
+    return plan
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_plans_and_errors_are_those_of_the_text(text):
+    """parse_plan's result (positions included) or error (every field) is the text's own, asked
+    once, asked again, and asked with the names changed (the shape's parse reused)."""
+    for variant in (text, text, text.replace("person_00001234", "person_00009999"), text.replace("a", "b")):
+        assert outcome(parse_plan, variant) == outcome(reference, variant)
+
+
+@pytest.mark.parametrize("text", CLAIMS)
+def test_claims_are_those_of_the_text(text):
+    assert outcome(parse_claims, text) == outcome(parse_claims, text.replace("Whale", "Dolphin").replace("Dolphin", "Whale"))
+
+
+def test_a_question_asked_first_reuses_the_parse_of_its_shape():
+    """Forty first-asked questions of one shape (only the quoted person differs) parse the shape
+    once; each plan still holds its own person, at the same position."""
+    parser._shape_tree.cache_clear()
+    shape = ('let a = meet(subject = "person_{:08d}") -> parents\nlet b = meet(subject = $a) -> place_of_birth\n'
+             'meet(subject = $b) -> country')
+    plans = [parse_plan(shape.format(i)) for i in range(40)]
+    info = parser._shape_tree.cache_info()
+    assert (info.misses, info.hits) == (1, 39)
+    assert [p.lets[0].expr.constraints[0].value.text for p in plans] == [f"person_{i:08d}" for i in range(40)]
+    assert {p.lets[0].expr.constraints[0].value.pos for p in plans} == {parser.Pos(1, 24)}
+
+
+def test_a_long_text_is_parsed_as_it_is_and_its_shape_not_kept():
+    """Past SHAPED_CHARS a text is parsed as written (a long plan is seldom asked twice over, and
+    a kept tree of it would cost memory): the same plan as ever, no shape kept."""
+    text = "meet(" + ", ".join(f'd{i} = "value number {i}"' for i in range(60)) + ") -> w"
+    assert len(text) > parser.SHAPED_CHARS
+    parser._shape_tree.cache_clear()
+    assert outcome(parse_plan, text) == outcome(reference, text)
+    assert parser._shape_tree.cache_info().currsize == 0
