@@ -136,15 +136,19 @@ def test_values_kept_on_disk_hold_what_the_model_holds(name, tmp_path):
     for key, dim in model.dimensions.items():
         held = view.dimensions[key]
         assert isinstance(held.labels, Mapping) and not isinstance(held.labels, dict)   # on disk
-        for field in ("labels", "parents", "bounds"):
+        for field in ("labels", "parents", "bounds", "synonyms"):
             assert list(getattr(held, field).items()) == list(getattr(dim, field).items()), field
             assert len(getattr(held, field)) == len(getattr(dim, field))
         assert "no such value" not in held.labels and held.parents.get("no such value") is None
-        assert held.labels.get(7) is None   # a non-string key is no value
-        for label in list(dim.labels.values())[:50]:
+        assert held.labels.get(7) is None and held.synonyms.get(7) is None   # a non-string key is none
+        assert "no such name" not in held.synonyms
+        if dim.synonyms:   # more synonyms than lazy_values (0): on disk too
+            assert isinstance(held.synonyms, Mapping) and not isinstance(held.synonyms, dict)
+        for label in [*list(dim.labels.values())[:50], *list(dim.synonyms)[:50]]:
             assert held.resolve(label) == dim.resolve(label)
         if not dim.ordered:
             assert held.resolve("no such value") is None
+    assert any(dim.synonyms for dim in model.dimensions.values()) == (name in ("zoo", "layered"))
     view.close()
 
 

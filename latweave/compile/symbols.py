@@ -81,7 +81,7 @@ class SymbolTable:
         """The table of a lattice's layers' symbols.jsonl files, in layer order."""
         strings: list[str] = []
         for path in paths:
-            strings += cls.read(path)._strings
+            strings += _read_strings(path)   # each layer's strings, one table built (not one per layer)
         return cls.numbered(strings)
 
     @classmethod
@@ -91,18 +91,23 @@ class SymbolTable:
         one call instead of one per line, several times faster (docs/performance.md). A file that
         is not one JSON string per line is read line by line, so the error names the line."""
         table = cls()
-        text = path.read_text(encoding="utf-8")
-        lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)
-        try:
-            strings = json.loads("[" + text.rstrip("\n").replace("\n", ",") + "]") if text else []
-        except ValueError:
-            strings = None
-        if strings is None or len(strings) != lines or any(type(s) is not str for s in strings):
-            rows = text.split("\n")
-            strings = [decode_symbol(line) for line in (rows[:-1] if rows[-1] == "" else rows)]
-        table._strings = strings
+        table._strings = strings = _read_strings(path)
         table._ids = {s: i for i, s in enumerate(strings)}
         return table
+
+
+def _read_strings(path: Path) -> list[str]:
+    """A symbols.jsonl file's strings, in order (SymbolTable.read says how)."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+    try:
+        strings = json.loads("[" + text.rstrip("\n").replace("\n", ",") + "]") if text else []
+    except ValueError:
+        strings = None
+    if strings is None or len(strings) != lines or any(type(s) is not str for s in strings):
+        rows = text.split("\n")
+        strings = [decode_symbol(line) for line in (rows[:-1] if rows[-1] == "" else rows)]
+    return strings
 
 
 class ExtendedSymbols:

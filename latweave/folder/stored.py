@@ -96,12 +96,13 @@ def stored_documents(folders: list[Path], count: int | None = None) -> LayeredKe
 
 
 class LazyValues:
-    """One dimension's rows of values.jsonl, on disk: `row(key)` finds a value's row by bisection
-    (newest layer first; a deletion answers None), each row found kept; `rows()` reads them all,
-    in key order, for the rare caller that iterates (each time: nothing is kept)."""
+    """One dimension's rows of values.jsonl (or of synonyms.jsonl: `field` "surface"), on disk:
+    `row(key)` finds a row by bisection (newest layer first; a deletion answers None), each row
+    found kept; `rows()` reads them all, in key order, for the rare caller that iterates (each
+    time: nothing is kept)."""
 
-    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]]):
-        self.files, self.dimension, self.spans = files, dimension, spans
+    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str = "key"):
+        self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
         self._kept: dict[str, dict | None] = {}
         self._count: int | None = sum(hi - lo for lo, hi in spans) if len(files) == 1 else None
 
@@ -125,7 +126,7 @@ class LazyValues:
         for lines, (lo, hi) in zip(self.files, self.spans):   # oldest first: a newer row replaces
             for i in range(lo, hi):
                 row = lines.row_at(i)
-                held[row["key"]] = row
+                held[row[self.field]] = row
         return (held[k] for k in sorted(held) if not removed(held[k]))
 
     def count(self) -> int:
@@ -167,6 +168,26 @@ class _LazyField(Mapping):
         return self._values.count() if self._every else sum(1 for _ in self)
 
 
+class _LazySynonyms(Mapping):
+    """surface → value key, one dimension's rows of synonyms.jsonl on disk (`LazyValues`), as
+    `Dimension.synonyms` maps them: a KB's date or number dimension has a synonym per spelling."""
+
+    def __init__(self, rows: LazyValues):
+        self._rows = rows
+
+    def __getitem__(self, surface):
+        row = self._rows.row(surface) if isinstance(surface, str) else None
+        if row is None:
+            raise KeyError(surface)
+        return row["value"]
+
+    def __iter__(self) -> Iterator[str]:
+        return (row["surface"] for row in self._rows.rows())
+
+    def __len__(self) -> int:
+        return self._rows.count()
+
+
 def _lazy(dim: Dimension, values: LazyValues) -> None:
     dim.labels = _LazyField(values, lambda row: row["label"], every=True)  # type: ignore[assignment]
     dim.parents = _LazyField(values, lambda row: set(row["parents"]) or None, every=False)  # type: ignore
@@ -192,8 +213,20 @@ def read_stored_dimensions(folders: list[Path], lazy_values: int = LAZY_VALUES
         else:
             for row in values.rows():
                 add_value_row(dims[key], row)
-    add_synonyms_and_classes(dims, merged_rows(folders, SYNONYMS), merged_rows(folders, CLASSES))
-    return dims, files
+    # synonyms likewise: a dimension of more than `lazy_values` keeps them on disk
+    synonym_files = [SortedLines(open_lines(f, SYNONYMS), key=KEYS[SYNONYMS], probe=PROBES[SYNONYMS]) for f in folders]
+    kept = []
+    for key in sorted(dims):
+        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in synonym_files]
+        rows = LazyValues(synonym_files, key, spans, field="surface")
+        if sum(hi - lo for lo, hi in spans) > lazy_values:
+            kept.append((key, _LazySynonyms(rows)))
+        else:
+            kept.append((key, {row["surface"]: row["value"] for row in rows.rows()}))
+    add_synonyms_and_classes(dims, (), merged_rows(folders, CLASSES))
+    for key, synonyms in kept:
+        dims[key].synonyms = synonyms  # type: ignore[assignment]
+    return dims, files + synonym_files
 
 
 class StoredLattice:
