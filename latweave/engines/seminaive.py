@@ -280,12 +280,9 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
     # to ask each round is the delta its delta atom reads, and the stratum's own relations its
     # other atoms read (`StratumPlan.round_checks`).
     outside = {r: executor.held(r) for r in plan.outside_reads}
-    steps = {}
-    for rel, by in plan.round_checks.items():
-        steps[rel] = {}
-        for parity, checks in by.items():
-            kept = tuple(c[:3] for c in checks if all(outside[r] for r in c[3]))
-            steps[rel][parity] = (kept, frozenset(d for _, d, _ in kept))
+    kept = {rel: {parity: tuple(c[:3] for c in checks if all(outside[r] for r in c[3])) for parity, checks in by.items()}
+            for rel, by in plan.round_checks.items()}
+    steps = {rel: {parity: (k, frozenset(d for _, d, _ in k)) for parity, k in by.items()} for rel, by in kept.items()}
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
     held = executor.held
     for read, write in rounds():
@@ -295,9 +292,6 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
         work = []
         for rel in relations:
             checks, reads_delta = steps[rel][read]
-            if reads_delta.isdisjoint(moved):   # every variant reads an unmoved delta (most, most rounds)
-                work.append((rel, ()))
-                continue
-            work.append((rel, tuple(v for v, d, inner in checks
-                                    if d in moved and all(held(r) for r in inner))))
+            work.append((rel, () if reads_delta.isdisjoint(moved)   # every variant reads an unmoved delta (most rounds)
+                         else tuple(v for v, d, inner in checks if d in moved and all(held(r) for r in inner))))
         delta = executor.extend(plan, work, read, write)
