@@ -10,7 +10,7 @@ the same people (seed 12, as bench/living.py), then, each step in its own proces
 1. `build` the KB alone (one layer), then `add` the part (layer 2: the SQLite engine database of
    the top layer is the KB's kept up to date, engines/sqlite_layers.py);
 2. `build` one source holding the KB's lines and the part's (one layer: the same lattice content);
-3. for each of the two lattices, alternately and twice (so that neither profits from being
+3. for each of the two lattices, alternately, --rounds times (so that neither profits from being
    second): `latweave.open` (the stored view and the default single-plan engine) and --questions
    chain questions, a third each of 1, 2 and 3 hops (parents; parents → nationality;
    parents → parents → nationality), each asked once (first-asked: a new question, as a user
@@ -93,6 +93,7 @@ def main() -> None:
     ap.add_argument("--triples", type=int, default=1_000_000, help="lines of the generated KB")
     ap.add_argument("--added", type=int, default=1_000, help="lines of the part added")
     ap.add_argument("--questions", type=int, default=90, help="questions asked of each lattice, each round")
+    ap.add_argument("--rounds", type=int, default=4, help="rounds, each asking both lattices (the first one first in turn)")
     ap.add_argument("--work", default=None, help="a folder for the KB and the lattices (default: a temporary one)")
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -122,8 +123,8 @@ def main() -> None:
         print(f"{name}: {seconds:.1f} s (the command, Python included)")
 
     runs: dict[str, list[dict]] = {"layered": [], "one": []}
-    for round_ in range(2):
-        for name, folder in (("layered", layered), ("one", one)) if round_ == 0 else (("one", one), ("layered", layered)):
+    for round_ in range(args.rounds):
+        for name, folder in (("layered", layered), ("one", one)) if round_ % 2 == 0 else (("one", one), ("layered", layered)):
             runs[name].append(child(folder, kb, args.questions, 15 + round_ * args.questions))
 
     def figures(name: str) -> dict:
@@ -133,10 +134,10 @@ def main() -> None:
                 "engine": runs[name][0]["engine"]}
 
     lay, flat = figures("layered"), figures("one")
-    same = sum(a == b for r in range(2) for a, b in zip(runs["layered"][r]["answers"], runs["one"][r]["answers"]))
+    same = sum(a == b for r in range(args.rounds) for a, b in zip(runs["layered"][r]["answers"], runs["one"][r]["answers"]))
     total = sum(len(run["answers"]) for run in runs["one"])
     print(f"\nlayered lattice vs its one-layer build: a {args.triples:,}-line KB + {args.added:,} lines; "
-          f"{args.questions} first-asked questions per lattice per round, 2 rounds, alternating; with proofs")
+          f"{args.questions} first-asked questions per lattice per round, {args.rounds} rounds, alternating; with proofs")
     print("| lattice | engine | open s | 1 hop p50 / p95 ms | 2 hops | 3 hops |")
     print("|---|---|---|---|---|---|")
     for label, f in (("after `add` (2 layers)", lay), ("one layer, same content", flat)):
