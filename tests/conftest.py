@@ -15,12 +15,6 @@ import pytest
 from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
 
-#: Spark's JVM in the tests (and the CLI processes they start) compiles with the client compiler
-#: only: a test's JVM lives a few minutes and spends them planning many small jobs, where the
-#: server compiler's work is not paid back (JVM CPU for the same 20-plan run: 194 s against 226 s).
-#: The JIT tier changes no result; a LATWEAVE_SPARK_CONF set by the caller is kept as it is.
-os.environ.setdefault("LATWEAVE_SPARK_CONF", "spark.driver.extraJavaOptions=-XX:TieredStopAtLevel=1")
-
 ZOO = RULES.parent / "corpora" / "zoo"
 MOVIES = RULES.parent / "corpora" / "movies"
 
