@@ -72,11 +72,17 @@ def zoo_lattice(tmp_path_factory):
     return built_lattice(tmp_path_factory, ZOO, "zoo")
 
 
-#: The longest test files (a Spark session per lattice; every engine against the auditor; builds
-#: killed at every step), run first: the workers take files in collection order (`--dist
-#: loadfile`), so a long file started last would keep one worker busy while the others idle.
+#: The longest test files, longest first (pytest --durations=0 of a whole run, three workers; the Spark
+#: files start a JVM; audit_complete runs every engine against the auditor; store_safety kills
+#: builds at every step), then the rest in collection order: the workers take files in this order
+#: (`--dist loadfile --no-loadscope-reorder`, pyproject), so a long file started last would keep
+#: one worker busy while the others idle. audit_complete comes before spark_kb so that two JVMs,
+#: not three, start at once.
 LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_complete.py", "test_spark_kb.py",
-                 "test_store_safety.py", "test_living.py", "test_kb_layer.py", "test_paging.py", "test_time.py")
+                 "test_store_safety.py", "test_monotone.py", "test_engines_small.py", "test_living.py",
+                 "test_paging.py", "test_sqlite_stored.py", "test_cli.py", "test_roundtrip.py", "test_kb_layer.py",
+                 "test_stored.py", "test_disk_full.py", "test_examples.py", "test_zoo_engines.py", "test_parquet.py",
+                 "test_eval_harness.py", "test_time.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -12,6 +12,7 @@ lattices are seeded, so a failure reproduces.
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -92,7 +93,25 @@ def lattices(tmp_path_factory):
     return _lattices(tmp_path_factory.mktemp("complete"))
 
 
+#: What the module's tests compute more than once, kept for the module's run (the lattices are
+#: built once per module, and every entry is a function of a lattice's files and its arguments
+#: alone): a lattice's plans (drawn with a fixed seed), DuckDB's results of them (the coverage test
+#: reads the results the per-engine test made), and the auditor's report on a result — keyed by
+#: the result's JSON, so an engine whose result is byte-identical to one audited already is given
+#: that report, and one that differs in any byte is audited afresh.
+_PLANS: dict[tuple[str, str], list[str]] = {}
+_DUCKDB: dict[tuple[str, tuple[str, ...]], list] = {}
+_AUDITS: dict[tuple[str, str], object] = {}
+
+
 def plans_for(name: str, lattice_dir: Path) -> list[str]:
+    key = (name, str(lattice_dir))
+    if key not in _PLANS:
+        _PLANS[key] = _plans_for(name, lattice_dir)
+    return list(_PLANS[key])
+
+
+def _plans_for(name: str, lattice_dir: Path) -> list[str]:
     from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
     from latweave.folder.store import load_lattice
 
@@ -110,7 +129,17 @@ def plans_for(name: str, lattice_dir: Path) -> list[str]:
 
 def run_plans(lattice_dir: Path, engine: str, texts: list[str]) -> list[dict | str]:
     """Each plan's result as a dict, in one batch (plan by plan, with an error text for the one
-    that fails, when the batch fails: a failure is a disagreement)."""
+    that fails, when the batch fails: a failure is a disagreement). DuckDB's are run once per
+    lattice and plan list (the coverage test reads the per-engine test's) and handed out as copies."""
+    if engine == "duckdb":
+        key = (str(lattice_dir), tuple(texts))
+        if key not in _DUCKDB:
+            _DUCKDB[key] = _run_plans(lattice_dir, engine, texts)
+        return copy.deepcopy(_DUCKDB[key])
+    return _run_plans(lattice_dir, engine, texts)
+
+
+def _run_plans(lattice_dir: Path, engine: str, texts: list[str]) -> list[dict | str]:
     from latweave.execute import Runner
     from latweave.plan.read import read_plan
 
@@ -138,7 +167,11 @@ def disagreements(lattice_dir: Path, texts: list[str], results: list) -> list[st
         if not isinstance(result, dict):
             problems.append(f"{text!r}: the engine gave no result ({result})")
     ok = [(t, r) for t, r in zip(texts, results) if isinstance(r, dict)]
-    for (text, result), report in zip(ok, audit_many(lattice_dir, [r for _, r in ok])):
+    keys = [(str(lattice_dir), json.dumps(r, sort_keys=True)) for _, r in ok]
+    fresh = {k: r for k, (_, r) in zip(keys, ok) if k not in _AUDITS}   # the first of equal results
+    for key, report in zip(fresh, audit_many(lattice_dir, list(fresh.values()))):
+        _AUDITS[key] = report
+    for (text, result), report in zip(ok, [_AUDITS[k] for k in keys]):
         if not report.ok:
             lines = "\n    ".join(f"{f['step'][:60]}: {f['problem']}" for f in report.failures)
             problems.append(f"{text!r} → {result['status']} {result['answers'] or result['reasons']}\n    {lines}")
