@@ -73,7 +73,7 @@ class Maintainer(Upkeep):
         self.types = plan.types
         self.strata = [p.stratum for p in plan.schedule(self.base_inputs).at_open()]
         self.indexes = list(indexes) + delta_indexes(self.strata, indexes)
-        self.sql = Sqlite(engine.lattice(self.base_inputs))
+        self.sql = Sqlite(engine.lattice(self.base_inputs), probe=True)   # a new row probed, never EXCEPT a big table
         self.counts = dict(meta.counts)
         self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
 

@@ -158,9 +158,9 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
     created in TEMP. None when there is none; EngineError when latweave did not write it, or
     wrote it for other rules. A lattice of several layers (folder/layers.py): its top layer's
     database, which holds the whole lattice (engines/sqlite_layers.py keeps it)."""
-    from latweave.folder.layers import engine_db_name, has_layers, layer_folders
+    from latweave.folder.layers import engine_db_name, layer_folders
 
-    path = directory / engine_db_name(len(layer_folders(directory))) if has_layers(directory) else engine_db(directory)
+    path = directory / engine_db_name(len(layer_folders(directory)))
     if not path.is_file():
         return None   # none (a lattice of several layers written by an older latweave keeps only layer 0's)
     self = session.__new__(session)

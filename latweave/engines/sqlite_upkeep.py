@@ -30,16 +30,16 @@ from dataclasses import replace
 from itertools import product
 from typing import Callable, Mapping
 
-from latweave.datalog.ir import Atom, Const, Negation, Rule, Var
+from latweave.datalog.ir import Atom, Const, Rule, Var
 from latweave.datalog.strata import Stratum
 from latweave.engines.dialects.sql import full_table, ident
-from latweave.engines.dialects.sqlite import Sqlite
+from latweave.engines.dialects.sqlite import Sqlite, without_negations
 from latweave.errors import EngineError
 
 
 class Upkeep:
     """The tables and statements of keeping a database's lattice strata; a subclass sets `con`,
-    `sql` (the SQLite dialect), `types` (relation → column types), `counts` (table → rows) and
+    `sql` (the SQLite dialect, leaving out known rows by probe), `types` (relation → column types), `counts` (table → rows) and
     `indexed` (the tables with an index)."""
 
     con: sqlite3.Connection
@@ -68,13 +68,6 @@ class Upkeep:
     def _same(self, a: str, b: str, rel: str) -> str:
         """`a.c0 = b.c0 AND ...` over `rel`'s columns."""
         return " AND ".join(f"{a}.c{j} = {b}.c{j}" for j in range(len(self.types[rel]))) or "1"
-
-    def _insert_new(self, target: str, body: str, rel: str, held: str) -> int:
-        """INSERT INTO target the rows of `body` (a SELECT) that `held` lacks, each probed (an
-        index serves `held` where it is a lattice table: what EXCEPT would scan whole)."""
-        cols = ", ".join(f"c{j}" for j in range(len(self.types[rel]))) or "c0"
-        return self._exec(f"WITH s({cols}) AS ({body}) INSERT INTO {target} SELECT * FROM s "
-                          f"WHERE NOT EXISTS (SELECT 1 FROM {held} AS k WHERE {self._same('k', 's', rel)})")
 
     def _matching(self, rows: str, table: str, rel: str) -> str:
         """A SELECT of the rowids of `table`'s rows that `rows` (a small TEMP table) holds: each
@@ -129,7 +122,7 @@ class Upkeep:
         `$chg` table; a negated atom's read positively) when `front` is None, else this stratum's
         frontier — joined first; each other positive atom reads each table `others(relation)`
         offers in turn. Negations are dropped: they only ever narrow what is found."""
-        bare = replace(rule, body=tuple(lit for lit in rule.body if not isinstance(lit, Negation)))
+        bare = without_negations(rule)
         seeds: list[tuple[Rule, int, str]] = []
         for i, atom in enumerate(bare.positive):
             if front is not None:
@@ -140,30 +133,34 @@ class Upkeep:
         if front is None:
             for atom in rule.negative:
                 if self._has(atom.relation, "chg"):
-                    flipped = replace(bare, body=(*bare.positive, atom, *(l for l in bare.body if not isinstance(l, Atom))))
-                    seeds.append((flipped, len(bare.positive), temp_name(atom.relation, "chg")))
+                    seeds.append((without_negations(rule, atom), len(bare.positive), temp_name(atom.relation, "chg")))
         selects = []
         for seeded, pos, table in seeds:
             choices = [(table,) if j == pos else others(atom.relation) for j, atom in enumerate(seeded.positive)]
             selects += [self.sql.select(seeded, list(sources), pos) for sources in product(*choices)]
         return selects
 
+    def _find(self, stratum: Stratum, front: Mapping[str, str] | None, others: Callable[[str], tuple[str, ...]],
+              into: Mapping[str, str], held: Callable[[str], str]) -> int:
+        """Insert into `into[relation]`, for each relation of the stratum, the heads `_seeded` finds
+        that `held(relation)` lacks (each probed: an index serves a lattice table, where EXCEPT
+        would scan it whole). Returns the rows inserted."""
+        own, new = set(stratum.relations), 0
+        for rel in stratum.relations:
+            selects = [s for r in stratum.rules if r.head.relation == rel for s in self._seeded(r, own, front, others)]
+            if selects:
+                new += self._exec(self.sql.insert(into[rel], selects, held(rel)))
+        return new
+
     def _grow(self, stratum: Stratum) -> None:
         """Only additions reach this stratum: its new rows, semi-naively (the changes of the
         relations below, then round after round its own new rows, joined first), each inserted
         where its relation lacks it."""
-        own = set(stratum.relations)
         gain = {rel: self._temp(rel, "gain") for rel in stratum.relations}
         front: Mapping[str, str] | None = None
         while True:
             nxt = {rel: self._temp(rel, "next") for rel in stratum.relations}
-            new = 0
-            for rel in stratum.relations:
-                selects = [s for r in stratum.rules if r.head.relation == rel
-                           for s in self._seeded(r, own, front, lambda rel: (ident(rel),))]
-                if selects:
-                    new += self._insert_new(nxt[rel], self.sql.union(selects), rel, full_table(rel))
-            if not new:
+            if not self._find(stratum, front, lambda rel: (ident(rel),), nxt, full_table):
                 break
             for rel in stratum.relations:
                 self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {nxt[rel]}")
@@ -189,13 +186,7 @@ class Upkeep:
             return (ident(rel), temp_name(rel, "lose")) if self._has(rel, "lose") else (ident(rel),)
 
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
-            new = 0
-            for rel in stratum.relations:
-                selects = [s for r in stratum.rules if r.head.relation == rel
-                           for s in self._seeded(r, own, front, before_or_after)]
-                if selects:
-                    new += self._insert_new(into[rel], self.sql.union(selects), rel, cands[rel])
-            return new
+            return self._find(stratum, front, before_or_after, into, cands.__getitem__)
 
         found = find(None, cands)
         if stratum.recursive and found:
@@ -234,7 +225,7 @@ class Upkeep:
                            for r in restricted for i, atom in enumerate(r.positive) if i and atom.relation in own]
                 self.con.execute(f"DELETE FROM {write}")
                 if selects:
-                    self._insert_new(write, self.sql.union(selects), rel, table)
+                    self.con.execute(self.sql.insert(write, selects, table))
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM {write}")
                 read, write = write, read
         held = self._temp(rel, "held")

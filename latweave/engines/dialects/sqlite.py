@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from latweave.datalog.ir import Atom, Const, Rule, Var
+from latweave.datalog.ir import Atom, Const, Negation, Rule, Var
 from latweave.datalog.strata import Stratum
 from latweave.engines.dialects.sql import Select, Sql, ident, signed
 
@@ -128,6 +128,14 @@ def covering(wanted: Iterable[tuple[str, tuple[int, ...], int]]) -> list[Index]:
     return sorted(keys)
 
 
+def without_negations(rule: Rule, *read: Atom) -> Rule:
+    """`rule` with its negations dropped and the atoms `read` (some it negated) joined after its
+    positive atoms: how a rule is read when the rows of what it negates changed (an over-
+    approximation of what it derives: engines/sqlite_upkeep.py)."""
+    others = tuple(lit for lit in rule.body if not isinstance(lit, (Atom, Negation)))
+    return replace(rule, body=(*rule.positive, *read, *others))
+
+
 def delta_indexes(strata: Iterable[Stratum], served: Iterable[Index]) -> list[Index]:
     """The B-tree indexes a rule of `strata` probes when any one of its body atoms (a negated one
     read positively) is the delta joined first — how a lattice stratum is kept up to date when a
@@ -137,9 +145,7 @@ def delta_indexes(strata: Iterable[Stratum], served: Iterable[Index]) -> list[In
     wanted: set[tuple[str, tuple[int, ...], int]] = set()
     for stratum in strata:
         for rule in stratum.rules:
-            flipped = [replace(rule, body=(*rule.positive, atom, *(lit for lit in rule.body if not isinstance(lit, Atom))))
-                       for atom in rule.negative]
-            for each in (rule, *flipped):
+            for each in (rule, *(without_negations(rule, atom) for atom in rule.negative)):
                 atoms = each.positive
                 for delta in range(len(atoms)):
                     for k, (i, cols) in enumerate(dialect.join_order(each, delta)):
