@@ -204,29 +204,32 @@ def read_stored_dimensions(folders: list[Path], lazy_values: int = LAZY_VALUES
     for row in merged_rows(folders, DIMENSIONS):
         dim = dimension_of(row)
         dims[dim.key] = dim
-    files = [SortedLines(open_lines(f, VALUES), key=KEYS[VALUES], probe=PROBES[VALUES]) for f in folders]
-    for key in sorted(dims):
-        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in files]
-        values = LazyValues(files, key, spans)
-        if sum(hi - lo for lo, hi in spans) > lazy_values:
-            _lazy(dims[key], values)
+    files, values = _by_dimension(folders, VALUES, dims, "key")
+    for key, (rows, count) in values.items():
+        if count > lazy_values:
+            _lazy(dims[key], rows)
         else:
-            for row in values.rows():
+            for row in rows.rows():
                 add_value_row(dims[key], row)
     # synonyms likewise: a dimension of more than `lazy_values` keeps them on disk
-    synonym_files = [SortedLines(open_lines(f, SYNONYMS), key=KEYS[SYNONYMS], probe=PROBES[SYNONYMS]) for f in folders]
-    kept = []
-    for key in sorted(dims):
-        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in synonym_files]
-        rows = LazyValues(synonym_files, key, spans, field="surface")
-        if sum(hi - lo for lo, hi in spans) > lazy_values:
-            kept.append((key, _LazySynonyms(rows)))
-        else:
-            kept.append((key, {row["surface"]: row["value"] for row in rows.rows()}))
+    synonym_files, synonyms = _by_dimension(folders, SYNONYMS, dims, "surface")
+    for key, (rows, count) in synonyms.items():
+        dims[key].synonyms = (_LazySynonyms(rows) if count > lazy_values  # type: ignore[assignment]
+                              else {row["surface"]: row["value"] for row in rows.rows()})
     add_synonyms_and_classes(dims, (), merged_rows(folders, CLASSES))
-    for key, synonyms in kept:
-        dims[key].synonyms = synonyms  # type: ignore[assignment]
     return dims, files + synonym_files
+
+
+def _by_dimension(folders: list[Path], name: str, dims: Mapping[str, Dimension], field: str
+                  ) -> tuple[list[SortedLines], dict[str, tuple[LazyValues, int]]]:
+    """A model file keyed by (dimension, `field`) — values.jsonl, synonyms.jsonl — opened in every
+    layer, and each dimension's rows of it on disk with how many lines they span (in key order)."""
+    files = [SortedLines(open_lines(f, name), key=KEYS[name], probe=PROBES[name]) for f in folders]
+    out = {}
+    for key in sorted(dims):
+        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in files]
+        out[key] = (LazyValues(files, key, spans, field=field), sum(hi - lo for lo, hi in spans))
+    return files, out
 
 
 class StoredLattice:
