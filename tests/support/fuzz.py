@@ -41,6 +41,23 @@ def _guard(target: str, data, work):
         raise Crash(target, data, traceback.format_exc(limit=12)) from None
 
 
+class _AskedSleeps:
+    """The `time` module with `sleep` recording the seconds asked (and sleeping them)."""
+
+    def __init__(self, asked: list[float]):
+        import time
+
+        self._time = time
+        self._asked = asked
+
+    def sleep(self, seconds: float) -> None:
+        self._asked.append(seconds)
+        self._time.sleep(seconds)
+
+    def __getattr__(self, name: str):
+        return getattr(self._time, name)
+
+
 # ------------------------------------------------------------------------------ plan text
 
 SEED_PLANS = (
@@ -338,23 +355,51 @@ class Targets:
 
     def llm_deadline(self, case: dict) -> None:
         """One completion against a server that trickles, streams without end, stalls, sends
-        garbage or errors: a Completion or an LLMError, never another exception, and never later
-        than every attempt's deadline allows (a generous bound)."""
-        import time
+        garbage or errors: a Completion or an LLMError, never another exception, and never longer
+        than its deadlines allow. That is checked on what was asked and sent, never on a clock:
+        at most 1 + max_retries attempts reached the server, each under a deadline of exactly
+        timeout_s, the waits between them were the backoff asked, and a trickling body was cut
+        off at its deadline (the bytes the server wrote, against the bytes one every `every`
+        seconds for timeout_s plus a generous second lets through; without the deadline a body
+        of 40 or 400 bytes is read to its end)."""
+        import math
+        from unittest import mock
 
         from latweave.llm import LLMClient, LLMConfig
+        from latweave.llm import client as client_module
+        from latweave.llm import deadline as deadline_module
+        from tests.support.openai_server import Trickle
 
         self._tick("llm_deadline")
         server = self._llm_server()
         self._actions[:] = list(case["actions"])
+        asked_before, trickled_before = len(server.requests), len(server.trickled)
         config = LLMConfig(model="fuzz", base_url=server.base_url, timeout_s=case["timeout_s"],
                            max_retries=case["max_retries"], backoff_s=0.01)
-        started = time.monotonic()
-        _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
-        took = time.monotonic() - started
-        bound = (case["max_retries"] + 1) * (2 * case["timeout_s"] + 1.0) + 2.0
-        if took > bound:
-            raise Crash("llm_deadline", case, f"took {took:.1f} s, past the bound of {bound:.1f} s")
+        deadlines: list[float] = []
+        sleeps: list[float] = []
+        real_deadline = deadline_module.deadline
+
+        def deadline(seconds):
+            deadlines.append(seconds)
+            return real_deadline(seconds)
+
+        with mock.patch.object(deadline_module, "deadline", deadline), \
+                mock.patch.object(client_module, "time", _AskedSleeps(sleeps)):
+            _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
+        attempts = len(server.requests) - asked_before
+        if not 1 <= attempts <= case["max_retries"] + 1:
+            raise Crash("llm_deadline", case, f"{attempts} attempts for max_retries={case['max_retries']}")
+        if deadlines != [case["timeout_s"]] * attempts:
+            raise Crash("llm_deadline", case, f"deadlines {deadlines} for {attempts} attempts")
+        if sleeps != [config.backoff_s * 2 ** k for k in range(attempts - 1)]:
+            raise Crash("llm_deadline", case, f"waits {sleeps} between {attempts} attempts")
+        trickles = [a for a in case["actions"][:attempts] if isinstance(a, Trickle)]
+        for action, sent in zip(trickles, server.trickled[trickled_before:]):
+            bound = math.ceil((case["timeout_s"] + 1.0) / action.every) + 2
+            if sent > bound:
+                raise Crash("llm_deadline", case, f"the server wrote {sent} bytes of a trickled body, "
+                                                  f"past the {bound} its deadline lets through")
 
     def llm_config(self, data: dict) -> None:
         """An LLM config file with these fields: resolved (every value then in range) or a

@@ -95,6 +95,8 @@ class ScriptedServer:
         self.model = model
         self.refuse_json_schema = refuse_json_schema
         self.requests: list[dict] = []
+        #: per trickled response, the body bytes written so far (a test bounds what a deadline let through)
+        self.trickled: list[int] = []
         self._consumed = 0
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -205,12 +207,16 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(action.total))
         self.end_headers()
         self.wfile.flush()
+        with self.scripted._lock:
+            slot = len(self.scripted.trickled)
+            self.scripted.trickled.append(0)
         sent = 0
         while action.total is None or sent < action.total:
             time.sleep(action.every)
             self.wfile.write(b"1\r\n \r\n" if action.total is None else b" ")
             self.wfile.flush()
             sent += 1
+            self.scripted.trickled[slot] = sent
         self.close_connection = True
 
     def _send_json(self, code: int, obj: dict, headers: dict | None = None) -> None:
