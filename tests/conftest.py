@@ -1,7 +1,8 @@
 """Shared fixtures: the zoo lattice, and the engine parameter every engine-level test runs over.
 
 An engine that cannot run here is skipped with its reason, and the reasons are repeated in the
-terminal summary so a missing Souffle is never silent. The summary asks the engines themselves (not
+terminal summary so a missing Souffle is never silent; where $LATWEAVE_EXPECT_ENGINES names it (CI
+does), its tests fail instead (tests/support/engines.py). The summary asks the engines themselves (not
 what the tests recorded): the suite runs in pytest-xdist workers, and the summary is printed by the
 controller, which runs no test.
 """
@@ -34,11 +35,11 @@ def skipped_engines() -> dict[str, str]:
 
 
 def require_engine(name: str) -> str:
-    from tests.support.engines import ELSEWHERE
+    from tests.support.engines import ELSEWHERE, cannot_run
 
     reason = dict(engine_status()).get(name, f"no engine is named {name!r}")
     if reason is not None:
-        pytest.skip(f"engine {name!r} unavailable: {reason}")
+        cannot_run(name, f"engine {name!r} unavailable: {reason}")
     if name in ELSEWHERE:
         pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
     return name
@@ -85,13 +86,38 @@ LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_c
                  "test_eval_harness.py", "test_time.py")
 
 
+def pytest_configure(config):
+    from tests.support.engines import expected_engines
+
+    expected_engines()   # a name in $LATWEAVE_EXPECT_ENGINES that no engine has stops the run here
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """`@pytest.mark.needs_engine(name, problem)`: skip (or, for an expected engine, fail) every
+    test of a module whose engine cannot run here (`problem` not None)."""
+    from tests.support.engines import cannot_run
+
+    for mark in item.iter_markers("needs_engine"):
+        name, problem = mark.args
+        if problem is not None:
+            cannot_run(name, f"{name} cannot run here: {problem}")
+
+
 def pytest_collection_modifyitems(items):
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: order within a file kept
 
 
 def pytest_terminal_summary(terminalreporter):
-    skipped = skipped_engines()
+    from tests.support.engines import EXPECT, missing_expected
+
+    missing = missing_expected()
+    if missing:
+        terminalreporter.section(f"latweave: expected engines missing (${EXPECT}): their tests failed")
+        for name, reason in sorted(missing.items()):
+            terminalreporter.write_line(f"MISSING engine {name}: {reason}")
+    skipped = {name: reason for name, reason in skipped_engines().items() if name not in missing}
     if skipped:
         terminalreporter.section("latweave: engines skipped")
         for name, reason in sorted(skipped.items()):

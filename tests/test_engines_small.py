@@ -16,6 +16,7 @@ import pytest
 from latweave.datalog import load_rules
 from latweave.datalog.parser import assemble, parse_program
 from latweave.engines.base import Engine
+from tests.support.engines import cannot_run
 
 #: Engines shipped with latweave; any other engine the name table (base.ENGINES) lists is added.
 BUILTIN_ENGINES = ("clingo", "duckdb", "pydatalog", "souffle")
@@ -57,10 +58,10 @@ def _engine_class(name: str) -> type[Engine]:
         except Exception:
             cls = None
     if cls is None:
-        pytest.skip(reason)
+        cannot_run(name, reason)
     why = cls.unavailable_reason()
     if why is not None:
-        pytest.skip(f"engine {name!r} unavailable: {why}")
+        cannot_run(name, f"engine {name!r} unavailable: {why}")
     return cls
 
 

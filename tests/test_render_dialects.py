@@ -29,6 +29,7 @@ from latweave.engines.base import available_engines, engine_names, get_engine
 from latweave.engines.dialects import DIALECTS, clingo, duckdb, pydatalog, souffle, sql, sqlite
 from latweave.engines.seminaive import plan
 from latweave.errors import LatweaveError
+from tests.support.engines import cannot_run
 from tests.support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "render"
@@ -177,7 +178,7 @@ BAD_FACTS = {
 @pytest.mark.parametrize("engine", ["duckdb", "souffle", "clingo", "pydatalog", "sqlite"])
 def test_row_errors_are_worded_alike_on_every_engine(engine):
     if engine not in available_engines():
-        pytest.skip(f"{engine} cannot run here")
+        cannot_run(engine, f"{engine} cannot run here: {dict(engine_status())[engine]}")
     golden = json.loads((GOLDEN / "row_errors.json").read_text(encoding="utf-8"))
     program = small_program()
     checked = 0

@@ -15,6 +15,7 @@ from latweave.engines import souffle_binary as binary
 from latweave.engines.souffle_engine import SouffleEngine
 from latweave.engines.souffle_explain import explain
 from latweave.errors import EngineError
+from tests.support.engines import cannot_run
 
 pytestmark = pytest.mark.souffle
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.souffle
 def _needs_souffle():
     reason = SouffleEngine.unavailable_reason()
     if reason is not None:
-        pytest.skip(reason)
+        cannot_run("souffle", reason)
 
 
 def program(text: str):
