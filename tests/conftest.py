@@ -12,9 +12,16 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
+
+#: `pytest --hypothesis-profile=ci` (.ci/run): every property test draws the same examples on every
+#: run (`derandomize`: its seed is derived from the test's name), so a CI run can be repeated and
+#: a red one is red again; without it (a developer's run) each run draws new examples. Settings a
+#: module makes at import inherit the profile, their budgets (`max_examples`) kept.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 
 ZOO = RULES.parent / "corpora" / "zoo"
 MOVIES = RULES.parent / "corpora" / "movies"

@@ -4,6 +4,8 @@ user without the variable still gets a skip with the reason."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import latweave.engines.base as base
@@ -71,3 +73,33 @@ def test_a_module_marked_needs_engine_skips_or_fails_the_same_way(monkeypatch):
     monkeypatch.setenv(engines.EXPECT, "spark")
     kind, message = outcome(lambda: pytest_runtest_setup(Item()))
     assert kind == "fail" and "engine 'spark' is expected here" in message
+
+
+# ---- what CI runs: the engines it expects and the property tests' fixed seeds (.ci/run)
+
+CI_RUN = Path(__file__).resolve().parents[1] / ".ci" / "run"
+
+
+def test_ci_names_its_engines_and_fixes_the_property_tests_seeds():
+    text = CI_RUN.read_text(encoding="utf-8")
+    assert "LATWEAVE_EXPECT_ENGINES=" in text and "--hypothesis-profile=ci" in text
+    for name in ("sqlite", "duckdb", "clingo", "pydatalog", "spark"):
+        assert name in text.split("expect=", 1)[1].splitlines()[0]
+
+
+def test_the_ci_profile_draws_the_same_examples_on_every_run():
+    from hypothesis import given, settings, strategies as st
+
+    def draws():
+        seen = []
+
+        @settings(settings.get_profile("ci"), max_examples=8)
+        @given(st.integers())
+        def prop(n):
+            seen.append(n)
+
+        prop()
+        return seen
+
+    first = draws()
+    assert len(first) == 8 and draws() == first
