@@ -244,9 +244,11 @@ def test_small_program(engine_cls, case):
     assert set(expected) == {r.name for r in prog.outputs}  # the table itself is complete
     engine = engine_cls(prog)
     assert engine.run(facts) == expected
-    # the same facts given as base facts of a session give the same answer
-    with engine.open(facts) as session:
-        assert session.run({}) == expected
+    # `run` gives the facts as a session's base facts (Engine.run: open(facts).run({})); an engine
+    # with a run of its own is also asked through that session
+    if type(engine).run is not Engine.run:
+        with engine.open(facts) as session:
+            assert session.run({}) == expected
 
 
 SESSION = """
