@@ -87,11 +87,20 @@ def _results(runner: Runner, texts: list[str]) -> list[str]:
     return out
 
 
+#: The engine each lattice's two runs use (the same on both sides: the view against the model is
+#: what differs). DuckDB, the batch default, on the zoo and the disputes (contested answers);
+#: SQLite on the others: every engine's results are byte-identical (test_audit_complete, the
+#: differential tests), and on these lattices a batch costs SQLite a seventh of DuckDB's time.
+VIEW_ENGINES = {"zoo": "duckdb", "disputes": "duckdb", "movies": "sqlite", "contested0": "sqlite",
+                "contested2": "sqlite", "random1": "sqlite", "2wiki": "sqlite"}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "contested0", "contested2", "random1", "2wiki"])
 def test_results_through_the_view_are_byte_identical_to_the_model(name, tmp_path):
     folder, texts = _build(name, tmp_path)
-    with Runner(folder, "duckdb") as runner, _through_model(folder, "duckdb") as model:
+    engine = VIEW_ENGINES[name]
+    with Runner(folder, engine) as runner, _through_model(folder, engine) as model:
         assert isinstance(runner.view, StoredLattice) and not isinstance(model.view, StoredLattice)
         viewed, modelled = _results(runner, texts), _results(model, texts)
         assert viewed == modelled
