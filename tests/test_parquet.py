@@ -184,8 +184,13 @@ def test_duckdb_opens_the_parquet_and_agrees_with_the_facts(which, zoo_lattice, 
         assert isinstance(stored, DuckDBSession)
         assert stored.count == facts.count and stored.base_inputs == facts.base_inputs
         if which == "zoo":
-            for batch in _zoo_batches(folder) * 2:  # run after run: a run leaves nothing behind
-                assert stored.run(batch) == facts.run(batch)
+            batches = _zoo_batches(folder)
+            first = None
+            for batch in [*batches, batches[0]]:   # run after run: a run leaves nothing behind, so
+                got = stored.run(batch)             # the whole batch again, after the singles,
+                assert got == facts.run(batch)      # answers as it did first
+                first = got if first is None else first
+            assert got == first
         else:
             compiled = CompiledLattice.read(folder)
             view = StoredLattice(folder, read_manifest(folder))
