@@ -59,10 +59,22 @@ def test_aquatic_mammal_carries_its_evidence(zoo_lattice, engine):
     assert ('coord("Whale", "habitat", "marine")', "The blue whale is a marine mammal.", "whale") in evidence
 
 
+#: The plans whose witnesses two tests below read, answered in one batch per engine (the fast
+#: tier's unknown-anchor test asks its own plan alone).
+WITNESSED = {"conflict": {"meet": [["species", "<=", "mammal"], ["species", "<=", "bird"]]},
+             "empty": {"meet": [["species", "<=", "whale"], ["habitat", "<=", "terrestrial"]]}}
+
+
+@pytest.fixture(scope="module")
+def witnessed(zoo_lattice):
+    """name -> engine -> the result of WITNESSED[name] (one batch per engine)."""
+    got = on_every_engine(zoo_lattice, [plan_from_json(plan) for plan in WITNESSED.values()])
+    return {name: {engine: results[i] for engine, results in got.items()} for i, name in enumerate(WITNESSED)}
+
+
 @pytest.mark.slow
-def test_conflict_names_dimension_and_values(zoo_lattice, engine):
-    with Runner(zoo_lattice, engine) as runner:
-        result = runner.run_one(plan_from_json({"meet": [["species", "<=", "mammal"], ["species", "<=", "bird"]]}))
+def test_conflict_names_dimension_and_values(witnessed, engine):
+    result = witnessed["conflict"][engine]
     assert result.witness["conflict"]["conflicts"] == [
         {"dimension": "species", "constraints": ['species <= mammal', 'species <= bird'],
          "values": [["mammal"], ["bird"]]}]
@@ -77,9 +89,8 @@ def test_unknown_anchor_names_the_value(zoo_lattice, engine):
 
 
 @pytest.mark.slow
-def test_empty_names_the_constraint_that_emptied_the_set(zoo_lattice, engine):
-    with Runner(zoo_lattice, engine) as runner:
-        result = runner.run_one(plan_from_json({"meet": [["species", "<=", "whale"], ["habitat", "<=", "terrestrial"]]}))
+def test_empty_names_the_constraint_that_emptied_the_set(witnessed, engine):
+    result = witnessed["empty"][engine]
     (meet,) = result.witness["empty"]["meets"]
     assert meet["emptied_by"] == ['habitat <= terrestrial']
     assert meet["matches_nothing"] == []
