@@ -307,9 +307,9 @@ def _at_terminal_with_proofs(args) -> bool:
     """Whether `run` shows proof trees to a person at a terminal (the case a row cap is for): not
     JSON, not the answers alone, nothing saved (a saved result is the one asked for), no ranking
     (it orders the whole set), no --all."""
-    from latweave.output import _is_terminal
+    from latweave.output import is_terminal
 
-    return not (args.all or args.json or args.answers_only or args.save or args.rank) and _is_terminal(sys.stdout)
+    return not (args.all or args.json or args.answers_only or args.save or args.rank) and is_terminal(sys.stdout)
 
 
 def _print_next_page(args, result, capped: bool) -> None:

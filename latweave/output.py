@@ -34,12 +34,13 @@ def console(stderr: bool = False, **kwargs):
     from latweave.terminal import console as safe_console
 
     stream = sys.stderr if stderr else sys.stdout
-    if not _is_terminal(stream):
+    if not is_terminal(stream):
         kwargs.setdefault("width", NO_WRAP)
     return safe_console(stderr=stderr, **kwargs)
 
 
-def _is_terminal(stream) -> bool:
+def is_terminal(stream) -> bool:
+    """Whether `stream` is a terminal (a replaced or closed stream is not)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):   # a replaced or closed stream
@@ -71,9 +72,12 @@ def wants_pager(stream=None, environ: Mapping[str, str] | None = None) -> str | 
     """The pager for output on `stream` (default stdout): its command when `stream` is a terminal
     and a pager is set (or the default one is installed), else None."""
     stream = sys.stdout if stream is None else stream
-    if not _is_terminal(stream):
+    if not is_terminal(stream):
         return None
+    environ = os.environ if environ is None else environ
     command = pager_command(environ)
+    if command == DEFAULT_PAGER and environ.get("TERM", "dumb") == "dumb":   # as git: less needs a real terminal
+        return None
     return command if command is not None and _runnable(command) else None
 
 

@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from latweave.cli import TERMINAL_ANSWERS, main
+from latweave.cli import TERMINAL_ANSWERS, main, parser
 from latweave.ingest.write import save_lattice
 from latweave.lattice.model import Dimension, Lattice
-from latweave.output import DEFAULT_PAGER, pager_command
+from latweave.output import DEFAULT_PAGER, pager_command, wants_pager
 from tests.test_repl_tty import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
@@ -79,6 +79,18 @@ def test_the_pager_is_chosen_as_git_chooses_it():
     assert pager_command({"PAGER": "most", "LATWEAVE_PAGER": "less -S"}) == "less -S"
     assert pager_command({"PAGER": "cat"}) is None and pager_command({"LATWEAVE_PAGER": " "}) is None
     assert pager_command({"PAGER": "most", "LATWEAVE_PAGER": ""}) is None
+    master, slave = os.openpty()
+    with open(slave, "w") as terminal:
+        assert wants_pager(terminal, {"TERM": "xterm", "PAGER": "sh -c cat"}) == "sh -c cat"
+        assert wants_pager(terminal, {"TERM": "dumb"}) is None                   # as git: less needs a terminal
+        assert wants_pager(terminal, {"TERM": "xterm", "PAGER": "no-such-pager-here"}) is None   # not installed
+    os.close(master)
+    with open(os.devnull, "w") as null:
+        assert wants_pager(null, {"TERM": "xterm", "PAGER": "sh -c cat"}) is None
+    # --no-pager before the command (as git takes it) or after it
+    for argv in (["--no-pager", "run", "--lattice", "x", PLAN], ["run", "--lattice", "x", PLAN, "--no-pager"]):
+        assert parser().parse_args(argv).no_pager is True
+    assert parser().parse_args(["run", "--lattice", "x", PLAN]).no_pager is False
 
 
 def test_piped_output_is_never_paged_capped_or_wrapped(folder, pager, tmp_path, capsys, monkeypatch):
