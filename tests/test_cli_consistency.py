@@ -84,6 +84,14 @@ def test_counts_carry_thousands_separators_on_every_line(tmp_path):
     counts = {**summary.manifest["counts"], "instances": 12345, "predicates": 1234567}
     shown = _render(dataclasses.replace(summary, manifest={**summary.manifest, "counts": counts}))
     assert "12,345 instances" in shown and "1,234,567 predicates" in shown
+    from latweave.eval.harness import EvalReport
+
+    report = EvalReport("2wiki", "dev", "offline", False, 12345, {"any_hit": 0.5}, {}, {},
+                        records=[{"status": "abstain", "reason": "empty"}] * 1234,
+                        extra={"failures": {"n_missed": 6172, "classes": {"no_plan": 6172}}})
+    shown = _render(report)
+    assert "n=12,345" in shown and "abstentions: empty 1,234" in shown and "why 6,172 were missed" in shown
+    assert re.search(r"│ n +│ +12,345 │", shown) and re.search(r"│ no plan +│ 6,172 +│", shown)
 
 
 def test_dir_shows_the_public_api():
