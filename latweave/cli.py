@@ -291,7 +291,7 @@ def cmd_run(args) -> int:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
         result = lattice.run(plan, text, limit=limit, offset=args.offset or 0, rank=args.rank)
         hints = () if args.json else lattice.suggest(plan, result)
-    _show(args, result, result.answers_only() if args.answers_only else result)
+    _show(args, result, result.answers_only() if args.answers_only else None)
     _print_hints(hints)
     _print_next_page(args, result, capped)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
@@ -326,10 +326,10 @@ def _print_next_page(args, result, capped: bool) -> None:
         return
     following = info.page.next()
     remaining = max(info.total, info.contested_total) - following.offset
-    words = ["latweave", *_without_offset(args.argv)]
-    if capped:
-        words += ["--limit", str(following.limit)]
-    words += ["--offset", str(following.offset)]
+    given = _without_offset(args.argv)
+    end = given.index("--") if "--" in given else len(given)   # the new flags go before a `--`
+    moved = (["--limit", str(following.limit)] if capped else []) + ["--offset", str(following.offset)]
+    words = ["latweave", *given[:end], *moved, *given[end:]]
     tail = " (--all: every answer at once)" if capped else ""
     _console(stderr=True).print(Text.assemble((f"{remaining:,} more", "bold cyan"), ": ",
                                               safe(shlex.join(words), newlines=False), tail),

@@ -110,5 +110,9 @@ def test_answers_only_prints_one_answer_a_line(folder, capsys):
     assert shown.out.splitlines() == ["Item 0", "Item 1", "Item 10"]   # text order (README says why)
     assert shown.err.strip() == (f"{COUNT - 4} more: latweave run --lattice {folder} '{PLAN}' --answers-only "
                                  "--limit 3 --offset 4")
+    # an abbreviated --offset is moved on too, and the new flags go before a `--`
+    assert main(["run", "--lattice", str(folder), "--limit", "29", "--o=1", "--answers-only", "--", PLAN]) == 0
+    assert capsys.readouterr().err.strip() == (f"1 more: latweave run --lattice {folder} --limit 29 --answers-only "
+                                               f"--offset 30 -- '{PLAN}'")
     assert main(["run", "--lattice", str(folder), "meet(kind <= plant)", "--answers-only"]) == 3
     assert capsys.readouterr().out == "abstain unknown_anchor\n"
