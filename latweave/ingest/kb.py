@@ -242,14 +242,14 @@ class BuildReport:
             relations.add_row(Text(safe(name)), Text(safe(kind)), f"{row['triples']:,}")
         parts = [Text.assemble(("kb ", "bold green"), safe(", ".join(self.sources))), counts, relations]
         if self.problems:
-            parts.append(Text(f"{len(self.problems)} problem(s), skipped:", style="bold yellow"))
+            parts.append(Text(f"{len(self.problems):,} problem(s), skipped:", style="bold yellow"))
             for p in self.problems[:20]:
                 parts.append(Text.assemble(("  " + safe(p.where), "yellow"), ": ", safe(p.message)))
             if len(self.problems) > 20:
-                parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
+                parts.append(Text(f"  … and {len(self.problems) - 20:,} more (--json lists them all)"))
         if self.resolutions:
-            local = f", {self.local} namesake(s) read locally" if self.local else ""
-            parts.append(Text(f"entity resolution: {self.merged} merged{local}, {self.refused} refused",
+            local = f", {self.local:,} namesake(s) read locally" if self.local else ""
+            parts.append(Text(f"entity resolution: {self.merged:,} merged{local}, {self.refused:,} refused",
                               style="bold"))
             for r in self.resolutions[:20]:
                 where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
@@ -257,7 +257,7 @@ class BuildReport:
                         else f"{r.action}: " + " | ".join(r.subjects))
                 parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({r.reason}; {where})")))
             if len(self.resolutions) > 20:
-                parts.append(Text(f"  … and {len(self.resolutions) - 20} more (--json lists them all)"))
+                parts.append(Text(f"  … and {len(self.resolutions) - 20:,} more (--json lists them all)"))
         return Group(*parts)
 
 
