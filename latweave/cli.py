@@ -22,6 +22,7 @@ from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
 
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
+EXIT_INTERRUPTED = 130   # Ctrl-C: 128 + SIGINT, as a shell reports it
 
 #: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
 #: would overflow the timers that enforce it.
@@ -887,6 +888,12 @@ def main(argv: list[str] | None = None) -> int:
     except LatweaveError as exc:
         _report(exc, args)
         return EXIT_USER
+    except KeyboardInterrupt:
+        # Ctrl-C: the user's own stop, not a fault — one line, the shell's exit status for SIGINT
+        # (128 + 2), never a traceback; whatever was being written is left as the atomic writes
+        # leave it (the old file or the new one).
+        _console(stderr=True).print("interrupted", highlight=False)
+        return EXIT_INTERRUPTED
     except OSError as exc:
         from latweave.write_failure import failure_reason
 
