@@ -452,6 +452,8 @@ def _llm_arguments(p, cache_dest: str = "cache") -> None:
     p.add_argument("--record", default=None, metavar="FILE",
                    help="append every LLM call (messages, reply) to this JSON-lines file "
                         "(default: beside the plan cache, <cache>.calls.jsonl)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="on stderr: the endpoint and model of each request, each raw reply, each rejected plan")
 
 
 def _record_path(record: str | None, cache: str | None) -> str | None:
@@ -746,9 +748,33 @@ def _use_spark_master(args) -> None:
     os.environ["LATWEAVE_SPARK_MASTER"] = master
 
 
+def _llm_notes(verbose: bool) -> None:
+    """What the LLM client says while it works on stderr, escaped: each retry with the endpoint's
+    URL (never minutes of silence), the endpoint when it is the openai package's default; with
+    -v each request, raw reply and rejected plan too (the "latweave.llm" logger)."""
+    import logging
+
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    class Notes(logging.Handler):
+        def emit(self, record) -> None:
+            _console(stderr=True).print(Text.assemble(("llm", "bold yellow"), ": ",
+                                                      safe(record.getMessage(), newlines=True)),
+                                        highlight=False, soft_wrap=True)
+
+    logger = logging.getLogger("latweave.llm")
+    for old in [h for h in logger.handlers if type(h).__name__ == "Notes"]:   # main() runs again in tests
+        logger.removeHandler(old)
+    logger.addHandler(Notes())
+    logger.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
         return args.func(args)
     except EngineError as exc:
