@@ -408,18 +408,39 @@ def _llm_config(args):
 
 
 def cmd_ask(args) -> int:
+    """Exit 0 when every question was answered; 7 when the endpoint could not be reached for one,
+    else 3 when one abstained."""
     from latweave import api
+    from latweave.ask import read_questions
+    from latweave.textio import read_stdin, read_text
 
+    if args.file and args.question:
+        raise LatweaveError(f"a question is given twice: as text and with -f {args.file}",
+                            hint="pass the question, or -f FILE (one question a line), not both")
+    if not args.file and not args.question:
+        raise LatweaveError("no question given", hint="pass the question, or -f FILE (one question a line)")
+    questions = ([args.question] if not args.file else
+                 read_questions(read_text(args.file) if args.file != "-" else read_stdin(), args.file))
     config = _llm_config(args)
     exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
+    codes = []
     with api.open(args.lattice, args.engine) as lattice:
         planner = lattice.llm_planner(config, record=_record_path(args.record, args.cache), repairs=args.repairs,
                                       cache=args.cache, replay=args.replay, exemplars=exemplars)
-        asked = lattice.ask(args.question, planner)
-    _render(args, asked)
-    if "planner_unavailable" in asked.result.reasons:
-        return EXIT_LLM_UNREACHABLE
-    return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
+        for question in questions:
+            asked = lattice.ask(question, planner)
+            if not args.file:
+                _render(args, asked)
+            elif args.json:
+                _write_json(asked.to_json_line())      # one line a question
+            else:
+                from rich.text import Text
+
+                _console().print(Text.assemble(("question", "bold"), ": ", question))
+                _console().print(asked)
+            codes.append(EXIT_LLM_UNREACHABLE if "planner_unavailable" in asked.result.reasons else
+                         EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK)
+    return next((c for c in (EXIT_LLM_UNREACHABLE, EXIT_ABSTAIN) if c in codes), EXIT_OK)
 
 
 def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
@@ -659,7 +680,9 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
-    p.add_argument("question", help="the question, in words")
+    p.add_argument("question", nargs="?", help="the question, in words")
+    p.add_argument("-f", "--file", help="read the questions from FILE, one a line (- for stdin); with --json, "
+                                        "one JSON line each, with its \"question\"")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
