@@ -115,10 +115,14 @@ def test_a_base_url_that_is_no_endpoint_is_exit_2_naming_the_setting(capsys, zoo
     assert "hint:" in captured.err and "retry" not in captured.err and "Traceback" not in captured.err
 
 
-def test_no_base_url_and_no_key_is_refused_before_any_request(capsys, zoo_lattice):
+def test_no_base_url_and_no_key_is_refused_before_any_request(capsys, zoo_lattice, tmp_path):
     rc = main(["ask", QUESTION, "--lattice", str(zoo_lattice), "--model", "m"])
     err = capsys.readouterr().err
     assert rc == EXIT_USER and "https://api.openai.com/v1" in err and "--base-url" in err and "--api-key" in err
+    # the builder's four workers: each refused, none sends a request (none is retried)
+    rc = main(["build", str(BIOS), "--extract", "llm", "--out", str(tmp_path / "bios"), "--model", "m"])
+    err = capsys.readouterr().err
+    assert rc == EXIT_USER and "no LLM endpoint given" in err and "retry" not in err
 
 
 # -- what the user is told ---------------------------------------------------------------------

@@ -93,7 +93,7 @@ class LLMClient:
         #: where the requests go: the base URL, or the openai package's default host
         self.endpoint = str(self._client.base_url).rstrip("/")
         self._sleep = sleep          # the wait between retries (tests pass a recorder)
-        self._checked = False
+        self._told = False           # the default host is said once
         self._record = Path(record) if record is not None else None
         self._lock = threading.Lock()
         self.fell_back = False
@@ -159,17 +159,18 @@ class LLMClient:
     def _check_endpoint(self) -> None:
         """Before the first request: no base URL and no API key is a configuration error (the
         openai package's default host needs a key); no base URL with a key is said aloud."""
-        if self._checked:
-            return
-        self._checked = True
         if self.config.base_url is not None:
             return
-        if self.config.api_key == LLMConfig.api_key:
+        if self.config.api_key == LLMConfig.api_key:   # every call, every thread: no request goes out
             raise LatweaveError(
                 f"no LLM endpoint given: without one the openai package sends the requests to its "
                 f"default, {self.endpoint}, and no API key is given for it",
                 hint="pass --base-url URL (or set $OPENAI_BASE_URL, or \"base_url\" in --config), e.g. "
                      "http://127.0.0.1:8080/v1; for the hosted OpenAI API pass --api-key or set $OPENAI_API_KEY")
+        with self._lock:
+            if self._told:
+                return
+            self._told = True
         log.warning("no --base-url given: asking %s at %s, the openai package's default", self.config.model,
                     self.endpoint)
 
