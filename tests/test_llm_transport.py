@@ -14,6 +14,7 @@ real `openai` client against a scripted server on 127.0.0.1 (issues 42.5 and 43.
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -164,3 +165,16 @@ def test_a_planner_failure_shows_its_error_as_lines(capsys, zoo_lattice, fast_co
     assert rc == EXIT_ABSTAIN and "\\n" not in out
     lines = [line.strip(" │└├─") for line in out.splitlines()]
     assert "hint: did you mean 'species'?" in lines and "^" in lines
+
+
+def test_a_claim_nobody_wrote_down_shows_the_error_as_lines():
+    """`verify --text`'s rendering, when the translator gave up: the labelled error's lines."""
+    from rich.console import Console
+
+    from latweave.verify import Verification
+
+    error = "line 1, column 14: unknown dimension 'speces'\n  hint: did you mean 'species'?"
+    console = Console(width=100, color_system=None, record=True, file=io.StringIO())
+    console.print(Verification(None, (), text="Whales are mammals.", reason="planner_failure", last_error=error))
+    lines = [line.strip(" │└├─") for line in console.export_text().splitlines()]
+    assert "\\n" not in console.export_text() and "hint: did you mean 'species'?" in lines
