@@ -157,7 +157,7 @@ class LLMClient:
 
     # -- internals ----------------------------------------------------------------------------
     def _check_endpoint(self) -> None:
-        """Before the first request: no base URL and no API key is a configuration error (the
+        """Before each request: no base URL and no API key is a configuration error (the
         openai package's default host needs a key); no base URL with a key is said aloud."""
         if self.config.base_url is not None:
             return
