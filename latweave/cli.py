@@ -502,18 +502,39 @@ def _llm_config(args):
 
 
 def cmd_ask(args) -> int:
+    """Exit 0 when every question was answered; 7 when the endpoint could not be reached for one,
+    else 3 when one abstained."""
     from latweave import api
+    from latweave.ask import read_questions
+    from latweave.textio import read_stdin, read_text
 
+    if args.file and args.question:
+        raise LatweaveError(f"a question is given twice: as text and with -f {args.file}",
+                            hint="pass the question, or -f FILE (one question a line), not both")
+    if not args.file and not args.question:
+        raise LatweaveError("no question given", hint="pass the question, or -f FILE (one question a line)")
+    questions = ([args.question] if not args.file else
+                 read_questions(read_text(args.file) if args.file != "-" else read_stdin(), args.file))
     config = _llm_config(args)
     exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
+    codes = []
     with api.open(args.lattice, args.engine) as lattice:
         planner = lattice.llm_planner(config, record=_record_path(args.record, args.cache), repairs=args.repairs,
                                       cache=args.cache, replay=args.replay, exemplars=exemplars)
-        asked = lattice.ask(args.question, planner)
-    _render(args, asked)
-    if "planner_unavailable" in asked.result.reasons:
-        return EXIT_LLM_UNREACHABLE
-    return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
+        for question in questions:
+            asked = lattice.ask(question, planner)
+            if not args.file:
+                _render(args, asked)
+            elif args.json:
+                _write_json(asked.to_json_line())      # one line a question
+            else:
+                from rich.text import Text
+
+                _console().print(Text.assemble(("question", "bold"), ": ", question))
+                _console().print(asked)
+            codes.append(EXIT_LLM_UNREACHABLE if "planner_unavailable" in asked.result.reasons else
+                         EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK)
+    return next((c for c in (EXIT_LLM_UNREACHABLE, EXIT_ABSTAIN) if c in codes), EXIT_OK)
 
 
 def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
@@ -546,6 +567,8 @@ def _llm_arguments(p, cache_dest: str = "cache") -> None:
     p.add_argument("--record", default=None, metavar="FILE",
                    help="append every LLM call (messages, reply) to this JSON-lines file "
                         "(default: beside the plan cache, <cache>.calls.jsonl)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="on stderr: the endpoint and model of each request, each raw reply, each rejected plan")
 
 
 def _record_path(record: str | None, cache: str | None) -> str | None:
@@ -774,7 +797,9 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
-    p.add_argument("question", help="the question, in words")
+    p.add_argument("question", nargs="?", help="the question, in words")
+    p.add_argument("-f", "--file", help="read the questions from FILE, one a line (- for stdin); with --json, "
+                                        "one JSON line each, with its \"question\"")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
@@ -872,11 +897,35 @@ def _use_spark_master(args) -> None:
     os.environ["LATWEAVE_SPARK_MASTER"] = master
 
 
+def _llm_notes(verbose: bool) -> None:
+    """What the LLM client says while it works on stderr, escaped: each retry with the endpoint's
+    URL (never minutes of silence), the endpoint when it is the openai package's default; with
+    -v each request, raw reply and rejected plan too (the "latweave.llm" logger)."""
+    import logging
+
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    class Notes(logging.Handler):
+        def emit(self, record) -> None:
+            _console(stderr=True).print(Text.assemble(("llm", "bold yellow"), ": ",
+                                                      safe(record.getMessage(), newlines=True)),
+                                        highlight=False, soft_wrap=True)
+
+    logger = logging.getLogger("latweave.llm")
+    for old in [h for h in logger.handlers if type(h).__name__ == "Notes"]:   # main() runs again in tests
+        logger.removeHandler(old)
+    logger.addHandler(Notes())
+    logger.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
     args.argv = argv   # (the command as typed: `run` spells out the one for the next page)
     try:
+        _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
         return args.func(args)
     except EngineError as exc:

@@ -112,6 +112,7 @@ class Targets:
         self._runner = None
         self._closers: list = []
         self.count: dict[str, int] = {}
+        self.figures: dict[str, dict[str, int]] = {}   # per target, outcomes by kind (bench/fuzz.py prints them)
 
     @property
     def runner(self):
@@ -338,23 +339,70 @@ class Targets:
 
     def llm_deadline(self, case: dict) -> None:
         """One completion against a server that trickles, streams without end, stalls, sends
-        garbage or errors: a Completion or an LLMError, never another exception, and never later
-        than every attempt's deadline allows (a generous bound)."""
-        import time
-
+        garbage or errors: a Completion or an LLMError, never another exception, and a trickle cut
+        off at the deadline (what the server sent before the client hung up is counted, not timed:
+        a few bytes at 0.05-0.2 s each per attempt, never the whole)."""
         from latweave.llm import LLMClient, LLMConfig
 
         self._tick("llm_deadline")
         server = self._llm_server()
         self._actions[:] = list(case["actions"])
+        first = len(server.sent)
         config = LLMConfig(model="fuzz", base_url=server.base_url, timeout_s=case["timeout_s"],
                            max_retries=case["max_retries"], backoff_s=0.01)
-        started = time.monotonic()
         _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
-        took = time.monotonic() - started
-        bound = (case["max_retries"] + 1) * (2 * case["timeout_s"] + 1.0) + 2.0
-        if took > bound:
-            raise Crash("llm_deadline", case, f"took {took:.1f} s, past the bound of {bound:.1f} s")
+        sent = server.sent[first:]   # as the client left it (a trickle it waited out would be whole)
+        most = case["timeout_s"] / 0.05 + 3
+        if any(n > most for n in sent):
+            raise Crash("llm_deadline", case, f"the server sent {sent} bytes in trickles, past {most:.0f} each")
+
+    def llm_transport(self, case: dict) -> None:
+        """The transport's edges: headers that trickle, JSON nested past the reader's depth (as the
+        body, or as the message content) and base URLs of every shape. A Completion or a
+        LatweaveError (an unreachable endpoint, a refused URL), never another exception; a server
+        whose headers never end is cut off after a few lines (what it sent is counted, not timed).
+        `self.figures["llm_transport"]` counts the outcomes."""
+        from latweave.llm import LLMClient, LLMConfig, LLMError, LLMUnavailable
+        from latweave.llm.config import url_problem
+
+        self._tick("llm_transport")
+        figures = self.figures.setdefault("llm_transport", {})
+        server = self._llm_server()
+        url = case.get("url")
+        if url is None:
+            url = server.base_url
+            self._actions[:] = list(case["actions"])
+            first = len(server.sent)
+        elif url_problem(url) is None and _host(url) not in ("127.0.0.1", "::1", "localhost"):
+            figures["skipped (a host off this machine)"] = figures.get("skipped (a host off this machine)", 0) + 1
+            return
+        outcome = []
+
+        def work():
+            try:
+                config = LLMConfig(model="fuzz", base_url=url, timeout_s=case["timeout_s"],
+                                   max_retries=case["max_retries"], backoff_s=0.01)
+                LLMClient(config).complete([{"role": "user", "content": "hi"}])
+                outcome.append("completion")
+            except LLMUnavailable:
+                outcome.append("unavailable (exit 7)")
+                raise
+            except LLMError:
+                outcome.append("refused by the server")
+                raise
+            except LatweaveError:
+                outcome.append("refused setting (exit 2)")
+                raise
+
+        _guard("llm_transport", case, work)
+        key = outcome[0] if outcome else "crash"
+        figures[key] = figures.get(key, 0) + 1
+        if case.get("url") is None:
+            sent = server.settled().sent[first:]
+            # an endless header stream is cut at the deadline: a few lines at 0.05-0.2 s each, never hundreds
+            most = (case["max_retries"] + 1) * (case["timeout_s"] / 0.05 + 3)
+            if any(n > most for n in sent):
+                raise Crash("llm_transport", case, f"the server sent {sent} pieces, past {most:.0f}")
 
     def llm_config(self, data: dict) -> None:
         """An LLM config file with these fields: resolved (every value then in range) or a
@@ -687,6 +735,50 @@ def llm_cases(draw) -> dict:
         st.builds(reply, st.text(max_size=20)))
     return {"actions": draw(st.lists(action, min_size=1, max_size=3)),
             "timeout_s": draw(st.sampled_from((0.3, 0.6))), "max_retries": draw(st.integers(0, 1))}
+
+
+def _host(url: str) -> str | None:
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+#: Pieces of base URLs: each shape the tester tried, and the neighbours of a good one.
+_URL_PARTS = {
+    "scheme": ("http", "https", "HTTP", "ftp", "file", "", "http:", "ws"),
+    "host": ("127.0.0.1", "[::1]", "[::1", "::1]", "localhost", "", "a b", "[::1]x", "127.0.0.1\n", "%41"),
+    "port": ("", ":1", ":9", ":0", ":65535", ":65536", ":99999", ":abc", ":-1", ":", ":1:2"),
+    "path": ("", "/", "/v1", "/v1/", "/v1?x=1", "/v1#f", "/\u00e9", "/%zz", "/v1/chat/completions"),
+}
+
+
+@st.composite
+def llm_transport_cases(draw) -> dict:
+    """A server that trickles its headers or nests its JSON too deeply, or a base URL of any shape
+    (pieces put together, or any short text), with a short deadline."""
+    from tests.support.openai_server import Status, raw, reply, slow_headers
+
+    depth = st.sampled_from((50, 900, 1_000, 100_000, 200_000))
+    action = st.one_of(
+        st.builds(slow_headers, st.sampled_from((0.05, 0.2)), st.sampled_from((None, 2, 40)),
+                  st.builds(reply, st.sampled_from(("ok", '{"plan": "x"}')))),
+        st.builds(lambda n, o: raw(o * n), depth, st.sampled_from((b"[", b'{"a":', b'{"choices":['))),
+        st.builds(lambda n, o: reply(o * n), depth, st.sampled_from(("[", '{"plan":'))),
+        st.builds(lambda c: Status(c, "fuzz"), st.sampled_from((429, 500))),
+        st.just(reply("ok")))
+    case = {"timeout_s": draw(st.sampled_from((0.3, 0.6))), "max_retries": draw(st.integers(0, 1))}
+    shape = draw(st.sampled_from(("server", "parts", "text")))
+    if shape == "server":
+        case["actions"] = draw(st.lists(action, min_size=1, max_size=2))
+    elif shape == "parts":
+        p = {k: draw(st.sampled_from(v)) for k, v in _URL_PARTS.items()}
+        case["url"] = f"{p['scheme']}://{p['host']}{p['port']}{p['path']}"
+    else:
+        case["url"] = draw(st.text(max_size=30))
+    return case
 
 
 _CONFIG_VALUES = st.one_of(st.integers(-10**12, 10**12), st.floats(allow_nan=True, allow_infinity=True),

@@ -49,6 +49,7 @@ from latweave.lattice.names import normalize
 from latweave.errors import LatticeError
 from latweave.lattice.ordered import OrderedValueError, parse_ordered
 from latweave.lattice.periods import period_of
+from latweave.textio import json_problem
 
 REASONS = ("bad_field", "missing_field", "evidence_not_found", "instruction_evidence",
            "value_not_in_evidence", "bad_value", "subject_not_in_document")
@@ -85,6 +86,8 @@ def _parsed(text: str):
         return json.loads(body)
     except json.JSONDecodeError as exc:
         raise AnswerError("unparseable", f"not JSON ({exc.msg} at character {exc.pos})") from None
+    except (ValueError, RecursionError) as exc:   # nested too deeply, a number too long
+        raise AnswerError("unparseable", f"not JSON ({json_problem(exc)})") from None
 
 
 def parse_answer(text: str) -> list:
