@@ -112,9 +112,10 @@ def _show(args, shown) -> None:
     """What `run` and `verify` print: the object's JSON (`--json`) or its rendering, and with
     `--save FILE` its JSON written there too."""
     if args.save:
-        from latweave.result_file import write_saved
+        from latweave.result_file import with_folder, write_saved
 
-        write_saved(args.save, _json_text(shown.to_json()) + "\n")   # never over a file of the user's
+        saved = with_folder(json.loads(shown.to_json()), args.lattice)   # audit finds its lattice from it
+        write_saved(args.save, _json_text(json.dumps(saved, ensure_ascii=False, sort_keys=True, indent=2)) + "\n")
     _render(args, shown)
 
 
@@ -623,7 +624,8 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--lattice", required=True, help="the lattice folder the result was computed on")
+    p.add_argument("--lattice", help="the lattice folder the result was computed on (default: the one the "
+                                     "saved file names, checked by its content hash)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
 
