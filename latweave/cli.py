@@ -123,10 +123,9 @@ def cmd_build(args) -> int:
     """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
     --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
     and a rerun asks only for the failed windows)."""
-    from contextlib import nullcontext
 
     from latweave import api
-    from latweave.ingest.progress import CountBar, ProgressBar
+    from latweave.ingest.progress import CountBar, ProgressBar, Working
 
     llm = None
     if args.extract == "llm":
@@ -136,7 +135,8 @@ def cmd_build(args) -> int:
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
-    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
+    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else \
+        Working(f"building {args.out}")
     try:
         with bar as progress:
             summary = api.build(args.paths, args.out, format=args.format, allow=args.allow, strict=args.strict,
@@ -193,9 +193,11 @@ def _change_llm(args):
 def _changed(args, call) -> int:
     """Run a change (`add`, `remove`): exit 6, nothing written, when the new lattice may not go live."""
     from latweave import api
+    from latweave.ingest.progress import Working
 
     try:
-        change = call()
+        with Working(f"{args.func.__name__.removeprefix('cmd_')}: writing {args.lattice}"):
+            change = call()
     except api.NotLive as exc:
         return _not_live(args, exc)
     _render(args, change)
@@ -217,7 +219,7 @@ def cmd_add(args) -> int:
     from latweave import api
 
     return _changed(args, lambda: api.add(args.lattice, args.paths, allow=args.allow, llm=_change_llm(args),
-                                          cache=args.cache))
+                                          cache=args.cache, replace=args.replace))
 
 
 def cmd_remove(args) -> int:
@@ -556,6 +558,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="SOURCE",
                    help="corpus folders, documents (.txt, for a lattice a model extracted) or KB files of the "
                         "lattice's format")
+    p.add_argument("--replace", action="store_true",
+                   help="each SOURCE replaces the lattice's source of its name (a refreshed source), in place, "
+                        "in one atomic change")
     _change_arguments(p)
     p.set_defaults(func=cmd_add)
 

@@ -68,7 +68,17 @@ def test_a_version_whose_top_layer_was_removed_is_named_gone(history, tmp_path, 
     assert code == 5
     problem = report["failures"][0]["problem"]
     assert "the lattice changed since this result was computed" in problem and "layer 1 was removed" in problem
+    assert "1 change(s) since, the `remove` of" in problem     # from history.jsonl
     assert _audit(capsys, "--lattice", lattice, history / "one.json")[0] == 0   # its first layer is still there
+
+
+def test_a_version_whose_first_layer_was_rewritten_is_this_lattice_changed_not_another(history, tmp_path, capsys):
+    lattice = tmp_path / "zoo"
+    shutil.copytree(history / "zoo", lattice)
+    assert main(["remove", "--lattice", str(lattice), "--doc", "whale"]) == 0
+    code, report = _audit(capsys, "--lattice", lattice, history / "one.json")
+    problem = report["failures"][0]["problem"]
+    assert code == 5 and problem.startswith("the lattice changed since") and "layer 0 of its version" in problem
 
 
 def test_another_lattice_is_called_that(history, tmp_path, capsys):

@@ -447,14 +447,16 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
 
 
 def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = False, progress: Callable | None = None,
-        llm: LLMConfig | None = None, cache: Path | str | None = None):
+        llm: LLMConfig | None = None, cache: Path | str | None = None, replace: bool = False):
     """Add sources to the lattice folder `lattice` (corpus folders, a text corpus's documents, KB
     files of its format) and write, atomically, the lattice a full build over its sources and
     these gives (latweave/ingest/living.py); returns the Change (it renders itself). `llm`: the
-    model, for a lattice whose facts a model extracted."""
+    model, for a lattice whose facts a model extracted. `replace`: each source takes the place of
+    the lattice's source of its name (a refreshed source), in one atomic change."""
     from latweave.ingest.living import add as _add
 
-    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache)
+    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache,
+                replace=replace)
 
 
 def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,

@@ -52,6 +52,12 @@ def layer_hashes(manifest: dict) -> list[str]:
     return [hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest() for files in per]
 
 
+def _past(folder: Path) -> list[dict]:
+    """The lattice's changes (history.jsonl), oldest first; each change since versions were
+    recorded names the content hash of the version it replaced ("from")."""
+    return [line for line in _rows(folder / HISTORY_FILE) if isinstance(line, dict)]
+
+
 class _Layers:
     """The folders of a lattice's layers, read here on their own (not through folder/layers.py,
     whose merge is part of what is checked): the folder itself, then `layers/<k:06d>/` for each
@@ -99,6 +105,8 @@ class LatticeFiles:
         self.changed: str | None = None   # why the folder does not match its manifest
         self.content_hash: str | None = None   # the manifest's, which a saved result may name
         self.layer_hashes: list[str] = []      # each layer's hash (`layer_hashes`), which it may name too
+        #: this lattice's changes, oldest first (history.jsonl: each names the version it replaced)
+        self.past: list[dict] = []
         #: the layers read: all, or (`layers`) the first so many — an earlier version of the lattice
         self.layers = layers
         if verify:
@@ -107,6 +115,7 @@ class LatticeFiles:
             try:
                 read_manifest(folder, verify=True)
                 self.layer_hashes = layer_hashes(manifest)
+                self.past = _past(folder)
             except StoreError as exc:
                 self.changed = exc.message
         self._down: dict[tuple[str, str], frozenset[str]] = {}
@@ -125,7 +134,7 @@ class LatticeFiles:
         """The same verified folder read through its first `k` layers only: the version of the
         lattice before the layers added since (a result computed then is audited against it)."""
         view = LatticeFiles(self.folder, verify=False, layers=k)
-        view.content_hash, view.layer_hashes = self.content_hash, self.layer_hashes[:k]
+        view.content_hash, view.layer_hashes, view.past = self.content_hash, self.layer_hashes[:k], self.past
         return view
 
     def _read(self, folder: Path) -> None:
