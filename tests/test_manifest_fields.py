@@ -68,6 +68,8 @@ ROWS = [
     ("counts/predicates-two-layers", "two", _edit("counts.predicates", lambda n: n - 1), True),
     ("counts/dimensions", "one", _edit("counts.dimensions", 4), True),
     ("counts/unknown-key", "one", _edit("counts.extra", 1), True),
+    ("counts/key-deleted", "two", lambda m: m["counts"].pop("predicates"), True),   # found by bench/fuzz.py
+    ("name/deleted", "one", lambda m: m.pop("name"), True),
     ("sizes/one-file", "two", _edit("sizes.instances.jsonl", lambda n: n + 1), True),
     # not a lattice of this schema: refused everywhere as a user's error (rebuild it), audit too
     ("schema_version", "one", _edit("schema_version", 5), None),

@@ -17,7 +17,8 @@ auditor fails the audit, exit 5):
 The others: `format` and `schema_version` are compared with latweave's own on every read (any
 other value is refused); `content_hash` is recomputed from `files`; `files` is the hashed list
 itself; `name` is a label (the first source's name) that no answer, proof or audit reads — a
-result names its lattice by content hash — so editing it changes nothing that is checked.
+result names its lattice by content hash — so editing it changes nothing that is checked (it
+must be a string: the readers take it as one).
 """
 
 from __future__ import annotations
@@ -101,8 +102,9 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
                 expected["dimensions"] = sum(1 for line in handle if line.strip())
     if not isinstance(expected, dict):
         _refuse(folder, f"the top layer's {LAYER_FILE} records no counts")
-    wrong = sorted(key for key, n in expected.items() if key in counts and counts[key] != n)
-    wrong += sorted(key for key in counts if key not in expected or type(counts[key]) is not int)
+    wrong = sorted(key for key in expected.keys() | counts.keys()
+                   if key not in counts or key not in expected or type(counts[key]) is not int
+                   or counts[key] != expected[key])
     if wrong:
         key = wrong[0]
         _refuse(folder, f"'counts' says {counts.get(key)!r} {key}, the files hold {expected.get(key, 'none')}")
@@ -111,4 +113,6 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
 def check_fields(folder: Path, manifest: Mapping) -> None:
     """Every unhashed manifest field that a reader reads, against the files (see the module
     docstring); `manifest`'s files and sizes are the ones store._verify checks."""
+    if not isinstance(manifest.get("name"), str):
+        _refuse(folder, f"'name' is {manifest.get('name')!r}, not a name")
     check_counts(folder, manifest, check_layers(folder, manifest))

@@ -324,7 +324,7 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
     with exclusive(lattice):
         before, manifest = _recorded(lattice)
         sources, new, change = make(before)
-        change["from"] = manifest["content_hash"]   # the version this change replaces (audit names it)
+        change["replaced"] = manifest["content_hash"]   # the version this change replaces (audit names it)
         if llm is not None and sources.kind == "text":   # the model that answers the windows not cached
             sources = SourceSet(sources.kind, sources.sources, {**sources.options, "model": llm.model})
         history = read_history(lattice)

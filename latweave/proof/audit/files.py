@@ -54,7 +54,7 @@ def layer_hashes(manifest: dict) -> list[str]:
 
 def _past(folder: Path) -> list[dict]:
     """The lattice's changes (history.jsonl), oldest first; each change since versions were
-    recorded names the content hash of the version it replaced ("from")."""
+    recorded names the content hash of the version it replaced ("replaced")."""
     return [line for line in _rows(folder / HISTORY_FILE) if isinstance(line, dict)]
 
 

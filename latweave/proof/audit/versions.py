@@ -29,9 +29,9 @@ def why_not(stamp: dict, then: str, lattice) -> str | None:
             same += 1
         if same == len(named):
             return None
-    replaced = [n for n, line in enumerate(lattice.past) if line.get("from") == then]
+    replaced = [n for n, line in enumerate(lattice.past) if line.get("replaced") == then]
     if not replaced and (named is None or same == 0):
-        recorded = any(isinstance(line.get("from"), str) for line in lattice.past)
+        recorded = any(isinstance(line.get("replaced"), str) for line in lattice.past)
         hedge = "" if recorded else (" (or this one before a change that rewrote its first layer: it records "
                                      "no earlier versions)")
         return (f"another lattice: the result was computed on a lattice that is not this one, nor an earlier "
