@@ -42,12 +42,12 @@ def layer_hashes(manifest: dict) -> list[str]:
     `layer_hashes` writes them; computed here on its own): the sha256 of the hashes the manifest
     lists for the layer's files, its engine database left out."""
     count = manifest.get("layers", 1)
-    per: list[dict[str, str]] = [{} for _ in range(count)]
-    for name, digest in sorted(manifest["files"].items()):
+    per: list[dict[str, str]] = [{} for _ in range(count if type(count) is int and count > 0 else 1)]
+    for name, digest in sorted(manifest.get("files", {}).items()):
         if name in (SOURCES_FILE, HISTORY_FILE) or name.startswith(SOURCES_DIR + "/") or name.endswith(ENGINE_DB):
             continue
         k = int(name.split("/")[1]) if name.startswith(LAYERS_DIR + "/") else 0
-        if k < count:
+        if k < len(per):
             per[k][name] = digest
     return [hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest() for files in per]
 
