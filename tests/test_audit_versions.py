@@ -128,3 +128,10 @@ def test_json_output_names_no_folder(history, capsys):
     capsys.readouterr()
     assert main(["run", "--lattice", str(history / "zoo"), "--json", ZOO_PLAN]) == 0
     assert "folder" not in json.loads(capsys.readouterr().out)["lattice"]
+
+
+def test_audit_finds_the_lattice_of_a_saved_verification(history, tmp_path, capsys):
+    saved = tmp_path / "v.json"
+    assert main(["verify", "--lattice", str(history / "zoo"), "--save", str(saved), "holds(Whale, species <= mammal)"]) == 0
+    code, report = _audit(capsys, saved)
+    assert code == 0, report
