@@ -38,6 +38,21 @@ def _zoo_without_the_whale(root):
     return zoo
 
 
+def _pets(root):
+    """A corpus of one document and two facts on the zoo's species: a second source, small."""
+    pets = root / "pets"
+    (pets / "documents").mkdir(parents=True)
+    (pets / "dimensions.jsonl").write_text('{"dimension": "species", "kind": "taxonomy", "functional": true}\n',
+                                           encoding="utf-8")
+    (pets / "hierarchy.tsv").write_text("species\tTOP\tanimal\nspecies\tanimal\tmammal\nspecies\tmammal\tcat\n",
+                                        encoding="utf-8")
+    (pets / "documents" / "cat.txt").write_text("The cat is a mammal.\n", encoding="utf-8")
+    (pets / "facts.jsonl").write_text(
+        '{"instance": "Cat", "dimension": "species", "value": "cat", "evidence": {"doc": "cat", '
+        '"source_text": "The cat is a mammal."}}\n', encoding="utf-8")
+    return pets
+
+
 def _manifest(folder) -> dict:
     return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
 
@@ -45,9 +60,10 @@ def _manifest(folder) -> dict:
 def test_replace_gives_the_full_build_with_the_new_source_in_place(tmp_path, capsys):
     new = _zoo_without_the_whale(tmp_path)
     lattice = tmp_path / "lattice"
-    assert main(["build", str(CORPORA / "zoo"), str(CORPORA / "movies"), "--out", str(lattice)]) == 0
+    pets = _pets(tmp_path)
+    assert main(["build", str(CORPORA / "zoo"), str(pets), "--out", str(lattice)]) == 0
     assert main(["add", "--lattice", str(lattice), "--replace", str(new)]) == 0
-    assert main(["build", str(new), str(CORPORA / "movies"), "--out", str(tmp_path / "full")]) == 0
+    assert main(["build", str(new), str(pets), "--out", str(tmp_path / "full")]) == 0
     assert _manifest(lattice)["content_hash"] == _manifest(tmp_path / "full")["content_hash"]
     capsys.readouterr()
     assert main(["history", "--lattice", str(lattice), "--json"]) == 0
@@ -55,7 +71,7 @@ def test_replace_gives_the_full_build_with_the_new_source_in_place(tmp_path, cap
     last = history["changes"][-1]
     assert last["change"] == "replace" and [s["name"] for s in last["sources"]] == ["zoo"]
     assert last["sources"][0]["was"] != last["sources"][0]["sha256"]
-    assert [s["name"] for s in history["sources"]["sources"]] == ["zoo", "movies"]
+    assert [s["name"] for s in history["sources"]["sources"]] == ["zoo", "pets"]
 
 
 @pytest.mark.parametrize("case", ["unknown-name", "bad-source"])
