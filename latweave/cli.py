@@ -123,7 +123,6 @@ def cmd_build(args) -> int:
     """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
     --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
     and a rerun asks only for the failed windows)."""
-
     from latweave import api
     from latweave.ingest.progress import CountBar, ProgressBar, Working
 

@@ -108,7 +108,9 @@ class Auditor:
                 k, n = len(stamp["layers"]), len(self.L.layer_hashes)
                 self.L = self.L.first(k)
                 self.note(f"audited against this lattice's first {k} of {n} layers: the version the result was "
-                          f"computed on (content hash {then[:12]}…), kept beneath the layers added since")
+                          f"computed on (content hash {then[:12]}…), kept beneath the layers added since" if k < n
+                          else f"audited against this lattice's {n} layer(s), the ones the result was computed on "
+                               f"(its content hash {then[:12]}… differs in what the lattice records of its sources)")
         completeness.keys(self)
         text = r.get("plan")
         if text:
