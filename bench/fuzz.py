@@ -8,7 +8,10 @@ results through `latweave explain` / `audit`, and plan text through `latweave ru
 exports and `run --save` onto every kind of existing target (a user's file, a FIFO, a link...),
 LLM requests against a server that trickles or never ends (each within its deadline), the LLM
 transport's edges (headers that trickle, JSON nested too deeply, base URLs of every shape; its
-outcomes are counted and printed), LLM config values, and `build` / `add` with too little room to write (a file-size limit in a child).
+outcomes are counted and printed), LLM config values, `build` / `add` with too little room to
+write (a file-size limit in a child), and each field of a two-layer lattice's manifest.json
+mutated (plans refused, answered as before, answered otherwise with the audit failing — and the
+count of wrong answers that audit ok, which must be 0).
 A crash is any exception that is not a LatweaveError (or a CLI exit outside 0/2/3, audit's 5);
 each is printed with its input. Exit status 1 when any crash was found.
 
@@ -32,7 +35,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from tests.support.fuzz import (Crash, Targets, corpus_files, json_plans, kb_files, plan_texts,  # noqa: E402
                                 result_files)
 from tests.support.fuzz import api_cases, disk_cases, export_cases, llm_cases, llm_configs  # noqa: E402
-from tests.support.fuzz import llm_transport_cases  # noqa: E402
+from tests.support.fuzz import llm_transport_cases, manifest_cases  # noqa: E402
 
 TARGETS = {
     "plan_text": (plan_texts, lambda t, x: t.plan_text(x)),
@@ -48,6 +51,9 @@ TARGETS = {
     "llm_config": (llm_configs, lambda t, x: t.llm_config(x)),
     "disk_full": (disk_cases(), lambda t, x: t.disk_full(x)),
     "api": (api_cases, lambda t, x: t.api(x)),
+    # each field of a two-layer lattice's manifest.json mutated: refused, or the same answers, or
+    # an answer that fails its audit — never a wrong answer that audits ok (issue 42.1)
+    "manifest_field": (manifest_cases, lambda t, x: t.manifest_field(x)),
 }
 
 
@@ -107,6 +113,9 @@ def main(argv=None) -> int:
                           + "\n".join("    " + line for line in crash.error.strip().splitlines()[-8:]),
                           flush=True)
                 total_crashes += len(crashes)
+                if name == "manifest_field":
+                    print("  plans: " + ", ".join(f"{n:,} {what}" for what, n in targets.manifest_figures.items()),
+                          flush=True)
         finally:
             targets.close()
     print(f"total: {sum(r[1] for r in rows):,} cases, {total_crashes} crash(es), "

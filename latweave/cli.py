@@ -127,9 +127,10 @@ def _show(args, shown, view=None) -> None:
     """What `run` and `verify` print: the object's JSON (`--json`) or its rendering (or `view`, a
     rendering of it: `run --answers-only`), and with `--save FILE` its JSON written there too."""
     if args.save:
-        from latweave.result_file import write_saved
+        from latweave.result_file import with_folder, write_saved
 
-        write_saved(args.save, _json_text(shown.to_json()) + "\n")   # never over a file of the user's
+        saved = with_folder(json.loads(shown.to_json()), args.lattice)   # audit finds its lattice from it
+        write_saved(args.save, _json_text(json.dumps(saved, ensure_ascii=False, sort_keys=True, indent=2)) + "\n")
     if view is not None and not args.json:
         _print(args, view)
     else:
@@ -140,10 +141,8 @@ def cmd_build(args) -> int:
     """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
     --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
     and a rerun asks only for the failed windows)."""
-    from contextlib import nullcontext
-
     from latweave import api
-    from latweave.ingest.progress import CountBar, ProgressBar
+    from latweave.ingest.progress import CountBar, ProgressBar, Working
 
     llm = None
     if args.extract == "llm":
@@ -153,7 +152,8 @@ def cmd_build(args) -> int:
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
-    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
+    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else \
+        Working(f"building {args.out}")
     try:
         with bar as progress:
             summary = api.build(args.paths, args.out, format=args.format, allow=args.allow, strict=args.strict,
@@ -210,9 +210,11 @@ def _change_llm(args):
 def _changed(args, call) -> int:
     """Run a change (`add`, `remove`): exit 6, nothing written, when the new lattice may not go live."""
     from latweave import api
+    from latweave.ingest.progress import Working
 
     try:
-        change = call()
+        with Working(f"{args.func.__name__.removeprefix('cmd_')}: writing {args.lattice}"):
+            change = call()
     except api.NotLive as exc:
         return _not_live(args, exc)
     _render(args, change)
@@ -234,7 +236,7 @@ def cmd_add(args) -> int:
     from latweave import api
 
     return _changed(args, lambda: api.add(args.lattice, args.paths, allow=args.allow, llm=_change_llm(args),
-                                          cache=args.cache))
+                                          cache=args.cache, replace=args.replace))
 
 
 def cmd_remove(args) -> int:
@@ -681,6 +683,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="SOURCE",
                    help="corpus folders, documents (.txt, for a lattice a model extracted) or KB files of the "
                         "lattice's format")
+    p.add_argument("--replace", action="store_true",
+                   help="each SOURCE replaces the lattice's source of its name (a refreshed source), in place, "
+                        "in one atomic change")
     _change_arguments(p)
     p.set_defaults(func=cmd_add)
 
@@ -759,7 +764,8 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--lattice", required=True, help="the lattice folder the result was computed on")
+    p.add_argument("--lattice", help="the lattice folder the result was computed on (default: the one the "
+                                     "saved file names, checked by its content hash)")
     p.add_argument("--json", action="store_true")
     _pager_argument(p)
     p.set_defaults(func=cmd_audit)

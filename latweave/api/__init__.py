@@ -231,9 +231,12 @@ class LatticeSession:
     @property
     def stamp(self) -> dict:
         """The lattice a result of this session is computed on: its name and content hash (the
-        manifest's), which `latweave audit` compares with the lattice it is given."""
+        manifest's), which `latweave audit` compares with the lattice it is given, and its
+        layers' hashes, by which the audit finds this version beneath layers added since."""
+        from latweave.folder.layers import layer_hashes
+
         manifest = self._runner.manifest
-        return {"name": manifest["name"], "content_hash": manifest["content_hash"]}
+        return {"name": manifest["name"], "content_hash": manifest["content_hash"], "layers": layer_hashes(manifest)}
 
     def _stamped(self, result: Result) -> Result:
         return dataclasses.replace(result, lattice=self.stamp)
@@ -346,24 +349,49 @@ def read_result(path: Path | str) -> Result:
     return Result.from_dict(_read(path))
 
 
-def audit(result: Result | Verification | dict | Path | str, lattice: Path | str) -> "AuditReport":
+def audit(result: Result | Verification | dict | Path | str, lattice: Path | str | None = None) -> "AuditReport":
     """Certify a result against the lattice folder `lattice`, with no engine: every proof step
     holds and the answers are exactly what the plan denotes (`AuditReport.ok`). `result` is a
     Result, its dict, or the path of a saved result file — or a Verification (`verify`), its
-    dict or saved file: then every assertion's result, and every verdict read off it."""
+    dict or saved file: then every assertion's result, and every verdict read off it. Without
+    `lattice`, a saved file's own (`run --save` records the folder; its content hash is checked
+    as always)."""
     from latweave.proof.audit import audit as _audit, audit_verification
 
-    _path(lattice)
     saved = isinstance(result, (str, Path))   # a file must name the lattice it was computed on
+    if lattice is None and not saved:
+        raise LatweaveError("audit needs the lattice folder a result that is not a saved file was computed on",
+                            hint="audit(result, lattice=\"out/zoo\")")
     if saved:
         from latweave.result_file import read_saved
 
-        result = read_saved(result)
+        file, result = result, read_saved(result)
+        if lattice is None:
+            lattice = _saved_folder(file, result)
+    _path(lattice)
     if isinstance(result, Verification):
         result = result.to_dict()
     if isinstance(result, dict) and "assertions" in result:   # a saved verification
         return audit_verification(lattice, result, stamped=saved)
     return _audit(lattice, result, stamped=saved)
+
+
+def _saved_folder(file, result: dict) -> str:
+    """The lattice folder a saved result names (result_file.with_folder), when it is still there."""
+    import os
+
+    from latweave.errors import StoreError
+    from latweave.result_file import folder_of
+
+    folder = folder_of(result)
+    if folder is None:
+        raise LatweaveError(f"{file}: the result does not name the lattice folder it was computed on (saved by "
+                            "`run --json`, or by an older latweave)", hint="pass --lattice DIR")
+    if not os.path.isdir(folder):
+        raise StoreError(f"{file}: the result was computed on the lattice at {folder}, which is not there now "
+                         "(moved or deleted)", hint="pass --lattice DIR: where the lattice is now (the audit "
+                                                    "checks it by the content hash the result names)")
+    return folder
 
 
 # --------------------------------------------------------------------------------- lattices
@@ -419,14 +447,16 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
 
 
 def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = False, progress: Callable | None = None,
-        llm: LLMConfig | None = None, cache: Path | str | None = None):
+        llm: LLMConfig | None = None, cache: Path | str | None = None, replace: bool = False):
     """Add sources to the lattice folder `lattice` (corpus folders, a text corpus's documents, KB
     files of its format) and write, atomically, the lattice a full build over its sources and
     these gives (latweave/ingest/living.py); returns the Change (it renders itself). `llm`: the
-    model, for a lattice whose facts a model extracted."""
+    model, for a lattice whose facts a model extracted. `replace`: each source takes the place of
+    the lattice's source of its name (a refreshed source), in one atomic change."""
     from latweave.ingest.living import add as _add
 
-    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache)
+    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache,
+                replace=replace)
 
 
 def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,

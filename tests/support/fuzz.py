@@ -464,6 +464,73 @@ class Targets:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
+    # ---- manifest fields (issue 42.1)
+    MANIFEST_PLANS = ("meet(species <= mammal)", "meet(genre <= drama)", "meet(species <= animal) -> diet")
+
+    def _layered(self) -> tuple[Path, dict]:
+        """The zoo with the movies added (two layers), built once, and each MANIFEST_PLANS plan's
+        genuine answers on it."""
+        if getattr(self, "_two", None) is None:
+            import latweave
+
+            folder = self.scratch / "zoo-movies-lattice"
+            if not folder.exists():
+                latweave.build(ZOO, folder)
+                latweave.add(folder, [ROOT / "corpora" / "movies"])
+            with latweave.open(folder, "sqlite") as session:
+                self._two = (folder, {plan: session.run(plan).answers for plan in self.MANIFEST_PLANS})
+            self.manifest_figures = {"refused": 0, "answered as before": 0, "wrong, audit failed": 0,
+                                     "wrong, audit ok": 0}
+        return self._two
+
+    def manifest_field(self, case: tuple) -> None:
+        """One field of a two-layer lattice's manifest.json set to a drawn value (or deleted):
+        every plan is refused (a LatweaveError), answers as on the genuine lattice, or answers
+        otherwise and fails its audit — never a wrong answer that audits ok."""
+        import json as json_module
+
+        import latweave
+
+        self._tick("manifest_field")
+        path_in, value = case
+        genuine, answers = self._layered()
+        folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="manifest-")) / "lat"
+        try:
+            shutil.copytree(genuine, folder)
+            manifest_path = folder / "manifest.json"
+            manifest = json_module.loads(manifest_path.read_text(encoding="utf-8"))
+            where, key = manifest, path_in[-1]
+            for part in path_in[:-1]:
+                where = where[part]
+            if value is _DELETE:
+                where.pop(key, None)
+            else:
+                where[key] = value
+            manifest_path.write_text(json_module.dumps(manifest, indent=2, sort_keys=True), encoding="utf-8")
+
+            def work():
+                for plan in self.MANIFEST_PLANS:
+                    try:
+                        with latweave.open(folder, "sqlite") as session:
+                            result = session.run(plan)
+                    except LatweaveError:
+                        self.manifest_figures["refused"] += 1
+                        continue
+                    if result.answers == answers[plan]:
+                        self.manifest_figures["answered as before"] += 1
+                        continue
+                    try:
+                        ok = latweave.audit(result, lattice=folder).ok
+                    except LatweaveError:
+                        ok = False
+                    if ok:
+                        self.manifest_figures["wrong, audit ok"] += 1
+                        raise AssertionError(f"{plan}: {result.answers} instead of {answers[plan]}, and it audits ok")
+                    self.manifest_figures["wrong, audit failed"] += 1
+            _guard("manifest_field", case, work)
+        finally:
+            shutil.rmtree(folder.parent, ignore_errors=True)
+
     # ---- the Python API
     def api(self, case: tuple) -> None:
         """One public call given a hostile value (None, numbers, bytes, junk lists and dicts, the
@@ -809,3 +876,17 @@ api_values = st.one_of(
     st.lists(st.one_of(st.none(), st.integers(), st.sampled_from(SEED_PLANS), st.text(max_size=8)), max_size=3),
     json_values, st.just(object()), st.just(ROOT / "corpora" / "nowhere"))
 api_cases = st.tuples(st.sampled_from(API_CALLS), api_values)
+
+
+# ------------------------------------------------------------------------------ manifest fields
+
+#: A drawn "value" that deletes the field instead.
+_DELETE = object()
+_FIELD_PATHS = (("format",), ("schema_version",), ("name",), ("content_hash",), ("files",), ("sizes",),
+                ("counts",), ("layers",), ("counts", "instances"), ("counts", "predicates"), ("counts", "documents"),
+                ("counts", "dimensions"), ("counts", "values"), ("sizes", "instances.jsonl"),
+                ("sizes", "layers/000001/predicates.jsonl"), ("files", "layers/000001/instances.jsonl"),
+                ("files", "layers/000001/layer.json"), ("files", "history.jsonl"))
+_FIELD_VALUES = st.one_of(st.just(_DELETE), st.integers(-3, 4), st.sampled_from((10**12, 1.0, 2.0, True, None, "",
+                          "2", "0" * 64, [], {}, [1, 2])), st.text(max_size=8))
+manifest_cases = st.tuples(st.sampled_from(_FIELD_PATHS), _FIELD_VALUES)
