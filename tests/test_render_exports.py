@@ -15,7 +15,7 @@ from latweave.cli import EXIT_OK, main
 from latweave.explain_export import LEGACY_MARKERS, MARKER
 
 PLAN = "meet(species <= mammal, habitat <= aquatic)"
-HOSTILE = "<script>alert('x')</script> -- & ]]> \"q\""
+HOSTILE = "<script>alert('x')</script> -- & ]]> \"q\" \uffff\x0c"   # the last two: no XML text holds them
 #: The one URL a file may hold: the SVG namespace, a name, never fetched.
 NAMESPACE = "http://www.w3.org/2000/svg"
 
@@ -107,6 +107,7 @@ def test_the_svg_opens_in_an_xml_parser_and_fetches_nothing(saved, tmp_path):
     assert any("written by latweave explain" in c for c in comments)
     text = "".join(root.itertext())
     assert "<script>" in text and "Whale" in text            # the name is text, not an element
+    assert "\\uffff\\x0c" in text                            # shown as visible escapes
     assert not any(e.tag.endswith("script") for e in root.iter() if isinstance(e.tag, str))
     raw = out.read_text(encoding="utf-8")
     assert _external_urls(raw) == [] and "@font-face" not in raw and "@import" not in raw
