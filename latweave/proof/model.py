@@ -5,9 +5,9 @@ A proof is a tree in Soufflé's provenance shape. Inner nodes serialise as
 as `{"axiom": "coord(...)", "evidence": {...}}`, each with its atom structured beside the text
 (`"atom": {"pred": "member", "args": ["meet#0", "Whale"]}`: a script need not parse the text); an
 answer result wraps its trees as `{"trees": [...], "contested": [...]}`, a verdict or an abstention
-is one tree. `to_json()` writes
-exactly that JSON and `from_json()` reads it back (a saved result, Soufflé's own `explain`), so that
-`Proof.from_json(p.to_json()) == p` and the JSON round-trips unchanged.
+is one tree. `to_json()` writes exactly that JSON and `from_json()` reads it back (a saved result,
+Soufflé's own `explain`), so that `Proof.from_json(p.to_json()) == p` and the JSON round-trips
+unchanged (a file written before atoms were structured is written back without them).
 
 Atom text is written in one place (`Atom.__str__`: string arguments JSON-quoted, as Soufflé prints
 them) and read in one place (`Atom.parse`: a small tokenizer over the arguments with

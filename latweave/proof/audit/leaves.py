@@ -2,10 +2,11 @@
 
 A `coord` must name a predicate whose row states it (or, on a functional dimension, states a value
 at or above the world it names: semantics.Meaning) and whose evidence offsets hold the source text
-verbatim in its document (and the line it cites, when it cites one: lines.py); `subsumes` must be a direct edge (parents, or nested bounds on
-an ordered dimension); `node`, `instance` and `bounds` must be stored as given, and `canonical` as
-classes.jsonl gives the value's class; `during` a predicate's period met at a time (periods.py); `constraint`
-must be well formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
+verbatim in its document (at the line and column it cites, when it cites them: lines.py);
+`subsumes` must be a direct edge (parents, or nested bounds on an ordered dimension); `node`,
+`instance` and `bounds` must be stored as given, and `canonical` as classes.jsonl gives the
+value's class; `during` a predicate's period met at a time (periods.py); `constraint` must be well
+formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 A proof's evidence may carry `line` and `column` (1-based, where in the document its text starts:
 what a person opens the file at) beside its offsets; the offsets are checked with the source text
 (leaves.py, completeness.py), and the place here: the line must be the number of newlines before
-the start offset, plus one, the column the characters since the last of them, plus one. Counted by the auditor's own code (it shares none with what it checks),
-from the nearest offset already counted in the same document (a KB document is one long text).
+the start offset, plus one, the column the characters since the last of them, plus one. Counted
+by the auditor's own code (it shares none with what it checks), from the nearest offset already
+counted in the same document (a KB document is one long text).
 """
 
 from __future__ import annotations
