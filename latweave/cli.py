@@ -429,8 +429,8 @@ def cmd_explain(args) -> int:
 
         # an existing file is replaced only when an earlier export wrote it (latweave/owned_file.py)
         export(result, svg=args.svg, html=args.html, width=args.width)
-    if args.json:
-        _print_json(result.proof.to_json())
+    if args.json:  # the whole result, as `run --json` prints it
+        _write_json(result.to_json())
     else:
         _print(args, result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
@@ -754,7 +754,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("explain", help="render a saved result and its proof tree")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--json", action="store_true", help="print the proof as JSON")
+    p.add_argument("--json", action="store_true", help="print the result as JSON (as `run --json` does)")
     p.add_argument("--svg", help="also export the rendering as SVG")
     p.add_argument("--html", help="also export the rendering as HTML")
     p.add_argument("--width", type=count(20), default=110, metavar="COLUMNS",

@@ -154,6 +154,12 @@ class Result:
         with no proof."""
         return AnswerLines(self)
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the tree a terminal shows, as escaped HTML (latweave/proof/notebook.py)."""
+        from latweave.proof.notebook import html_of
+
+        return html_of(self)
+
     def _page_note(self) -> str:
         """`answers 1–100 of 100,000; more follow` (and the contested answers, when there are)."""
         page = self.page

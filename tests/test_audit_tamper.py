@@ -238,6 +238,7 @@ def t_forge_canonical(r, lat):
     """The class step names another class than classes.jsonl gives."""
     (leaf,) = _canonical_leaves(r)
     leaf["axiom"] = atom("canonical", "nationality", "American", "Canada")
+    leaf["atom"] = {"pred": "canonical", "args": ["nationality", "American", "Canada"]}   # forged alike
 
 
 def t_flip_same_shown_apart(r, lat):

@@ -38,6 +38,7 @@ from latweave.proof.details import (AmbiguousValue, Conflict, ConflictDetail, De
                                     IncomparableDetail, IncomparablePair, InTime, NoValueDetail, OpenPeriod,
                                     OutOfScopeDetail, UnknownAnchorDetail, UnknownName)
 from latweave.errors import LatweaveError
+from latweave.proof.lines import position
 from latweave.proof.model import Atom, Evidence, Leaf, Node, Proof, Rule, WitnessLeaf
 from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness
@@ -173,9 +174,13 @@ class ProofReader:
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
+        """Predicate p's evidence, with the line and column of its document it starts at
+        (latweave/proof/lines.py)."""
         pred = self.predicates[p]
         ev = pred.evidence
-        return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence)
+        documents = getattr(self.lattice, "documents", None) or {}
+        where = position(documents.get(ev.doc), ev.start) or (None, None)
+        return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence, *where)
 
     def naming(self, relation: str, s: int, x: int) -> list[int]:
         """The outputs of step s in `relation` (step_out, step_sure) that name instance x —

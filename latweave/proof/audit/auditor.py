@@ -22,7 +22,7 @@ from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
 from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
-from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, WitnessLeaf
+from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, Rule, WitnessLeaf
 
 RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
          **worlds.RULES}
@@ -46,6 +46,7 @@ class Auditor:
         # the result's proof, read into the typed model once: the checks walk nodes, not text
         self.proof = Proof.from_json(result.get("proof") or {}) if isinstance(result, dict) else Proof()
         self.ancestors: list[Node] = []  # the nodes above the one being checked, in the walk
+        self.lines_seen: dict[str, tuple[list[int], list[int]]] = {}  # doc → offsets counted, their lines (lines.py)
 
     @property
     def final(self):
@@ -148,6 +149,8 @@ class Auditor:
             return
         here = [*path, tree.label]
         self.report.checked += 1
+        if isinstance(tree, (Rule, Leaf)) and "atom" in tree.extras:   # the model keeps only one that differs
+            self.fail(tree, here, f"the structured atom {tree.extras['atom']!r} is not the atom its text states")
         if isinstance(tree, (Leaf, WitnessLeaf)) or (isinstance(tree, Opaque) and "axiom" in tree.raw):
             self.axiom(tree, here)
             return
