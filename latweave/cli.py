@@ -429,8 +429,12 @@ def cmd_explain(args) -> int:
 
         # an existing file is replaced only when an earlier export wrote it (latweave/owned_file.py)
         export(result, svg=args.svg, html=args.html, width=args.width)
-    if args.json:  # the whole result, as `run --json` prints it
-        _write_json(result.to_json())
+    if args.json:  # the whole result, as `run --json` prints it: without the folder `--save` adds
+        from dataclasses import replace
+
+        from latweave.result_file import without_folder
+
+        _write_json(replace(result, lattice=without_folder(result.lattice)).to_json())
     else:
         _print(args, result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK

@@ -84,6 +84,13 @@ def with_folder(obj: dict, folder: Path | str) -> dict:
     return obj
 
 
+def without_folder(stamp: dict | None) -> dict | None:
+    """A `lattice` stamp as `--json` prints it: the folder `--save` adds (with_folder) left out."""
+    if not isinstance(stamp, dict):
+        return stamp
+    return {key: value for key, value in stamp.items() if key != "folder"}
+
+
 def folder_of(obj: dict) -> str | None:
     """The lattice folder a saved result (or verification: its first assertion's) names, if any."""
     stamped = [entry.get("result") for entry in obj.get("assertions", ())] if "assertions" in obj else [obj]

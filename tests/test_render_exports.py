@@ -144,5 +144,7 @@ def test_explain_json_prints_the_whole_result_as_run_does(saved, zoo_lattice, ca
     ran = capsys.readouterr().out
     assert main(["explain", str(path), "--json"]) == EXIT_OK
     explained = capsys.readouterr().out
-    assert json.loads(explained) == json.loads(ran) == json.loads(path.read_text(encoding="utf-8"))
+    saved_obj = json.loads(path.read_text(encoding="utf-8"))
+    assert saved_obj["lattice"].pop("folder") == str(zoo_lattice.resolve())   # --save names its folder
+    assert json.loads(explained) == json.loads(ran) == saved_obj
     assert json.loads(explained)["status"] == "answer" and explained == ran
