@@ -49,8 +49,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public names
 
-#: The KB formats `build` reads besides a corpus folder.
-KB_FORMATS = ("pathquestion", "metaqa", "2wiki")
+#: The KB formats `build` reads besides a corpus folder (the generic ones first).
+KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
 
 
 # ------------------------------------------------------------------------------------- plans
@@ -396,7 +396,30 @@ def _saved_folder(file, result: dict) -> str:
 
 # --------------------------------------------------------------------------------- lattices
 
-def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str = "corpus",  # noqa: A002
+def _format_of(sources: list, format: str | None, engine: str, llm) -> tuple[str, object]:  # noqa: A002
+    """The format a build reads `sources` in, and the Detection when it was read off their content
+    (None when `format` names it): folders are corpus folders, files are KB files of the generic
+    format their first lines show (latweave/ingest/kb_detect.py)."""
+    import os
+
+    if format is not None:
+        if format != "corpus" and format not in KB_FORMATS:
+            raise LatweaveError(f"unknown format {format!r}", hint="one of corpus, " + ", ".join(KB_FORMATS))
+        return format, None
+    if llm is not None or any(not os.path.isfile(p) for p in sources) and engine != "spark":
+        return "corpus", None   # a folder (or a missing path: the source reader says so)
+    from latweave.ingest.kb_detect import detect
+
+    files = sources
+    if engine == "spark":
+        from latweave.ingest.spark_kb import kb_files
+
+        files = kb_files(sources[0]) if len(sources) == 1 else sources
+    detection = detect(files)
+    return detection.format, detection
+
+
+def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str | None = None,  # noqa: A002
           allow: bool = False, strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
           cache: Path | str | None = None, engine: str = "python",
@@ -405,7 +428,9 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
 
     `source`: one source or several, read in order as one (corpus folders; KB files of one format;
     a text corpus folder and more of its documents). `format`: "corpus" (corpus folders) or a KB
-    file's format ("pathquestion", "metaqa", "2wiki"). `llm`: extract the facts of a text corpus's
+    file's format (KB_FORMATS: "tsv", "csv", "ntriples", or a benchmark's "pathquestion", "metaqa",
+    "2wiki"); None (the default) reads folders as corpus folders and files as the generic format
+    their content shows (docs/kb-input.md; the summary says which and why). `llm`: extract the facts of a text corpus's
     documents with this model instead of reading facts.jsonl (`cache`: the extraction cache
     folder). `out` must hold nothing but a lattice and must not overlap the sources. Raises
     NotLive (nothing written) when some dimension's meets are not unique, unless `allow`.
@@ -417,16 +442,32 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py; `spark_master`:
     the Spark master URL, default local[*]; such a lattice keeps no sources)."""
     from latweave.ingest.gate import Gate
+
+    gate = Gate(allow=allow)
+    sources = _sources(source, "source")
+    if not sources:
+        raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
+    if not isinstance(out, (str, Path)):
+        raise LatweaveError(f"out is the path of the lattice folder to write, not {type(out).__name__}",
+                            hint='build("corpora/zoo", out="out/zoo")')
+    if engine not in ("python", "spark"):
+        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
+    format, detection = _format_of(sources, format, engine, llm)  # noqa: A001
+    summary = _build(sources, out, format, gate, strict=strict, functional=functional,
+                     progress=progress, llm=llm, cache=cache, engine=engine, spark_master=spark_master)
+    if detection is not None and summary.kind == "kb":
+        summary.report.detected = detection.reason
+    return summary
+
+
+def _build(sources: list, out, format: str, gate, *, strict, functional, progress, llm, cache,  # noqa: A002
+           engine, spark_master) -> "BuildSummary":
     from latweave.ingest.living import build_sources
     from latweave.ingest.summary import BuildSummary
 
-    gate = Gate(allow=allow)
-    sources = [source] if isinstance(source, (str, Path)) else list(source)
-    if engine not in ("python", "spark"):
-        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
     if engine == "spark":
         if llm is not None or format == "corpus":
-            raise LatweaveError("--engine spark builds a KB file (--format pathquestion or metaqa)",
+            raise LatweaveError("--engine spark builds a KB file (--format tsv, pathquestion or metaqa)",
                                 hint="drop --engine spark for a corpus folder or --extract llm")
         if len(sources) != 1:
             raise LatweaveError("--engine spark reads one KB file, or one folder of part files",

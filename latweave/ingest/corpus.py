@@ -255,7 +255,7 @@ def read_corpora(folders: list[Path | str], progress: Callable[[int, int], None]
 def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) -> None:
     if not (root / CORPUS_DIMENSIONS).is_file():
         raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
-                          hint="see corpora/zoo/README.md for the format")
+                          hint="see docs/corpus-input.md for the format")
 
     path = root / CORPUS_DIMENSIONS
     problems = _Problems()
