@@ -406,7 +406,7 @@ def cmd_check_plan(args) -> int:
 
     text = _plan_text(args)
     plan = api.parse_plan(text)
-    errors = api.plan_errors(plan, args.lattice, text) if args.lattice else []
+    errors = api.plan_errors(plan, args.lattice, text, values=True) if args.lattice else []
     if errors:
         if args.json:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})

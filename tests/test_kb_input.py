@@ -124,3 +124,36 @@ def test_an_empty_file_has_no_format_to_detect(tmp_path):
     kb.write_text("\n\n", encoding="utf-8")
     with pytest.raises(CorpusError, match="no line states a fact"):
         detect_file(kb)
+
+
+# ------------------------------------------------------------------ names with nothing to see (issue 42.7)
+
+def test_a_kb_field_of_only_a_zero_width_space_is_malformed_at_its_line(capsys, tmp_path):
+    kb = tmp_path / "kb.tsv"
+    kb.write_text("Ann\tknows\t\u200b\nAnn\tknows\tBob\n", encoding="utf-8")
+    code, out, _ = cli(capsys, "build", kb, "--out", tmp_path / "lat", "--json")
+    report = json.loads(out)["report"]
+    assert code == 0 and report["counts"]["instances"] == 2
+    assert report["problems"][0]["line"] == 1
+    assert report["problems"][0]["message"].startswith("a field with no visible character")
+
+
+def test_a_corpus_instance_named_only_by_invisible_characters_is_refused_at_its_line(capsys, tmp_path):
+    import shutil
+
+    from tests.conftest import ZOO
+
+    folder = tmp_path / "zoo"
+    shutil.copytree(ZOO, folder)
+    lines = (folder / "facts.jsonl").read_text(encoding="utf-8").splitlines()
+    fact = {"instance": "\u200b\u2060", "dimension": "diet", "value": "carnivore",
+            "evidence": {"doc": "whale", "source_text": "The blue whale"}}
+    (folder / "facts.jsonl").write_text("\n".join([*lines, json.dumps(fact)]) + "\n", encoding="utf-8")
+    code, _, err = cli(capsys, "build", folder, "--out", tmp_path / "lat")
+    assert code == 2 and f"facts.jsonl:{len(lines) + 1}: an instance name is empty or has no visible character" in err
+    assert "\\u200b" in err and not (tmp_path / "lat").exists()
+    code, _, err = cli(capsys, "build", ZOO, "--out", tmp_path / "good")
+    bad = tmp_path / "more"
+    shutil.copytree(folder, bad)
+    code, _, err = cli(capsys, "add", bad, "--lattice", tmp_path / "good")
+    assert code == 2 and "no visible character" in err

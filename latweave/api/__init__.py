@@ -84,13 +84,22 @@ def plan_text(plan: Plan) -> str:
     return to_text(plan)
 
 
-def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None) -> list[PlanError]:
+def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None, *, values: bool = False) -> list[PlanError]:
     """Every type error of `plan` against the schema of the lattice folder `lattice` (empty when it
-    checks). `text`, the source the plan was parsed from, places each error at its line and column."""
+    checks). `text`, the source the plan was parsed from, places each error at its line and column.
+    `values`: also every value the lattice does not have (code `unknown_value`, with a did-you-mean:
+    what `latweave check-plan` reports; a run abstains `unknown_anchor` on such a value instead)."""
     from latweave.folder.store import load_lattice
-    from latweave.plan.check import plan_errors as _plan_errors
+    from latweave.plan.check import plan_errors as _plan_errors, value_errors
 
-    return _plan_errors(plan, load_lattice(lattice), text)
+    if not isinstance(plan, Plan):
+        raise LatweaveError(f"plan_errors checks a Plan, not {type(plan).__name__}",
+                            hint='plan_errors(parse_plan("meet(species <= mammal)"), "out/zoo")')
+    loaded = load_lattice(_path(lattice))
+    errors = _plan_errors(plan, loaded, text)
+    if values:
+        errors = sorted([*errors, *value_errors(plan, loaded, text)], key=lambda e: (e.line or 0, e.column or 0))
+    return errors
 
 
 # ------------------------------------------------------------------------------ a lattice open
@@ -261,9 +270,10 @@ class LatticeSession:
     def suggest(self, plan: Plan | str, result: Result) -> tuple[str, ...]:
         """Hints for a reader when `result` (of `plan`) abstains because nothing matched: a
         `dimension = value` on a value with something under it, where `dimension <= value` would
-        answer (latweave/suggest.py). Words beside the result, never part of it; () otherwise."""
+        answer; a value the lattice does not have, with the one it has closest (did you mean ...?)
+        (latweave/suggest.py). Words beside the result, never part of it; () otherwise."""
         from latweave.lattice.names import normalize
-        from latweave.suggest import suggestions
+        from latweave.suggest import misspelled, suggestions
 
         if isinstance(plan, str):
             plan = parse_plan(plan)
@@ -276,7 +286,8 @@ class LatticeSession:
             return key is not None and self._runner.has_children(dim.key, key)
 
         with self._using():
-            return suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
+            return misspelled(plan, result, self._runner.view) + \
+                suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
 
     def ask(self, question: str, planner: Planner) -> Asked:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result

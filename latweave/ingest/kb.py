@@ -76,7 +76,7 @@ from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.ingest.kb_lines import NTRIPLES_SHAPE, LineError, is_header, split_csv, split_ntriples, split_tsv
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
-from latweave.lattice.names import normalize
+from latweave.lattice.names import normalize, visible
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.textio import json_problem, read_text, text_lines
@@ -304,9 +304,9 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
             continue
-        if not all(c.strip() for c in cells[:3]):
-            report.problem("malformed", f"empty field in {shape}", file=source, line=number,
-                           strict=strict)
+        if not all(visible(c) for c in cells[:3]):   # a zero-width space alone names nothing either
+            what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
+            report.problem("malformed", f"{what} in {shape}", file=source, line=number, strict=strict)
             continue
         qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip())
         if qualifiers:
@@ -433,7 +433,7 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
         for i, evidence in enumerate(evidences):
             locator = f"question {qid} evidence {i}"
             if (not isinstance(evidence, list) or len(evidence) != 3
-                    or not all(isinstance(x, str) and x.strip() for x in evidence)):
+                    or not all(isinstance(x, str) and visible(x) for x in evidence)):
                 report.problem("malformed", f"evidence is not [subject, relation, object] of "
                                f"non-empty strings: {json.dumps(evidence, ensure_ascii=False)}",
                                file=source, line=line, locator=locator, strict=strict)

@@ -47,7 +47,7 @@ from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PAT
 from latweave.ingest.kb_lines import is_header
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.write import write_stream
-from latweave.lattice.names import normalize
+from latweave.lattice.names import normalize, visible
 from latweave.folder.store import check_target
 from latweave.textio import TextFile, second_bom
 
@@ -119,8 +119,9 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
                 yield ("malformed", f, line, f"expected {shape}, found {len(cells)} field(s)", None,
                        None, None, None, None, None, None, None)
                 continue
-            if not all(c.strip() for c in cells):
-                yield ("malformed", f, line, f"empty field in {shape}", None, None, None, None, None, None,
+            if not all(visible(c) for c in cells):   # kb.py's messages
+                what = "empty field" if not all(c.strip() for c in cells) else "a field with no visible character"
+                yield ("malformed", f, line, f"{what} in {shape}", None, None, None, None, None, None,
                        None, None)
                 continue
             s, r, o = (c.strip() for c in cells)
