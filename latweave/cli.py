@@ -653,7 +653,8 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="build a lattice folder from corpus folders or KB files")
     p.add_argument("paths", nargs="+", metavar="SOURCE",
-                   help="a corpus folder, or the KB / JSON file of --format; several are read in order, as one "
+                   help="a corpus folder, or a KB file (its format read off its content, or given by --format); "
+                        "several are read in order, as one "
                         "(corpus folders; KB files of one format; a text corpus folder and more documents)")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
     p.add_argument("--format", default=None,
