@@ -146,13 +146,14 @@ def cmd_build(args) -> int:
 
     llm = None
     if args.extract == "llm":
-        if args.format != "corpus":
+        if args.format not in (None, "corpus"):
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
         llm = _extract_config(args)
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
-    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else \
+    corpus = args.format == "corpus" or args.format is None and all(os.path.isdir(p) for p in args.paths)
+    bar = ProgressBar() if llm is not None else CountBar("reading facts") if corpus else \
         Working(f"building {args.out}")
     try:
         with bar as progress:
@@ -405,7 +406,7 @@ def cmd_check_plan(args) -> int:
 
     text = _plan_text(args)
     plan = api.parse_plan(text)
-    errors = api.plan_errors(plan, args.lattice, text) if args.lattice else []
+    errors = api.plan_errors(plan, args.lattice, text, values=True) if args.lattice else []
     if errors:
         if args.json:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
@@ -652,13 +653,18 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="build a lattice folder from corpus folders or KB files")
     p.add_argument("paths", nargs="+", metavar="SOURCE",
-                   help="a corpus folder, or the KB / JSON file of --format; several are read in order, as one "
+                   help="a corpus folder, or a KB file (its format read off its content, or given by --format); "
+                        "several are read in order, as one "
                         "(corpus folders; KB files of one format; a text corpus folder and more documents)")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
-    p.add_argument("--format", default="corpus", choices=("corpus", "pathquestion", "metaqa", "2wiki"),
-                   help="corpus: a corpus folder (default); pathquestion: subject<TAB>relation<TAB>object "
-                        "lines; metaqa: kb.txt subject|relation|object lines; 2wiki: a 2WikiMultihopQA "
-                        "JSON file (its evidences, pooled; questions are never read)")
+    p.add_argument("--format", default=None,
+                   choices=("corpus", "tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki"),
+                   help="default: a folder is a corpus folder, a file a KB whose format (tsv, csv or ntriples) "
+                        "is read off its first lines (docs/kb-input.md). corpus: corpus folders; "
+                        "tsv: subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]] lines; csv: the same, "
+                        "comma-separated; ntriples: N-Triples statements; pathquestion: tsv lines with "
+                        "PathQuestion's functional relations; metaqa: kb.txt subject|relation|object lines; "
+                        "2wiki: a 2WikiMultihopQA JSON file (its evidences, pooled; questions are never read)")
     p.add_argument("--allow", action="store_true",
                    help="write the lattice even when some dimension's meets are not unique (latweave check)")
     p.add_argument("--strict", action="store_true",

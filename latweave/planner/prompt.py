@@ -125,9 +125,19 @@ class Exemplar:
     question: str
     plan: str
 
+    def __post_init__(self):
+        for name in ("question", "plan"):
+            if not isinstance(getattr(self, name), str):
+                raise LatweaveError(f"an exemplar's {name} is text, not {type(getattr(self, name)).__name__}",
+                                    hint='Exemplar("Which mammals live in water?", "meet(species <= mammal, '
+                                         'habitat <= aquatic)")')
+
 
 def read_exemplars(path: Path | str) -> list[Exemplar]:
     """JSON lines {"question", "plan"}; each plan must parse (a SourceError names the line)."""
+    if not isinstance(path, (str, Path)) or path == "":
+        raise LatweaveError(f"exemplars are read from a file's path, not {type(path).__name__ if path != '' else 'an empty string'}",
+                            hint='read_exemplars("exemplars.jsonl")')
     path = Path(path)
     out: list[Exemplar] = []
     for number, line in enumerate(read_text(path).split("\n"), 1):
