@@ -139,6 +139,9 @@ SYNTAX_ERRORS = [
     ("meet(species =< mammal)", "unknown_operator", 1, 14, "'=<'", "<="),
     ("meet(species <= )", "missing_value", 1, 17, "missing value", "value after the operator"),
     ("meet(species =", "missing_value", 1, 15, "missing value", "dim = value"),
+    # the operator the plan ends after is named as written, two characters and all (issue 42.7)
+    ("meet(species <=", "missing_value", 1, 16, "missing value after '<='", "dim <= value"),
+    ("meet(lifespan_years <", "missing_value", 1, 22, "missing value after '<'", None),
     ('meet(subject = "Blade Runner)', "unterminated_string", 1, 16, "unterminated", 'close the string'),
     ('meet(subject = "Blade\nRunner")', "unterminated_string", 1, 16, "unterminated", "\\n"),
     ("meet(subject = 'Blade Runner')", "single_quotes", 1, 16, "double quotes", '"Blade Runner"'),

@@ -54,7 +54,8 @@ def _expected(names) -> list[str]:
 
 # A rough scan of the plan text, independent of the parser state: enough to know which brackets
 # are open at the error, which form they belong to, and what came just before.
-_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|->|\.\.|[()\[\],;|]|\$?[A-Za-z_][A-Za-z0-9_]*|\d[\d.\-]*|\S')
+_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|->|\.\.|<=|>=|==|!=|=<|=>|[()\[\],;|]|\$?[A-Za-z_][A-Za-z0-9_]*'
+                   r'|\d[\d.\-]*|\S')   # a two-character operator is one token, as the grammar's OP lexes it
 
 
 class _Tok(NamedTuple):
@@ -408,7 +409,7 @@ def _several_words(s: _Spot) -> PlanError | None:
             after = m.group()
             break
         words.append(m.group())
-    if after in ("<", "=", ">", "in"):   # `mammal habitat <= aquatic`: a ',' missing, not a name
+    if after in ("<", "=", ">", "in", "<=", ">=", "==", "!=", "=<", "=>"):   # `mammal habitat <= aquatic`: a ',' missing, not a name
         return None
     name = " ".join(words)
     return s.err(f"a name of several words needs quotes: found {before.text} {s.tok_text} unquoted",
