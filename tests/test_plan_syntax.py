@@ -134,7 +134,7 @@ SYNTAX_ERRORS = [
     ("meet()", "missing_constraint", 1, 6, "at least one constraint", "meet(dim <= value)"),
     ("meet(species mammal)", "missing_operator", 1, 14, "operator after the dimension", "dim <= value"),
     ("meet(species == mammal)", "unknown_operator", 1, 14, "'=='", "single ="),
-    ("meet(lifespan_years >= 5)", "unknown_operator", 1, 21, "'>='", "> n"),
+    ("meet(lifespan_years => 5)", "unknown_operator", 1, 21, "'=>'", "did you mean >= (on a number or date: at least)?"),
     ("meet(species != mammal)", "unknown_operator", 1, 14, "'!='", "differ("),
     ("meet(species =< mammal)", "unknown_operator", 1, 14, "'=<'", "<="),
     ("meet(species <= )", "missing_value", 1, 17, "missing value", "value after the operator"),

@@ -30,18 +30,18 @@ FORMS = ("meet", "same", "differ", "argmax", "argmin", "holds", "let")
 DIFFERENCE_HINT = ("a difference is defined between two date dimensions, in days, and only argmax/argmin "
                    "compare it: argmax(date_of_death - date_of_birth, [\"A\", \"B\"])")
 OP_HINTS = {
-    ">=": "the plan language has no >=: use `> n`, or `in lo..hi` for a range",
     "==": "write a single = for an exact value",
     "!=": "there is no negation in a meet: use differ(dim, a, b) to compare two things",
-    "=<": "did you mean <= (at or below)?",
-    "=>": "did you mean > or in lo..hi?",
+    # one spelling per meaning: the aliases are refused, never read silently as <= or >=
+    "=<": "did you mean <= (at or below; on a number or date: at most)?",
+    "=>": "did you mean >= (on a number or date: at least)?",
 }
 
 # How lark names terminals → how a person would.
 _TERMINALS = {
     "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='",
     "NAME": "a name", "STRING": "a quoted string", "NUMBER": "a number", "DATE": "a date",
-    "VAR": "a $variable", "OP": "an operator (<=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
+    "VAR": "a $variable", "OP": "an operator (<=, >=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
     "PIPE": "'|'", "AMP": "'&'", "IS": "is", "_SEMI": "';'", "LET": "let", "MEET": "meet", "HOLDS": "holds",
     "BOOLCMP": "same or differ", "EXTREMUM": "argmax or argmin", "$END": "the end of the plan",
     "__ANON_0": "'..'", "DOUBLE_DOT": "'..'",

@@ -28,7 +28,7 @@ from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
+from latweave.plan.ast import Compare, Holds, Meet, Name, Ref, Union
 from latweave.lattice.periods import period_of
 from latweave.plan.printer import constraint_triple, window_text
 from latweave.plan.steps import meet_name, path_step_name, step_name
@@ -325,13 +325,14 @@ class ProofReader:
         if isinstance(constraint.value, Ref):
             ys = self._sure_refs(layout, meet, c, constraint.value.var)[v]
             parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
-        if constraint.op == "<=":
-            parts.append(self.desc_proof(d, v, w))
-        elif constraint.op in Constraint.NUMERIC:
-            dim = self.lattice.dimensions[L.key(d)]
+        dim = self.lattice.dimensions[L.key(d)]
+        window = constraint.window(dim.ordered)
+        if window:
             parts.append(Leaf(Atom.of("bounds", dim.name, L.value(d, w)), bounds=tuple(dim.bounds[L.key(w)])))
+        elif constraint.op == "<=":
+            parts.append(self.desc_proof(d, v, w))
         parts.extend(self.coord_parts(meet, x, d, w, p))
-        named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
+        named = text if window else L.value(d, v)
         return Rule(Atom.of("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
 
     def meet_info(self, meet: MeetLayout) -> dict:
