@@ -19,68 +19,21 @@ import random
 import pytest
 
 from latweave.errors import PlanError
-from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Constraint, Meet, Name, Plan, Range
 from latweave.plan.printer import to_text
 from latweave.plan.read import read_plan
 from tests.support.engines import suite_engines
-
-
-def _save(tmp_path, name: str, dims: dict[str, tuple[str, bool]], facts: list[tuple[str, str, str]]):
-    """A lattice of `facts` (instance, dimension, value) over `dims` (name → (kind, functional)),
-    written at tmp_path/name."""
-    from latweave.ingest.write import save_lattice
-
-    lattice = Lattice(name=name)
-    for dim, (kind, functional) in dims.items():
-        lattice.add_dimension(Dimension(dim, kind=kind, functional=functional))
-    sentences = [f"{x} has {d} {v}." for x, d, v in facts]
-    lattice.add_document("doc", " ".join(sentences))
-    for x, _, _ in facts:
-        lattice.add_instance(x)
-    for (x, d, v), sentence in zip(facts, sentences):
-        lattice.add_predicate(x, d, v, doc="doc", source_text=sentence)
-    save_lattice(lattice, tmp_path / name)
-    return tmp_path / name
-
+from tests.support.ordered import agreed as _agreed, save_facts as _save
 
 ENGINES = suite_engines()
-_DUCKDB: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-
-
-def _run(lattice_dir, engine: str, texts: list[str]) -> list[str]:
-    """`engine`'s result JSON of `texts`, one batch (DuckDB's kept for the module: the reference)."""
-    from latweave.execute import Runner
-
-    key = (str(lattice_dir), tuple(texts))
-    if engine == "duckdb" and key in _DUCKDB:
-        return _DUCKDB[key]
-    with Runner(lattice_dir, engine) as runner:
-        got = [r.to_json() for r in runner.run([read_plan(t) for t in texts])]
-    if engine == "duckdb":
-        _DUCKDB[key] = got
-    return got
-
-
-def _agreed(lattice_dir, engine: str, texts: list[str]) -> list[dict]:
-    """`engine`'s results of `texts`, byte-identical to DuckDB's and certified by the auditor."""
-    from latweave.proof.audit import audit_many
-
-    got, reference = _run(lattice_dir, engine, texts), _run(lattice_dir, "duckdb", texts)
-    diffs = [t for t, a, b in zip(texts, got, reference) if a != b]
-    assert not diffs, f"{engine} differs from duckdb on {diffs[:3]}"
-    dicts = [json.loads(r) for r in got]
-    for text, report in zip(texts, audit_many(lattice_dir, dicts)):
-        assert report.ok, (text, report.failures)
-    return dicts
 
 
 @pytest.fixture(scope="module")
 def pinned(tmp_path_factory):
     cheeses = [("Brie", "2"), ("Camembert", "4"), ("Comte", "6"), ("Parmesan", "24")]
     facts = [(x, "aging_months", v) for x, v in cheeses]
-    # a non-functional date dimension: c states the year 1901 and the month 1901-07
+    # dates of a year, of a month and of no day at all, on a dimension that is not functional
     facts += [("a", "born", "1850"), ("b", "born", "1901"), ("c", "born", "1901-07"), ("d", "born", "1950")]
     return _save(tmp_path_factory.mktemp("pinned"), "pinned",
                  {"aging_months": ("number", True), "born": ("date", False)}, facts)
@@ -107,7 +60,7 @@ PINS = [
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_window_means_what_it_says(pinned, engine):
-    pins = PINS[::3] if engine == "pydatalog" else PINS   # about 0.1 s a plan: a fourth voice on a few
+    pins = PINS[::4] if engine == "pydatalog" else PINS   # about 0.1 s a plan: a fourth voice on a few
     results = _agreed(pinned, engine, [t for t, _ in pins])
     assert {t: r["answers"] for (t, _), r in zip(pins, results)} == dict(pins)
 
@@ -204,7 +157,7 @@ def windows(tmp_path_factory):
 def test_random_windows_agree_everywhere_and_with_their_definition(windows, engine):
     lattice_dir, facts, texts = windows
     if engine == "pydatalog":
-        texts = texts[:5]
+        texts = texts[:3]
     results = _agreed(lattice_dir, engine, texts)
     by_instance: dict[str, dict[str, list[str]]] = {}
     for x, d, v in facts:

@@ -449,15 +449,22 @@ class QueryDecoder(ProofReader):
                     [self.step_output_proof(layout, var, ys[0]), leaf])
 
     def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> Rule:
-        """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
+        """answer(shown) ← argmax(dim, argument): the winner's best values and every candidate it
+        beats. A winner may hold several values none of which is better than another (the year
+        1901 and the month 1901-07, two items' overlapping spans): each is one of its best values,
+        and each is shown — its coord (or span), and a `beats` per value of another candidate it
+        beats (issue 42)."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
         d = self.sym(final.dimension)
         labels = dict(layout.args)
         items = self._items_compete(layout, a)
         best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
-        chosen = [r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best and (not items or r[1] == c)]
-        children = [self._arg_value_leaf(layout, min(chosen))]
+        chosen: dict[int, tuple] = {}   # each best value, by the least row that holds it
+        for row in sorted(r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best
+                          and (not items or r[1] == c)):
+            chosen.setdefault(row[2], row)
+        children = [self._arg_value_leaf(layout, row) for row in sorted(chosen.values())]
         derived = _derived(layout)
         spans = self.spans(k) if derived else {}
         for aa, cc, b, e, v, w in sorted(self.out.get("beats", k)):
