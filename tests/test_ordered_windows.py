@@ -72,6 +72,18 @@ def test_an_at_most_hit_is_proved_by_bounds(pinned):
     assert '"bounds"' in text and '"desc"' not in text, text
 
 
+HOLDS = [("holds(c, born <= 1901)", True), ("holds(d, born <= 1901)", False),
+         ("holds(d, born >= 1901-07)", True), ("holds(b, born >= 1901-07)", False)]
+
+
+@pytest.mark.parametrize("engine", [e for e in ("duckdb", "sqlite") if e in ENGINES])
+def test_a_claim_with_a_window_is_judged_and_audited(pinned, engine):
+    """holds over at most / at least: the verdict, and the auditor re-judges it (a false one by
+    the values the instance fails the window on)."""
+    results = _agreed(pinned, engine, [t for t, _ in HOLDS])
+    assert [(r["status"], r["verdict"]) for r in results] == [("verdict", v) for _, v in HOLDS]
+
+
 # ---------------------------------------------------------------------------------------------
 # what the type checker and the parser say
 
