@@ -73,8 +73,9 @@ class Constraint:
     """dimension op value. `=` exactly (or a synonym). On a taxonomy `<=` is at or below. On an
     ordered (number or date) dimension every other operator is a window on the number line —
     `<` below, `<=` at most, `>` above, `>=` at least, `in lo..hi` both ends included — admitting
-    a value when its whole interval lies inside (`born <= 1901` admits 1850, 1901 and 1901-07);
-    `>=` and `in`, and `<`, `>`, compare numbers or dates only (`window`)."""
+    a value when its whole interval lies inside (`born <= 1901` admits 1850, 1901 and 1901-07).
+    `<`, `>`, `>=` and `in` belong to numbers and dates alone (`NUMERIC`; `window` says which
+    reading a constraint has)."""
 
     dimension: str
     op: str
