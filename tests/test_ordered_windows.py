@@ -187,3 +187,12 @@ def test_random_windows_agree_everywhere_and_with_their_definition(windows, engi
             assert expected == [], (text, result["reasons"])
     if engine != "pydatalog":
         assert statuses == {"answer", "abstain"}   # the draw reaches both outcomes
+
+
+def test_the_repl_help_and_the_prompt_say_what_the_operators_mean():
+    from latweave.planner.prompt import GRAMMAR_BRIEF
+    from latweave.repl import HELP
+
+    assert "<= at most, >= at least" in HELP and "born in 1901..1901" in HELP
+    brief = " ".join(comment for _, comment in GRAMMAR_BRIEF)
+    assert ">= means AT LEAST and <= AT MOST" in brief and "never 'at most'" not in brief
