@@ -109,8 +109,8 @@ def drawn(tmp_path_factory):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_random_extrema_over_several_values_agree_and_audit(drawn, engine):
     lattice_dir, texts = drawn
-    if engine == "pydatalog":   # about 0.1 s a plan: a fourth voice on a few
-        texts = texts[:5]
+    if engine == "pydatalog":   # slow to start and about 0.1 s a plan: its voice is the two-value test's
+        pytest.skip("pyDatalog runs test_the_winner_over_two_values_agrees_everywhere, not 30 random extrema")
     results = agreed(lattice_dir, engine, texts)
     if engine == "duckdb":   # the draw reaches winners with several best values, and abstentions
         several = [r for r in results if r["status"] == "answer"

@@ -30,21 +30,22 @@ def save_facts(tmp_path, name: str, dims: dict[str, tuple[str, bool]], facts: li
     return tmp_path / name
 
 
-_DUCKDB: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+_DUCKDB: dict[tuple[str, str], str] = {}   # (lattice folder, plan text) → DuckDB's result JSON
 
 
 def _run(lattice_dir, engine: str, texts: list[str]) -> list[str]:
-    """`engine`'s result JSON of `texts`, one batch (DuckDB's kept for the module: the reference)."""
+    """`engine`'s result JSON of `texts`, one batch. DuckDB's (the reference) are kept for the
+    session, plan by plan: a plan's result is the same in any batch."""
     from latweave.execute import Runner
 
-    key = (str(lattice_dir), tuple(texts))
-    if engine == "duckdb" and key in _DUCKDB:
-        return _DUCKDB[key]
-    with Runner(lattice_dir, engine) as runner:
-        got = [r.to_json() for r in runner.run([read_plan(t) for t in texts])]
     if engine == "duckdb":
-        _DUCKDB[key] = got
-    return got
+        texts_left = [t for t in dict.fromkeys(texts) if (str(lattice_dir), t) not in _DUCKDB]
+        if texts_left:
+            for text, got in zip(texts_left, _run(lattice_dir, "duckdb-fresh", texts_left)):
+                _DUCKDB[(str(lattice_dir), text)] = got
+        return [_DUCKDB[(str(lattice_dir), t)] for t in texts]
+    with Runner(lattice_dir, engine.removesuffix("-fresh")) as runner:
+        return [r.to_json() for r in runner.run([read_plan(t) for t in texts])]
 
 
 def agreed(lattice_dir, engine: str, texts: list[str]) -> list[dict]:
