@@ -89,8 +89,9 @@ Plans (grammars/plan.lark):
   meet(subject = "Blade Runner") -> directed_by   a chain: follow a dimension from the answers
   let d = ... then meet(directed_by = $d)         a named step
   argmin(date_of_birth, [A, B]) / same(d, A, B)   compare: an extremum or a verdict
-  <= means 'is or lies under' (a value and everything more specific, or a number/date within an
-  interval); = means exactly that value; <, > compare ordered values.
+  <= means 'is or lies under' (a value and everything more specific); = means exactly that value.
+  On a number or date: <= at most, >= at least, <, > strictly, in lo..hi both ends included
+  (within 1901: born in 1901..1901).
 Tab completes commands, keywords, dimensions, after 'dimension <=' its values, and \"quoted names."""
 
 

@@ -211,17 +211,17 @@ def test_wrong_model_name_is_a_user_error(capsys, zoo_lattice, fast_config):
 
 
 def test_the_prompt_gives_the_operators_the_parser_reads(capsys, zoo_lattice, fast_config):
-    """The system prompt says what `<=` means on numbers and dates (within, never "at most") and
-    that there is no `>=`; a model that writes `>=` anyway is told the spelling, and its repaired
-    plan answers as `run` does."""
-    wanted = "meet(lifespan_years in 20..200)"
-    with ScriptedServer([reply(plan_reply("meet(lifespan_years >= 20)")), reply(plan_reply(wanted))]) as server:
+    """The system prompt says what `<=` and `>=` mean on numbers and dates (at most, at least); a
+    model that writes the alias `=>` is told the spelling, and its repaired plan answers as `run`
+    does — the animals that live 20 years or more, 20 included (issue 43)."""
+    wanted = "meet(lifespan_years >= 20)"
+    with ScriptedServer([reply(plan_reply("meet(lifespan_years => 20)")), reply(plan_reply(wanted))]) as server:
         rc, obj = ask(capsys, server, zoo_lattice, fast_config, question="Which animals live 20 years or more?")
     system = server.requests[0]["messages"][0]["content"]
-    assert "there is no >=" in system and "never 'at most'" in system and "<=, >=" not in system
-    assert "the plan language has no >=" in server.requests[1]["messages"][-1]["content"]
+    assert ">= means AT LEAST and <= AT MOST" in system and "never 'at most'" not in system
+    assert "did you mean >= (on a number or date: at least)?" in server.requests[1]["messages"][-1]["content"]
     assert rc == EXIT_OK and obj["plan"] == wanted
-    assert main(["run", wanted, "--lattice", str(zoo_lattice), "--json"]) == EXIT_OK
+    assert main(["run", "meet(lifespan_years in 20..200)", "--lattice", str(zoo_lattice), "--json"]) == EXIT_OK
     assert obj["answers"] == json.loads(capsys.readouterr().out)["answers"] != []
 
 

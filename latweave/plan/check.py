@@ -75,11 +75,12 @@ class _Checker:
             self.error(f"'{c.op}' compares numbers or dates, and '{c.dimension}' is a {dim.kind} dimension",
                        c.pos, "not_ordered", hint=f"use {c.dimension} <= value (at or below) or = value")
             return
-        if c.op in Constraint.NUMERIC and isinstance(c.value, Ref):
+        if c.window(dim.ordered) and isinstance(c.value, Ref):
             # a window needs its bound when the plan is compiled; a step's outputs are only known after
-            self.error(f"'{c.op}' needs a number or date written in the plan, not ${c.value.var}", c.value.pos or c.pos,
-                       "ref_in_window", hint=f"compare with a value ({c.dimension} {c.op} 50), or match the step's "
-                       f"outputs with {c.dimension} = ${c.value.var}")
+            at_most = " (on a number or date, <= is at most)" if c.op == "<=" else ""
+            self.error(f"'{c.op}' needs a number or date written in the plan, not ${c.value.var}{at_most}",
+                       c.value.pos or c.pos, "ref_in_window", hint=f"compare with a value ({c.dimension} {c.op} 50), "
+                       f"or match the step's outputs with {c.dimension} = ${c.value.var}")
             return
         if dim.ordered and not isinstance(c.value, Ref):
             texts = [c.value.lo, c.value.hi] if isinstance(c.value, Range) else [c.value.text]

@@ -24,7 +24,7 @@ from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.folder.store import read_manifest
-from latweave.plan.ast import Constraint
+from latweave.plan.ast import is_window
 from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, HISTORY_FILE, INSTANCES, LAYER_FILE,
                                    LAYERS_DIR, MANIFEST, PREDICATES, SOURCES_DIR, SOURCES_FILE, SYNONYMS, VALUES)
 
@@ -252,17 +252,25 @@ class LatticeFiles:
             value = parse_ordered(text, kind)
         except Exception:
             return None, f"{text!r} is not a {kind} value"
+        # below the value, at most (ending where it ends), above it, at least (from where it starts)
         if op == "<":
             return (lambda b: b[1] < value.lo), None
-        return (lambda b: b[0] > value.hi), None
+        if op == "<=":
+            return (lambda b: b[1] <= value.hi), None
+        if op == ">=":
+            return (lambda b: b[0] >= value.lo), None
+        if op == ">":
+            return (lambda b: b[0] > value.hi), None
+        return None, f"`{op}` has no window"
 
     def named_admits(self, d: str, op: str, v: str) -> set[str]:
-        """What a constraint naming value key v admits: v's down-set for `<=`, v alone otherwise."""
+        """What a constraint naming value key v admits: v's down-set for `<=` (on a taxonomy), v
+        alone otherwise."""
         return set(self.down(d, v)) if op == "<=" else {v}
 
     def admitted(self, d: str, op: str, text: str) -> set[str] | None:
         """Every value of d that a constraint (with a named or window value) admits; None if unknown."""
-        if op in Constraint.NUMERIC:
+        if is_window(op, self.ordered(d)):
             inside, _ = self.window(d, op, text)
             if inside is None:
                 return set()
