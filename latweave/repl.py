@@ -150,9 +150,9 @@ def _stoppable(interrupt: Callable[[], None]):
     Python sees a signal only between bytecodes, so a long database statement would hold it off:
     a watcher thread, woken through the signal module's wakeup fd the moment SIGINT arrives, calls
     `interrupt()` (the engine stops its statement and raises) every 10 ms until the block ends, as
-    engines/timeout.py's Interrupter does. And where the engine turned the
-    stop into its own error (DuckDB's "Query interrupted", SQLite's "interrupted"), the error
-    becomes KeyboardInterrupt again. Only the main thread receives signals; elsewhere the block
+    engines/timeout.py's Interrupter does. And where the engine turned the stop into its own error
+    (DuckDB's "Query interrupted", SQLite's "interrupted"), the error becomes KeyboardInterrupt
+    again. Only the main thread receives signals; elsewhere the block
     runs as it is."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -171,13 +171,20 @@ def _stoppable(interrupt: Callable[[], None]):
         while data := os.read(wake, 64):
             if signal.SIGINT in data:
                 while not done.is_set():   # again and again: an interrupt between two statements is lost
-                    interrupt()
+                    try:
+                        interrupt()
+                    except Exception:   # a session closing meanwhile: nothing left to stop
+                        pass
                     done.wait(0.01)
                 return
 
     watcher = threading.Thread(target=watch, name="latweave-repl-ctrl-c", daemon=True)
-    watcher.start()
-    previous_fd = signal.set_wakeup_fd(woken, warn_on_full_buffer=False)
+    try:
+        previous_fd = signal.set_wakeup_fd(woken, warn_on_full_buffer=False)
+    except (ValueError, OSError):   # Windows wants a socket here: Python's own signal handling alone
+        previous_fd = None
+    else:
+        watcher.start()
     previous = signal.signal(signal.SIGINT, interrupted)
     try:
         yield
@@ -187,12 +194,14 @@ def _stoppable(interrupt: Callable[[], None]):
         raise
     finally:
         try:
-            signal.signal(signal.SIGINT, previous)
-            signal.set_wakeup_fd(previous_fd)
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+            if previous_fd is not None:
+                signal.set_wakeup_fd(previous_fd)
         finally:
             done.set()
             os.close(woken)   # the watcher reads the end of the pipe and returns
-            watcher.join()
+            if watcher.is_alive():
+                watcher.join()
             os.close(wake)
 
 

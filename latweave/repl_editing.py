@@ -120,7 +120,8 @@ class LineEditor:
         else:
             readline.parse_and_bind("tab: complete")
         readline.set_auto_history(False)   # a plan's lines go in as one entry, when it runs
-        readline.clear_history()
+        if hasattr(readline, "clear_history"):   # another lattice's entries, from an earlier REPL in this process
+            readline.clear_history()
         for entry in history.read():
             readline.add_history(entry)
 
