@@ -61,3 +61,18 @@ def test_dims_is_broken_between_values_at_a_terminal():
     for name in ("Edward D. Wood Jr.", "George Cukor", "Roy Del Ruth", "Scott Derrickson", "Tim Burton"):
         assert f'"{name}"' in shown                                 # no quoted name broken
     assert " ".join(row.strip() for row in rows[1:]) == line        # nothing lost, nothing added
+
+
+def test_an_idle_interrupt_and_a_reset_change_no_answer(zoo_lattice):
+    """What the REPL's Ctrl-C calls, outside a run: `interrupt` with nothing running stops nothing
+    later, and a `reset` session answers as the one it replaced (its engine sessions closed)."""
+    import latweave
+
+    with latweave.open(zoo_lattice) as session:
+        before = session.run("meet(species <= mammal)").to_json()
+        stopped = session._runner
+        session.interrupt()
+        assert session.run("meet(species <= mammal)").to_json() == before
+        session.reset()
+        assert session._runner is not stopped and stopped._sessions == {}
+        assert session.run("meet(species <= mammal)").to_json() == before
