@@ -47,7 +47,6 @@ from latweave.result import Result
 #: a batch exits with the most severe it met.
 ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED = 0, 3, 2, 4
 SEVERITY = (ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED)
-INTERRUPTED = 130   # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
 def _read_line(interactive: bool, more: bool) -> str | None:
@@ -100,10 +99,7 @@ def run_repl(session: LatticeSession, label: str, *, as_json: bool, console,
         repl.note_history()
         repl.loop()
         return repl.worst if not interactive else ANSWERED
-    except KeyboardInterrupt:   # reading a pipe (or still starting): Ctrl-C stops it all
-        print("\ninterrupted", file=sys.stderr)
-        return INTERRUPTED
-    finally:
+    finally:   # Ctrl-C reading a pipe (or still starting) goes on up: `latweave` exits 130 (cli.main)
         if editor is not None:
             editor.close()
 
