@@ -1,7 +1,8 @@
 """The REPL's history file: one per lattice folder, only ever appended to.
 
 Where: `$XDG_STATE_HOME/latweave/history/<folder name>-<12 hex digits>` (default `~/.local/state`),
-the digits a hash of the folder's absolute path, so `latweave repl --lattice out/movies` recalls
+the digits a hash of the folder's absolute path (links not followed: a lattice path that is a link
+to its current version keeps one history), so `latweave repl --lattice out/movies` recalls
 the plans typed on that lattice and not those of another, whose dimensions would not parse here.
 Per folder, not per content hash: a lattice changed in place (`latweave add`) keeps its history.
 
