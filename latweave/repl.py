@@ -21,7 +21,8 @@ shows whole answer sets again (the default). At a terminal the loop prompts
 plans gives just their results.
 
 Reading a pipe is a batch: with JSON on, each result is one line of compact JSON (JSON Lines),
-and so is each error (the error's object, with the `plan` or `command` it was about); the exit
+and so is each error (the error's object, with the `plan` or `command` it was about) and what
+`:dims` and `:help` print (`{"dims": "<text>"}`); the exit
 status is the worst of what each plan's `latweave run` would have exited with — 4 (an engine
 failed) over 2 (a plan or command was refused) over 3 (a plan abstained) over 0 — and 130 when
 Ctrl-C stopped it. At a terminal the REPL exits 0, and JSON is indented for reading.
@@ -285,12 +286,13 @@ class _Repl:
     def command(self, command: str) -> None:
         self.remember(command)
         try:
-            if command == ":help":
-                self.console.print(Text(HELP), highlight=False, soft_wrap=True)
-            elif command == ":dims":
-                text = _dims(self.session)
-                text = _wrapped(text, self.console.width) if self.interactive else text
-                self.console.print(Text(text), highlight=False, soft_wrap=True)
+            if command in (":help", ":dims"):
+                text = HELP if command == ":help" else _dims(self.session)
+                if self.as_json and not self.interactive:   # JSON Lines stay JSON: {"dims": "<text>"}
+                    self.write_json(json.dumps({command[1:]: text}, ensure_ascii=False))
+                else:
+                    text = _wrapped(text, self.console.width) if self.interactive else text
+                    self.console.print(Text(text), highlight=False, soft_wrap=True)
             elif command == ":more":
                 self.last = _more(self.last)
                 self.show(self.last)

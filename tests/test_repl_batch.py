@@ -26,12 +26,14 @@ def test_json_lines_one_object_per_plan_and_error_and_the_worst_exit(monkeypatch
               ":limit x\n"                                          # a command refused: an object too
               "let d = meet(species <= whale) -> habitat;\n"       # a let with `;`: reading goes on...
               "meet(habitat = $d);\n"                               # ...until the plan is whole
-              "meet(species <= bird);;\n")
+              "meet(species <= bird);;\n"
+              ":dims\n")                                             # text inside an object too
     code, out, err = repl(monkeypatch, capsys, zoo_lattice, script, "--json")
     lines = out.splitlines()
     objects = [json.loads(line) for line in lines]                # every line is one JSON object
-    assert [o.get("status") or o["error"] for o in objects] == ["answer", "abstain", "PlanError", "LatweaveError",
-                                                                "answer", "answer"]
+    assert [o.get("status") or o.get("error") for o in objects] == ["answer", "abstain", "PlanError",
+                                                                    "LatweaveError", "answer", "answer", None]
+    assert objects[6]["dims"].startswith("Dimensions") and "species (taxonomy" in objects[6]["dims"]
     assert objects[0]["answers"] == ["Whale"] and objects[4]["answers"] == ["Penguin", "Shark", "Whale"]
     assert objects[2]["plan"] == "meet(specis <= x)" and objects[2]["code"] and objects[2]["line"] == 1
     assert objects[3]["command"] == ":limit x"
