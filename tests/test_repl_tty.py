@@ -10,6 +10,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,20 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-te
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
 RUN = "import sys; from latweave.cli import main; sys.exit(main())"
+
+
+def _asleep_in_select(pid: int, attempts: int = 2000) -> bool:
+    """Whether the child sleeps in select()/poll() (/proc/<pid>/wchan), polled, bounded in count."""
+    for _ in range(attempts):
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            wchan = Path(f"/proc/{pid}/wchan").read_text()
+        except OSError:
+            return False
+        if state == "S" and ("poll" in wchan or "select" in wchan):
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _controlling_terminal() -> None:
@@ -31,6 +46,8 @@ def _controlling_terminal() -> None:
 class Terminal:
     """A child process on a pseudo-terminal: `send` keystrokes, `expect` text on its screen."""
 
+    started: list = []   # every child, so that a failed test leaves none running (`_no_child_left`)
+
     def __init__(self, args: list[str], env: dict, setup: str = ""):
         import pty
 
@@ -40,6 +57,7 @@ class Terminal:
         self.proc = subprocess.Popen([sys.executable, "-c", setup + RUN, *args], stdin=slave, stdout=slave,
                                      stderr=slave, env=env, close_fds=True, start_new_session=True,
                                      preexec_fn=_controlling_terminal)
+        Terminal.started.append(self.proc)
         os.close(slave)
         self.seen = ""
 
@@ -63,22 +81,32 @@ class Terminal:
                     return buffer
         raise AssertionError(f"{pattern!r} never appeared; the screen showed:\n{buffer[-2000:]}")
 
-    def interrupt(self, pattern: str) -> str:
-        """Ctrl-C, then `expect(pattern)`. CPython's readline acts on a signal only while it waits
-        in select(): a SIGINT that lands while it is handling a keystroke waits for the next key.
-        A person presses Ctrl-C again; so does this, once, if nothing came of the first."""
+    def interrupt(self, pattern: str, at_prompt: bool = True) -> str:
+        """Ctrl-C, then `expect(pattern)`. At a prompt, only once the child sleeps in readline's
+        select(): CPython's readline acts on a signal only there — one that lands while it still
+        handles a keystroke or draws the prompt waits for the next key (a person would press
+        Ctrl-C again)."""
+        if at_prompt:
+            assert _asleep_in_select(self.proc.pid), "the REPL never waited for a key"
         self.send("\x03")
-        try:
-            return self.expect(pattern, timeout=5)
-        except AssertionError:
-            self.send("\x03")
-            return self.expect(pattern)
+        return self.expect(pattern)
 
     def close(self) -> int:
         try:
             return self.proc.wait(timeout=60)
         finally:
             os.close(self.master)
+
+
+@pytest.fixture(autouse=True)
+def _no_child_left():
+    """A test that failed midway (a child waiting for keys, or in ENDLESS's statement) kills it."""
+    yield
+    while Terminal.started:
+        proc = Terminal.started.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 @pytest.fixture
@@ -163,22 +191,38 @@ def test_a_quoted_name_is_completed_from_the_instances(tmp_path):
 
 
 #: Set up in the child before the CLI: the first plan run first runs a statement that never ends
-#: (SQLite, the single-plan engine), saying PAUSED — a plan that is busy inside the database, where
-#: Python itself cannot see a signal.
+#: (SQLite, the single-plan engine), saying PAUSED from inside it once it has begun — a plan busy
+#: inside the database, where Python itself sees no signal (only the REPL's watcher stops it).
 ENDLESS = """
 from latweave.engines import sql_session
 _run, _runs = sql_session.SqlSession.run, []
 def run(self, facts):
     _runs.append(facts)
     if len(_runs) == 1:
-        print("PAUSED", flush=True)
-        self.con.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+        self.con.create_function("paused", 0, lambda: print("PAUSED", flush=True) or 1)
+        self.con.execute("WITH RECURSIVE c(x) AS (SELECT paused() UNION ALL SELECT x + 1 FROM c) "
                          "SELECT count(*) FROM c").fetchall()
     return _run(self, facts)
 sql_session.SqlSession.run = run
 """
 
 
+def _inside_the_statement(pid: int, attempts: int = 2000) -> bool:
+    """Whether the child has run 50 ms on the CPU since it said PAUSED: it is then deep in the
+    endless statement, past the Python that announced it (where a signal would be seen at once).
+    Polled from /proc/<pid>/stat's utime, bounded in count, not in time."""
+    def utime() -> int:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11])
+
+    start = utime()
+    for _ in range(attempts):
+        if utime() >= start + 5:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_ctrl_c_drops_the_line_and_stops_a_running_plan(zoo_lattice, env):
     """Ctrl-C at the prompt drops what was typed (one line, or a plan's lines so far) and prompts
     again; while a plan runs — inside a database statement — it stops the plan, the session is
@@ -193,7 +237,8 @@ def test_ctrl_c_drops_the_line_and_stops_a_running_plan(zoo_lattice, env):
     term.interrupt(r"\n> ")                                      # ...dropped: the prompt is `> ` again
     term.send("meet(species <= bird)\r\r")
     term.expect(r"PAUSED", timeout=20)
-    term.interrupt(r"interrupted: the plan was stopped[\s\S]*\n> ")
+    assert _inside_the_statement(term.proc.pid)
+    term.interrupt(r"interrupted: the plan was stopped[\s\S]*\n> ", at_prompt=False)
     term.send("meet(species <= bird);;\r")
     term.expect(r"answer Eagle, Penguin[\s\S]*\n> ")
     term.send("\x04")
@@ -201,15 +246,17 @@ def test_ctrl_c_drops_the_line_and_stops_a_running_plan(zoo_lattice, env):
     assert "Traceback" not in term.seen and "error" not in term.seen
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_ctrl_c_stops_a_batch_with_130_and_no_traceback(zoo_lattice):
     """Reading a pipe, Ctrl-C (SIGINT) while a plan runs ends the REPL: `interrupted`, exit 130."""
     import signal
 
     proc = subprocess.Popen([sys.executable, "-c", ENDLESS + RUN, "repl", "--lattice", str(zoo_lattice)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    Terminal.started.append(proc)
     proc.stdin.write("meet(species <= bird)\n\nmeet(species <= mammal)\n\n")
     proc.stdin.flush()
-    assert proc.stdout.readline() == "PAUSED\n"
+    assert proc.stdout.readline() == "PAUSED\n" and _inside_the_statement(proc.pid)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
