@@ -473,15 +473,14 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    """Read plans (a blank line or `;;` runs what was typed), print results (latweave/repl.py)."""
+    """Read plans (a blank line or `;;` runs what was typed), print results (latweave/repl.py);
+    reading a pipe, exit with the worst of the plans' statuses."""
     from latweave import api
     from latweave.repl import run_repl
 
     with api.open(args.lattice, args.engine) as lattice:
-        run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
-                 show_json=lambda result: _write_json(result.to_json()), show_error=_print_error,
-                 limit=args.limit)
-    return EXIT_OK
+        return run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
+                        write_json=_write_json, show_error=_print_error, limit=args.limit)
 
 
 def cmd_engines(args) -> int:

@@ -149,7 +149,7 @@ def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
     session = ('meet(species <= mammal,\n     habitat <= aquatic)\n\nmeet(specis <= x)\n\n'
                ':json\nholds("Whale", habitat <= aquatic)\n')
     repl = latweave("repl", "--lattice", str(out), stdin=session)
-    assert repl.returncode == 0, repl.stderr
+    assert repl.returncode == 2, repl.stderr   # a batch exits with its worst plan's status: the refused one
     assert repl.stdout.startswith("answer Whale")
     assert "unknown dimension 'specis'" in repl.stderr and "did you mean 'species'" in repl.stderr
     last = json.loads(repl.stdout[repl.stdout.index("{"):])

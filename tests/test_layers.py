@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "eval": 10, "ask": 10, "verify": 10, "suggest": 10,
     "api": 11,
     "cli": 12, "repl": 12, "repl_editing": 12,
+    "repl_history": 12,
     "": 13,
 }
 

@@ -342,6 +342,23 @@ class LatticeSession:
         """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
         return audit(result, lattice=self.path)
 
+    def interrupt(self) -> None:
+        """Stop the run in progress (from another thread: the run holds the session's lock, so
+        this does not take it); the run raises EngineError, and `reset` makes the session whole
+        again. The REPL calls it on Ctrl-C, where a database statement would not see the signal."""
+        self._runner.interrupt()
+
+    def reset(self) -> None:
+        """Start again from the lattice folder, as a session opened now would: the engine sessions
+        are closed and every cache dropped. For a run stopped part-way (Ctrl-C in the REPL), whose
+        half-built tables and caches must not answer the next plan."""
+        with self._using():
+            stopped = self._runner
+            try:
+                stopped.close()
+            finally:
+                self._runner = Runner(self.path, stopped.engine_name, timeout=stopped.timeout)
+
     def close(self) -> None:
         """Release the engine session (a second close does nothing)."""
         with self._lock:
