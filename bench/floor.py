@@ -9,7 +9,7 @@ honest), printing how many agree.
 
 Shapes covered (`Floor.covers`): plans whose steps and final step are single meets (no union),
 each constraint `dim <= value` or `dim = value` with a name or a `$step` (no self constraint, no
-numeric window), with or without a `-> projection`; that is bench/spine.py's meets and the
+numeric window: `<=` on a number or date dimension is one, "at most"), with or without a `-> projection`; that is bench/spine.py's meets and the
 offline planner's KB chains (`let h1 = meet(subject = "x") -> r1; meet(subject = $h1) -> r2`).
 Everything else (compares, holds, unions, windows) is skipped and counted as skipped. The floor
 reads no contested coordinates (on a lattice whose sources disagree it returns every possible
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from collections.abc import Collection
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -64,6 +65,8 @@ class Floor:
         self.instance_label: dict[int, str] = {}
         self.value_label = {symbols.id(dim.key): {symbols.id(k): label for k, label in dim.labels.items()}
                             for dim in lattice.dimensions.values()}
+        #: the number and date dimensions (`covers(plan, floor.ordered)`: `<=` there is a window)
+        self.ordered = frozenset(dim.key for dim in lattice.dimensions.values() if dim.ordered)
 
     def _close(self, d: int, v: int, children) -> frozenset[int]:
         """Closure of v, memoised; iterative post-order so deep DAGs do not hit the recursion limit."""
@@ -84,11 +87,14 @@ class Floor:
         return self.below[(d, v)]
 
     @staticmethod
-    def covers(plan: Plan) -> bool:
-        """Whether the plan has a shape the floor answers (see the module docstring)."""
+    def covers(plan: Plan, ordered: Collection[str] = ()) -> bool:
+        """Whether the plan has a shape the floor answers (see the module docstring). `ordered`:
+        the keys of the lattice's number and date dimensions (a floor's `ordered`), where `<=` is
+        a window (at most) the floor does not answer."""
         meets = [let.expr for let in plan.lets] + [plan.final]
         return all(isinstance(m, Meet) and m.constraints
-                   and all(c.op in ("<=", "=") and isinstance(c.value, (Name, Ref)) for c in m.constraints)
+                   and all(c.op in ("<=", "=") and isinstance(c.value, (Name, Ref))
+                           and not (c.op == "<=" and normalize(c.dimension) in ordered) for c in m.constraints)
                    for m in meets)
 
     def answers(self, plan: Plan) -> list[str]:

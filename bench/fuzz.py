@@ -6,8 +6,12 @@ type-checked and run on the zoo lattice), JSON-form plans, corpus folders (the z
 mutated, random bytes too), KB files (PathQuestion, MetaQA, 2Wiki; random bytes too), saved
 results through `latweave explain` / `audit`, and plan text through `latweave run` / `check-plan`;
 exports and `run --save` onto every kind of existing target (a user's file, a FIFO, a link...),
-LLM requests against a server that trickles or never ends (each within its deadline), LLM config
-values, and `build` / `add` with too little room to write (a file-size limit in a child).
+LLM requests against a server that trickles or never ends (each within its deadline), the LLM
+transport's edges (headers that trickle, JSON nested too deeply, base URLs of every shape; its
+outcomes are counted and printed), LLM config values, `build` / `add` with too little room to
+write (a file-size limit in a child), and each field of a two-layer lattice's manifest.json
+mutated (plans refused, answered as before, answered otherwise with the audit failing — and the
+count of wrong answers that audit ok, which must be 0).
 A crash is any exception that is not a LatweaveError (or a CLI exit outside 0/2/3, audit's 5);
 each is printed with its input. Exit status 1 when any crash was found.
 
@@ -18,6 +22,7 @@ each is printed with its input. Exit status 1 when any crash was found.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import tempfile
 import time
@@ -30,6 +35,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from tests.support.fuzz import (Crash, Targets, corpus_files, json_plans, kb_files, plan_texts,  # noqa: E402
                                 result_files)
 from tests.support.fuzz import api_cases, disk_cases, export_cases, llm_cases, llm_configs  # noqa: E402
+from tests.support.fuzz import llm_transport_cases, manifest_cases  # noqa: E402
 
 TARGETS = {
     "plan_text": (plan_texts, lambda t, x: t.plan_text(x)),
@@ -41,9 +47,13 @@ TARGETS = {
     # files written for a user, LLM deadlines and config values, a disk that fills up, the Python API
     "explain_export": (export_cases(), lambda t, x: t.explain_export(x)),
     "llm_deadline": (llm_cases(), lambda t, x: t.llm_deadline(x)),
+    "llm_transport": (llm_transport_cases(), lambda t, x: t.llm_transport(x)),
     "llm_config": (llm_configs, lambda t, x: t.llm_config(x)),
     "disk_full": (disk_cases(), lambda t, x: t.disk_full(x)),
     "api": (api_cases, lambda t, x: t.api(x)),
+    # each field of a two-layer lattice's manifest.json mutated: refused, or the same answers, or
+    # an answer that fails its audit — never a wrong answer that audits ok (issue 42.1)
+    "manifest_field": (manifest_cases, lambda t, x: t.manifest_field(x)),
 }
 
 
@@ -86,6 +96,7 @@ def main(argv=None) -> int:
     if unknown:
         p.error(f"unknown target(s) {', '.join(unknown)}")
     total_crashes = 0
+    logging.getLogger("latweave.llm").setLevel(logging.ERROR)   # retries are said on stderr; here they are counted
     with tempfile.TemporaryDirectory(prefix="latweave-fuzz-") as scratch:
         targets = Targets(Path(scratch), run_engine=not args.no_engine)
         try:
@@ -95,11 +106,16 @@ def main(argv=None) -> int:
                 tried, crashes = fuzz(targets, name, args.seconds, args.chunk)
                 rows.append((name, tried, len(crashes), time.monotonic() - started))
                 print(f"{name:12s} {tried:8,d} cases  {len(crashes)} crash(es)  {rows[-1][3]:.0f} s", flush=True)
+                for outcome, n in sorted(targets.figures.get(name, {}).items()):
+                    print(f"  {n:8,d}  {outcome}", flush=True)
                 for crash in crashes:
                     print(f"  CRASH {crash.target}\n    input: {crash.data!r:.600}\n"
                           + "\n".join("    " + line for line in crash.error.strip().splitlines()[-8:]),
                           flush=True)
                 total_crashes += len(crashes)
+                if name == "manifest_field":
+                    print("  plans: " + ", ".join(f"{n:,} {what}" for what, n in targets.manifest_figures.items()),
+                          flush=True)
         finally:
             targets.close()
     print(f"total: {sum(r[1] for r in rows):,} cases, {total_crashes} crash(es), "

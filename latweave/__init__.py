@@ -62,4 +62,6 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names and the version: not the imports this module needs (`TYPE_CHECKING`,
+    `annotations`) nor its own workings."""
+    return sorted({*__all__, "__version__"})

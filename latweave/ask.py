@@ -4,6 +4,8 @@ The answer still comes from running the plan on the lattice; the planner only ch
 A planner abstention (`planner_failure`, `planner_unavailable`, `cache_miss`, ...) becomes a
 result-shaped abstention, so scripts read one JSON shape: `latweave run --json`'s object plus
 `"planner": {"calls", "repairs", "cached"}` ("plan" is the canonical text, or null).
+`ask -f FILE` reads one question a line (`read_questions`) and writes one JSON line each, the same
+object with its "question" (`Asked.to_json_line`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from latweave.errors import LatweaveError
 from latweave.planner.base import Planner, PlanOutput
 from latweave.proof.details import PlannerDetail
 from latweave.proof.witness import Witness
@@ -36,6 +39,10 @@ class Asked:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True, indent=2)
 
+    def to_json_line(self) -> str:
+        """One line of `ask -f --json`: the object of `to_json`, with the question it answers."""
+        return json.dumps({"question": self.question, **self.to_dict()}, ensure_ascii=False, sort_keys=True)
+
     def __rich__(self):
         from rich.console import Group
         from rich.text import Text
@@ -44,6 +51,15 @@ class Asked:
         line = Text(f"planner: {p['calls']} call(s), {p['repairs']} repair(s)"
                     + (", from the plan cache" if p["cached"] else ""), style="dim")
         return Group(self.result, line)
+
+
+def read_questions(text: str, source: str) -> list[str]:
+    """The questions of a file given to `ask -f`: one a line, spaces around it dropped, blank
+    lines skipped; a LatweaveError when there is none (`source` names the file)."""
+    questions = [line.strip() for line in text.splitlines() if line.strip()]
+    if not questions:
+        raise LatweaveError(f"no question in {source}", hint="write one question a line")
+    return questions
 
 
 def planner_abstention(output: PlanOutput) -> Result:

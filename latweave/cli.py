@@ -22,6 +22,7 @@ from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
 
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
+EXIT_INTERRUPTED = 130   # Ctrl-C: 128 + SIGINT, as a shell reports it
 
 #: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
 #: would overflow the timers that enforce it.
@@ -67,10 +68,24 @@ def count(least: int):
 
 
 def _console(stderr: bool = False):
-    from latweave.terminal import console
+    from latweave.output import console
 
-    # data strings inside any renderable reach the terminal escaped (latweave/terminal.py)
+    # data strings inside any renderable reach the terminal escaped (latweave/terminal.py); piped
+    # output is never wrapped (latweave/output.py)
     return console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _print(args, shown) -> None:
+    """Print what a command shows on stdout: through a pager at a terminal (latweave/output.py;
+    not with --no-pager), else as it is."""
+    from latweave.output import paged, wants_pager
+
+    command = None if getattr(args, "no_pager", False) else wants_pager()
+    if command is None:
+        _console().print(shown)
+        return
+    with paged(command) as console:
+        console.print(shown)
 
 
 def _m(value, newlines: bool = False) -> str:
@@ -105,37 +120,41 @@ def _render(args, shown) -> None:
     if args.json:
         _write_json(shown.to_json())
     else:
-        _console().print(shown)
+        _print(args, shown)
 
 
-def _show(args, shown) -> None:
-    """What `run` and `verify` print: the object's JSON (`--json`) or its rendering, and with
-    `--save FILE` its JSON written there too."""
+def _show(args, shown, view=None) -> None:
+    """What `run` and `verify` print: the object's JSON (`--json`) or its rendering (or `view`, a
+    rendering of it: `run --answers-only`), and with `--save FILE` its JSON written there too."""
     if args.save:
-        from latweave.result_file import write_saved
+        from latweave.result_file import with_folder, write_saved
 
-        write_saved(args.save, _json_text(shown.to_json()) + "\n")   # never over a file of the user's
-    _render(args, shown)
+        saved = with_folder(json.loads(shown.to_json()), args.lattice)   # audit finds its lattice from it
+        write_saved(args.save, _json_text(json.dumps(saved, ensure_ascii=False, sort_keys=True, indent=2)) + "\n")
+    if view is not None and not args.json:
+        _print(args, view)
+    else:
+        _render(args, shown)
 
 
 def cmd_build(args) -> int:
     """Exit 0 when built; 6 (nothing written) when some dimension's meets are not unique; with
     --extract llm, 4 when some window got no usable answer (the lattice is written with the rest,
     and a rerun asks only for the failed windows)."""
-    from contextlib import nullcontext
-
     from latweave import api
-    from latweave.ingest.progress import CountBar, ProgressBar
+    from latweave.ingest.progress import CountBar, ProgressBar, Working
 
     llm = None
     if args.extract == "llm":
-        if args.format != "corpus":
+        if args.format not in (None, "corpus"):
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
         llm = _extract_config(args)
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
-    bar = ProgressBar() if llm is not None else CountBar("reading facts") if args.format == "corpus" else nullcontext()
+    corpus = args.format == "corpus" or args.format is None and all(os.path.isdir(p) for p in args.paths)
+    bar = ProgressBar() if llm is not None else CountBar("reading facts") if corpus else \
+        Working(f"building {args.out}")
     try:
         with bar as progress:
             summary = api.build(args.paths, args.out, format=args.format, allow=args.allow, strict=args.strict,
@@ -192,9 +211,11 @@ def _change_llm(args):
 def _changed(args, call) -> int:
     """Run a change (`add`, `remove`): exit 6, nothing written, when the new lattice may not go live."""
     from latweave import api
+    from latweave.ingest.progress import Working
 
     try:
-        change = call()
+        with Working(f"{args.func.__name__.removeprefix('cmd_')}: writing {args.lattice}"):
+            change = call()
     except api.NotLive as exc:
         return _not_live(args, exc)
     _render(args, change)
@@ -206,7 +227,7 @@ def _not_live(args, exc) -> int:
     if args.json:
         _print_json(exc.to_dict())
     else:
-        _console().print(exc.report)
+        _print(args, exc.report)
         _print_error(exc)
     return EXIT_NOT_LIVE
 
@@ -216,7 +237,7 @@ def cmd_add(args) -> int:
     from latweave import api
 
     return _changed(args, lambda: api.add(args.lattice, args.paths, allow=args.allow, llm=_change_llm(args),
-                                          cache=args.cache))
+                                          cache=args.cache, replace=args.replace))
 
 
 def cmd_remove(args) -> int:
@@ -262,13 +283,78 @@ def cmd_run(args) -> int:
     if args.offset is not None and args.limit is None:
         raise LatweaveError("--offset needs --limit (the size of the page)",
                             hint=f"e.g. --limit 100 --offset {args.offset}")
+    if args.all and args.limit is not None:
+        raise LatweaveError("--all shows every answer and --limit a page of them", hint="pass one of them")
+    if args.answers_only and args.json:
+        raise LatweaveError("--answers-only is a view of the rendering, and --json prints the whole result",
+                            hint="pass one of them (the JSON's answers: --json | jq -r '.answers[]')")
+    limit, capped = args.limit, args.limit is None and _at_terminal_with_proofs(args)
+    if capped:
+        limit = TERMINAL_ANSWERS
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
-        result = lattice.run(plan, text, limit=args.limit, offset=args.offset or 0, rank=args.rank)
+        result = lattice.run(plan, text, limit=limit, offset=args.offset or 0, rank=args.rank)
         hints = () if args.json else lattice.suggest(plan, result)
-    _show(args, result)
+    _show(args, result, result.answers_only() if args.answers_only else None)
     _print_hints(hints)
+    _print_next_page(args, result, capped)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
+
+
+#: The answers `run` shows, with their proofs, when it prints to a terminal and no --limit is given
+#: (as duckdb's shell shows 40 rows): a note after them spells out the command for the next ones,
+#: and `--all` shows every one.
+TERMINAL_ANSWERS = 20
+
+
+def _at_terminal_with_proofs(args) -> bool:
+    """Whether `run` shows proof trees to a person at a terminal (the case a row cap is for): not
+    JSON, not the answers alone, nothing saved (a saved result is the one asked for), no ranking
+    (it orders the whole set), no --all."""
+    from latweave.output import is_terminal
+
+    return not (args.all or args.json or args.answers_only or args.save or args.rank) and is_terminal(sys.stdout)
+
+
+def _print_next_page(args, result, capped: bool) -> None:
+    """After a page that more answers follow: how many, and the command that shows the next ones
+    (this command with its --offset moved on), on stderr: stdout stays the result alone."""
+    import shlex
+
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    info = result.page
+    if info is None or not info.more:
+        return
+    following = info.page.next()
+    remaining = max(info.total, info.contested_total) - following.offset
+    given = _without_offset(args.argv)
+    end = given.index("--") if "--" in given else len(given)   # the new flags go before a `--`
+    moved = (["--limit", str(following.limit)] if capped else []) + ["--offset", str(following.offset)]
+    words = ["latweave", *given[:end], *moved, *given[end:]]
+    tail = " (--all: every answer at once)" if capped else ""
+    _console(stderr=True).print(Text.assemble((f"{remaining:,} more", "bold cyan"), ": ",
+                                              safe(shlex.join(words), newlines=False), tail),
+                                highlight=False, soft_wrap=True)
+
+
+def _without_offset(argv: list[str]) -> list[str]:
+    """The command's arguments without its --offset (or an abbreviation argparse took for it)."""
+    out, skip = [], False
+    for i, word in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if word == "--":
+            return out + argv[i:]
+        flag = word.split("=", 1)[0]
+        if len(flag) > 2 and "--offset".startswith(flag):
+            skip = "=" not in word
+            continue
+        out.append(word)
+    return out
 
 
 def _print_hints(hints) -> None:
@@ -280,6 +366,16 @@ def _print_hints(hints) -> None:
     for hint in hints:
         _console(stderr=True).print(Text.assemble(("hint", "bold yellow"), ": ", safe(hint)), highlight=False,
                                     soft_wrap=True)
+
+
+def _note(text: str) -> None:
+    """`note: ...` on stderr: an old spelling still read, and its new one."""
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    _console(stderr=True).print(Text.assemble(("note", "bold cyan"), ": ", safe(text)), highlight=False,
+                                soft_wrap=True)
 
 
 def cmd_verify(args) -> int:
@@ -310,7 +406,7 @@ def cmd_check_plan(args) -> int:
 
     text = _plan_text(args)
     plan = api.parse_plan(text)
-    errors = api.plan_errors(plan, args.lattice, text) if args.lattice else []
+    errors = api.plan_errors(plan, args.lattice, text, values=True) if args.lattice else []
     if errors:
         if args.json:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
@@ -329,16 +425,19 @@ def cmd_explain(args) -> int:
     from latweave import api
 
     result = api.read_result(args.result)  # its shape checked: SourceError otherwise
-    console = _console()
     if args.svg or args.html:
         from latweave.explain_export import export
 
         # an existing file is replaced only when an earlier export wrote it (latweave/owned_file.py)
         export(result, svg=args.svg, html=args.html, width=args.width)
-    if args.json:
-        _print_json(result.proof.to_json())
+    if args.json:  # the whole result, as `run --json` prints it: without the folder `--save` adds
+        from dataclasses import replace
+
+        from latweave.result_file import without_folder
+
+        _write_json(replace(result, lattice=without_folder(result.lattice)).to_json())
     else:
-        console.print(result)
+        _print(args, result)
     return EXIT_ABSTAIN if result.status == "abstain" else EXIT_OK
 
 
@@ -353,7 +452,7 @@ def cmd_audit(args) -> int:
     if args.json:
         _print_json(report.to_dict())
     else:
-        _console().print(report)
+        _print(args, report)
     return EXIT_OK if report.ok else EXIT_AUDIT
 
 
@@ -361,26 +460,27 @@ def cmd_check(args) -> int:
     from latweave import api
 
     if (args.lattice_path is None) == (args.lattice_flag is None):
-        raise LatweaveError("check needs one lattice folder: --lattice DIR (or DIR alone)",
+        raise LatweaveError("check needs one lattice folder: --lattice DIR",
                             hint="latweave check --lattice out/zoo")
+    if args.lattice_path is not None:   # the old spelling, still read: the lattice is --lattice everywhere
+        _note(f"every command takes the lattice as --lattice DIR: latweave check --lattice {args.lattice_path}")
     report = api.check_lattice(args.lattice_flag or args.lattice_path)
     if args.json:
         _print_json(report.to_dict(limit=None if args.all else 50))
     else:
-        _console().print(report)
+        _print(args, report)
     return EXIT_OK if report.ok else EXIT_NOT_LIVE
 
 
 def cmd_repl(args) -> int:
-    """Read plans (a blank line or `;;` runs what was typed), print results (latweave/repl.py)."""
+    """Read plans (a blank line or `;;` runs what was typed), print results (latweave/repl.py);
+    reading a pipe, exit with the worst of the plans' statuses."""
     from latweave import api
     from latweave.repl import run_repl
 
     with api.open(args.lattice, args.engine) as lattice:
-        run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
-                 show_json=lambda result: _write_json(result.to_json()), show_error=_print_error,
-                 limit=args.limit)
-    return EXIT_OK
+        return run_repl(lattice, args.lattice, as_json=args.json, console=_console(),
+                        write_json=_write_json, show_error=_print_error, limit=args.limit)
 
 
 def cmd_engines(args) -> int:
@@ -408,18 +508,39 @@ def _llm_config(args):
 
 
 def cmd_ask(args) -> int:
+    """Exit 0 when every question was answered; 7 when the endpoint could not be reached for one,
+    else 3 when one abstained."""
     from latweave import api
+    from latweave.ask import read_questions
+    from latweave.textio import read_stdin, read_text
 
+    if args.file and args.question:
+        raise LatweaveError(f"a question is given twice: as text and with -f {args.file}",
+                            hint="pass the question, or -f FILE (one question a line), not both")
+    if not args.file and not args.question:
+        raise LatweaveError("no question given", hint="pass the question, or -f FILE (one question a line)")
+    questions = ([args.question] if not args.file else
+                 read_questions(read_text(args.file) if args.file != "-" else read_stdin(), args.file))
     config = _llm_config(args)
     exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
+    codes = []
     with api.open(args.lattice, args.engine) as lattice:
         planner = lattice.llm_planner(config, record=_record_path(args.record, args.cache), repairs=args.repairs,
                                       cache=args.cache, replay=args.replay, exemplars=exemplars)
-        asked = lattice.ask(args.question, planner)
-    _render(args, asked)
-    if "planner_unavailable" in asked.result.reasons:
-        return EXIT_LLM_UNREACHABLE
-    return EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK
+        for question in questions:
+            asked = lattice.ask(question, planner)
+            if not args.file:
+                _render(args, asked)
+            elif args.json:
+                _write_json(asked.to_json_line())      # one line a question
+            else:
+                from rich.text import Text
+
+                _console().print(Text.assemble(("question", "bold"), ": ", question))
+                _console().print(asked)
+            codes.append(EXIT_LLM_UNREACHABLE if "planner_unavailable" in asked.result.reasons else
+                         EXIT_ABSTAIN if asked.result.status == "abstain" else EXIT_OK)
+    return next((c for c in (EXIT_LLM_UNREACHABLE, EXIT_ABSTAIN) if c in codes), EXIT_OK)
 
 
 def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
@@ -452,6 +573,8 @@ def _llm_arguments(p, cache_dest: str = "cache") -> None:
     p.add_argument("--record", default=None, metavar="FILE",
                    help="append every LLM call (messages, reply) to this JSON-lines file "
                         "(default: beside the plan cache, <cache>.calls.jsonl)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="on stderr: the endpoint and model of each request, each raw reply, each rejected plan")
 
 
 def _record_path(record: str | None, cache: str | None) -> str | None:
@@ -471,6 +594,12 @@ def cmd_eval(args) -> int:
     from latweave import api
     from latweave.ingest.progress import CountBar
 
+    if args.old_limit is not None:
+        if args.limit is not None:
+            raise LatweaveError("--limit is the old name of --max-questions: pass one of them")
+        args.limit = args.old_limit
+        _note(f"eval's --limit is now --max-questions (--limit pages answers in run and repl): "
+              f"--max-questions {args.old_limit}")
     if args.plan_cache is not None and Path(args.plan_cache).is_dir():
         raise LatweaveError(f"--cache is the plan cache, a JSON-lines file, and {args.plan_cache} is a folder",
                             hint=f"the folder the benchmark's lattices are built into is --lattices {args.plan_cache}")
@@ -500,7 +629,7 @@ def cmd_eval(args) -> int:
     if args.json:
         _print_json(report.to_dict())
     else:
-        _console().print(report)
+        _print(args, report)
     return EXIT_OK
 
 
@@ -516,17 +645,25 @@ def parser() -> argparse.ArgumentParser:
         epilog="exit codes: 0 answered, 2 bad input, 3 abstained, 4 engine failure or not available, 5 audit "
                "failed,\n6 the lattice may not go live, 7 the LLM endpoint could not be reached.  Start with `latweave demo`; `latweave COMMAND -h` for one.")
     top.add_argument("--version", action="version", version=f"latweave {__version__}")
+    top.add_argument("--no-pager", action="store_true",
+                     help="never page (at a terminal, long output goes through $LATWEAVE_PAGER, else $PAGER, "
+                          "else less -FRX; PAGER=cat turns it off too; piped output is never paged)")
     sub = top.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("build", help="build a lattice folder from corpus folders or KB files")
     p.add_argument("paths", nargs="+", metavar="SOURCE",
-                   help="a corpus folder, or the KB / JSON file of --format; several are read in order, as one "
+                   help="a corpus folder, or a KB file (its format read off its content, or given by --format); "
+                        "several are read in order, as one "
                         "(corpus folders; KB files of one format; a text corpus folder and more documents)")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
-    p.add_argument("--format", default="corpus", choices=("corpus", "pathquestion", "metaqa", "2wiki"),
-                   help="corpus: a corpus folder (default); pathquestion: subject<TAB>relation<TAB>object "
-                        "lines; metaqa: kb.txt subject|relation|object lines; 2wiki: a 2WikiMultihopQA "
-                        "JSON file (its evidences, pooled; questions are never read)")
+    p.add_argument("--format", default=None,
+                   choices=("corpus", "tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki"),
+                   help="default: a folder is a corpus folder, a file a KB whose format (tsv, csv or ntriples) "
+                        "is read off its first lines (docs/kb-input.md). corpus: corpus folders; "
+                        "tsv: subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]] lines; csv: the same, "
+                        "comma-separated; ntriples: N-Triples statements; pathquestion: tsv lines with "
+                        "PathQuestion's functional relations; metaqa: kb.txt subject|relation|object lines; "
+                        "2wiki: a 2WikiMultihopQA JSON file (its evidences, pooled; questions are never read)")
     p.add_argument("--allow", action="store_true",
                    help="write the lattice even when some dimension's meets are not unique (latweave check)")
     p.add_argument("--strict", action="store_true",
@@ -555,6 +692,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="SOURCE",
                    help="corpus folders, documents (.txt, for a lattice a model extracted) or KB files of the "
                         "lattice's format")
+    p.add_argument("--replace", action="store_true",
+                   help="each SOURCE replaces the lattice's source of its name (a refreshed source), in place, "
+                        "in one atomic change")
     _change_arguments(p)
     p.set_defaults(func=cmd_add)
 
@@ -570,6 +710,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("history", help="the changes of a lattice: what was built, added and removed, when")
     p.add_argument("--lattice", required=True)
     p.add_argument("--json", action="store_true")
+    _pager_argument(p)
     p.set_defaults(func=cmd_history)
 
     p = sub.add_parser("run", help="run one plan against a lattice")
@@ -590,6 +731,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rank", action="store_true",
                    help="also order the answer set by a personalised PageRank from the plan's anchors "
                         "(\"ranking\" beside the complete sorted \"answers\")")
+    p.add_argument("--all", action="store_true",
+                   help=f"at a terminal, show every answer with its proof (default: the first "
+                        f"{TERMINAL_ANSWERS}, then the command for the next ones)")
+    p.add_argument("--answers-only", action="store_true",
+                   help="print the answers alone, one a line (no proofs); a verdict or an abstention as "
+                        "its one line")
+    _pager_argument(p)
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("verify", help="check a claim: each assertion supported, refuted, contested or "
@@ -603,6 +751,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--text", default=None, help="the claim as text: a model writes it down in the plan "
                                                 "language first (--model, --base-url ...)")
     _llm_arguments(p)
+    _pager_argument(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("check-plan", help="parse and type-check a plan without running it")
@@ -614,24 +763,30 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("explain", help="render a saved result and its proof tree")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--json", action="store_true", help="print the proof as JSON")
+    p.add_argument("--json", action="store_true", help="print the result as JSON (as `run --json` does)")
     p.add_argument("--svg", help="also export the rendering as SVG")
     p.add_argument("--html", help="also export the rendering as HTML")
     p.add_argument("--width", type=count(20), default=110, metavar="COLUMNS",
                    help="the width the tree is drawn at (default 110)")
+    _pager_argument(p)
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("audit", help="re-verify a saved result's proof against the lattice files, no engine")
     p.add_argument("result", help="a file written by `latweave run --json` or `--save`")
-    p.add_argument("--lattice", required=True, help="the lattice folder the result was computed on")
+    p.add_argument("--lattice", help="the lattice folder the result was computed on (default: the one the "
+                                     "saved file names, checked by its content hash)")
     p.add_argument("--json", action="store_true")
+    _pager_argument(p)
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("check", help="is the lattice legitimate? unique meets, distributivity, FCA, width")
-    p.add_argument("lattice_path", nargs="?", metavar="LATTICE", help="a lattice folder (or --lattice, as elsewhere)")
+    # `check DIR`, its old spelling, is still read (with a note): no other command takes the lattice
+    # as a positional argument, and run's, verify's and check-plan's positional is the plan
+    p.add_argument("lattice_path", nargs="?", metavar="LATTICE", help=argparse.SUPPRESS)
     p.add_argument("--lattice", dest="lattice_flag", metavar="LATTICE", help="the lattice folder, as every command takes it")
     p.add_argument("--json", action="store_true")
     p.add_argument("--all", action="store_true", help="with --json: do not cut long lists at 50")
+    _pager_argument(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("repl", help="type plans, see results (blank line runs the plan)")
@@ -657,7 +812,9 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("ask", help="plan a question with an LLM (any OpenAI-compatible endpoint), then run the plan")
-    p.add_argument("question", help="the question, in words")
+    p.add_argument("question", nargs="?", help="the question, in words")
+    p.add_argument("-f", "--file", help="read the questions from FILE, one a line (- for stdin); with --json, "
+                                        "one JSON line each, with its \"question\"")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
@@ -671,7 +828,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
     p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"],
                    help="the split to evaluate on (default dev; test and heldout once per release)")
-    p.add_argument("--limit", type=count(0), default=None, help="evaluate only the first N questions of the split")
+    p.add_argument("--max-questions", dest="limit", type=count(0), default=None, metavar="N",
+                   help="evaluate only the first N questions of the split")
+    # its name before (`--limit` is a page of answers in run and repl): still read, with a note
+    p.add_argument("--limit", dest="old_limit", type=count(0), default=None, help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None)
     _spark_master_argument(p)
     p.add_argument("--json", action="store_true")
@@ -730,6 +890,12 @@ def _common_help(sub) -> None:
                     action.help = COMMON_HELP[flag]
 
 
+def _pager_argument(p) -> None:
+    """`--no-pager` on a command that may page (as `latweave --no-pager COMMAND` says it for any)."""
+    p.add_argument("--no-pager", action="store_true", default=argparse.SUPPRESS,   # never over the top's
+                   help="print to the terminal directly, not through $LATWEAVE_PAGER, $PAGER or less -FRX")
+
+
 def _spark_master_argument(p) -> None:
     p.add_argument("--spark-master", default=None, metavar="URL",
                    help="--engine spark: the Spark master, e.g. spark://host:7077 (default: "
@@ -746,9 +912,35 @@ def _use_spark_master(args) -> None:
     os.environ["LATWEAVE_SPARK_MASTER"] = master
 
 
+def _llm_notes(verbose: bool) -> None:
+    """What the LLM client says while it works on stderr, escaped: each retry with the endpoint's
+    URL (never minutes of silence), the endpoint when it is the openai package's default; with
+    -v each request, raw reply and rejected plan too (the "latweave.llm" logger)."""
+    import logging
+
+    from rich.text import Text
+
+    from latweave.terminal import safe
+
+    class Notes(logging.Handler):
+        def emit(self, record) -> None:
+            _console(stderr=True).print(Text.assemble(("llm", "bold yellow"), ": ",
+                                                      safe(record.getMessage(), newlines=True)),
+                                        highlight=False, soft_wrap=True)
+
+    logger = logging.getLogger("latweave.llm")
+    for old in [h for h in logger.handlers if type(h).__name__ == "Notes"]:   # main() runs again in tests
+        logger.removeHandler(old)
+    logger.addHandler(Notes())
+    logger.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
+    args.argv = argv   # (the command as typed: `run` spells out the one for the next page)
     try:
+        _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
         return args.func(args)
     except EngineError as exc:
@@ -760,6 +952,12 @@ def main(argv: list[str] | None = None) -> int:
     except LatweaveError as exc:
         _report(exc, args)
         return EXIT_USER
+    except KeyboardInterrupt:
+        # Ctrl-C: the user's own stop, not a fault — one line, the shell's exit status for SIGINT
+        # (128 + 2), never a traceback; whatever was being written is left as the atomic writes
+        # leave it (the old file or the new one).
+        _console(stderr=True).print("interrupted", highlight=False)
+        return EXIT_INTERRUPTED
     except OSError as exc:
         from latweave.write_failure import failure_reason
 

@@ -258,6 +258,11 @@ class Runner:
                 refused[plan] = exc.message
         return refused
 
+    def interrupt(self) -> None:
+        """Stop whatever run an engine session is in, from another thread (Session.interrupt)."""
+        for session in list(self._sessions.values()):
+            session.interrupt()
+
     def close(self) -> None:
         """Release the engine sessions (a later run opens new ones; the stored view stays open)."""
         sessions, self._sessions = self._sessions, {}

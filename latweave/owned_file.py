@@ -77,12 +77,14 @@ def write_owned(path: Path | str, text: str, is_ours: Callable[[Path], bool], *,
         raise
 
 
-def starts_with_marker(marker: str, within: int = 4096) -> Callable[[Path], bool]:
-    """An `is_ours` test: the file's first `within` bytes hold `marker` (an export's comment)."""
-    needle = marker.encode("utf-8")
+def starts_with_marker(marker: str, *older: str, within: int = 4096) -> Callable[[Path], bool]:
+    """An `is_ours` test: the file's first `within` bytes hold `marker` (an export's comment), or
+    one of the `older` markers earlier releases wrote."""
+    needles = [m.encode("utf-8") for m in (marker, *older)]
 
     def is_ours(path: Path) -> bool:
         with open(path, "rb") as handle:
-            return needle in handle.read(within)
+            head = handle.read(within)
+        return any(needle in head for needle in needles)
 
     return is_ours

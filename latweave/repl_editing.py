@@ -6,24 +6,23 @@ Built on the standard library's `readline` (GNU readline or libedit, whichever P
 with): `input()` then edits lines (arrows, Ctrl-A/E, Ctrl-R search) with no other dependency.
 Where `readline` is missing (Windows without pyreadline) the REPL still runs, without editing.
 
-History lives in `$XDG_STATE_HOME/latweave/repl_history` (default `~/.local/state/...`), at most
-`HISTORY_LENGTH` lines; a history that cannot be read or written is skipped, never an error — it
-is a convenience, and the user's file is only ever appended to by readline's own writer.
+History is kept per lattice folder, one entry per command or plan (a plan typed over several
+lines comes back whole, as it was typed), appended to its file as it is entered and never
+rewritten (latweave/repl_history.py); a history that cannot be read or written is skipped, never
+an error — it is a convenience. Readline's own history writer is not used: it rewrites the file.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from bisect import bisect_left
-from pathlib import Path
 
 from latweave.lattice.names import TOP, normalize
 from latweave.plan.printer import KEYWORDS, print_dimension, print_name
+from latweave.repl_history import History
 
 #: The REPL's own commands (each explained by `:help`).
 COMMANDS = (":dims", ":help", ":json", ":limit", ":more", ":q", ":quit")
-HISTORY_LENGTH = 1000
 #: Values offered for one dimension at most (an ordered dimension's are intervals: none offered).
 MAX_VALUES = 5000
 #: Instance names offered at once, inside a quoted name.
@@ -31,14 +30,11 @@ MAX_NAMES = 50
 _AFTER_OPERATOR = re.compile(r"([A-Za-z_][\w ]*?|\"[^\"]*\")\s*(<=|=|<|>|\bin\b)\s*\"?$")   # the plan language's operators
 
 
-def history_path() -> Path:
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(state) / "latweave" / "repl_history"
-
-
 class Completer:
     """Tab completion over one lattice's vocabulary (dimension names as the plan language spells
-    them, and each small taxonomy's values), sorted so that a prefix is found by bisection."""
+    them, and each small taxonomy's values), sorted so that a prefix is found by bisection. A
+    dimension is offered as written in its corpus and in its normal form, both as the printer
+    spells them (`designed_by`, never the key `designed by`, which does not parse)."""
 
     def __init__(self, lattice):
         self.instances = lattice.instances
@@ -46,7 +42,7 @@ class Completer:
         self.dimensions: dict[str, object] = {}
         for dim in sorted(lattice.dimensions.values(), key=lambda d: d.key):
             self.dimensions[print_dimension(dim.name)] = dim
-            self.dimensions.setdefault(dim.key, dim)
+            self.dimensions.setdefault(print_dimension(dim.key), dim)
         words = set(COMMANDS) | set(KEYWORDS) | set(self.dimensions)
         self.words = sorted(words)
         self._values: dict[str, list[str]] = {}
@@ -91,7 +87,7 @@ class Completer:
         pool = self.words
         if match:
             name = match.group(1).strip().strip('"')
-            dim = self.dimensions.get(name) or self.dimensions.get(print_dimension(name))
+            dim = self.dimensions.get(name) or self.dimensions.get(print_dimension(normalize(name)))
             if dim is not None:
                 pool = self.values(dim)
         start = bisect_left(pool, word)
@@ -104,9 +100,11 @@ class Completer:
 
 
 class LineEditor:
-    """readline set up for the REPL (completion, history); `close()` saves the history."""
+    """readline set up for the REPL: completion, and the lattice's `history` read back; the REPL
+    `remember`s each command and each whole plan (readline's own per-line history is off)."""
 
-    def __init__(self, lattice):
+    def __init__(self, lattice, history: History):
+        self.history = history
         try:
             import readline
         except ImportError:   # no line editing here; input() still reads lines
@@ -121,12 +119,11 @@ class LineEditor:
             readline.parse_and_bind("bind ^I rl_complete")
         else:
             readline.parse_and_bind("tab: complete")
-        readline.set_history_length(HISTORY_LENGTH)
-        self.history = history_path()
-        try:
-            readline.read_history_file(self.history)
-        except (OSError, ValueError):
-            pass   # no history yet (or unreadable): start empty
+        readline.set_auto_history(False)   # a plan's lines go in as one entry, when it runs
+        if hasattr(readline, "clear_history"):   # another lattice's entries, from an earlier REPL in this process
+            readline.clear_history()
+        for entry in history.read():
+            readline.add_history(entry)
 
     def _complete(self, word: str, state: int) -> str | None:
         if state == 0:
@@ -134,11 +131,18 @@ class LineEditor:
                                                       word)
         return self._matches[state] if state < len(self._matches) else None
 
-    def close(self) -> None:
-        if self.readline is None:
+    def remember(self, entry: str) -> None:
+        """`entry` (a command, or a plan's lines as typed) becomes the newest history entry, in
+        memory and at the end of the file — unless it repeats the newest one."""
+        if self.readline is None or not entry.strip():
             return
-        try:
-            self.history.parent.mkdir(parents=True, exist_ok=True)
-            self.readline.write_history_file(self.history)
-        except OSError:
-            pass   # a read-only home: the session's history is not kept, nothing else changes
+        last = self.readline.get_current_history_length()
+        if last and self.readline.get_history_item(last) == entry:
+            return
+        self.readline.add_history(entry)
+        self.history.append(entry)
+
+    def close(self) -> None:
+        """Nothing is left to save (each entry was appended as it came); completion is unset."""
+        if self.readline is not None:
+            self.readline.set_completer(None)

@@ -149,6 +149,17 @@ class Result:
             render_contested(tree, entry)
         return tree
 
+    def answers_only(self) -> "AnswerLines":
+        """The compact view of this result (`latweave run --answers-only`): its answers, one a line,
+        with no proof."""
+        return AnswerLines(self)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the tree a terminal shows, as escaped HTML (latweave/proof/notebook.py)."""
+        from latweave.proof.notebook import html_of
+
+        return html_of(self)
+
     def _page_note(self) -> str:
         """`answers 1–100 of 100,000; more follow` (and the contested answers, when there are)."""
         page = self.page
@@ -156,3 +167,27 @@ class Result:
         if page.contested_total:
             note += f", {page.contested_total:,} contested"
         return note + ("; more follow" if page.more else "")
+
+
+@dataclass(frozen=True)
+class AnswerLines:
+    """A result shown without its proof: each answer on a line of its own (then each contested
+    answer, marked so), a verdict as `verdict true`, an abstention as `abstain REASON` — lines a
+    person scans and grep reads. Where a page stops is said beside it, never in it."""
+
+    result: Result
+
+    def __rich__(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        from latweave.terminal import safe
+
+        result = self.result
+        if result.status == "verdict":
+            return Text.assemble(("verdict ", "bold green"), (str(result.verdict).lower(), "bold"))
+        if result.status == "abstain":
+            return Text.assemble(("abstain ", "bold yellow"), (safe(result.reason or ""), "bold"))
+        lines = [Text(safe(answer)) for answer in result.answers]
+        lines += [Text.assemble(safe(entry["answer"]), ("  (contested)", "yellow")) for entry in result.contested]
+        return Group(*lines)

@@ -68,6 +68,40 @@ def write_saved(path: Path | str, text: str) -> None:
                 hint="give a new file name (--save replaces only a result it saved before)")
 
 
+def with_folder(obj: dict, folder: Path | str) -> dict:
+    """A result's or verification's JSON object with the lattice folder it was computed on named
+    in its `lattice` stamp ("folder": the absolute path), as `--save` writes it: `latweave audit
+    FILE` then finds the lattice without `--lattice` — and checks it by the content hash beside
+    it, so a folder that holds another lattice by then fails the audit. Kept out of `--json`,
+    which is the same bytes wherever the lattice is."""
+    import os
+
+    where = os.path.abspath(folder)
+    stamped = [entry["result"] for entry in obj.get("assertions", ())] if "assertions" in obj else [obj]
+    for result in stamped:
+        if isinstance(result.get("lattice"), dict):
+            result["lattice"] = {**result["lattice"], "folder": where}
+    return obj
+
+
+def without_folder(stamp: dict | None) -> dict | None:
+    """A `lattice` stamp as `--json` prints it: the folder `--save` adds (with_folder) left out."""
+    if not isinstance(stamp, dict):
+        return stamp
+    return {key: value for key, value in stamp.items() if key != "folder"}
+
+
+def folder_of(obj: dict) -> str | None:
+    """The lattice folder a saved result (or verification: its first assertion's) names, if any."""
+    stamped = [entry.get("result") for entry in obj.get("assertions", ())] if "assertions" in obj else [obj]
+    for result in stamped[:1]:
+        stamp = result.get("lattice") if isinstance(result, dict) else None
+        folder = stamp.get("folder") if isinstance(stamp, dict) else None
+        if isinstance(folder, str) and folder:
+            return folder
+    return None
+
+
 def _is_saved(path: Path) -> bool:
     try:
         read_saved(path)

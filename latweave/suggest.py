@@ -1,4 +1,5 @@
-"""Hints after an empty answer: `dimension = value` matched nothing, but `<=` would have.
+"""Hints after an empty answer: `dimension = value` matched nothing, but `<=` would have; and
+after an `unknown_anchor` abstention, the value meant (`misspelled`: did you mean sheep?).
 
 `=` means exactly that value (or a synonym of it); `<=` means it or anything under it. A newcomer
 writing `meet(species = mammal)` on a lattice that places each animal at its species gets an
@@ -51,6 +52,17 @@ def _equalities(node) -> Iterator[Constraint]:
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for f in dataclasses.fields(node):
             yield from _equalities(getattr(node, f.name))
+
+
+def misspelled(plan: Plan, result: Result, lattice) -> tuple[str, ...]:
+    """Hints for a result of `plan` that abstains `unknown_anchor`: each value the lattice
+    (`LatticeView`) does not have, as the user typed it, with the closest value its dimension has
+    (`milk <= shep`: did you mean sheep?). Empty for any other result."""
+    from latweave.plan.check import unknown_values
+
+    if result.status != "abstain" or "unknown_anchor" not in result.reasons:
+        return ()
+    return tuple(f"{u.message}: {u.did_you_mean}" for u in unknown_values(plan, lattice) if u.did_you_mean)
 
 
 def suggestions(plan: Plan, result: Result, run: Callable[[Plan], Result], has_below: Callable[[str, str], bool]

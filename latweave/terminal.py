@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 # C0 controls (tab and, when asked, newline kept), DEL, C1 controls, the bidirectional overrides and
-# isolates (text that reorders what is around it), line/paragraph separators, lone surrogates.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_NL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# isolates (text that reorders what is around it), line/paragraph separators, lone surrogates, and
+# the noncharacters U+FFFE and U+FFFF (no XML parser opens an SVG export that holds one).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+_UNSAFE_NL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def _escape(match: re.Match) -> str:

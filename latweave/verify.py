@@ -130,7 +130,7 @@ class Verification:
             tree.add(Text(safe(self.text, newlines=True), style="italic"))
         if self.claims is None:
             tree.add(Text.assemble(("no claim written: ", "yellow"), (safe(self.reason or ""), "bold"),
-                                   ("  " + safe(self.last_error or ""), "dim")))
+                                   ("\n" + safe(self.last_error or "", newlines=True), "dim")))   # its lines as lines
         elif self.text is not None:
             tree.add(Text(safe(claims_to_text(self.claims), newlines=True), style="magenta"))
         for c in self.checked:

@@ -211,17 +211,17 @@ def test_wrong_model_name_is_a_user_error(capsys, zoo_lattice, fast_config):
 
 
 def test_the_prompt_gives_the_operators_the_parser_reads(capsys, zoo_lattice, fast_config):
-    """The system prompt says what `<=` means on numbers and dates (within, never "at most") and
-    that there is no `>=`; a model that writes `>=` anyway is told the spelling, and its repaired
-    plan answers as `run` does."""
-    wanted = "meet(lifespan_years in 20..200)"
-    with ScriptedServer([reply(plan_reply("meet(lifespan_years >= 20)")), reply(plan_reply(wanted))]) as server:
+    """The system prompt says what `<=` and `>=` mean on numbers and dates (at most, at least); a
+    model that writes the alias `=>` is told the spelling, and its repaired plan answers as `run`
+    does — the animals that live 20 years or more, 20 included (issue 43)."""
+    wanted = "meet(lifespan_years >= 20)"
+    with ScriptedServer([reply(plan_reply("meet(lifespan_years => 20)")), reply(plan_reply(wanted))]) as server:
         rc, obj = ask(capsys, server, zoo_lattice, fast_config, question="Which animals live 20 years or more?")
     system = server.requests[0]["messages"][0]["content"]
-    assert "there is no >=" in system and "never 'at most'" in system and "<=, >=" not in system
-    assert "the plan language has no >=" in server.requests[1]["messages"][-1]["content"]
+    assert ">= means AT LEAST and <= AT MOST" in system and "never 'at most'" not in system
+    assert "did you mean >= (on a number or date: at least)?" in server.requests[1]["messages"][-1]["content"]
     assert rc == EXIT_OK and obj["plan"] == wanted
-    assert main(["run", wanted, "--lattice", str(zoo_lattice), "--json"]) == EXIT_OK
+    assert main(["run", "meet(lifespan_years in 20..200)", "--lattice", str(zoo_lattice), "--json"]) == EXIT_OK
     assert obj["answers"] == json.loads(capsys.readouterr().out)["answers"] != []
 
 
@@ -234,3 +234,32 @@ def test_a_closed_port_exits_7_not_3(capsys, zoo_lattice, fast_config):
     assert rc == EXIT_ABSTAIN
     rc, obj = ask(capsys, base_url, zoo_lattice, fast_config, question="Which birds live on land?")
     assert rc == EXIT_LLM_UNREACHABLE and obj["reason"] == "planner_unavailable"
+
+
+def test_questions_from_a_file_one_a_line(capsys, zoo_lattice, fast_config, tmp_path):
+    """`ask -f FILE`: one question a line (blank lines skipped), one JSON line each with its
+    question; the exit code is the worst outcome's (3: one abstained)."""
+    questions = tmp_path / "questions.txt"
+    questions.write_text(f"{QUESTION}\n\n   Which birds fly?  \n")
+    with ScriptedServer([reply(plan_reply(GOOD)), reply("nonsense")]) as server:
+        rc = main(["ask", "-f", str(questions), "--lattice", str(zoo_lattice), "--model", "scripted",
+                   "--base-url", server.base_url, "--config", str(fast_config), "--repairs", "0", "--json"])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rc == EXIT_ABSTAIN and len(server.requests) == 2
+    assert [o["question"] for o in lines] == [QUESTION, "Which birds fly?"]
+    assert lines[0]["answers"] == ["Whale"] and lines[1]["reason"] == "planner_failure"
+    assert QUESTION in server.requests[0]["messages"][-1]["content"]
+    assert "Which birds fly?" in server.requests[1]["messages"][-1]["content"]
+
+
+def test_a_question_given_twice_or_not_at_all_is_a_user_error(capsys, zoo_lattice, fast_config, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n  \n")
+    base = ["--lattice", str(zoo_lattice), "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+            "--config", str(fast_config)]
+    assert main(["ask", QUESTION, "-f", str(empty), *base]) == EXIT_USER
+    assert "not both" in capsys.readouterr().err
+    assert main(["ask", "-f", str(empty), *base]) == EXIT_USER
+    assert f"no question in {empty}" in capsys.readouterr().err
+    assert main(["ask", *base]) == EXIT_USER
+    assert "no question given" in capsys.readouterr().err

@@ -222,6 +222,7 @@ def test_hit_about_another_instance(lattices, mammals):
     hit = _find(mammals, "hit", "species")
     coord = next(c for c in hit["children"] if c.get("axiom", "").startswith("coord("))
     coord["axiom"] = _atom("coord", "Dog", "species", "dog")
+    coord["atom"] = {"pred": "coord", "args": ["Dog", "species", "dog"]}   # the structured atom forged alike
     coord["evidence"] = {"predicate": dog["id"], "doc": dog["doc"], "source_text": dog["source_text"],
                          "start": dog["start"], "end": dog["end"], "confidence": dog["confidence"]}
     report, steps = _failed_steps(lattices["zoo"], mammals)

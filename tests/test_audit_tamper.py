@@ -106,6 +106,11 @@ def lattices(tmp_path_factory):
     for name in ("zoo", "movies", "disputes"):
         build_corpus(CORPORA / name, root / name)
         out[name] = root / name
+    build_corpus(CORPORA / "zoo", root / "zoo+movies")   # two layers: the zoo's, then the movies'
+    from latweave.ingest.living import add
+
+    add(root / "zoo+movies", [CORPORA / "movies"])
+    out["zoo+movies"] = root / "zoo+movies"
     save_lattice(lifespans(), root / "lifespans")
     out["lifespans"] = root / "lifespans"
     save_lattice(nationalities(), root / "nationalities")
@@ -233,6 +238,7 @@ def t_forge_canonical(r, lat):
     """The class step names another class than classes.jsonl gives."""
     (leaf,) = _canonical_leaves(r)
     leaf["axiom"] = atom("canonical", "nationality", "American", "Canada")
+    leaf["atom"] = {"pred": "canonical", "args": ["nationality", "American", "Canada"]}   # forged alike
 
 
 def t_flip_same_shown_apart(r, lat):
@@ -264,6 +270,21 @@ def t_lattice_and_result(r, lat):
     for node in nodes(r["proof"]):
         if node.get("evidence", {}).get("source_text") == old:
             node["evidence"]["source_text"] = new
+
+
+def t_manifest_field(field: str, value):
+    """Edit one manifest field the content hash does not cover (issue 42.1: `"layers": 2` → `1`
+    read the lattice without its top layer, and audited ok)."""
+    def go(r, lat):
+        path = lat / "manifest.json"
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        outer, _, inner = field.partition(".")
+        if inner:
+            manifest[outer][inner] += value
+        else:
+            manifest[outer] = value
+        path.write_text(json.dumps(manifest, indent=2, sort_keys=True), encoding="utf-8")
+    return go
 
 
 def t_tie_added(r, lat):
@@ -401,6 +422,8 @@ ROWS = [
     Row("keys/unknown", "zoo", MAMMALS, t_unknown_key, ("keys",)),
     Row("plan/swapped", "zoo", "meet(species <= mammal)", t_other_plan, ("answers", "proof.rule.member")),
     Row("lattice/edited", "zoo", MAMMALS, t_lattice_and_result, ("manifest",)),
+    Row("lattice/manifest-layers", "zoo+movies", MAMMALS, t_manifest_field("layers", 1), ("manifest",)),
+    Row("lattice/manifest-counts", "zoo+movies", MAMMALS, t_manifest_field("counts.instances", -1), ("manifest",)),
     # contested coordinates (corpora/disputes)
     Row("contested/dropped", "disputes", "meet(city <= france)", t_drop_contested, ("contested",)),
     Row("contested/promoted", "disputes", "meet(city <= france)", t_promote_contested,

@@ -134,7 +134,7 @@ def test_oracle_on_pq2h_dev(tmp_path, capsys):
         pytest.skip(f"benchmark data absent: {path} (set LATWEAVE_DATA to the folder holding pathquestion/)")
     from latweave.cli import main
 
-    rc = main(["eval", "pathquestion", "--hops", "2H", "--split", "dev", "--limit", "60", "--planner", "oracle",
+    rc = main(["eval", "pathquestion", "--hops", "2H", "--split", "dev", "--max-questions", "60", "--planner", "oracle",
                "--json", "--lattices", str(tmp_path / "cache")])
     assert rc == 0
     report = json.loads(capsys.readouterr().out)

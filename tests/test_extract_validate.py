@@ -61,6 +61,7 @@ def test_the_window_is_searched_first_then_the_whole_document():
     ({"subject": "Alan Turing"}, "subject_not_in_document"),
     ({"evidence": ""}, "missing_field"),
     ({"value": None}, "missing_field"),
+    ({"subject": "\u200b"}, "missing_field"),          # nothing visible: as empty (issue 42.7)
     ({"subject": ["Grace"]}, "bad_field"),
     ({"confidence": 1.5}, "bad_field"),
     ({"qualifiers": "always"}, "bad_field"),

@@ -35,7 +35,7 @@ import pytest
 PACKAGE = Path(latweave.__file__).resolve().parent
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "owned_file": 0, "write_failure": 0,
+    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "output": 0, "owned_file": 0, "write_failure": 0,
     "lattice": 1, "folder": 1,
     "legitimacy": 2, "plan": 2, "datalog": 2,
     "compile": 3, "llm": 3,
@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "eval": 10, "ask": 10, "verify": 10, "suggest": 10,
     "api": 11,
     "cli": 12, "repl": 12, "repl_editing": 12,
+    "repl_history": 12,
     "": 13,
 }
 

@@ -492,12 +492,15 @@ def test_a_change_that_breaks_unique_meets_writes_nothing(tmp_path, capsys):
 
 
 def test_a_result_saved_before_a_change_fails_its_audit(tmp_path, capsys):
+    """...unless the change kept the layers it was computed on (an add: tests/test_audit_versions.py)."""
     lat = tmp_path / "lat"
     latweave.build(ZOO, lat)
     saved = tmp_path / "result.json"
     assert main(["run", "--lattice", str(lat), "meet(species <= mammal)", "--save", str(saved)]) == 0
     assert main(["audit", str(saved), "--lattice", str(lat)]) == 0
     latweave.add(lat, [MOVIES])
+    assert main(["audit", str(saved), "--lattice", str(lat)]) == 0     # its layer is still there
+    latweave.remove(lat, docs=["whale"])                                # layer 0 rewritten
     capsys.readouterr()
     assert main(["audit", str(saved), "--lattice", str(lat)]) == 5
     assert "the lattice changed since this result was computed" in " ".join(capsys.readouterr().out.split())

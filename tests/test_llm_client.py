@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 
 import pytest
 
@@ -37,13 +36,20 @@ def test_good_reply_goes_through_the_real_protocol():
 
 
 def test_429_then_success_honours_retry_after():
+    waits: list[float] = []
     with ScriptedServer([status(429, "slow down", retry_after=0.3), reply("ok")]) as server:
-        client = LLMClient(config(server))
-        start = time.monotonic()
+        client = LLMClient(config(server), sleep=waits.append)
         out = client.complete(MESSAGES)
-        elapsed = time.monotonic() - start
     assert out.text == "ok" and out.attempts == 2 and client.calls == 2
-    assert elapsed >= 0.3   # backoff alone would have waited 0.01 s
+    assert waits == [0.3]   # the server's Retry-After; backoff alone would have asked for 0.01 s
+
+
+def test_retries_back_off_and_retry_after_is_capped():
+    waits: list[float] = []
+    with ScriptedServer([status(500), status(503), status(429, retry_after=600), reply("ok")]) as server:
+        client = LLMClient(config(server, backoff_s=0.25, max_retries=3), sleep=waits.append)
+        assert client.complete(MESSAGES).attempts == 4
+    assert waits == [0.25, 0.5, 10.0]   # doubled each retry; a Retry-After of 600 s waits 10 s
 
 
 def test_500_every_time_is_unavailable_after_max_retries():

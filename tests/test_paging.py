@@ -320,15 +320,10 @@ def test_the_cli_refuses_a_bad_page(folder, args, message):
 def test_the_repl_pages_with_limit_and_more(folder):
     script = ":more\n:limit 2\n" + EVERYTHING + "\n\n:more\n:limit x\n:limit off\n" + EVERYTHING + "\n\n"
     run = latweave("repl", "--lattice", str(folder), "--json", stdin=script)
-    assert run.returncode == 0, run.stderr
-    decoder, pos, results = json.JSONDecoder(), 0, []
-    text = run.stdout
-    while pos < len(text):
-        if text[pos].isspace():
-            pos += 1
-            continue
-        obj, pos = decoder.raw_decode(text, pos)
-        results.append(obj)
+    assert run.returncode == 2, run.stderr   # the refused commands: a batch exits with its worst status
+    objects = [json.loads(line) for line in run.stdout.splitlines()]   # JSON Lines, errors included
+    errors = [o["message"] for o in objects if "error" in o]
+    results = [o for o in objects if "error" not in o]
     assert [r.get("page", {}).get("offset") for r in results] == [0, 2, None]
     assert results[0]["answers"] + results[1]["answers"] == results[2]["answers"][:4]
-    assert "no paged answer set to continue" in run.stderr and ":limit takes a whole number" in run.stderr
+    assert "no paged answer set to continue" in errors[0] and ":limit takes a whole number" in errors[1]

@@ -41,7 +41,7 @@ def test_rendering_quotes_evidence_and_names_the_plan(zoo_lattice):
         text = render(runner.run_one(parse_plan(SNAPSHOTS["aquatic_mammals"])), width=200)
     assert text.startswith("answer Whale")
     assert "meet(species <= mammal, habitat <= aquatic)" in text
-    assert "“The blue whale is a marine mammal.”" in text and "[whale 0:34]" in text
+    assert "“The blue whale is a marine mammal.”" in text and "[whale:1]" in text
 
 
 def test_explain_exports_svg_and_html(zoo_lattice, tmp_path):

@@ -58,22 +58,22 @@ def _render_detail(reason, detail) -> str:
 
 BO_BERLIN = {"instance": "Bo Brandt", "dimension": "city", "value": "berlin",
              "evidence": {"predicate": 8, "doc": "almanac", "source_text": "Bo Brandt, born 1903 in Berlin",
-                          "start": 67, "end": 97, "confidence": 1.0}}
+                          "start": 67, "end": 97, "confidence": 1.0, "line": 1, "column": 68}}
 BO_PARIS = {"instance": "Bo Brandt", "dimension": "city", "value": "paris",
             "evidence": {"predicate": 9, "doc": "registry", "source_text": "Bo Brandt was born in 1901 in Paris",
-                         "start": 67, "end": 102, "confidence": 1.0}}
+                         "start": 67, "end": 102, "confidence": 1.0, "line": 1, "column": 68}}
 DAWN_ADA = {"instance": "Dawn", "dimension": "directed_by", "value": "Ada Lovell",
             "evidence": {"predicate": 15, "doc": "films", "source_text": "Dawn was directed by Ada Lovell",
-                         "start": 12, "end": 43, "confidence": 1.0}}
+                         "start": 12, "end": 43, "confidence": 1.0, "line": 1, "column": 13}}
 DAWN_BO = {"instance": "Dawn", "dimension": "directed_by", "value": "Bo Brandt",
            "evidence": {"predicate": 16, "doc": "films", "source_text": "Dawn as directed by Bo Brandt",
-                        "start": 64, "end": 93, "confidence": 1.0}}
+                        "start": 64, "end": 93, "confidence": 1.0, "line": 1, "column": 65}}
 BO_BORN = [{"instance": "Bo Brandt", "dimension": "born", "value": "1901",
             "evidence": {"predicate": 6, "doc": "registry", "source_text": "Bo Brandt was born in 1901 in Paris",
-                         "start": 67, "end": 102, "confidence": 1.0}},
+                         "start": 67, "end": 102, "confidence": 1.0, "line": 1, "column": 68}},
            {"instance": "Bo Brandt", "dimension": "born", "value": "1903",
             "evidence": {"predicate": 7, "doc": "almanac", "source_text": "Bo Brandt, born 1903 in Berlin",
-                         "start": 67, "end": 97, "confidence": 1.0}}]
+                         "start": 67, "end": 97, "confidence": 1.0, "line": 1, "column": 68}}]
 SCULPTORS = 'let s = meet(occupation = sculptor)\nargmin(date_of_death - date_of_birth, [$s])'
 
 # (corpus, plan, reason, the detail's type, the detail as the plan's result has always held it);

@@ -49,8 +49,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public names
 
-#: The KB formats `build` reads besides a corpus folder.
-KB_FORMATS = ("pathquestion", "metaqa", "2wiki")
+#: The KB formats `build` reads besides a corpus folder (the generic ones first).
+KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
 
 
 # ------------------------------------------------------------------------------------- plans
@@ -81,16 +81,31 @@ def plan_text(plan: Plan) -> str:
     """The plan's canonical text (what `parse_plan` reads back to the same plan)."""
     from latweave.plan.printer import to_text
 
+    if not isinstance(plan, Plan):
+        raise LatweaveError(f"plan_text prints a Plan, not {type(plan).__name__}",
+                            hint='plan_text(parse_plan("meet(species <= mammal)"))')
     return to_text(plan)
 
 
-def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None) -> list[PlanError]:
+def plan_errors(plan: Plan, lattice: Path | str, text: str | None = None, *, values: bool = False) -> list[PlanError]:
     """Every type error of `plan` against the schema of the lattice folder `lattice` (empty when it
-    checks). `text`, the source the plan was parsed from, places each error at its line and column."""
+    checks). `text`, the source the plan was parsed from, places each error at its line and column.
+    `values`: also every value the lattice does not have (code `unknown_value`, with a did-you-mean:
+    what `latweave check-plan` reports; a run abstains `unknown_anchor` on such a value instead)."""
     from latweave.folder.store import load_lattice
-    from latweave.plan.check import plan_errors as _plan_errors
+    from latweave.plan.check import plan_errors as _plan_errors, value_errors
 
-    return _plan_errors(plan, load_lattice(lattice), text)
+    if not isinstance(plan, Plan):
+        raise LatweaveError(f"plan_errors checks a Plan, not {type(plan).__name__}",
+                            hint='plan_errors(parse_plan("meet(species <= mammal)"), "out/zoo")')
+    if text is not None and not isinstance(text, str):
+        raise LatweaveError(f"text is the plan's source text, not {type(text).__name__}",
+                            hint="plan_errors(plan, lattice, text) with the text parse_plan read, or None")
+    loaded = load_lattice(_path(lattice))
+    errors = _plan_errors(plan, loaded, text)
+    if values:
+        errors = sorted([*errors, *value_errors(plan, loaded, text)], key=lambda e: (e.line or 0, e.column or 0))
+    return errors
 
 
 # ------------------------------------------------------------------------------ a lattice open
@@ -143,6 +158,13 @@ class LatticeSession:
         if not isinstance(path, (str, Path)):
             raise LatweaveError(f"a lattice is the path of its folder, not {type(path).__name__}",
                                 hint='latweave.open("out/zoo")')
+        if engine is not None and not isinstance(engine, str):
+            raise LatweaveError(f"engine is an engine's name, not {type(engine).__name__}",
+                                hint='latweave.open("out/zoo", engine="sqlite"); list_engines() names them')
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                    or not 0 < timeout < float("inf")):
+            raise LatweaveError(f"timeout is a number of seconds above 0, not {timeout!r}",
+                                hint="latweave.open(path, timeout=30), or None for no limit")
         self.path = Path(path)
         self._lock = threading.RLock()
         self._closed = False
@@ -231,9 +253,12 @@ class LatticeSession:
     @property
     def stamp(self) -> dict:
         """The lattice a result of this session is computed on: its name and content hash (the
-        manifest's), which `latweave audit` compares with the lattice it is given."""
+        manifest's), which `latweave audit` compares with the lattice it is given, and its
+        layers' hashes, by which the audit finds this version beneath layers added since."""
+        from latweave.folder.layers import layer_hashes
+
         manifest = self._runner.manifest
-        return {"name": manifest["name"], "content_hash": manifest["content_hash"]}
+        return {"name": manifest["name"], "content_hash": manifest["content_hash"], "layers": layer_hashes(manifest)}
 
     def _stamped(self, result: Result) -> Result:
         return dataclasses.replace(result, lattice=self.stamp)
@@ -258,9 +283,10 @@ class LatticeSession:
     def suggest(self, plan: Plan | str, result: Result) -> tuple[str, ...]:
         """Hints for a reader when `result` (of `plan`) abstains because nothing matched: a
         `dimension = value` on a value with something under it, where `dimension <= value` would
-        answer (latweave/suggest.py). Words beside the result, never part of it; () otherwise."""
+        answer; a value the lattice does not have, with the one it has closest (did you mean ...?)
+        (latweave/suggest.py). Words beside the result, never part of it; () otherwise."""
         from latweave.lattice.names import normalize
-        from latweave.suggest import suggestions
+        from latweave.suggest import misspelled, suggestions
 
         if isinstance(plan, str):
             plan = parse_plan(plan)
@@ -273,7 +299,8 @@ class LatticeSession:
             return key is not None and self._runner.has_children(dim.key, key)
 
         with self._using():
-            return suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
+            return misspelled(plan, result, self._runner.view) + \
+                suggestions(plan, result, lambda variant: self._runner.run_one(self.check(variant)), has_below)
 
     def ask(self, question: str, planner: Planner) -> Asked:
         """Plan `question` with `planner`, then run the plan here. `Asked.result` is the Result
@@ -315,6 +342,23 @@ class LatticeSession:
         """Re-verify `result` against this lattice's files, with no engine (latweave.proof.audit)."""
         return audit(result, lattice=self.path)
 
+    def interrupt(self) -> None:
+        """Stop the run in progress (from another thread: the run holds the session's lock, so
+        this does not take it); the run raises EngineError, and `reset` makes the session whole
+        again. The REPL calls it on Ctrl-C, where a database statement would not see the signal."""
+        self._runner.interrupt()
+
+    def reset(self) -> None:
+        """Start again from the lattice folder, as a session opened now would: the engine sessions
+        are closed and every cache dropped. For a run stopped part-way (Ctrl-C in the REPL), whose
+        half-built tables and caches must not answer the next plan."""
+        with self._using():
+            stopped = self._runner
+            try:
+                stopped.close()
+            finally:
+                self._runner = Runner(self.path, stopped.engine_name, timeout=stopped.timeout)
+
     def close(self) -> None:
         """Release the engine session (a second close does nothing)."""
         with self._lock:
@@ -343,22 +387,35 @@ def read_result(path: Path | str) -> Result:
     """A result saved by `latweave run --save` (or `Result.to_json`), its shape checked first."""
     from latweave.result_file import read_result as _read
 
-    return Result.from_dict(_read(path))
+    return Result.from_dict(_read(_a_path(path, "a saved result", 'read_result("r.json")')))
 
 
-def audit(result: Result | Verification | dict | Path | str, lattice: Path | str) -> "AuditReport":
+def audit(result: Result | Verification | dict | Path | str, lattice: Path | str | None = None) -> "AuditReport":
     """Certify a result against the lattice folder `lattice`, with no engine: every proof step
     holds and the answers are exactly what the plan denotes (`AuditReport.ok`). `result` is a
     Result, its dict, or the path of a saved result file — or a Verification (`verify`), its
-    dict or saved file: then every assertion's result, and every verdict read off it."""
+    dict or saved file: then every assertion's result, and every verdict read off it. Without
+    `lattice`, a saved file's own (`run --save` records the folder; its content hash is checked
+    as always)."""
     from latweave.proof.audit import audit as _audit, audit_verification
 
-    _path(lattice)
+    if lattice is not None:
+        _path(lattice)
+    if not isinstance(result, (Result, Verification, dict, str, Path)) or result == "":
+        raise LatweaveError(f"audit takes a Result, a Verification, their dict or a saved file's path, "
+                            f"not {type(result).__name__ if result != '' else 'an empty string'}",
+                            hint='audit(lattice.run(plan), lattice="out/zoo"), or audit("r.json", lattice="out/zoo")')
     saved = isinstance(result, (str, Path))   # a file must name the lattice it was computed on
+    if lattice is None and not saved:
+        raise LatweaveError("audit needs the lattice folder a result that is not a saved file was computed on",
+                            hint="audit(result, lattice=\"out/zoo\")")
     if saved:
         from latweave.result_file import read_saved
 
-        result = read_saved(result)
+        file, result = result, read_saved(result)
+        if lattice is None:
+            lattice = _saved_folder(file, result)
+    _path(lattice)
     if isinstance(result, Verification):
         result = result.to_dict()
     if isinstance(result, dict) and "assertions" in result:   # a saved verification
@@ -366,9 +423,50 @@ def audit(result: Result | Verification | dict | Path | str, lattice: Path | str
     return _audit(lattice, result, stamped=saved)
 
 
+def _saved_folder(file, result: dict) -> str:
+    """The lattice folder a saved result names (result_file.with_folder), when it is still there."""
+    import os
+
+    from latweave.errors import StoreError
+    from latweave.result_file import folder_of
+
+    folder = folder_of(result)
+    if folder is None:
+        raise LatweaveError(f"{file}: the result does not name the lattice folder it was computed on (saved by "
+                            "`run --json`, or by an older latweave)", hint="pass --lattice DIR")
+    if not os.path.isdir(folder):
+        raise StoreError(f"{file}: the result was computed on the lattice at {folder}, which is not there now "
+                         "(moved or deleted)", hint="pass --lattice DIR: where the lattice is now (the audit "
+                                                    "checks it by the content hash the result names)")
+    return folder
+
+
 # --------------------------------------------------------------------------------- lattices
 
-def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str = "corpus",  # noqa: A002
+def _format_of(sources: list, format: str | None, engine: str, llm) -> tuple[str, object]:  # noqa: A002
+    """The format a build reads `sources` in, and the Detection when it was read off their content
+    (None when `format` names it): folders are corpus folders, files are KB files of the generic
+    format their first lines show (latweave/ingest/kb_detect.py)."""
+    import os
+
+    if format is not None:
+        if format != "corpus" and format not in KB_FORMATS:
+            raise LatweaveError(f"unknown format {format!r}", hint="one of corpus, " + ", ".join(KB_FORMATS))
+        return format, None
+    if llm is not None or any(not os.path.isfile(p) for p in sources) and engine != "spark":
+        return "corpus", None   # a folder (or a missing path: the source reader says so)
+    from latweave.ingest.kb_detect import detect
+
+    files = sources
+    if engine == "spark":
+        from latweave.ingest.spark_kb import kb_files
+
+        files = kb_files(sources[0]) if len(sources) == 1 else sources
+    detection = detect(files)
+    return detection.format, detection
+
+
+def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str | None = None,  # noqa: A002
           allow: bool = False, strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
           cache: Path | str | None = None, engine: str = "python",
@@ -377,7 +475,9 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
 
     `source`: one source or several, read in order as one (corpus folders; KB files of one format;
     a text corpus folder and more of its documents). `format`: "corpus" (corpus folders) or a KB
-    file's format ("pathquestion", "metaqa", "2wiki"). `llm`: extract the facts of a text corpus's
+    file's format (KB_FORMATS: "tsv", "csv", "ntriples", or a benchmark's "pathquestion", "metaqa",
+    "2wiki"); None (the default) reads folders as corpus folders and files as the generic format
+    their content shows (docs/kb-input.md; the summary says which and why). `llm`: extract the facts of a text corpus's
     documents with this model instead of reading facts.jsonl (`cache`: the extraction cache
     folder). `out` must hold nothing but a lattice and must not overlap the sources. Raises
     NotLive (nothing written) when some dimension's meets are not unique, unless `allow`.
@@ -389,16 +489,39 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py; `spark_master`:
     the Spark master URL, default local[*]; such a lattice keeps no sources)."""
     from latweave.ingest.gate import Gate
+
+    gate = Gate(allow=allow)
+    sources = _sources(source, "source")
+    if not sources:
+        raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
+    _a_path(out, "out, the lattice folder to write,", 'build("corpora/zoo", out="out/zoo")')
+    if format is not None and not isinstance(format, str):
+        raise LatweaveError(f"format is a format's name, not {type(format).__name__}",
+                            hint="one of corpus, " + ", ".join(KB_FORMATS) + ", or None to read it off the source")
+    functional = _names(functional, "functional", 'functional=["date of birth", "father"]')
+    _flag("allow", allow)
+    _flag("strict", strict)
+    if not isinstance(engine, str):
+        raise LatweaveError(f"engine is python or spark, not {type(engine).__name__}", hint='engine="python"')
+    _a_path(cache, "cache", 'cache="out/zoo.extract-cache"', optional=True)
+    if engine not in ("python", "spark"):
+        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
+    format, detection = _format_of(sources, format, engine, llm)  # noqa: A001
+    summary = _build(sources, out, format, gate, strict=strict, functional=functional,
+                     progress=progress, llm=llm, cache=cache, engine=engine, spark_master=spark_master)
+    if detection is not None and summary.kind == "kb":
+        summary.report.detected = detection.reason
+    return summary
+
+
+def _build(sources: list, out, format: str, gate, *, strict, functional, progress, llm, cache,  # noqa: A002
+           engine, spark_master) -> "BuildSummary":
     from latweave.ingest.living import build_sources
     from latweave.ingest.summary import BuildSummary
 
-    gate = Gate(allow=allow)
-    sources = [source] if isinstance(source, (str, Path)) else list(source)
-    if engine not in ("python", "spark"):
-        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
     if engine == "spark":
         if llm is not None or format == "corpus":
-            raise LatweaveError("--engine spark builds a KB file (--format pathquestion or metaqa)",
+            raise LatweaveError("--engine spark builds a KB file (--format tsv, pathquestion or metaqa)",
                                 hint="drop --engine spark for a corpus folder or --extract llm")
         if len(sources) != 1:
             raise LatweaveError("--engine spark reads one KB file, or one folder of part files",
@@ -419,14 +542,19 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
 
 
 def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = False, progress: Callable | None = None,
-        llm: LLMConfig | None = None, cache: Path | str | None = None):
+        llm: LLMConfig | None = None, cache: Path | str | None = None, replace: bool = False):
     """Add sources to the lattice folder `lattice` (corpus folders, a text corpus's documents, KB
     files of its format) and write, atomically, the lattice a full build over its sources and
     these gives (latweave/ingest/living.py); returns the Change (it renders itself). `llm`: the
-    model, for a lattice whose facts a model extracted."""
+    model, for a lattice whose facts a model extracted. `replace`: each source takes the place of
+    the lattice's source of its name (a refreshed source), in one atomic change."""
     from latweave.ingest.living import add as _add
 
-    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache)
+    _flag("allow", allow)
+    _flag("replace", replace)
+    _a_path(cache, "cache", 'cache="out/zoo.extract-cache"', optional=True)
+    return _add(_path(lattice), _sources(sources, "sources"), allow=allow, progress=progress, llm=llm, cache=cache,
+                replace=replace)
 
 
 def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,
@@ -435,6 +563,8 @@ def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[s
     atomically: every predicate whose evidence came only from them goes. Returns the Change."""
     from latweave.ingest.living import remove as _remove
 
+    _flag("allow", allow)
+    _a_path(cache, "cache", 'cache="out/zoo.extract-cache"', optional=True)
     return _remove(_path(lattice), sources=_sources(sources, "sources"), docs=_sources(docs, "docs"), allow=allow, progress=progress, llm=llm, cache=cache)
 
 
@@ -445,11 +575,40 @@ def _path(lattice) -> Path | str:
     return lattice
 
 
+def _a_path(value, what: str, example: str, *, optional: bool = False) -> Path | str | None:
+    """`value` when it is a path (str or Path; None too when `optional`); LatweaveError saying
+    what it should be otherwise — never the TypeError `open(None)` would raise further down."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, (str, Path)) or isinstance(value, str) and not value:
+        got = "an empty string" if value == "" else type(value).__name__
+        raise LatweaveError(f"{what} is a path, not {got}", hint=example)
+    return value
+
+
+def _flag(name: str, value) -> None:
+    if not isinstance(value, bool):
+        raise LatweaveError(f"{name} is True or False, not {value!r}", hint=f"{name}=True")
+
+
+def _names(value, what: str, example: str) -> list[str] | None:
+    """None, or a list of strings (a lone string is refused: it would be read letter by letter)."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise LatweaveError(f"{what} is a list of names, not {type(value).__name__}", hint=example)
+    names = list(value)
+    for name in names:
+        if not isinstance(name, str):
+            raise LatweaveError(f"{what} lists {name!r}, which is not a name", hint=example)
+    return names
+
+
 def history(lattice: Path | str):
     """The changes of the lattice folder `lattice`, oldest first (a History: renders itself)."""
     from latweave.ingest.living import history as _history
 
-    return _history(lattice)
+    return _history(_path(lattice))
 
 
 def check_lattice(path: Path | str) -> "LatticeReport":
@@ -458,7 +617,7 @@ def check_lattice(path: Path | str) -> "LatticeReport":
     from latweave.folder.store import load_lattice
     from latweave.legitimacy import check_lattice as _check
 
-    return _check(load_lattice(path))
+    return _check(load_lattice(_path(path)))
 
 
 def list_engines() -> "EngineTable":
@@ -474,6 +633,10 @@ def run_demo(out: Path | str, corpus: Path | str | None = None, engine: str | No
     BuildSummary, then the results (both render themselves), each as soon as it is ready."""
     from latweave.api.demo import run_demo as _run_demo
 
+    _a_path(out, "out, the lattice folder the demo writes,", 'run_demo("out/demo")')
+    _a_path(corpus, "corpus", 'run_demo("out/demo", corpus="corpora/zoo")', optional=True)
+    if engine is not None and not isinstance(engine, str):
+        raise LatweaveError(f"engine is an engine's name, not {type(engine).__name__}", hint='e.g. "sqlite"')
     return _run_demo(out, corpus, engine)
 
 
@@ -482,6 +645,33 @@ def evaluate(dataset: str, **options) -> "EvalReport":
     EvalReport of `latweave eval`. Options are those of `latweave.eval.run.run_eval` (split,
     data, hops, questions, kb, planner, engine, limit, cache, knockout, failures, llm, progress,
     engine_timeout)."""
+    import inspect
+
     from latweave.eval.run import run_eval
 
+    if not isinstance(dataset, str):
+        raise LatweaveError(f"dataset is a benchmark's name, not {type(dataset).__name__}",
+                            hint='evaluate("pathquestion"), "2wiki" or "metaqa"')
+    known = [n for n in inspect.signature(run_eval).parameters if n != "dataset"]
+    for name, value in sorted(options.items()):
+        if name not in known:
+            raise LatweaveError(f"evaluate has no option {name!r}", hint="its options: " + ", ".join(known))
+        if value is None or name in ("llm", "progress"):
+            continue
+        kinds = _EVAL_OPTIONS.get(name)
+        if kinds is not None and (not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds):
+            raise LatweaveError(f"evaluate's {name} is {' or '.join(k.__name__ for k in kinds)}, not {value!r}",
+                                hint=f"e.g. {name}={_EVAL_EXAMPLES.get(kinds, 'None')}")
     return run_eval(dataset, **options)
+
+
+_PATHS = (str, Path)
+#: The types `evaluate`'s options take (None aside), so a wrong one is a LatweaveError, not a
+#: TypeError from deep in the harness.
+_EVAL_OPTIONS = {"split": (str,), "data": _PATHS, "hops": (str,), "questions": _PATHS, "kb": _PATHS,
+                 "planner": (str,), "engine": (str,), "limit": (int,), "cache": _PATHS, "knockout": (bool,),
+                 "failures": (bool,), "engine_timeout": (int, float), "train_questions": _PATHS,
+                 "train_kb": _PATHS, "train_hops": (str,), "train_fraction": (int, float),
+                 "baseline": (str,), "claims": (bool,), "rank": (bool,), "folds": (int,)}
+_EVAL_EXAMPLES = {(str,): '"dev"', _PATHS: '"data/pathquestion"', (int,): "100", (bool,): "True",
+                  (int, float): "30"}

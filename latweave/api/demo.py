@@ -33,9 +33,12 @@ class DemoResults:
 
     def __rich__(self):
         from rich.console import Group
+        from rich.constrain import Constrain
         from rich.rule import Rule
 
-        return Group(*(part for title, result in self.runs for part in (Rule(title), result)))
+        # a rule is as wide as the output: at most 100 columns (piped output is never wrapped, so
+        # its width is unbounded: latweave/output.py)
+        return Group(*(part for title, result in self.runs for part in (Constrain(Rule(title), 100), result)))
 
 
 def default_corpus() -> Path:

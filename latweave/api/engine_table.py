@@ -43,10 +43,11 @@ class EngineTable:
 
         lines = []
         for name, reason in self.rows:
-            mark = "[green]available[/]" if reason is None else f"[yellow]unavailable[/]: {reason}"
+            # a reason is text, never markup: `pip install 'latweave[spark]'` keeps its brackets
+            mark = ("available", "green") if reason is None else Text.assemble(("unavailable", "yellow"), ": ", reason)
             roles = [role for role, used, _ in self.uses if used == name]
             tag = f" (default: {' and '.join(ROLE_WORDS[r] for r in roles)})" if roles else ""
-            lines.append(Text.from_markup(f"{name}{tag}: {mark}"))
+            lines.append(Text.assemble(f"{name}{tag}: ", mark))
         if self.uses:
             lines.append(Text("\nwhen no --engine is named:", style="bold"))
             for role, name, why in self.uses:

@@ -258,10 +258,18 @@ class PlanCompiler:
             value = parse_ordered(constraint.value.text, kind)
         except LatweaveError as exc:
             raise PlanError(f"{constraint.dimension}: {exc.message}", hint=exc.hint) from None
+        # `<` ends before the value starts, `<=` (at most) where it ends; `>` starts after it ends,
+        # `>=` (at least) where it starts: `born <= 1901` admits 1901-07, `born < 1901` does not
+        op = constraint.op
         if kind == "date":
-            return (DAY_MIN, int(value.lo) - 1) if constraint.op == "<" else (int(value.hi) + 1, DAY_MAX)
-        if constraint.op == "<":
+            return {"<": (DAY_MIN, int(value.lo) - 1), "<=": (DAY_MIN, int(value.hi)),
+                    ">": (int(value.hi) + 1, DAY_MAX), ">=": (int(value.lo), DAY_MAX)}[op]
+        if op == "<":
             return 0, bisect.bisect_left(ends, value.lo) - 1
+        if op == "<=":
+            return 0, bisect.bisect_right(ends, value.hi) - 1
+        if op == ">=":
+            return bisect.bisect_left(ends, value.lo), len(ends) - 1
         return bisect.bisect_right(ends, value.hi), len(ends) - 1
 
     @staticmethod
@@ -305,7 +313,7 @@ class PlanCompiler:
             if constraint is None:
                 self.facts["constraint_self"].append((m, c))
                 rank: tuple = (0, 0, c)
-            elif constraint.op in Constraint.NUMERIC:
+            elif constraint.window(normalize(constraint.dimension) in self.ordered_kinds):
                 lo, hi = self._window(constraint)
                 self.facts["constraint_window"].append((m, c, self.sym(constraint.dimension), lo, hi))
                 order.append(((1, 1 << 40, c), c))

@@ -84,6 +84,11 @@ class Session(ABC):
     def close(self) -> None:  # pragma: no cover - engines without resources
         pass
 
+    def interrupt(self) -> None:
+        """Stop a run in progress, called from another thread (Ctrl-C in the REPL): the run raises,
+        and the session is not used again. An engine that cannot be stopped from outside does
+        nothing here (its run finishes; a subprocess engine gets the terminal's SIGINT itself)."""
+
     def __enter__(self) -> "Session":
         return self
 

@@ -88,6 +88,13 @@ class SqlSession(Session):
         """A SELECT of an all-number table's rows in sorted_rows' order."""
         raise NotImplementedError
 
+    def interrupt(self) -> None:
+        """Both databases stop the statement running on the connection (thread-safe), and the run
+        raises; DuckDB also stops on SIGINT by itself, SQLite only so."""
+        con = self.con
+        if con is not None:
+            con.interrupt()
+
     def _guarded(self, facts: Facts) -> Outputs:
         """One run as the engine wants it wrapped (a transaction, say)."""
         return self._run(facts)

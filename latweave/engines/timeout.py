@@ -1,4 +1,4 @@
-"""Stopping an engine evaluation that runs past a timeout (`latweave run --timeout SECONDS`).
+"""Stopping an engine evaluation that runs past a timeout (`latweave run --engine-timeout SECONDS`).
 
 A `Session` has a `timeout` (seconds, or None for none); each engine honours it in its own way:
 
@@ -31,7 +31,7 @@ _REPEAT_S = 0.01
 
 def timeout_error(engine: str, timeout: float) -> EngineTimeout:
     return EngineTimeout(f"{engine}: the engine ran past the timeout of {timeout:g} s and was stopped",
-                         hint="raise --timeout, or run a smaller plan (fewer constraints or steps)")
+                         hint="raise --engine-timeout, or run a smaller plan (fewer constraints or steps)")
 
 
 class Interrupter:

@@ -62,7 +62,7 @@ class EvalReport:
         from rich.text import Text
 
         title = (f"{self.dataset} / {self.split} — planner {self.planner}"
-                 + (" (ORACLE: reads gold paths)" if self.oracle else "") + f" — n={self.n}")
+                 + (" (ORACLE: reads gold paths)" if self.oracle else "") + f" — n={self.n:,}")
         groups = [("all", {"n": self.n, **self.metrics})]
         if len(self.by_type) > 1:
             groups += [(f"type {k}", g) for k, g in self.by_type.items()]
@@ -73,7 +73,7 @@ class EvalReport:
         table.add_column("metric", style="bold")
         for label, _ in groups:
             table.add_column(label, justify="right")
-        table.add_row("n", *(str(g["n"]) for _, g in groups))
+        table.add_row("n", *(f"{g['n']:,}" for _, g in groups))
         for m in REPORT_ORDER:
             if any(m in g for _, g in groups):
                 table.add_row(m, *(f"{g[m]:.3f}" if m in g else "–" for _, g in groups))
@@ -83,31 +83,31 @@ class EvalReport:
             if rec["status"] == "abstain":
                 reasons[rec["reason"] or "?"] = reasons.get(rec["reason"] or "?", 0) + 1
         if reasons:
-            parts.append(Text("abstentions: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))))
+            parts.append(Text("abstentions: " + ", ".join(f"{k} {v:,}" for k, v in sorted(reasons.items()))))
         knock = self.extra.get("knockout")
         if knock:
-            parts.append(Text(f"knock-out: {knock['leaks']} leaks / {knock['must_abstain']} must-abstain "
+            parts.append(Text(f"knock-out: {knock['leaks']:,} leaks / {knock['must_abstain']:,} must-abstain "
                               f"(leak rate {knock['leak_rate'] if knock['leak_rate'] is not None else '–'}); "
-                              f"{knock['rerouted']} rerouted, {knock['lattices']} lattices rebuilt "
+                              f"{knock['rerouted']:,} rerouted, {knock['lattices']:,} lattices rebuilt "
                               f"in {knock['seconds']:.1f}s", style="bold"))
         ranked = self.extra.get("ranking")
         if ranked and ranked["sets"]:
-            parts.append(Text(f"ranking: Hits@1 on {ranked['sets']} non-singleton answer sets "
+            parts.append(Text(f"ranking: Hits@1 on {ranked['sets']:,} non-singleton answer sets "
                               f"{ranked['hits_at_1_sorted']:.3f} sorted, {ranked['hits_at_1_ranked']:.3f} ranked "
-                              f"({ranked['unranked']} without an anchor to rank from)", style="bold"))
+                              f"({ranked['unranked']:,} without an anchor to rank from)", style="bold"))
         claims = self.extra.get("claims")
         if claims:
-            parts.append(Text(f"claims: {claims['formed']} of {claims['claims']} formed from "
-                              f"{claims['questions']} comparison questions; accuracy {claims['accuracy']:.3f} "
+            parts.append(Text(f"claims: {claims['formed']:,} of {claims['claims']:,} formed from "
+                              f"{claims['questions']:,} comparison questions; accuracy {claims['accuracy']:.3f} "
                               f"({claims['accuracy_formed']:.3f} on formed claims; true claims "
                               f"{claims['true_claims']['accuracy']:.3f}, false claims "
                               f"{claims['false_claims']['accuracy']:.3f})", style="bold"))
         failures = self.extra.get("failures")
         if failures and failures["n_missed"]:
-            why = Table("failure class", "missed", title=f"why {failures['n_missed']} were missed",
+            why = Table("failure class", "missed", title=f"why {failures['n_missed']:,} were missed",
                         title_justify="left")
             for cls, count in failures["classes"].items():
-                why.add_row(cls.replace("_", " "), str(count))
+                why.add_row(cls.replace("_", " "), f"{count:,}")
             parts.append(why)
         if self.timing:
             parts.append(Text("timing: " + ", ".join(f"{k} {v:.2f}s" for k, v in self.timing.items()), style="dim"))

@@ -489,3 +489,19 @@ def link_layers(previous: Path, manifest: Mapping, layers: int, folder: Path) ->
             os.link(previous / name, target)
         except OSError:
             shutil.copyfile(previous / name, target)
+
+
+def layer_hashes(manifest: Mapping) -> list[str]:
+    """Each layer's own hash, oldest first: the sha256 of its files' hashes as the manifest lists
+    them, engine databases left out (a later layer's is dropped when a layer is added above it;
+    no reader of a result needs one). A change keeps the files of the layers before the first it
+    changes, so their hashes stay: a result names them (its `lattice` stamp's "layers"), and
+    `latweave audit` finds the version it was computed on beneath the layers added since."""
+    import hashlib
+
+    per: list[dict[str, str]] = [{} for _ in range(layer_count(manifest))]
+    for name, digest in sorted(manifest["files"].items()):
+        k = file_layer(name)
+        if k is not None and k < len(per) and not name.endswith(ENGINE_DB):
+            per[k][name] = digest
+    return [hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest() for files in per]

@@ -528,6 +528,7 @@ def _write_folder(target, name, model_files, attachments, *, inputs, locked, lay
         _remove_leftovers(path)
         try:
             tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
+            os.chmod(tmp, 0o777 & ~_umask())   # mkdtemp's 0700, not what the user's umask allows
             counts = model_files(tmp)
             for _, writer in sorted(attachments.items()):
                 writer(tmp)
@@ -553,6 +554,21 @@ def _write_folder(target, name, model_files, attachments, *, inputs, locked, lay
         # change linked from it
         _remember(path, manifest)
         return manifest
+
+
+def _umask() -> int:
+    """The process's umask: read from /proc where Linux gives it, else by setting it and back (no
+    other portable way; the instant between the two calls is the only one it differs)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def content_hash(hashes: Mapping[str, str]) -> str:
@@ -669,6 +685,9 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
         verified[name] = seen
     if record_path is not None and verified != known:
         _write_record(record_path, verified)
+    from latweave.folder.fields import check_fields
+
+    check_fields(folder, manifest)   # the fields beside `files`, which the content hash does not cover
 
 
 def _remember(folder: Path, manifest: dict) -> None:

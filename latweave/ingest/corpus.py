@@ -164,6 +164,8 @@ class _At:
 
 
 EVENT = "event"
+#: The dimension an instance binds its own name on, when the corpus declares it (bind_subjects).
+SUBJECT = "subject"
 
 
 def event_label(kind: str, roles: dict[str, list[str]]) -> str:
@@ -247,15 +249,60 @@ def read_corpora(folders: list[Path | str], progress: Callable[[int, int], None]
     if not folders:
         raise CorpusError("no corpus folder to read", hint="pass at least one corpus folder")
     lattice = Lattice(name=Path(folders[0]).resolve().name)
+    naming: set[str] = set()   # the instances stated by a folder that declares `subject`
     for n, folder in enumerate(folders):
-        _read_into(lattice, Path(folder), progress, removed[n] if removed else frozenset())
+        declared, stated = _read_into(lattice, Path(folder), progress, removed[n] if removed else frozenset())
+        if SUBJECT in declared:
+            naming |= stated
+    subject = lattice.dimensions.get(SUBJECT)
+    if naming and subject.open and not subject.ordered:
+        bind_subjects(lattice, naming)
     return lattice
 
 
-def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) -> None:
+def bind_subjects(lattice: Lattice, instances: set[str]) -> int:
+    """A corpus folder that declares the dimension `subject` has each instance its facts state
+    (`instances`, keys) bind its own name on it, as a KB's and a text corpus's do, so a chain can
+    start from a name (`meet(subject = "Alien") -> directed_by`) without a hand-written fact per
+    instance: an instance with no `subject` fact of its own gets one, evidenced by the first
+    mention of its name (case aside) in the documents its facts cite, taken in the order its facts
+    sort in. An instance whose name none of them mentions gets none (a predicate's evidence is
+    verbatim text: there is none to cite). Returns how many it bound. A folder that declares no
+    `subject` is read as it is, also beside one that does: adding it would change its lattice."""
+    from latweave.lattice.model import predicate_key
+    from latweave.lattice.names import find_name
+
+    subject = lattice.dimensions[SUBJECT]
+    docs: dict[str, list[str]] = {}     # instance key → the documents its facts cite, in order
+    bound_already: set[str] = set()
+    for p in sorted(lattice.predicates, key=predicate_key):
+        if p.instance not in instances:
+            continue
+        if p.dimension == subject.key:
+            bound_already.add(p.instance)
+        held = docs.setdefault(p.instance, [])
+        if p.evidence.doc not in held:
+            held.append(p.evidence.doc)
+    bound = 0
+    for key in sorted(docs.keys() - bound_already):
+        label = lattice.instances[key].label
+        for doc in docs[key]:
+            span = find_name(lattice.documents[doc], label)
+            if span is not None:
+                start, end = span
+                lattice.add_predicate(label, subject.name, label, doc=doc,
+                                      source_text=lattice.documents[doc][start:end], start=start, end=end)
+                bound += 1
+                break
+    return bound
+
+
+def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) -> tuple[set[str], set[str]]:
+    """Read one corpus folder into `lattice`; returns the dimensions it declares and the instances
+    its facts state (keys: events are named by their type and roles, not stated by a fact)."""
     if not (root / CORPUS_DIMENSIONS).is_file():
         raise CorpusError("not a corpus folder: dimensions.jsonl is missing", file=str(root),
-                          hint="see corpora/zoo/README.md for the format")
+                          hint="see docs/corpus-input.md for the format")
 
     path = root / CORPUS_DIMENSIONS
     problems = _Problems()
@@ -295,6 +342,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
     problems.stop()   # facts and events resolve values by synonym and cite the documents
 
     path = root / CORPUS_FACTS
+    stated: set[str] = set()
     total = 0
     if path.is_file():
         total = sum(1 for _ in path.open("rb")) if progress is not None else 0
@@ -302,7 +350,9 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
             if progress is not None and line % 1000 == 0:
                 progress(line, total)
             with problems.line():
-                _add_fact(lattice, obj, path, line, removed)
+                added = _add_fact(lattice, obj, path, line, removed)
+                if added is not None:
+                    stated.add(added.instance)
 
     if progress is not None:
         progress(total, total)
@@ -320,6 +370,7 @@ def _read_into(lattice: Lattice, root: Path, progress, removed: frozenset[str]) 
             with problems.line(), _At(path, line):
                 lattice.add_alias(instance, alias)
     problems.stop()
+    return here, stated
 
 
 def _declare(lattice: Lattice, obj: dict, path: Path, line: int, here: set[str]) -> None:
@@ -345,15 +396,16 @@ def _declare(lattice: Lattice, obj: dict, path: Path, line: int, here: set[str])
     here.add(dimension.key)
 
 
-def _add_fact(lattice: Lattice, obj: dict, path: Path, line: int, removed: frozenset[str]) -> None:
-    """One line of facts.jsonl: its predicate, with its evidence (none when its document was removed)."""
+def _add_fact(lattice: Lattice, obj: dict, path: Path, line: int, removed: frozenset[str]):
+    """One line of facts.jsonl: its predicate, with its evidence (none when its document was
+    removed); returns the Predicate added, or None."""
     evidence = _evidence(obj, path, line, "predicate has no evidence object",
                          'add "evidence": {"doc": ..., "source_text": ...}')
     if evidence.get("doc") in removed:
-        return
+        return None
     qualifiers = corpus_field(obj, "qualifiers", dict, path, line, {})
     with _At(path, line):
-        lattice.add_predicate(
+        return lattice.add_predicate(
             corpus_field(obj, "instance", str, path, line),
             corpus_field(obj, "dimension", str, path, line),
             str(corpus_field(obj, "value", (str, int, float), path, line)),

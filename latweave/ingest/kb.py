@@ -1,4 +1,6 @@
-"""Knowledge-base files → a lattice, with no LLM: PathQuestion, MetaQA and 2WikiMultihopQA triples.
+"""Knowledge-base files → a lattice, with no LLM: generic TSV, CSV and N-Triples lines
+(latweave/ingest/kb_lines.py; detected by content, kb_detect.py), PathQuestion, MetaQA and
+2WikiMultihopQA triples. What a KB becomes, for a user: docs/kb-input.md.
 
 Readers stream `Triple`s out of a file (malformed lines are reported with file and line and
 skipped, or fatal with `strict=True`); `lattice_from_triples` turns any stream of triples into a
@@ -71,9 +73,10 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.ingest.kb_lines import NTRIPLES_SHAPE, LineError, is_header, split_csv, split_ntriples, split_tsv
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
-from latweave.lattice.names import normalize
+from latweave.lattice.names import normalize, visible
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
 from latweave.textio import json_problem, read_text, text_lines
@@ -87,7 +90,9 @@ ORDERED_SHARE = 0.9
 #: A relation whose objects are at least this often subjects stays entity-valued even if they parse.
 SUBJECT_SHARE = 0.5
 
-FORMATS = ("pathquestion", "metaqa", "2wiki")
+#: The KB formats: three generic ones (one fact a line: tab-separated, comma-separated, N-Triples),
+#: then the benchmarks' (PathQuestion's are TSV lines, read with its ontology's functional relations).
+FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
 
 #: Relations whose source ontology allows one value per subject: Wikidata's single-value
 #: constraint (P569 date of birth, P570 date of death, P19 place of birth, P20 place of death,
@@ -99,6 +104,8 @@ FUNCTIONAL: dict[str, frozenset[str]] = {
     "2wiki": frozenset({"date of birth", "date of death", "place of birth", "place of death", "father", "mother"}),
     "pathquestion": frozenset({"gender", "place of birth", "place of death"}),
     "metaqa": frozenset(),
+    # a generic file comes with no ontology: its functional relations are the ones --functional names
+    "tsv": frozenset(), "csv": frozenset(), "ntriples": frozenset(),
 }
 
 
@@ -184,6 +191,8 @@ class BuildReport:
     relations: dict[str, dict] = field(default_factory=dict)  # name → {kind, triples, entity_valued}
     problems: list[Problem] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
+    format: str | None = None       # the format read (FORMATS)
+    detected: str | None = None     # why, when it was detected from the content (kb_detect.py)
 
     @property
     def merged(self) -> int:
@@ -213,6 +222,7 @@ class BuildReport:
     def to_dict(self) -> dict:
         return {
             "sources": list(self.sources),
+            "format": self.format, "detected": self.detected,
             "counts": {"triples_read": self.triples_read, "malformed": self.malformed,
                        "skipped_values": self.skipped_values, "duplicates": self.duplicates,
                        "instances": self.instances, "dimensions": self.dimensions,
@@ -240,16 +250,20 @@ class BuildReport:
             kind = row["kind"] + (" (entity-valued: inverse too)" if row["entity_valued"] else "") \
                 + (", functional" if row.get("functional") else "")
             relations.add_row(Text(safe(name)), Text(safe(kind)), f"{row['triples']:,}")
-        parts = [Text.assemble(("kb ", "bold green"), safe(", ".join(self.sources))), counts, relations]
+        parts = [Text.assemble(("kb ", "bold green"), safe(", ".join(self.sources)))]
+        if self.detected:
+            parts.append(Text.assemble(("format ", "bold"), safe(f"{self.format} (detected: {self.detected}; "
+                                                                  "--format to choose another)")))
+        parts += [counts, relations]
         if self.problems:
-            parts.append(Text(f"{len(self.problems)} problem(s), skipped:", style="bold yellow"))
+            parts.append(Text(f"{len(self.problems):,} problem(s), skipped:", style="bold yellow"))
             for p in self.problems[:20]:
                 parts.append(Text.assemble(("  " + safe(p.where), "yellow"), ": ", safe(p.message)))
             if len(self.problems) > 20:
-                parts.append(Text(f"  … and {len(self.problems) - 20} more (--json lists them all)"))
+                parts.append(Text(f"  … and {len(self.problems) - 20:,} more (--json lists them all)"))
         if self.resolutions:
-            local = f", {self.local} namesake(s) read locally" if self.local else ""
-            parts.append(Text(f"entity resolution: {self.merged} merged{local}, {self.refused} refused",
+            local = f", {self.local:,} namesake(s) read locally" if self.local else ""
+            parts.append(Text(f"entity resolution: {self.merged:,} merged{local}, {self.refused:,} refused",
                               style="bold"))
             for r in self.resolutions[:20]:
                 where = r.locator or (f"{r.file}:{r.line}" if r.line is not None else r.file)
@@ -257,32 +271,42 @@ class BuildReport:
                         else f"{r.action}: " + " | ".join(r.subjects))
                 parts.append(Text.assemble(("  " + safe(r.object), "cyan"), safe(f" {what} ({r.reason}; {where})")))
             if len(self.resolutions) > 20:
-                parts.append(Text(f"  … and {len(self.resolutions) - 20} more (--json lists them all)"))
+                parts.append(Text(f"  … and {len(self.resolutions) - 20:,} more (--json lists them all)"))
         return Group(*parts)
 
 
 # --------------------------------------------------------------------------------------- readers
 
 def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
-               split: Callable[[str], list[str]], shape: str, periods: bool = False) -> Iterator[Triple]:
+               split: Callable[[str], list[str] | None], shape: str, periods: bool = False,
+               header: bool = False) -> Iterator[Triple]:
     """Triples of a line-based KB; with `periods`, a line may carry a 4th and 5th field, the
-    start and end of the fact's period (either may be empty: not known; end `present`)."""
+    start and end of the fact's period (either may be empty: not known; end `present`).
+    `split` (latweave/ingest/kb_lines.py) gives a line's fields, None for a line that states
+    nothing, or raises LineError; with `header`, a first line `subject, relation, object` is
+    a header and skipped."""
     report = report if report is not None else BuildReport()
     source = str(path)
     report.sources.append(source)
     # universal newlines and the BOM dropped, as the document text is read (EvidenceFiles._file)
     for number, raw in text_lines(path, CorpusError):
         text = raw[:-1] if raw.endswith("\n") else raw
-        cells = split(text)
-        if not text.strip() and len(cells) <= 1:   # a blank line; `\t\t` is three empty fields
+        try:
+            cells = split(text)
+        except LineError as exc:
+            report.problem("malformed", f"{exc}: expected {shape}", file=source, line=number, strict=strict)
+            continue
+        if cells is None or (not text.strip() and len(cells) <= 1):   # a blank line; `\t\t` is three empty fields
+            continue
+        if header and number == 1 and is_header(cells):
             continue
         if len(cells) != 3 and not (periods and len(cells) in (4, 5)):
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
             continue
-        if not all(c.strip() for c in cells[:3]):
-            report.problem("malformed", f"empty field in {shape}", file=source, line=number,
-                           strict=strict)
+        if not all(visible(c) for c in cells[:3]):   # a zero-width space alone names nothing either
+            what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
+            report.problem("malformed", f"{what} in {shape}", file=source, line=number, strict=strict)
             continue
         qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip())
         if qualifiers:
@@ -296,8 +320,10 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
         yield Triple(cells[0], cells[1], cells[2], source, number, f"line {number}", qualifiers)
 
 
-#: A PathQuestion-format line, as problems describe it.
+#: A TSV (and PathQuestion-format) line, as problems describe it.
 PATHQUESTION_SHAPE = "subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]]"
+#: A CSV line, as problems describe it.
+CSV_SHAPE = "subject,relation,object[,start[,end]]"
 
 
 def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
@@ -306,6 +332,28 @@ def read_pathquestion_kb(path: Path | str, report: BuildReport | None = None, *,
     `<TAB> start [<TAB> end]`: when the fact held (dates; either may be empty when not known,
     `present` for an end still to come) — latweave/lattice/periods.py."""
     return _delimited(path, report, strict, lambda t: t.split("\t"), PATHQUESTION_SHAPE, periods=True)
+
+
+def read_tsv_kb(path: Path | str, report: BuildReport | None = None, *,
+                strict: bool = False) -> Iterator[Triple]:
+    """Generic TSV lines, `subject <TAB> relation <TAB> object [<TAB> start [<TAB> end]]` (the
+    PathQuestion lines, without the benchmark's ontology); a first line naming the columns
+    (`subject<TAB>relation<TAB>object`) is a header, skipped."""
+    return _delimited(path, report, strict, split_tsv, PATHQUESTION_SHAPE, periods=True, header=True)
+
+
+def read_csv_kb(path: Path | str, report: BuildReport | None = None, *,
+                strict: bool = False) -> Iterator[Triple]:
+    """CSV lines, `subject,relation,object[,start[,end]]` with RFC 4180 quoting, one record a
+    line; a first line naming the columns is a header, skipped."""
+    return _delimited(path, report, strict, split_csv, CSV_SHAPE, periods=True, header=True)
+
+
+def read_ntriples_kb(path: Path | str, report: BuildReport | None = None, *,
+                     strict: bool = False) -> Iterator[Triple]:
+    """N-Triples statements, one a line: IRIs become their local names, a literal its lexical
+    form (latweave/ingest/kb_lines.py)."""
+    return _delimited(path, report, strict, split_ntriples, NTRIPLES_SHAPE)
 
 
 #: MetaQA's relations, used only to recover a line whose entity name itself contains "|".
@@ -385,7 +433,7 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
         for i, evidence in enumerate(evidences):
             locator = f"question {qid} evidence {i}"
             if (not isinstance(evidence, list) or len(evidence) != 3
-                    or not all(isinstance(x, str) and x.strip() for x in evidence)):
+                    or not all(isinstance(x, str) and visible(x) for x in evidence)):
                 report.problem("malformed", f"evidence is not [subject, relation, object] of "
                                f"non-empty strings: {json.dumps(evidence, ensure_ascii=False)}",
                                file=source, line=line, locator=locator, strict=strict)
@@ -394,7 +442,8 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
             yield Triple(evidence[0], evidence[1], evidence[2], source, line, locator)
 
 
-READERS = {"pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wiki": read_2wiki_evidences}
+READERS = {"tsv": read_tsv_kb, "csv": read_csv_kb, "ntriples": read_ntriples_kb,
+           "pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wiki": read_2wiki_evidences}
 
 
 # -------------------------------------------------------------------------------------- evidence
@@ -886,6 +935,7 @@ def kb_lattice(path: Path | str | Sequence[Path | str], fmt: str, *, strict: boo
     report = report if report is not None else BuildReport()
     named = named and functional is not None
     functional = sorted(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
+    report.format = fmt
     triples = itertools.chain.from_iterable(READERS[fmt](p, report, strict=strict) for p in paths)
     if removed:
         triples = (t for t in triples if _question_doc(t) not in removed)

@@ -50,7 +50,7 @@ from latweave.legitimacy.report import LatticeReport
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE, PREDICATES, SYNONYMS, VALUES
 
 #: The KB formats whose files this reads (a line each: no entity resolution across them).
-LINE_FORMATS = ("pathquestion", "metaqa")
+LINE_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa")
 
 
 class Fallback(Exception):

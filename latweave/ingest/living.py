@@ -182,6 +182,9 @@ def render_change(line: dict, before: dict | None = None):
     elif line["change"] == "add":
         text.append("added ", style="bold")
         text.append(names)
+    elif line["change"] == "replace":
+        text.append("replaced ", style="bold")
+        text.append(names)
     else:
         text.append("removed ", style="bold")
         removed = [names] if names else []
@@ -321,6 +324,7 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
     with exclusive(lattice):
         before, manifest = _recorded(lattice)
         sources, new, change = make(before)
+        change["replaced"] = manifest["content_hash"]   # the version this change replaces (audit names it)
         if llm is not None and sources.kind == "text":   # the model that answers the windows not cached
             sources = SourceSet(sources.kind, sources.sources, {**sources.options, "model": llm.model})
         history = read_history(lattice)
@@ -340,10 +344,16 @@ def _change(lattice: Path | str, make: Callable[[SourceSet], tuple[SourceSet, li
 
 
 def add(lattice: Path | str, paths: Sequence[Path | str], *, allow: bool = False, progress=None, llm=None,
-        cache=None) -> Change:
-    """`latweave add --lattice DIR SOURCE...`: the sources appended to the lattice's, in order."""
+        cache=None, replace: bool = False) -> Change:
+    """`latweave add --lattice DIR SOURCE...`: the sources appended to the lattice's, in order.
+    `replace` (`add --replace`): each source instead takes the place of the lattice's source of
+    its name — a source refreshed: the lattice then is the build of its sources with the new one
+    where the old one was (its documents removed since start afresh), one change, one atomic
+    write, never the old source gone and the new one not yet in."""
     if not paths:
         raise LatweaveError("nothing to add", hint="pass the corpus folders, documents or KB files to add")
+    if replace:
+        return _change(lattice, _replacing(paths), allow=allow, progress=progress, llm=llm, cache=cache)
 
     def make(before: SourceSet):
         new = [given(p, before.kind, before.options.get("format")) for p in paths]
@@ -354,6 +364,26 @@ def add(lattice: Path | str, paths: Sequence[Path | str], *, allow: bool = False
         return sources, new, change
 
     return _change(lattice, make, allow=allow, progress=progress, llm=llm, cache=cache)
+
+
+def _replacing(paths: Sequence[Path | str]):
+    """The `make` of `add --replace`: each given source in place of the lattice's of its name."""
+    def make(before: SourceSet):
+        new = [given(p, before.kind, before.options.get("format")) for p in paths]
+        _check_names([g.source for g in new])
+        known = {s.name: n for n, s in enumerate(before.sources)}
+        for g in new:
+            if g.source.name not in known:
+                raise LatweaveError(f"{g.path}: the lattice has no source named {g.source.name!r} to replace",
+                                    hint="its sources: " + ", ".join(known) + "; add a new source without --replace")
+        fresh = {g.source.name: g.source for g in new}
+        sources = SourceSet(before.kind, tuple(fresh.get(s.name, s) for s in before.sources), dict(before.options))
+        was = {s.name: s.sha256 for s in before.sources}
+        change = {"change": "replace", "time": now(), "paths": [str(p) for p in paths],
+                  "sources": [{"name": g.source.name, "sha256": g.source.sha256, "was": was[g.source.name]}
+                              for g in new]}
+        return sources, new, change
+    return make
 
 
 def remove(lattice: Path | str, *, sources: Sequence[str] = (), docs: Sequence[str] = (), allow: bool = False,

@@ -2,8 +2,9 @@
 
 `CountBar` shows work that reports `(done, total)`: a corpus's facts being read, an evaluation's
 questions being planned. `ExtractProgress` is the snapshot an LLM extraction reports, and
-`ProgressBar` shows it. The library reports progress through callbacks; only the command line
-makes bars.
+`ProgressBar` shows it. `Working` shows that a long step (a KB build, `add`, `remove`) is still
+going, once it has run for two seconds. The library reports progress through callbacks; only the
+command line makes bars.
 
 The extraction driver calls `progress(snapshot)` from its own thread after each window finishes (and once
 at the start, with the cached windows counted). A callback may raise — KeyboardInterrupt
@@ -89,3 +90,51 @@ class CountBar:
 
     def __exit__(self, *exc):
         self.bar.__exit__(*exc)
+
+
+class Working:
+    """A transient spinner on stderr with the time taken, for work that reports no counts (a KB
+    build, `add`, `remove`): shown only once the work has run `after` seconds (a quick command
+    stays silent) and only when stderr is a terminal (never in a pipe or a log; stdout, where
+    `--json` goes, is never touched). A context manager; `console`: where to draw (tests)."""
+
+    def __init__(self, label: str, after: float = 2.0, console=None):
+        import threading
+
+        from latweave.terminal import console as make_console
+
+        self.label, self.after = label, after
+        self.console = console if console is not None else make_console(stderr=True, highlight=False,
+                                                                        soft_wrap=False)
+        self._lock = threading.Lock()
+        self._live = None
+        self._timer = None
+        self._done = False
+
+    def _show(self) -> None:
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with self._lock:
+            if self._done:
+                return
+            self._live = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                  console=self.console, transient=True)
+            self._live.add_task(self.label, total=None)
+            self._live.start()
+
+    def __enter__(self):
+        import threading
+
+        if self.console.is_terminal:
+            self._timer = threading.Timer(self.after, self._show)
+            self._timer.daemon = True
+            self._timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        with self._lock:
+            self._done = True
+            if self._timer is not None:
+                self._timer.cancel()
+            if self._live is not None:
+                self._live.stop()

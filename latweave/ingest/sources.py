@@ -177,7 +177,7 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
             names = _corpus_files(path)
             if kind == "corpus" and CORPUS_DIMENSIONS not in names:
                 raise LatweaveError(f"{path}: not a corpus folder (dimensions.jsonl is missing)",
-                                    hint="see corpora/zoo/README.md for the format")
+                                    hint="see docs/corpus-input.md for the format")
             if kind == "text" and not any(n.startswith(CORPUS_DOCUMENTS + "/") for n in names):
                 raise LatweaveError(f"{path}: not a text corpus (documents/ holds no .txt file)",
                                     hint="see corpora/bios/README.md for the format")
@@ -189,8 +189,8 @@ def given(path: Path | str, kind: str, fmt: str | None = None) -> Given:
                                 hint="pass a document (a .txt file) or a folder with documents/")
         raise LatweaveError(f"{path}: a corpus lattice takes corpus folders",
                             hint="a corpus folder holds dimensions.jsonl, documents/ and facts.jsonl "
-                                 "(corpora/zoo/README.md); a KB file is built with --format pathquestion, "
-                                 "metaqa or 2wiki")
+                                 "(docs/corpus-input.md); a KB file (tsv, csv, ntriples; or --format "
+                                 "pathquestion, metaqa, 2wiki) is built on its own (docs/kb-input.md)")
     if path.is_dir():
         raise LatweaveError(f"{path}: a KB source is a file", hint="pass each KB file (or part file) by its path")
     if fmt == "2wiki":

@@ -44,15 +44,16 @@ from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveErro
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FORMATS, FUNCTIONAL, INVERSE, ORDERED_SHARE, PATHQUESTION_SHAPE, SUBJECT,
                                 SUBJECT_SHARE, BuildReport, metaqa_split, parse_value, unreadable_value)
+from latweave.ingest.kb_lines import is_header
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.ingest.write import write_stream
-from latweave.lattice.names import normalize
+from latweave.lattice.names import normalize, visible
 from latweave.folder.store import check_target
 from latweave.textio import TextFile, second_bom
 
 #: The formats Spark reads: one triple per line.
-SPARK_FORMATS = ("pathquestion", "metaqa")
-_SHAPE = {"pathquestion": PATHQUESTION_SHAPE, "metaqa": "subject|relation|object"}
+SPARK_FORMATS = ("tsv", "pathquestion", "metaqa")
+_SHAPE = {"tsv": PATHQUESTION_SHAPE, "pathquestion": PATHQUESTION_SHAPE, "metaqa": "subject|relation|object"}
 _SUBJECT_KEY = normalize(SUBJECT)
 _HINT = "build without --engine spark (the Python build settles it)"
 
@@ -95,7 +96,7 @@ def session(master: str | None = None):
 def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
     """The per-partition parser: every line → a triple row or a problem row (kb.py's messages)."""
     shape = _SHAPE[fmt]
-    split = (lambda t: t.split("\t")) if fmt == "pathquestion" else metaqa_split
+    split = (lambda t: t.split("\t")) if fmt in ("tsv", "pathquestion") else metaqa_split
     reserved = normalize(SUBJECT)
 
     def parse(index: int, lines: Iterable[str]) -> Iterator[tuple]:
@@ -108,7 +109,9 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
             cells = split(raw)
             if not raw.strip() and len(cells) <= 1:   # a blank line; `\t\t` is three empty fields
                 continue
-            if fmt == "pathquestion" and len(cells) in (4, 5):
+            if fmt == "tsv" and line == 1 and is_header(cells):   # a header, skipped as kb.read_tsv_kb does
+                continue
+            if fmt in ("tsv", "pathquestion") and len(cells) in (4, 5):
                 yield ("period", f, line, "a line with start/end fields (a period) — which --engine spark "
                        "does not read", None, None, None, None, None, None, None, None)
                 continue
@@ -116,8 +119,9 @@ def _split_partition(fmt: str, bases: dict[int, tuple[int, int, int]]):
                 yield ("malformed", f, line, f"expected {shape}, found {len(cells)} field(s)", None,
                        None, None, None, None, None, None, None)
                 continue
-            if not all(c.strip() for c in cells):
-                yield ("malformed", f, line, f"empty field in {shape}", None, None, None, None, None, None,
+            if not all(visible(c) for c in cells):   # kb.py's messages
+                what = "empty field" if not all(c.strip() for c in cells) else "a field with no visible character"
+                yield ("malformed", f, line, f"{what} in {shape}", None, None, None, None, None, None,
                        None, None)
                 continue
             s, r, o = (c.strip() for c in cells)
@@ -188,7 +192,7 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
     read with Spark and written by the streamed writer at `out` (atomically; through `gate` when
     given); returns (manifest, report). See the module docstring for what is refused."""
     if fmt == "2wiki":
-        raise LatweaveError("--engine spark reads line-based KBs (pathquestion, metaqa); a 2wiki file's entity "
+        raise LatweaveError("--engine spark reads line-based KBs (tsv, pathquestion, metaqa); a 2wiki file's entity "
                             "resolution and per-question documents are built in Python",
                             hint="build it without --engine spark")
     if fmt not in SPARK_FORMATS:
@@ -196,6 +200,7 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
                             f"--engine spark builds a KB file, not a {fmt}",
                             hint=f"--format one of {', '.join(SPARK_FORMATS)} with --engine spark")
     report = report if report is not None else BuildReport()
+    report.format = fmt
     files = kb_files(path)
     check_target(out, (path,))
     texts: list[TextFile] = []

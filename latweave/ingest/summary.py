@@ -64,7 +64,7 @@ class BuildSummary:
     def _built(self):
         from rich.text import Text
 
-        counts = ", ".join(f"{v} {k}" for k, v in self.manifest["counts"].items())
+        counts = ", ".join(f"{v:,} {k}" for k, v in self.manifest["counts"].items())   # 1,234 as everywhere
         if self.source is not None:
             return Text.from_markup(f"[bold green]built[/] {_m(self.out)} from {_m(self.source)}: " + counts)
         return Text.from_markup(f"[bold green]built[/] {_m(self.out)}: {_m(counts)}")
@@ -74,8 +74,8 @@ class BuildSummary:
 
         report = self.gate.report
         if report.ok:
-            lines = [Text.from_markup(f"[green]legitimate[/]: every one of {len(report.dimensions)} dimensions "
-                                      "has unique meets (latweave check <lattice> for the full report)")]
+            lines = [Text.from_markup(f"[green]legitimate[/]: every one of {len(report.dimensions):,} dimensions "
+                                      "has unique meets (latweave check --lattice <lattice> for the full report)")]
         else:
             lines = [Text.from_markup(f"[bold yellow]written with --allow[/]: meets are not unique in "
                                       f"{_m(', '.join(report.live_blockers))} (see legitimacy.json, or latweave check)")]
@@ -83,7 +83,7 @@ class BuildSummary:
         if contested:
             lines.append(Text.from_markup(
                 "[yellow]contested coordinates[/] (sources disagree; answers that depend on them are "
-                "reported as contested): " + _m(", ".join(f"{name} {n}" for name, n in contested.items()))))
+                "reported as contested): " + _m(", ".join(f"{name} {n:,}" for name, n in contested.items()))))
         return lines
 
     def __rich__(self):

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from latweave.errors import LatticeError
 from latweave.lattice.canonical import compare_classes
-from latweave.lattice.names import TOP, normalize
+from latweave.lattice.names import TOP, normalize, visible
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import period_of
@@ -291,8 +291,8 @@ class Lattice:
         key = normalize(label)
         if key not in self.instances:
             _text_only(label, "an instance name")
-            if not label.strip():
-                raise LatticeError(f"an instance name is empty or only spaces ({label!r})",
+            if not visible(label):   # a zero-width space alone would print as nothing
+                raise LatticeError(f"an instance name is empty or has no visible character ({label!r})",
                                    hint='name the instance, e.g. "Blue whale"')
             self.instances[key] = Instance(label)
         return self.instances[key]
@@ -302,8 +302,9 @@ class Lattice:
         if inst is None:
             raise LatticeError(f"no instance {instance!r} to give the alias {alias!r}")
         _text_only(alias, "an alias")
-        if not alias.strip():
-            raise LatticeError(f"the alias of {instance!r} is empty or only spaces", hint="drop the line or name the alias")
+        if not visible(alias):
+            raise LatticeError(f"the alias of {instance!r} is empty or has no visible character ({alias!r})",
+                               hint="drop the line or name the alias")
         surface = normalize(alias)
         for other in self.instances.values():
             if other is not inst and (surface in other.aliases or other.key == surface):

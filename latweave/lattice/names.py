@@ -68,3 +68,30 @@ def fold_joined(text: str) -> str:
     if text.isascii():
         return _NONWORD.sub("", text.casefold())
     return "".join(fold(text))
+
+
+#: Characters that draw nothing although Unicode files them as letters or symbols (a Hangul
+#: filler, the Braille blank, the Mongolian vowel separator): a name of only these is invisible.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
+def visible(name: str) -> bool:
+    """Whether a name has at least one character that shows: not only whitespace, format
+    characters (a zero-width space, a direction mark: category Cf), controls, unassigned code
+    points or fillers. A name with none would print as nothing, so it names nothing.
+
+    >>> visible("Whale"), visible(" \\u200b\\u200d "), visible("\\u3164")
+    (True, False, False)
+    """
+    return any(ch not in _BLANKS and unicodedata.category(ch)[0] not in "CZ" for ch in name)
+
+
+def find_name(text: str, name: str) -> tuple[int, int] | None:
+    """The span of the first mention of `name` in `text` (case aside, any run of whitespace
+    between its words, whole words only), or None: a `subject` binding's evidence."""
+    words = name.split()
+    if not words:
+        return None
+    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.IGNORECASE)
+    match = pattern.search(text)
+    return match.span() if match else None

@@ -13,6 +13,7 @@ import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from latweave.errors import LatweaveError, SourceError
 from latweave.textio import read_text
@@ -51,14 +52,21 @@ class LLMConfig:
         if bad:
             raise TypeError(f"LLMConfig.resolve: unknown field(s) {', '.join(bad)}")
         values: dict = {}
+        where: dict = {}    # field -> the flag or variable its value came from (a file checks its own)
         path = config_file or _env(ENV_CONFIG)
         if path:
             values.update(_read_config_file(Path(path), known))
         for field_name, var in (("base_url", ENV_BASE_URL), ("api_key", ENV_API_KEY), ("model", ENV_MODEL)):
             if _env(var) is not None:
-                values[field_name] = _env(var)
+                values[field_name], where[field_name] = _env(var), f"${var}"
         flags = {"model": model, "base_url": base_url, "api_key": api_key, **overrides}
-        values.update({k: v for k, v in flags.items() if v is not None})
+        for field_name, value in flags.items():
+            if value is not None:
+                values[field_name], where[field_name] = value, FLAGS.get(field_name, field_name)
+        for field_name, source in sorted(where.items()):
+            problem = value_problem(field_name, values[field_name])
+            if problem is not None:   # named as the user gave it: a flag or an environment variable
+                raise LatweaveError(f"LLM setting {field_name} ({source}): {problem}", hint=_hint(field_name))
         if not values.get("model"):
             raise LatweaveError(
                 "no model given for the LLM endpoint",
@@ -108,6 +116,10 @@ def _read_config_file(path: Path, known: set[str]) -> dict:
 
 # ------------------------------------------------------------------------------ checked values
 
+#: The command-line flag of each field a command takes (for messages about a value given there).
+FLAGS = {"model": "--model", "base_url": "--base-url", "api_key": "--api-key", "timeout_s": "--timeout",
+         "concurrency": "--concurrency"}
+
 #: Each field's type and range: (kind, least, most); kind "str", "int" or "num" (finite).
 #: A value outside is a typo (`timeout_s: -5`, `max_retries: 1e9`), refused with a hint, never
 #: a traceback or a run that retries for ever.
@@ -138,7 +150,9 @@ def value_problem(name: str, value) -> str | None:
     if kind.startswith("str"):
         if not isinstance(value, str):
             return f"must be a string, not {json.dumps(value)[:40]}"
-        return "must not be empty" if len(value) < least else None
+        if len(value) < least:
+            return "must not be empty"
+        return url_problem(value) if name == "base_url" else None
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if kind == "int" and not (number and isinstance(value, int)):
         return f"must be a whole number, not {json.dumps(value)[:40]}"
@@ -146,6 +160,27 @@ def value_problem(name: str, value) -> str | None:
         return f"must be a finite number, not {json.dumps(value)[:40]}"
     if value < least or (most is not None and value > most):
         return f"{value!r} is out of range ({least:g} to {most:g})"
+    return None
+
+
+def url_problem(url: str) -> str | None:
+    """What keeps `url` from being an endpoint a request can be sent to (an http(s) URL with a
+    host and a port from 1 to 65535), or None. Found here, a typo is exit 2 at once — never five
+    retries of a request that cannot be made, nor the HTTP library's exception."""
+    shown = json.dumps(url, ensure_ascii=False)[:80]
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
+        return f"{shown} holds a space or a control character"
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:   # "Invalid IPv6 URL", "Port out of range 0-65535", ...
+        return f"{shown} is not a URL ({exc})"
+    if parts.scheme.lower() not in ("http", "https"):
+        return f"{shown} is not an http:// or https:// URL"
+    if not parts.hostname:
+        return f"{shown} names no host"
+    if port == 0:
+        return f"{shown}: port 0 is out of range (1 to 65535)"
     return None
 
 

@@ -70,22 +70,40 @@ class Time:
 
 @dataclass(frozen=True)
 class Constraint:
-    """dimension op value. `<=` at or below; `=` exactly (or a synonym); `<`, `>` and `in`
-    compare numbers or dates on an ordered dimension."""
+    """dimension op value. `=` exactly (or a synonym). On a taxonomy `<=` is at or below. On an
+    ordered (number or date) dimension every other operator is a window on the number line —
+    `<` below, `<=` at most, `>` above, `>=` at least, `in lo..hi` both ends included — admitting
+    a value when its whole interval lies inside (`born <= 1901` admits 1850, 1901 and 1901-07).
+    `<`, `>`, `>=` and `in` belong to numbers and dates alone (`NUMERIC`; `window` says which
+    reading a constraint has)."""
 
     dimension: str
     op: str
     value: _U[Name, Ref, Range]
     pos: Optional[Pos] = _pos()
 
-    OPS = ("<=", "=", "<", ">", "in")
-    NUMERIC = ("<", ">", "in")
+    OPS = ("<=", ">=", "=", "<", ">", "in")
+    NUMERIC = ("<", ">", ">=", "in")   # windows on every dimension: an unordered one refuses them
+
+    def window(self, ordered: bool) -> bool:
+        """Whether the constraint is a window on the number line on a dimension that is `ordered`
+        (or not): `<`, `>`, `>=` and `in` always, `<=` (at most) on a number or date dimension,
+        where there is no taxonomy for it to read (issue 43)."""
+        return is_window(self.op, ordered)
 
     def __post_init__(self):
         if self.op not in self.OPS:
             raise ValueError(f"constraint operator must be one of {self.OPS}, got {self.op!r}")
         if (self.op == "in") != isinstance(self.value, Range):
             raise ValueError("`in` takes a range lo..hi, and only `in` does")
+
+
+def is_window(op: str, ordered: bool) -> bool:
+    """Whether constraint operator `op` is a window on the number line on a dimension that is
+    `ordered` (a number or date dimension) or not: the one reading of an operator that the
+    compiler, the proof extractor and the auditor share (`<=` is at most on a number or date,
+    at or below on a taxonomy)."""
+    return op in Constraint.NUMERIC or (op == "<=" and ordered)
 
 
 @dataclass(frozen=True)

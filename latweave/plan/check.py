@@ -6,6 +6,12 @@ ordered, a number or date that cannot be read, a `$var` used before its `let`, a
 `let` off the meet path, a time (`at` / `during`) that is not a date or runs backwards, a difference (`argmax(d1 - d2, ...)`) of anything but two distinct date
 dimensions. An entity the lattice lacks is not a type error: the run abstains
 `unknown_anchor`, with its witness.
+
+A value the lattice does not have (`milk <= shep`) is listed apart, by `unknown_values`, each with
+the closest values the dimension has (`sheep`): `latweave check-plan --lattice` reports them as
+errors (a typo is what a check should catch), and a run that abstains `unknown_anchor` gets them
+as hints beside its result (latweave/suggest.py) — never as a type error of the run, which stays
+an abstention.
 """
 
 from __future__ import annotations
@@ -14,10 +20,14 @@ import difflib
 
 from latweave.errors import LatweaveError, PlanError
 from latweave.folder.stored import LatticeView
-from latweave.lattice.names import normalize
+from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.lattice.periods import window_of
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Plan, Pos, Range, Ref, Time, Union
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Iterator
+
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Plan, Pos, Range, Ref, Time, Union
+from latweave.plan.printer import print_dimension, print_name
 from latweave.plan.source import context, has_line
 from latweave.plan.syntax_errors import DIFFERENCE_HINT
 
@@ -65,11 +75,12 @@ class _Checker:
             self.error(f"'{c.op}' compares numbers or dates, and '{c.dimension}' is a {dim.kind} dimension",
                        c.pos, "not_ordered", hint=f"use {c.dimension} <= value (at or below) or = value")
             return
-        if c.op in Constraint.NUMERIC and isinstance(c.value, Ref):
+        if c.window(dim.ordered) and isinstance(c.value, Ref):
             # a window needs its bound when the plan is compiled; a step's outputs are only known after
-            self.error(f"'{c.op}' needs a number or date written in the plan, not ${c.value.var}", c.value.pos or c.pos,
-                       "ref_in_window", hint=f"compare with a value ({c.dimension} {c.op} 50), or match the step's "
-                       f"outputs with {c.dimension} = ${c.value.var}")
+            at_most = " (on a number or date, <= is at most)" if c.op == "<=" else ""
+            self.error(f"'{c.op}' needs a number or date written in the plan, not ${c.value.var}{at_most}",
+                       c.value.pos or c.pos, "ref_in_window", hint=f"compare with a value ({c.dimension} {c.op} 50), "
+                       f"or match the step's outputs with {c.dimension} = ${c.value.var}")
             return
         if dim.ordered and not isinstance(c.value, Ref):
             texts = [c.value.lo, c.value.hi] if isinstance(c.value, Range) else [c.value.text]
@@ -185,3 +196,78 @@ def check_plan(plan: Plan, lattice: LatticeView, text: str | None = None) -> Pla
     if errors:
         raise errors[0]
     return plan
+
+
+#: A dimension with more values than this gets no did-you-mean (a million instances' names are
+#: not compared one by one for a hint); its unknown values are still reported.
+CLOSE_VALUES = 50_000
+
+
+@dataclass(frozen=True)
+class UnknownValue:
+    """`constraint`'s value, as the user typed it, is no value (nor synonym) of its dimension
+    `dimension` (named as the lattice spells it); `close`: the dimension's closest value, if any
+    is close (difflib's ratio 0.6, as a dimension's did-you-mean)."""
+
+    constraint: Constraint
+    dimension: str
+    close: tuple[str, ...]
+
+    @property
+    def typed(self) -> str:
+        return self.constraint.value.text
+
+    @property
+    def message(self) -> str:
+        return f"'{self.typed}' is not a value of {print_dimension(self.dimension)}"
+
+    @property
+    def did_you_mean(self) -> str | None:
+        return f"did you mean {' or '.join(print_name(c) for c in self.close)}?" if self.close else None
+
+
+def _constraints(node) -> Iterator[Constraint]:
+    if isinstance(node, Constraint):
+        yield node
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from _constraints(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for f in fields(node):
+            yield from _constraints(getattr(node, f.name))
+
+
+def _close(typed: str, dim) -> tuple[str, ...]:
+    labels = dim.labels
+    if len(labels) > CLOSE_VALUES:
+        return ()
+    by_key = {k: label for k, label in sorted(labels.items()) if k != TOP}
+    surfaces = {**{s: by_key[k] for s, k in sorted(dim.synonyms.items()) if k in by_key}, **by_key}
+    found = difflib.get_close_matches(normalize(typed), list(surfaces), n=1, cutoff=0.6)
+    return tuple(surfaces[f] for f in found)
+
+
+def unknown_values(plan: Plan, lattice: LatticeView) -> list[UnknownValue]:
+    """Every `dimension = value` / `dimension <= value` of the plan, on a known taxonomy
+    dimension, whose value the dimension does not have, in reading order."""
+    out = []
+    for c in _constraints(plan):
+        if c.op not in ("=", "<=") or not isinstance(c.value, Name):
+            continue
+        dim = lattice.dimensions.get(normalize(c.dimension))
+        if dim is None or dim.ordered or dim.resolve(c.value.text) is not None:
+            continue
+        out.append(UnknownValue(c, dim.name, _close(c.value.text, dim)))
+    return out
+
+
+def value_errors(plan: Plan, lattice: LatticeView, text: str | None = None) -> list[PlanError]:
+    """`unknown_values` as PlanErrors at each value's line and column (code `unknown_value`), for
+    `check-plan`: the hint is the did-you-mean, and says what running the plan does."""
+    checker = _Checker(lattice, text)
+    for u in unknown_values(plan, lattice):
+        ran = "running the plan abstains unknown_anchor"
+        checker.error(u.message, u.constraint.value.pos or u.constraint.pos, "unknown_value",
+                      hint=f"{u.did_you_mean} ({ran})" if u.did_you_mean else
+                      f"{ran}; `:dims` in `latweave repl` lists the dimension's values")
+    return checker.errors

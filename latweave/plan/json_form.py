@@ -1,12 +1,13 @@
 """Plans as JSON, for scripts and for `latweave run` until the DSL is used everywhere.
 
     {"let": [["d", <step>], ...], "return": <expr>}     or just <expr>
-    step/expr:  {"meet": [[dim, "<=" | "=", value], ...], "project": dim?, "at": date? | "during": [lo, hi]?}
+    step/expr:  {"meet": [[dim, op, value], ...], "project": dim?, "at": date? | "during": [lo, hi]?}
                 {"union": [<meet>, ...]}
                 {"same" | "differ" | "argmax" | "argmin": dim, "args": [value, ...]}
                 {"argmax" | "argmin": dim, "minus": dim, "args": [...]}   (on dim - minus, in days)
                 {"holds": value, "where": [[dim, op, value], ...], "at" | "during": ...?}
     value:      "text", a number,  or  {"ref": "var"}
+    op:         "<=" | ">=" | "=" | "<" | ">"  (value),  "in"  ([lo, hi])
 
 Keys other than these are refused, with the path of the object in the JSON (`$.let[0][1]`) and
 the keys it may have; so is a plan over a size limit (latweave/plan/limits.py).

@@ -26,7 +26,7 @@ from latweave.plan.limits import (MAX_ARGS, MAX_ASSERTIONS, MAX_BRANCHES, MAX_CO
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
 
-_ALLOWED_OPS = {"<=", "=", "<", ">"}
+_ALLOWED_OPS = {"<=", ">=", "=", "<", ">"}   # `=<`, `=>` lex (for their hints) and are refused
 
 
 @lru_cache(maxsize=1)
@@ -324,7 +324,7 @@ def _raise_visit(text: str, inner: BaseException):
         tok = inner.token
         raise PlanError(f"unknown operator '{tok}'", code="unknown_operator", line=tok.line,
                         column=tok.column, context=context(text, tok.line, tok.column),
-                        expected=["<=", "=", "<", ">", "in"], hint=OP_HINTS.get(str(tok))) from None
+                        expected=["<=", ">=", "=", "<", ">", "in"], hint=OP_HINTS.get(str(tok))) from None
     if isinstance(inner, _StringError):
         tok = inner.token
         raise PlanError(f"bad escape in string {tok}", code="bad_string", line=tok.line, column=tok.column,

@@ -30,18 +30,18 @@ FORMS = ("meet", "same", "differ", "argmax", "argmin", "holds", "let")
 DIFFERENCE_HINT = ("a difference is defined between two date dimensions, in days, and only argmax/argmin "
                    "compare it: argmax(date_of_death - date_of_birth, [\"A\", \"B\"])")
 OP_HINTS = {
-    ">=": "the plan language has no >=: use `> n`, or `in lo..hi` for a range",
     "==": "write a single = for an exact value",
     "!=": "there is no negation in a meet: use differ(dim, a, b) to compare two things",
-    "=<": "did you mean <= (at or below)?",
-    "=>": "did you mean > or in lo..hi?",
+    # one spelling per meaning: the aliases are refused, never read silently as <= or >=
+    "=<": "did you mean <= (at or below; on a number or date: at most)?",
+    "=>": "did you mean >= (on a number or date: at least)?",
 }
 
 # How lark names terminals → how a person would.
 _TERMINALS = {
     "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='",
     "NAME": "a name", "STRING": "a quoted string", "NUMBER": "a number", "DATE": "a date",
-    "VAR": "a $variable", "OP": "an operator (<=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
+    "VAR": "a $variable", "OP": "an operator (<=, >=, =, <, >)", "IN": "in", "ARROW": "'->'", "MINUS": "'-'",
     "PIPE": "'|'", "AMP": "'&'", "IS": "is", "_SEMI": "';'", "LET": "let", "MEET": "meet", "HOLDS": "holds",
     "BOOLCMP": "same or differ", "EXTREMUM": "argmax or argmin", "$END": "the end of the plan",
     "__ANON_0": "'..'", "DOUBLE_DOT": "'..'",
@@ -54,7 +54,8 @@ def _expected(names) -> list[str]:
 
 # A rough scan of the plan text, independent of the parser state: enough to know which brackets
 # are open at the error, which form they belong to, and what came just before.
-_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|->|\.\.|[()\[\],;|]|\$?[A-Za-z_][A-Za-z0-9_]*|\d[\d.\-]*|\S')
+_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|->|\.\.|<=|>=|==|!=|=<|=>|[()\[\],;|]|\$?[A-Za-z_][A-Za-z0-9_]*'
+                   r'|\d[\d.\-]*|\S')   # a two-character operator is one token, as the grammar's OP lexes it
 
 
 class _Tok(NamedTuple):
@@ -408,7 +409,7 @@ def _several_words(s: _Spot) -> PlanError | None:
             after = m.group()
             break
         words.append(m.group())
-    if after in ("<", "=", ">", "in"):   # `mammal habitat <= aquatic`: a ',' missing, not a name
+    if after in ("<", "=", ">", "in", "<=", ">=", "==", "!=", "=<", "=>"):   # `mammal habitat <= aquatic`: a ',' missing, not a name
         return None
     name = " ".join(words)
     return s.err(f"a name of several words needs quotes: found {before.text} {s.tok_text} unquoted",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Sequence
 
 from latweave.errors import LatweaveError, PlanError
@@ -34,6 +35,8 @@ from latweave.planner.oracle import chain_plan
 from latweave.planner.prompt import (CLAIM_PROMPT_VERSION, CLAIM_SCHEMA, PLAN_SCHEMA, PROMPT_VERSION, Exemplar,
                                      PromptBuilder, error_text, repair_message)
 from latweave.reasons import Reason, planner_reason
+
+log = logging.getLogger("latweave.llm.planner")   # -v shows each rejected reply (cli._llm_notes)
 
 #: Replies longer than this are cut by the server (finish_reason "length"): a plan is short.
 MAX_PLAN_TOKENS = 512
@@ -52,11 +55,11 @@ def plan_text_of(reply: str, field: str = "plan") -> str:
         text = text.strip("`").removeprefix("json").strip()
     try:
         obj = json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):   # not JSON, or nested deeper than the reader goes
         start, end = text.find("{"), text.rfind("}")
         try:
             obj = json.loads(text[start:end + 1]) if 0 <= start < end else None
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             obj = None
     if not isinstance(obj, dict) or not isinstance(obj.get(field), str):
         shown = reply if len(reply) <= 200 else reply[:200] + "…"
@@ -212,6 +215,8 @@ class LLMPlanner(Planner):
                 self._store(key, question, {"plan": text, "reason": None, "last_error": None,
                                             "calls": calls, "repairs": repairs})
                 return PlanOutput(plan, None, 1.0, {"calls": calls, "repairs": repairs, "cached": False})
+            log.info("rejected %s (reply %d of at most %d): %s\n%s", self.form, turn + 1, self.repairs + 1,
+                     completion.text, last_error)
             if turn < self.repairs:
                 messages = messages + [{"role": "assistant", "content": completion.text},
                                        repair_message(last_error, self.form)]

@@ -454,7 +454,12 @@ class PlannerDetail(Detail):
         return cls(text_or_none(obj["last_error"]))
 
     def render_into(self, branch) -> None:
-        render_value(branch, "last_error", self.last_error)
+        if isinstance(self.last_error, str):   # a labelled error: its lines (caret, hint) as lines
+            from rich.text import Text
+
+            branch.add(Text(safe(f"last_error: {self.last_error}", newlines=True)))
+        else:
+            render_value(branch, "last_error", self.last_error)
 
 
 # ---- lines ----------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
 from latweave.engines.base import Outputs
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Lattice, Predicate
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
+from latweave.plan.ast import Compare, Holds, Meet, Name, Ref, Union
 from latweave.lattice.periods import period_of
 from latweave.plan.printer import constraint_triple, window_text
 from latweave.plan.steps import meet_name, path_step_name, step_name
@@ -38,6 +38,7 @@ from latweave.proof.details import (AmbiguousValue, Conflict, ConflictDetail, De
                                     IncomparableDetail, IncomparablePair, InTime, NoValueDetail, OpenPeriod,
                                     OutOfScopeDetail, UnknownAnchorDetail, UnknownName)
 from latweave.errors import LatweaveError
+from latweave.proof.lines import position
 from latweave.proof.model import Atom, Evidence, Leaf, Node, Proof, Rule, WitnessLeaf
 from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness
@@ -173,9 +174,13 @@ class ProofReader:
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
+        """Predicate p's evidence, with the line and column of its document it starts at
+        (latweave/proof/lines.py)."""
         pred = self.predicates[p]
         ev = pred.evidence
-        return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence)
+        documents = getattr(self.lattice, "documents", None) or {}
+        where = position(documents.get(ev.doc), ev.start) or (None, None)
+        return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence, *where)
 
     def naming(self, relation: str, s: int, x: int) -> list[int]:
         """The outputs of step s in `relation` (step_out, step_sure) that name instance x —
@@ -325,13 +330,14 @@ class ProofReader:
         if isinstance(constraint.value, Ref):
             ys = self._sure_refs(layout, meet, c, constraint.value.var)[v]
             parts.append(self.step_output_proof(layout, constraint.value.var, ys[0]))
-        if constraint.op == "<=":
-            parts.append(self.desc_proof(d, v, w))
-        elif constraint.op in Constraint.NUMERIC:
-            dim = self.lattice.dimensions[L.key(d)]
+        dim = self.lattice.dimensions[L.key(d)]
+        window = constraint.window(dim.ordered)
+        if window:
             parts.append(Leaf(Atom.of("bounds", dim.name, L.value(d, w)), bounds=tuple(dim.bounds[L.key(w)])))
+        elif constraint.op == "<=":
+            parts.append(self.desc_proof(d, v, w))
         parts.extend(self.coord_parts(meet, x, d, w, p))
-        named = text if constraint.op in Constraint.NUMERIC else L.value(d, v)
+        named = text if window else L.value(d, v)
         return Rule(Atom.of("hit", dim_name, op, named, L.instance(x), L.value(d, w)), rule, children=parts)
 
     def meet_info(self, meet: MeetLayout) -> dict:
@@ -448,15 +454,22 @@ class QueryDecoder(ProofReader):
                     [self.step_output_proof(layout, var, ys[0]), leaf])
 
     def extremum_proof(self, layout: QueryLayout, a: int, c: int, shown: str) -> Rule:
-        """answer(shown) ← argmax(dim, argument): the winner's value and every candidate it beats."""
+        """answer(shown) ← argmax(dim, argument): the winner's best values and every candidate it
+        beats. A winner may hold several values none of which is better than another (the year
+        1901 and the month 1901-07, two items' overlapping spans): each is one of its best values,
+        and each is shown — its coord (or span), and a `beats` per value of another candidate it
+        beats (issue 42)."""
         k, L = layout.compare, self.labels
         final = layout.plan.final
         d = self.sym(final.dimension)
         labels = dict(layout.args)
         items = self._items_compete(layout, a)
         best = {v for aa, cc, v in self.out.get("best_value", k) if (aa, cc) == (a, c)}
-        chosen = [r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best and (not items or r[1] == c)]
-        children = [self._arg_value_leaf(layout, min(chosen))]
+        chosen: dict[int, tuple] = {}   # each best value, by the least row that holds it
+        for row in sorted(r for r in self.out.get("arg_value", k) if r[0] == a and r[2] in best
+                          and (not items or r[1] == c)):
+            chosen.setdefault(row[2], row)
+        children = [self._arg_value_leaf(layout, row) for row in sorted(chosen.values())]
         derived = _derived(layout)
         spans = self.spans(k) if derived else {}
         for aa, cc, b, e, v, w in sorted(self.out.get("beats", k)):

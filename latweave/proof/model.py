@@ -2,10 +2,12 @@
 
 A proof is a tree in Soufflé's provenance shape. Inner nodes serialise as
 `{"premises": "member(\\"meet#0\\", \\"Whale\\")", "rule-number": "(R1)", "children": [...]}`, leaves
-as `{"axiom": "coord(...)", "evidence": {...}}`; an answer result wraps its trees as
-`{"trees": [...], "contested": [...]}`, a verdict or an abstention is one tree. `to_json()` writes
-exactly that JSON and `from_json()` reads it back (a saved result, Soufflé's own `explain`), so that
-`Proof.from_json(p.to_json()) == p` and the JSON round-trips unchanged.
+as `{"axiom": "coord(...)", "evidence": {...}}`, each with its atom structured beside the text
+(`"atom": {"pred": "member", "args": ["meet#0", "Whale"]}`: a script need not parse the text); an
+answer result wraps its trees as `{"trees": [...], "contested": [...]}`, a verdict or an abstention
+is one tree. `to_json()` writes exactly that JSON and `from_json()` reads it back (a saved result,
+Soufflé's own `explain`), so that `Proof.from_json(p.to_json()) == p` and the JSON round-trips
+unchanged (a file written before atoms were structured is written back without them).
 
 Atom text is written in one place (`Atom.__str__`: string arguments JSON-quoted, as Soufflé prints
 them) and read in one place (`Atom.parse`: a small tokenizer over the arguments with
@@ -68,6 +70,11 @@ class Atom:
             return self.spelling
         return f"{self.relation}({', '.join(_quoted(a) for a in self.args)})"
 
+    def to_json(self) -> dict:
+        """The atom structured, beside its text in a proof's JSON: `{"pred": "hit", "args": [...]}`
+        (a script reads it without parsing the text)."""
+        return {"pred": self.relation, "args": list(self.args)}
+
     @classmethod
     def parse(cls, text: object) -> "Atom | None":
         """`rel("a", 1)` → Atom("rel", ("a", 1)); None when `text` is not a ground atom (a relation
@@ -108,7 +115,10 @@ def _skip_space(text: str, pos: int, end: int) -> int:
 
 @dataclass(frozen=True)
 class Evidence:
-    """Where a lattice fact was read: predicate id, document, the verbatim text and its offsets."""
+    """Where a lattice fact was read: predicate id, document, the verbatim text and its offsets,
+    and the `line` and `column` (1-based, in characters) of the document where the text starts —
+    what a person opens the file at. A result saved before they were cited has neither (it
+    renders with its offsets)."""
 
     predicate: Any
     doc: Any
@@ -116,25 +126,46 @@ class Evidence:
     start: Any
     end: Any
     confidence: Any
+    line: Any = None
+    column: Any = None
 
     KEYS = ("predicate", "doc", "source_text", "start", "end", "confidence")
+    PLACE = ("line", "column")
 
     def to_json(self) -> dict:
-        return {k: getattr(self, k) for k in self.KEYS}
+        out = {k: getattr(self, k) for k in self.KEYS}
+        if self.line is not None:
+            out.update(line=self.line, column=self.column)
+        return out
 
     @classmethod
     def from_json(cls, obj) -> "Evidence | None":
-        """The evidence `obj` states; None when it is not exactly an evidence object."""
-        if not isinstance(obj, dict) or set(obj) != set(cls.KEYS):
+        """The evidence `obj` states; None when it is not exactly an evidence object (the six
+        keys, and both or neither of line and column)."""
+        if not isinstance(obj, dict) or set(obj) not in (set(cls.KEYS), set(cls.KEYS + cls.PLACE)):
+            return None
+        if "line" in obj and obj["line"] is None:
             return None
         return cls(**obj)
 
 
-
 def append_evidence(label, evidence: Mapping) -> None:
-    """Quote evidence after a label: “source text”  [doc start:end]."""
+    """Quote evidence after a label: “source text”  [doc:line] (file:line, as an editor opens
+    it; `doc:line:column` when the text starts inside a line), or [doc start:end] when the
+    evidence gives no line (a result saved before lines were cited)."""
     label.append(f'  “{safe(evidence["source_text"])}”', style="italic")
-    label.append(f'  [{safe(evidence["doc"])} {evidence["start"]}:{evidence["end"]}]', style="dim")
+    label.append(f'  [{safe(evidence["doc"])}{_where(evidence)}]', style="dim")
+
+
+def _where(evidence: Mapping) -> str:
+    line, column = evidence.get("line"), evidence.get("column")
+    if not _whole(line):
+        return f' {evidence["start"]}:{evidence["end"]}'
+    return f":{line}" if column == 1 or not _whole(column) else f":{line}:{column}"
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ---- nodes ----------------------------------------------------------------------------------------
@@ -144,6 +175,11 @@ class _Node:
 
     def __rich__(self):
         return _standalone(self)
+
+    def _repr_html_(self) -> str:   # a notebook shows the tree, escaped (latweave/proof/notebook.py)
+        from latweave.proof.notebook import html_of
+
+        return html_of(self)
 
 
 class _Headed(_Node):
@@ -159,6 +195,25 @@ class _Headed(_Node):
     @property
     def label(self) -> str:
         return str(self.head)
+
+    def _with_atom(self, out: dict) -> dict:
+        """`out` with the head structured under "atom" (when it is an atom; a file read without
+        the key is written back without it, and one whose "atom" differs keeps its own in extras)."""
+        if isinstance(self.head, Atom) and "atom" not in self.absent:
+            out["atom"] = self.head.to_json()
+        return out
+
+
+def _atom_fields(obj: dict, head) -> tuple[dict, frozenset]:
+    """The keys of node JSON `obj` other than its structured atom, when that is `head`'s own (it is
+    written again from the head), and whether the file left the atom out."""
+    if not isinstance(head, Atom):
+        return obj, frozenset()
+    if "atom" not in obj:
+        return obj, frozenset({"atom"})
+    if obj["atom"] == head.to_json():
+        return {k: v for k, v in obj.items() if k != "atom"}, frozenset()
+    return obj, frozenset()
 
 
 @dataclass(frozen=True)
@@ -186,8 +241,9 @@ class Rule(_Headed):
             object.__setattr__(self, "children", tuple(self.children))
 
     def to_json(self) -> dict:
-        out = {"premises": self.label, "rule-number": self.rule, "children": [c.to_json() for c in self.children]}
-        for key in self.absent:
+        out = self._with_atom({"premises": self.label, "rule-number": self.rule,
+                               "children": [c.to_json() for c in self.children]})
+        for key in self.absent - {"atom"}:
             del out[key]
         for key in self._OPTIONAL:
             value = getattr(self, key)
@@ -203,15 +259,24 @@ class Rule(_Headed):
             return default if value is None else value
         return self.extras.get(key, default)
 
-    def render_into(self, tree) -> None:
+    def render_into(self, tree, fold=None) -> None:
+        """Add this subtree under `tree`; with `fold` (latweave/proof/fold.py), a subtree shown
+        before is one line that refers to it."""
         from rich.text import Text
 
         label = Text(safe(self.label), style="bold")
         if self.note:  # a readable gloss, e.g. a span of days in years
             label.append(f"  {safe(self.note)}", style="dim")
+        how, number = fold.show(self) if fold is not None and self.children else ("full", None)
+        if how == "ref":
+            label.append(f"  … (as above, #{number})", style="dim")
+            tree.add(label)
+            return
+        if number is not None:
+            label.append(f"  (#{number})", style="dim")
         branch = tree.add(label)
         for child in self.children:
-            child.render_into(branch)
+            child.render_into(branch, fold)
 
 
 @dataclass(frozen=True)
@@ -225,11 +290,12 @@ class Leaf(_Headed):
     bounds: tuple | None = None
     order: Any = None
     extras: Mapping[str, Any] = field(default_factory=dict)
+    absent: frozenset = field(default=frozenset(), compare=False, repr=False)  # "atom", when a file left it out
 
     children: tuple = ()
 
     def to_json(self) -> dict:
-        out: dict = {"axiom": self.label}
+        out: dict = self._with_atom({"axiom": self.label})
         if self.evidence is not None:
             out["evidence"] = self.evidence.to_json()
         if self.bounds is not None:
@@ -249,7 +315,7 @@ class Leaf(_Headed):
             return self.order
         return self.extras.get(key, default)
 
-    def render_into(self, tree) -> None:
+    def render_into(self, tree, fold=None) -> None:
         from rich.text import Text
 
         label = Text(safe(self.label), style="cyan")
@@ -291,7 +357,7 @@ class WitnessLeaf(_Node):
     def json_field(self, key: str, default=None):
         return self.reason if key == "reason" and self.reason is not None else self.extras.get(key, default)
 
-    def render_into(self, tree) -> None:
+    def render_into(self, tree, fold=None) -> None:
         from latweave.proof.witness import render_reason
 
         render_reason(tree, str(self.reason) if self.reason is not None else "witness", self.detail)
@@ -320,7 +386,7 @@ class Opaque(_Node):
     def json_field(self, key: str, default=None):
         return self.raw.get(key, default) if isinstance(self.raw, dict) else default
 
-    def render_into(self, tree) -> None:
+    def render_into(self, tree, fold=None) -> None:
         from rich.text import Text
 
         tree.add(Text(safe(self.label), style="bold"))
@@ -347,10 +413,12 @@ def node_from_json(obj) -> Node:
     premises, children = obj.get("premises"), obj.get("children", [])
     if not isinstance(premises, str) or not isinstance(children, list):
         return Opaque(obj)
+    head = Atom.parse(premises) or premises
+    rest, no_atom = _atom_fields(obj, head)
     fields = {key: obj[key] for key in Rule._OPTIONAL if key in obj and obj[key] is not None}
-    extras = {k: v for k, v in obj.items() if k not in ("premises", "rule-number", "children") and k not in fields}
-    absent = frozenset(k for k in ("rule-number", "children") if k not in obj)
-    return Rule(Atom.parse(premises) or premises, obj.get("rule-number"),
+    extras = {k: v for k, v in rest.items() if k not in ("premises", "rule-number", "children") and k not in fields}
+    absent = frozenset(k for k in ("rule-number", "children") if k not in obj) | no_atom
+    return Rule(head, obj.get("rule-number"),
                 tuple(node_from_json(c) for c in children), extras=extras, absent=absent, **fields)
 
 
@@ -378,8 +446,10 @@ def _leaf_from_json(obj: dict) -> Node:
         fields["bounds"] = tuple(obj["bounds"])
     if obj.get("order") is not None:
         fields["order"] = obj["order"]
-    extras = {k: v for k, v in obj.items() if k != "axiom" and k not in fields}
-    leaf = Leaf(atom if atom is not None else text, extras=extras, **fields)
+    head = atom if atom is not None else text
+    rest, no_atom = _atom_fields(obj, head)
+    extras = {k: v for k, v in rest.items() if k != "axiom" and k not in fields}
+    leaf = Leaf(head, extras=extras, absent=no_atom, **fields)
     return leaf if leaf.to_json() == obj else Opaque(obj)
 
 
@@ -447,8 +517,12 @@ class Proof:
         return cls(extras=extras, **fields)
 
     def render_into(self, tree) -> None:
+        """The trees a reader is shown, folded: a subtree shown before is referred to (fold.py)."""
+        from latweave.proof.fold import Folding
+
+        fold = Folding(self.shown)
         for node in self.shown:
-            node.render_into(tree)
+            node.render_into(tree, fold)
 
     def __rich__(self):
         from rich.tree import Tree
@@ -456,6 +530,11 @@ class Proof:
         holder = Tree("proof")
         self.render_into(holder)
         return holder
+
+    def _repr_html_(self) -> str:   # a notebook shows the tree, escaped (latweave/proof/notebook.py)
+        from latweave.proof.notebook import html_of
+
+        return html_of(self)
 
 
 def walk(node: Node):

@@ -41,23 +41,6 @@ def _guard(target: str, data, work):
         raise Crash(target, data, traceback.format_exc(limit=12)) from None
 
 
-class _AskedSleeps:
-    """The `time` module with `sleep` recording the seconds asked (and sleeping them)."""
-
-    def __init__(self, asked: list[float]):
-        import time
-
-        self._time = time
-        self._asked = asked
-
-    def sleep(self, seconds: float) -> None:
-        self._asked.append(seconds)
-        self._time.sleep(seconds)
-
-    def __getattr__(self, name: str):
-        return getattr(self._time, name)
-
-
 # ------------------------------------------------------------------------------ plan text
 
 SEED_PLANS = (
@@ -129,6 +112,7 @@ class Targets:
         self._runner = None
         self._closers: list = []
         self.count: dict[str, int] = {}
+        self.figures: dict[str, dict[str, int]] = {}   # per target, outcomes by kind (bench/fuzz.py prints them)
 
     @property
     def runner(self):
@@ -355,51 +339,70 @@ class Targets:
 
     def llm_deadline(self, case: dict) -> None:
         """One completion against a server that trickles, streams without end, stalls, sends
-        garbage or errors: a Completion or an LLMError, never another exception, and never longer
-        than its deadlines allow. That is checked on what was asked and sent, never on a clock:
-        at most 1 + max_retries attempts reached the server, each under a deadline of exactly
-        timeout_s, the waits between them were the backoff asked, and a trickling body was cut
-        off at its deadline (the bytes the server wrote, against the bytes one every `every`
-        seconds for timeout_s plus a generous second lets through; without the deadline a body
-        of 40 or 400 bytes is read to its end)."""
-        import math
-        from unittest import mock
-
+        garbage or errors: a Completion or an LLMError, never another exception, and a trickle cut
+        off at the deadline (what the server sent before the client hung up is counted, not timed:
+        a few bytes at 0.05-0.2 s each per attempt, never the whole)."""
         from latweave.llm import LLMClient, LLMConfig
-        from latweave.llm import client as client_module
-        from latweave.llm import deadline as deadline_module
-        from tests.support.openai_server import Trickle
 
         self._tick("llm_deadline")
         server = self._llm_server()
         self._actions[:] = list(case["actions"])
-        asked_before, trickled_before = len(server.requests), len(server.trickled)
+        first = len(server.sent)
         config = LLMConfig(model="fuzz", base_url=server.base_url, timeout_s=case["timeout_s"],
                            max_retries=case["max_retries"], backoff_s=0.01)
-        deadlines: list[float] = []
-        sleeps: list[float] = []
-        real_deadline = deadline_module.deadline
+        _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
+        sent = server.sent[first:]   # as the client left it (a trickle it waited out would be whole)
+        most = case["timeout_s"] / 0.05 + 3
+        if any(n > most for n in sent):
+            raise Crash("llm_deadline", case, f"the server sent {sent} bytes in trickles, past {most:.0f} each")
 
-        def deadline(seconds):
-            deadlines.append(seconds)
-            return real_deadline(seconds)
+    def llm_transport(self, case: dict) -> None:
+        """The transport's edges: headers that trickle, JSON nested past the reader's depth (as the
+        body, or as the message content) and base URLs of every shape. A Completion or a
+        LatweaveError (an unreachable endpoint, a refused URL), never another exception; a server
+        whose headers never end is cut off after a few lines (what it sent is counted, not timed).
+        `self.figures["llm_transport"]` counts the outcomes."""
+        from latweave.llm import LLMClient, LLMConfig, LLMError, LLMUnavailable
+        from latweave.llm.config import url_problem
 
-        with mock.patch.object(deadline_module, "deadline", deadline), \
-                mock.patch.object(client_module, "time", _AskedSleeps(sleeps)):
-            _guard("llm_deadline", case, lambda: LLMClient(config).complete([{"role": "user", "content": "hi"}]))
-        attempts = len(server.requests) - asked_before
-        if not 1 <= attempts <= case["max_retries"] + 1:
-            raise Crash("llm_deadline", case, f"{attempts} attempts for max_retries={case['max_retries']}")
-        if deadlines != [case["timeout_s"]] * attempts:
-            raise Crash("llm_deadline", case, f"deadlines {deadlines} for {attempts} attempts")
-        if sleeps != [config.backoff_s * 2 ** k for k in range(attempts - 1)]:
-            raise Crash("llm_deadline", case, f"waits {sleeps} between {attempts} attempts")
-        trickles = [a for a in case["actions"][:attempts] if isinstance(a, Trickle)]
-        for action, sent in zip(trickles, server.trickled[trickled_before:]):
-            bound = math.ceil((case["timeout_s"] + 1.0) / action.every) + 2
-            if sent > bound:
-                raise Crash("llm_deadline", case, f"the server wrote {sent} bytes of a trickled body, "
-                                                  f"past the {bound} its deadline lets through")
+        self._tick("llm_transport")
+        figures = self.figures.setdefault("llm_transport", {})
+        server = self._llm_server()
+        url = case.get("url")
+        if url is None:
+            url = server.base_url
+            self._actions[:] = list(case["actions"])
+            first = len(server.sent)
+        elif url_problem(url) is None and _host(url) not in ("127.0.0.1", "::1", "localhost"):
+            figures["skipped (a host off this machine)"] = figures.get("skipped (a host off this machine)", 0) + 1
+            return
+        outcome = []
+
+        def work():
+            try:
+                config = LLMConfig(model="fuzz", base_url=url, timeout_s=case["timeout_s"],
+                                   max_retries=case["max_retries"], backoff_s=0.01)
+                LLMClient(config).complete([{"role": "user", "content": "hi"}])
+                outcome.append("completion")
+            except LLMUnavailable:
+                outcome.append("unavailable (exit 7)")
+                raise
+            except LLMError:
+                outcome.append("refused by the server")
+                raise
+            except LatweaveError:
+                outcome.append("refused setting (exit 2)")
+                raise
+
+        _guard("llm_transport", case, work)
+        key = outcome[0] if outcome else "crash"
+        figures[key] = figures.get(key, 0) + 1
+        if case.get("url") is None:
+            sent = server.settled().sent[first:]
+            # an endless header stream is cut at the deadline: a few lines at 0.05-0.2 s each, never hundreds
+            most = (case["max_retries"] + 1) * (case["timeout_s"] / 0.05 + 3)
+            if any(n > most for n in sent):
+                raise Crash("llm_transport", case, f"the server sent {sent} pieces, past {most:.0f}")
 
     def llm_config(self, data: dict) -> None:
         """An LLM config file with these fields: resolved (every value then in range) or a
@@ -460,6 +463,73 @@ class Targets:
                 raise Crash("disk_full", case, f"left behind: {left}")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+
+    # ---- manifest fields (issue 42.1)
+    MANIFEST_PLANS = ("meet(species <= mammal)", "meet(genre <= drama)", "meet(species <= animal) -> diet")
+
+    def _layered(self) -> tuple[Path, dict]:
+        """The zoo with the movies added (two layers), built once, and each MANIFEST_PLANS plan's
+        genuine answers on it."""
+        if getattr(self, "_two", None) is None:
+            import latweave
+
+            folder = self.scratch / "zoo-movies-lattice"
+            if not folder.exists():
+                latweave.build(ZOO, folder)
+                latweave.add(folder, [ROOT / "corpora" / "movies"])
+            with latweave.open(folder, "sqlite") as session:
+                self._two = (folder, {plan: session.run(plan).answers for plan in self.MANIFEST_PLANS})
+            self.manifest_figures = {"refused": 0, "answered as before": 0, "wrong, audit failed": 0,
+                                     "wrong, audit ok": 0}
+        return self._two
+
+    def manifest_field(self, case: tuple) -> None:
+        """One field of a two-layer lattice's manifest.json set to a drawn value (or deleted):
+        every plan is refused (a LatweaveError), answers as on the genuine lattice, or answers
+        otherwise and fails its audit — never a wrong answer that audits ok."""
+        import json as json_module
+
+        import latweave
+
+        self._tick("manifest_field")
+        path_in, value = case
+        genuine, answers = self._layered()
+        folder = Path(tempfile.mkdtemp(dir=self.scratch, prefix="manifest-")) / "lat"
+        try:
+            shutil.copytree(genuine, folder)
+            manifest_path = folder / "manifest.json"
+            manifest = json_module.loads(manifest_path.read_text(encoding="utf-8"))
+            where, key = manifest, path_in[-1]
+            for part in path_in[:-1]:
+                where = where[part]
+            if value is _DELETE:
+                where.pop(key, None)
+            else:
+                where[key] = value
+            manifest_path.write_text(json_module.dumps(manifest, indent=2, sort_keys=True), encoding="utf-8")
+
+            def work():
+                for plan in self.MANIFEST_PLANS:
+                    try:
+                        with latweave.open(folder, "sqlite") as session:
+                            result = session.run(plan)
+                    except LatweaveError:
+                        self.manifest_figures["refused"] += 1
+                        continue
+                    if result.answers == answers[plan]:
+                        self.manifest_figures["answered as before"] += 1
+                        continue
+                    try:
+                        ok = latweave.audit(result, lattice=folder).ok
+                    except LatweaveError:
+                        ok = False
+                    if ok:
+                        self.manifest_figures["wrong, audit ok"] += 1
+                        raise AssertionError(f"{plan}: {result.answers} instead of {answers[plan]}, and it audits ok")
+                    self.manifest_figures["wrong, audit failed"] += 1
+            _guard("manifest_field", case, work)
+        finally:
+            shutil.rmtree(folder.parent, ignore_errors=True)
 
     # ---- the Python API
     def api(self, case: tuple) -> None:
@@ -734,6 +804,50 @@ def llm_cases(draw) -> dict:
             "timeout_s": draw(st.sampled_from((0.3, 0.6))), "max_retries": draw(st.integers(0, 1))}
 
 
+def _host(url: str) -> str | None:
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+#: Pieces of base URLs: each shape the tester tried, and the neighbours of a good one.
+_URL_PARTS = {
+    "scheme": ("http", "https", "HTTP", "ftp", "file", "", "http:", "ws"),
+    "host": ("127.0.0.1", "[::1]", "[::1", "::1]", "localhost", "", "a b", "[::1]x", "127.0.0.1\n", "%41"),
+    "port": ("", ":1", ":9", ":0", ":65535", ":65536", ":99999", ":abc", ":-1", ":", ":1:2"),
+    "path": ("", "/", "/v1", "/v1/", "/v1?x=1", "/v1#f", "/\u00e9", "/%zz", "/v1/chat/completions"),
+}
+
+
+@st.composite
+def llm_transport_cases(draw) -> dict:
+    """A server that trickles its headers or nests its JSON too deeply, or a base URL of any shape
+    (pieces put together, or any short text), with a short deadline."""
+    from tests.support.openai_server import Status, raw, reply, slow_headers
+
+    depth = st.sampled_from((50, 900, 1_000, 100_000, 200_000))
+    action = st.one_of(
+        st.builds(slow_headers, st.sampled_from((0.05, 0.2)), st.sampled_from((None, 2, 40)),
+                  st.builds(reply, st.sampled_from(("ok", '{"plan": "x"}')))),
+        st.builds(lambda n, o: raw(o * n), depth, st.sampled_from((b"[", b'{"a":', b'{"choices":['))),
+        st.builds(lambda n, o: reply(o * n), depth, st.sampled_from(("[", '{"plan":'))),
+        st.builds(lambda c: Status(c, "fuzz"), st.sampled_from((429, 500))),
+        st.just(reply("ok")))
+    case = {"timeout_s": draw(st.sampled_from((0.3, 0.6))), "max_retries": draw(st.integers(0, 1))}
+    shape = draw(st.sampled_from(("server", "parts", "text")))
+    if shape == "server":
+        case["actions"] = draw(st.lists(action, min_size=1, max_size=2))
+    elif shape == "parts":
+        p = {k: draw(st.sampled_from(v)) for k, v in _URL_PARTS.items()}
+        case["url"] = f"{p['scheme']}://{p['host']}{p['port']}{p['path']}"
+    else:
+        case["url"] = draw(st.text(max_size=30))
+    return case
+
+
 _CONFIG_VALUES = st.one_of(st.integers(-10**12, 10**12), st.floats(allow_nan=True, allow_infinity=True),
                            st.sampled_from((1e9, 1e300, -5, 0, 0.5, 3, 20, 21, True, None, "5", "", [], {})),
                            st.text(max_size=8))
@@ -762,3 +876,17 @@ api_values = st.one_of(
     st.lists(st.one_of(st.none(), st.integers(), st.sampled_from(SEED_PLANS), st.text(max_size=8)), max_size=3),
     json_values, st.just(object()), st.just(ROOT / "corpora" / "nowhere"))
 api_cases = st.tuples(st.sampled_from(API_CALLS), api_values)
+
+
+# ------------------------------------------------------------------------------ manifest fields
+
+#: A drawn "value" that deletes the field instead.
+_DELETE = object()
+_FIELD_PATHS = (("format",), ("schema_version",), ("name",), ("content_hash",), ("files",), ("sizes",),
+                ("counts",), ("layers",), ("counts", "instances"), ("counts", "predicates"), ("counts", "documents"),
+                ("counts", "dimensions"), ("counts", "values"), ("sizes", "instances.jsonl"),
+                ("sizes", "layers/000001/predicates.jsonl"), ("files", "layers/000001/instances.jsonl"),
+                ("files", "layers/000001/layer.json"), ("files", "history.jsonl"))
+_FIELD_VALUES = st.one_of(st.just(_DELETE), st.integers(-3, 4), st.sampled_from((10**12, 1.0, 2.0, True, None, "",
+                          "2", "0" * 64, [], {}, [1, 2])), st.text(max_size=8))
+manifest_cases = st.tuples(st.sampled_from(_FIELD_PATHS), _FIELD_VALUES)

@@ -225,7 +225,10 @@ class PlanSpace:
                 lo, hi = sorted((r.randint(1900, 1990), r.randint(1900, 1990)))
                 op = r.choice(["<", ">", "in"])
                 return Constraint(dim, op, Range(str(lo), str(hi)) if op == "in" else Name(str(r.choice([lo, hi]))))
-            return Constraint(dim, r.choice(["<=", "="]), Name(self.name(dim)))
+            op, name = r.choice(["<=", "="]), self.name(dim)
+            if op == "<=" and name == "Unicornia":   # `<=` is a window on a date (at most): it needs a date
+                name = "1915"
+            return Constraint(dim, op, Name(name))
         dim = r.choice(self.taxonomies) if r.random() > 0.03 else "colour"
         return Constraint(dim, r.choice(["<=", "<=", "="]), Name(self.name(dim)))
 

@@ -2,7 +2,8 @@
 
 Tests never monkeypatch the `openai` client: they start this server, point `LLMConfig.base_url`
 at it, and script what each request gets back — a completion, an HTTP error, a delay (to trip
-the client's timeout) or raw bytes (a truncated body). Every request body is kept in `requests`.
+the client's timeout), raw bytes (a truncated body), or a body or headers that trickle (`trickle`,
+`slow_headers`; what each sent is kept in `sent`). Every request body is kept in `requests`.
 
     with ScriptedServer([status(429, retry_after=0.05), reply('{"plan": "..."}')]) as server:
         client = LLMClient(LLMConfig(model="scripted", base_url=server.base_url, backoff_s=0.01))
@@ -50,6 +51,20 @@ class Trickle:
     total: int | None     # bytes of body announced and sent; None: an endless chunked body
 
 
+@dataclass(frozen=True)
+class SlowHeaders:
+    every: float          # seconds between header lines
+    lines: int | None     # header lines sent before the body; None: header lines without end
+    then: Any = None      # what follows the headers: a reply (its completion as the body)
+
+
+def slow_headers(every: float = 0.5, lines: int | None = None, then: Any = None) -> SlowHeaders:
+    """`HTTP/1.1 200 OK`, then one header line every `every` seconds: `lines` of them and then
+    `then`'s body (a reply), or with `lines=None` header lines without end. Each line is far
+    inside a per-read timeout; only a deadline over the whole request ends it."""
+    return SlowHeaders(every, lines, then)
+
+
 def trickle(every: float = 0.5, total: int | None = 120) -> Trickle:
     """A 200 whose body comes one byte every `every` seconds: `total` bytes (a Content-Length
     body, never a valid completion), or with `total=None` an endless chunked body. Each byte is
@@ -95,8 +110,11 @@ class ScriptedServer:
         self.model = model
         self.refuse_json_schema = refuse_json_schema
         self.requests: list[dict] = []
-        #: per trickled response, the body bytes written so far (a test bounds what a deadline let through)
-        self.trickled: list[int] = []
+        #: per trickle or slow_headers action, in order: the bytes (header lines) sent before the
+        #: client hung up or the action ended (read it after `settled()`)
+        self.sent: list[int] = []
+        self._active = 0
+        self._quiet = threading.Condition()
         self._consumed = 0
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -122,6 +140,18 @@ class ScriptedServer:
         assert self._httpd is not None
         self._httpd.shutdown()
         self._httpd.server_close()
+
+    def settled(self, timeout: float = 30.0) -> "ScriptedServer":
+        """Wait until no request is being answered (a trickle goes on until its next write finds
+        the client gone), so `sent` is final; returns the server."""
+        with self._quiet:
+            self._quiet.wait_for(lambda: self._active == 0, timeout)
+        return self
+
+    def _busy(self, step: int) -> None:
+        with self._quiet:
+            self._active += step
+            self._quiet.notify_all()
 
     # -- script -------------------------------------------------------------------------------
     def next_action(self, body: dict):
@@ -176,7 +206,11 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             self._send_json(400, _error_body("request body is not JSON", "invalid_request_error"))
             return
-        self._perform(self.scripted.next_action(body), body)
+        self.scripted._busy(1)
+        try:
+            self._perform(self.scripted.next_action(body), body)
+        finally:
+            self.scripted._busy(-1)
 
     def _perform(self, action, body: dict) -> None:
         try:
@@ -193,12 +227,36 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(action.code, action.body, action.content_type)
             elif isinstance(action, Trickle):
                 self._trickle(action)
+            elif isinstance(action, SlowHeaders):
+                self._slow_headers(action, body)
             else:
                 raise TypeError(f"unknown scripted action {action!r}")
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up first (a timeout test)
 
+    def _slot(self) -> int:
+        """A new entry in `sent`, for the action this handler performs; its index."""
+        with self.scripted._lock:
+            self.scripted.sent.append(0)
+            return len(self.scripted.sent) - 1
+
+    def _slow_headers(self, action: SlowHeaders, body: dict) -> None:
+        slot = self._slot()
+        self.close_connection = True
+        self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        while action.lines is None or self.scripted.sent[slot] < action.lines:
+            time.sleep(action.every)
+            self.wfile.write(b"X-Slow-%d: %d\r\n" % (self.scripted.sent[slot], self.scripted.sent[slot]))
+            self.wfile.flush()
+            self.scripted.sent[slot] += 1
+        then = Reply(action.then) if isinstance(action.then, str) else action.then
+        payload = json.dumps(self.scripted.completion(then.content, then.finish_reason, body)).encode()
+        self.wfile.write(b"Content-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
+                         % len(payload) + payload)
+        self.wfile.flush()
+
     def _trickle(self, action: Trickle) -> None:
+        slot = self._slot()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         if action.total is None:
@@ -207,16 +265,13 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(action.total))
         self.end_headers()
         self.wfile.flush()
-        with self.scripted._lock:
-            slot = len(self.scripted.trickled)
-            self.scripted.trickled.append(0)
         sent = 0
         while action.total is None or sent < action.total:
             time.sleep(action.every)
             self.wfile.write(b"1\r\n \r\n" if action.total is None else b" ")
             self.wfile.flush()
             sent += 1
-            self.scripted.trickled[slot] = sent
+            self.scripted.sent[slot] = sent
         self.close_connection = True
 
     def _send_json(self, code: int, obj: dict, headers: dict | None = None) -> None:

@@ -139,11 +139,16 @@ ZOO_CASES = [
     ({"holds": "Nessie", "where": [["habitat", "<=", "aquatic"]]}, "abstain", [], None, "unknown_anchor"),
     ({"holds": "Frog", "where": [["habitat", "<=", "marine"], ["habitat", "<=", "terrestrial"]]},
      "abstain", [], None, "conflict"),
-    # the year 1758 is an interval value: it subsumes the day 1758-01-01
+    # on a date <= is at most: the year 1758 and the day 1758-01-01 both end by the end of 1758
     ({"meet": [["first_described", "<=", "1758"], ["species", "<=", "mammal"]]}, "answer", ["Dog", "Whale"], None, None),
     ({"meet": [["first_described", "=", "January 1, 1758"]]}, "answer", ["Dog"], None, None),
-    # an interval the lattice does not hold is, for now, an unknown value (ad-hoc ranges: future work)
-    ({"meet": [["lifespan_years", "<=", "20..60"]]}, "abstain", [], None, "unknown_anchor"),
+    # an interval the lattice does not hold is, for now, an unknown value (ad-hoc ranges: future work) ...
+    ({"meet": [["lifespan_years", "=", "20..60"]]}, "abstain", [], None, "unknown_anchor"),
+    # ... and at most an interval is at most its end (issue 43)
+    ({"meet": [["lifespan_years", "<=", "20..60"]]}, "answer",
+     ["Bat", "Dog", "Eagle", "Frog", "Penguin", "Salamander", "Salmon"], None, None),
+    ({"meet": [["lifespan_years", ">=", "20"], ["lifespan_years", "<=", "30"]]}, "answer", ["Bat", "Eagle", "Penguin"],
+     None, None),
 ]
 
 

@@ -23,7 +23,6 @@ The lattice is written once, at the end, by `save_lattice` (atomically).
 
 from __future__ import annotations
 
-import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ from latweave.ingest.extract.variants import DimensionMap
 from latweave.ingest.extract.windows import Window, window_size, windows
 from latweave.ingest.progress import ExtractProgress
 from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.names import normalize
+from latweave.lattice.names import find_name, normalize
 from latweave.lattice.ordered import parse_ordered
 from latweave.llm.client import LLMClient, LLMError, LLMUnavailable
 from latweave.llm.config import LLMConfig
@@ -234,22 +233,13 @@ class _Build:
         for key in sorted(first_doc):
             inst = lattice.instances[key]
             doc = self.texts[first_doc[key]]
-            span = _find_name(doc.text, inst.label)
+            span = find_name(doc.text, inst.label)
             if span is None:
                 continue
             lattice.add_predicate(inst.label, SUBJECT, inst.label, doc=first_doc[key],
                                   source_text=doc.text[span[0]:span[1]], start=span[0], end=span[1])
             bound += 1
         return bound
-
-
-def _find_name(text: str, name: str) -> tuple[int, int] | None:
-    words = name.split()
-    if not words:
-        return None
-    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.IGNORECASE)
-    match = pattern.search(text)
-    return match.span() if match else None
 
 
 def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]]:

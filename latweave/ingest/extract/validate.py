@@ -45,10 +45,11 @@ from dataclasses import dataclass, replace
 from latweave.ingest.corpus import EVENT, event_label
 from latweave.ingest.extract.corpus import SUBJECT
 from latweave.ingest.extract.variants import DimensionMap
-from latweave.lattice.names import normalize
+from latweave.lattice.names import normalize, visible
 from latweave.errors import LatticeError
 from latweave.lattice.ordered import OrderedValueError, parse_ordered
 from latweave.lattice.periods import period_of
+from latweave.textio import json_problem
 
 REASONS = ("bad_field", "missing_field", "evidence_not_found", "instruction_evidence",
            "value_not_in_evidence", "bad_value", "subject_not_in_document")
@@ -85,6 +86,8 @@ def _parsed(text: str):
         return json.loads(body)
     except json.JSONDecodeError as exc:
         raise AnswerError("unparseable", f"not JSON ({exc.msg} at character {exc.pos})") from None
+    except (ValueError, RecursionError) as exc:   # nested too deeply, a number too long
+        raise AnswerError("unparseable", f"not JSON ({json_problem(exc)})") from None
 
 
 def parse_answer(text: str) -> list:
@@ -265,7 +268,7 @@ class Validator:
             value = item.get(name)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and name == "value":
                 value = format(value, "g")
-            if value is None or (isinstance(value, str) and not value.strip()):
+            if value is None or (isinstance(value, str) and not visible(value)):   # a lone zero-width space too
                 return reject("missing_field", f"{name} is missing or empty")
             if not isinstance(value, str):
                 return reject("bad_field", f"{name} must be a string")

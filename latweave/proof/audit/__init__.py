@@ -41,6 +41,8 @@ Modules, one job each:
     verdicts      holds and same/differ verdicts (and fails)
     abstentions   abstain and each reason's witness
     ranking       a result's optional ranking, computed again from the files (latweave/ranking.py)
+    versions      which version of the lattice a saved result names, and whether the folder still
+                  holds it beneath the layers added since (else why not)
     claims        a saved verification (`latweave verify --save`): each assertion's result and verdict
 """
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Compare, Constraint, Holds, Name
+from latweave.plan.ast import Compare, Holds, Name, is_window
 from latweave.proof.audit import spans
 from latweave.proof.audit.arguments import arg_values, per_arg_values
 from latweave.proof.audit.atoms import label
@@ -126,11 +126,12 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
                 if not ctx.L.has_value(d, v):
                     ctx.fail(child, where, f"{v!r} is not a value of {dname}")
             op = triple[1] if triple else "<="
-            if triple and triple[1] not in Constraint.NUMERIC and not triple[2].startswith("$"):
+            window = bool(triple) and is_window(triple[1], ctx.L.ordered(d))
+            if triple and not window and not triple[2].startswith("$"):
                 resolved = ctx.L.resolve(d, triple[2])
                 if {resolved} != keys:
                     ctx.fail(child, where, f"{text!r} names {resolved!r}, not {sorted(keys)}")
-            if triple and triple[1] in Constraint.NUMERIC:
+            if window:
                 admitted.append(ctx.L.admitted(d, triple[1], triple[2]) or set())
             else:
                 down = set()

@@ -16,13 +16,13 @@ from __future__ import annotations
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import (abstentions, answers, arguments, completeness, extremum, hits, leaves, members,
-                                  ranking, spans, verdicts, worlds)
+                                  ranking, spans, verdicts, versions, worlds)
 from latweave.proof.audit.atoms import label
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
 from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
-from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, WitnessLeaf
+from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, Rule, WitnessLeaf
 
 RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
          **worlds.RULES}
@@ -46,6 +46,7 @@ class Auditor:
         # the result's proof, read into the typed model once: the checks walk nodes, not text
         self.proof = Proof.from_json(result.get("proof") or {}) if isinstance(result, dict) else Proof()
         self.ancestors: list[Node] = []  # the nodes above the one being checked, in the walk
+        self.lines_seen: dict[str, tuple[list[int], list[int]]] = {}  # doc → offsets counted, their lines (lines.py)
 
     @property
     def final(self):
@@ -101,10 +102,16 @@ class Auditor:
             if not isinstance(then, str):
                 self.fail("lattice", ["lattice"], "the result's `lattice` names no content_hash")
             elif self.L.content_hash is not None and then != self.L.content_hash:
-                self.fail("lattice", ["lattice"],
-                          f"the lattice changed since this result was computed (content hash {then[:12]}… "
-                          f"then, {self.L.content_hash[:12]}… now): run the plan again on the lattice as it is")
-                return self.report
+                why = versions.why_not(stamp, then, self.L)
+                if why is not None:
+                    self.fail("lattice", ["lattice"], why)
+                    return self.report
+                k, n = len(stamp["layers"]), len(self.L.layer_hashes)
+                self.L = self.L.first(k)
+                self.note(f"audited against this lattice's first {k} of {n} layers: the version the result was "
+                          f"computed on (content hash {then[:12]}…), kept beneath the layers added since" if k < n
+                          else f"audited against this lattice's {n} layer(s), the ones the result was computed on "
+                               f"(its content hash {then[:12]}… differs in what the lattice records of its sources)")
         completeness.keys(self)
         text = r.get("plan")
         if text:
@@ -142,6 +149,8 @@ class Auditor:
             return
         here = [*path, tree.label]
         self.report.checked += 1
+        if isinstance(tree, (Rule, Leaf)) and "atom" in tree.extras:   # the model keeps only one that differs
+            self.fail(tree, here, f"the structured atom {tree.extras['atom']!r} is not the atom its text states")
         if isinstance(tree, (Leaf, WitnessLeaf)) or (isinstance(tree, Opaque) and "axiom" in tree.raw):
             self.axiom(tree, here)
             return

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare, Holds, Meet, Union
 from latweave.proof.audit import pages
+from latweave.proof.audit.lines import line_problem
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:
@@ -401,8 +402,8 @@ def stated_problem(ctx: Auditor, stated) -> str | None:
     if not isinstance(stated, dict) or set(stated) != COORD_KEYS:
         return f"a stated value has exactly {sorted(COORD_KEYS)}: {stated!r}"
     ev = stated["evidence"]
-    if not isinstance(ev, dict) or set(ev) != EVIDENCE_KEYS:
-        return f"its evidence has exactly {sorted(EVIDENCE_KEYS)}"
+    if not isinstance(ev, dict) or set(ev) - {"line", "column"} != EVIDENCE_KEYS:
+        return f"its evidence has exactly {sorted(EVIDENCE_KEYS)} (and the line and column it starts at)"
     row = ctx.L.predicates.get(ev.get("predicate"))
     if row is None:
         return f"predicate {ev.get('predicate')!r} is not in predicates.jsonl"
@@ -418,7 +419,7 @@ def stated_problem(ctx: Auditor, stated) -> str | None:
     doc = ctx.L.documents.get(row["doc"])
     if doc is None or doc[row["start"]:row["end"]] != row["source_text"]:
         return f"document {row['doc']!r} does not hold predicate {row['id']}'s source text at its offsets"
-    return None
+    return line_problem(ctx, ev, row["doc"], doc, row["start"])
 
 
 # ---- the proof's claims about meets and steps ----

@@ -1,4 +1,8 @@
-"""argmax and argmin: the winner's value is its best, each `beats` holds, and no one is missed.
+"""argmax and argmin: the winner's values are its best, each `beats` holds, and no one is missed.
+
+A winner may hold several values none better than another (a year and a month of it, on a
+dimension that is not functional): each is one of its best values, the proof shows each (its
+coord) and every `beats` starts from one of them (issue 42).
 
 "Better" is the lattice's order: on an ordered dimension one value's bounds lie wholly above
 (argmax) or below (argmin) the other's; on a hierarchy general comes before specific, so argmax
@@ -13,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Compare
+from latweave.plan.ast import Compare, Ref
 from latweave.proof.audit import spans, worlds
-from latweave.proof.audit.arguments import (arg_items, arg_values, losers_beaten, shown_beaten, value_leaf,
-                                           winner_item_checked)
+from latweave.proof.audit.arguments import (arg_items, arg_values, find_arg, losers_beaten, shown_beaten,
+                                           value_leaf, winner_item_checked)
 from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
@@ -63,20 +67,35 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     if final is not None and winner not in [a.label for a in final.args]:
         ctx.fail(tree, here, f"{winner!r} is not an argument of the plan")
     leaves = [leaf for leaf in map(value_leaf, children) if leaf is not None]
-    if len(leaves) != 1 or len(leaves) + len(premises(children, "beats")) != len(children):
-        ctx.fail(tree, here, f"{op} needs one premise for the winner's value (coord, or arg(...) then coord) "
-                             "and beats axioms")
+    if not leaves or len(leaves) + len(premises(children, "beats")) != len(children):
+        ctx.fail(tree, here, f"{op} needs a premise for each of the winner's best values (coord, or arg(...) "
+                             "then coord) and beats axioms")
         return
-    ci, cd, cv = leaves[0][1]
-    v = normalize(cv)
-    if normalize(cd) != d:
-        ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
-    mine = None
+    shown: dict[str, str] = {}   # the winner's values the proof shows (key → as written)
+    for ci, cd, cv in (leaf[1] for leaf in leaves):
+        if normalize(cd) != d:
+            ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
+        if normalize(cv) in shown:
+            ctx.fail(tree, here, f"the winner's value {cv!r} is shown twice")
+        shown[normalize(cv)] = cv
     if final is not None:
-        winner_item_checked(ctx, tree, here, children, winner, ci, arg_items(ctx, final, winner))
+        items = arg_items(ctx, final, winner)
+        for ci, _, _ in (leaf[1] for leaf in leaves):
+            winner_item_checked(ctx, tree, here, children, winner, ci, items)
         mine = arg_values(ctx, final, winner)
-        if mine is not None and v not in best(ctx.L, d, op, mine):
-            ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
+        argument = find_arg(final, winner)
+        if mine is not None and argument is not None and isinstance(argument.term, Ref) and not argument.path:
+            # a bare $step: each item competes alone, so its best values are the winning item's own
+            mine = ctx.values_on({normalize(leaf[1][0]) for leaf in leaves}, d)
+        if mine is not None:
+            # several values, none better than another, are each one of the winner's best: all are shown
+            best_mine = best(ctx.L, d, op, mine)
+            for v, cv in shown.items():
+                if v not in best_mine:
+                    ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
+            missing = sorted(best_mine - set(shown))
+            if missing and not (set(shown) - best_mine):
+                ctx.fail(tree, here, f"{winner!r}'s best value(s) {missing} on {dname} are not shown")
     for child, b in premises(children, "beats"):
         where = [*here, label(child)]
         if len(b) != 4:
@@ -85,8 +104,8 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         a, other, bv, bw = b
         if a != winner:
             ctx.fail(child, where, f"beats names {a!r}, but the winner is {winner!r}")
-        if normalize(bv) != v:
-            ctx.fail(child, where, f"the winner's value is {cv!r}, not {bv!r}")
+        if normalize(bv) not in shown:
+            ctx.fail(child, where, f"the winner's value is {' or '.join(map(repr, shown.values()))}, not {bv!r}")
         for val in (bv, bw):
             if not ctx.L.has_value(d, normalize(val)):
                 ctx.fail(child, where, f"{val!r} is not a value of {dname}")

@@ -13,6 +13,7 @@ bug cannot hide behind itself.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -23,9 +24,9 @@ from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.folder.store import read_manifest
-from latweave.plan.ast import Constraint
-from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, LAYER_FILE, MANIFEST, PREDICATES,
-                                   SYNONYMS, VALUES)
+from latweave.plan.ast import is_window
+from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, HISTORY_FILE, INSTANCES, LAYER_FILE,
+                                   LAYERS_DIR, MANIFEST, PREDICATES, SOURCES_DIR, SOURCES_FILE, SYNONYMS, VALUES)
 
 
 def _rows(path: Path) -> list[dict]:
@@ -36,6 +37,27 @@ def _rows(path: Path) -> list[dict]:
     return json.loads("[" + ",".join(lines) + "]")
 
 
+def layer_hashes(manifest: dict) -> list[str]:
+    """Each layer's own hash, as a result's `lattice` stamp names them (folder/layers.py
+    `layer_hashes` writes them; computed here on its own): the sha256 of the hashes the manifest
+    lists for the layer's files, its engine database left out."""
+    count = manifest.get("layers", 1)
+    per: list[dict[str, str]] = [{} for _ in range(count if type(count) is int and count > 0 else 1)]
+    for name, digest in sorted(manifest.get("files", {}).items()):
+        if name in (SOURCES_FILE, HISTORY_FILE) or name.startswith(SOURCES_DIR + "/") or name.endswith(ENGINE_DB):
+            continue
+        k = int(name.split("/")[1]) if name.startswith(LAYERS_DIR + "/") else 0
+        if k < len(per):
+            per[k][name] = digest
+    return [hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest() for files in per]
+
+
+def _past(folder: Path) -> list[dict]:
+    """The lattice's changes (history.jsonl), oldest first; each change since versions were
+    recorded names the content hash of the version it replaced ("replaced")."""
+    return [line for line in _rows(folder / HISTORY_FILE) if isinstance(line, dict)]
+
+
 class _Layers:
     """The folders of a lattice's layers, read here on their own (not through folder/layers.py,
     whose merge is part of what is checked): the folder itself, then `layers/<k:06d>/` for each
@@ -43,11 +65,13 @@ class _Layers:
     same key; a row `"removed": true` deletes it; a predicate id a layer lists in layer.json's
     `retracted_predicates` is gone."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, only: int | None = None):
         try:
             count = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("layers", 1)
         except (OSError, ValueError):
             count = 1
+        if only is not None:
+            count = min(only, count) if type(count) is int else 1
         self.folders = [folder] + [folder / "layers" / f"{k:06d}" for k in range(1, count if type(count) is int else 1)]
 
     def keyed(self, name: str, key) -> dict:
@@ -75,15 +99,23 @@ class _Layers:
 class LatticeFiles:
     """The lattice folder's JSON-lines files, indexed for the checks (no model, no invariants)."""
 
-    def __init__(self, folder: Path | str, verify: bool = True):
+    def __init__(self, folder: Path | str, verify: bool = True, layers: int | None = None):
         folder = Path(folder)
         self.folder = folder
         self.changed: str | None = None   # why the folder does not match its manifest
         self.content_hash: str | None = None   # the manifest's, which a saved result may name
+        self.layer_hashes: list[str] = []      # each layer's hash (`layer_hashes`), which it may name too
+        #: this lattice's changes, oldest first (history.jsonl: each names the version it replaced)
+        self.past: list[dict] = []
+        #: the layers read: all, or (`layers`) the first so many — an earlier version of the lattice
+        self.layers = layers
         if verify:
-            self.content_hash = read_manifest(folder, verify=False).get("content_hash")  # StoreError: not a lattice
+            manifest = read_manifest(folder, verify=False)   # StoreError: not a lattice
+            self.content_hash = manifest.get("content_hash")
             try:
                 read_manifest(folder, verify=True)
+                self.layer_hashes = layer_hashes(manifest)
+                self.past = _past(folder)
             except StoreError as exc:
                 self.changed = exc.message
         self._down: dict[tuple[str, str], frozenset[str]] = {}
@@ -98,8 +130,15 @@ class LatticeFiles:
         self.dims, self.values, self.children, self.synonyms, self.classes = {}, {}, defaultdict(set), {}, {}
         self.instances, self.aliases, self.documents, self.predicates = {}, {}, {}, {}
 
+    def first(self, k: int) -> "LatticeFiles":
+        """The same verified folder read through its first `k` layers only: the version of the
+        lattice before the layers added since (a result computed then is audited against it)."""
+        view = LatticeFiles(self.folder, verify=False, layers=k)
+        view.content_hash, view.layer_hashes, view.past = self.content_hash, self.layer_hashes[:k], self.past
+        return view
+
     def _read(self, folder: Path) -> None:
-        layers = _Layers(folder)
+        layers = _Layers(folder, self.layers)
         self.dims: dict[str, dict] = layers.keyed(DIMENSIONS, lambda row: normalize(row["name"]))
         self.values: dict[tuple[str, str], dict] = layers.keyed(VALUES, lambda row: (row["dimension"], row["key"]))
         self.children: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -213,17 +252,25 @@ class LatticeFiles:
             value = parse_ordered(text, kind)
         except Exception:
             return None, f"{text!r} is not a {kind} value"
+        # below the value, at most (ending where it ends), above it, at least (from where it starts)
         if op == "<":
             return (lambda b: b[1] < value.lo), None
-        return (lambda b: b[0] > value.hi), None
+        if op == "<=":
+            return (lambda b: b[1] <= value.hi), None
+        if op == ">=":
+            return (lambda b: b[0] >= value.lo), None
+        if op == ">":
+            return (lambda b: b[0] > value.hi), None
+        return None, f"`{op}` has no window"
 
     def named_admits(self, d: str, op: str, v: str) -> set[str]:
-        """What a constraint naming value key v admits: v's down-set for `<=`, v alone otherwise."""
+        """What a constraint naming value key v admits: v's down-set for `<=` (on a taxonomy), v
+        alone otherwise."""
         return set(self.down(d, v)) if op == "<=" else {v}
 
     def admitted(self, d: str, op: str, text: str) -> set[str] | None:
         """Every value of d that a constraint (with a named or window value) admits; None if unknown."""
-        if op in Constraint.NUMERIC:
+        if is_window(op, self.ordered(d)):
             inside, _ = self.window(d, op, text)
             if inside is None:
                 return set()

@@ -3,7 +3,8 @@
 `desc(d, v, w)` must be reflexive (node) or one direct edge followed by the rest of the path;
 `hit(d, op, named, x, w)` must carry its constraint, show that the constraint's text denotes
 `named` (a value, a synonym, a window, or a step's output), and show why the instance's
-coordinate `w` satisfies it: below `named` for `<=`, equal for `=`, inside the window otherwise.
+coordinate `w` satisfies it: below `named` for `<=` on a taxonomy, equal for `=`, inside the
+window otherwise (`<`, `<=`, `>`, `>=`, `in` on a number or date dimension: `<=` is at most there).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Constraint
+from latweave.plan.ast import is_window
 from latweave.proof.audit.atoms import premises
 from latweave.proof.audit.periods import time_premises
 
@@ -62,6 +63,7 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
     if normalize(cdim) != d or cop != op:
         ctx.fail(tree, here, f"the constraint is {cdim} {cop}, not {dname} {op}")
     w = normalize(value)
+    window = is_window(op, ctx.L.ordered(d))
     # what the constraint text denotes
     if ctext.startswith("$"):
         outs = [(c, a) for c, a in premises(children, "step_out") if a and a[0] == ctext]
@@ -69,7 +71,7 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
             ctx.fail(tree, here, f"{ctext} names a step's output, but no step_out({ctext!r}, y) premise proves one")
         elif ctx.L.resolve(d, outs[0][1][1]) != normalize(named):
             ctx.fail(tree, here, f"output {outs[0][1][1]!r} of {ctext} does not denote {named!r} on {dname}")
-    elif op in Constraint.NUMERIC:
+    elif window:
         if named != ctext:
             ctx.fail(tree, here, f"a window hit names its constraint text {ctext!r}, not {named!r}")
     else:
@@ -78,16 +80,7 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
             ctx.fail(tree, here, f"{ctext!r} does not denote {named!r} on {dname}"
                      + (" (it is no value or synonym there)" if resolved is None else f" (it denotes {resolved!r})"))
     # why the coordinate satisfies it
-    if op == "<=":
-        descs = premises(children, "desc")
-        if len(descs) != 1:
-            ctx.fail(tree, here, "a <= hit needs one desc(d, named, value) premise")
-        elif [normalize(x) for x in descs[0][1]] != [d, normalize(named), w]:
-            ctx.fail(tree, here, f"the desc premise proves {descs[0][1]}, not desc({dname}, {named}, {value})")
-    elif op == "=":
-        if normalize(named) != w:
-            ctx.fail(tree, here, f"an exact hit needs the value {value!r} to be {named!r}")
-    elif op in Constraint.NUMERIC:
+    if window:
         bnds = premises(children, "bounds")
         if len(bnds) != 1 or [normalize(x) for x in bnds[0][1]] != [d, w]:
             ctx.fail(tree, here, f"a window hit needs bounds({dname}, {value})")
@@ -97,6 +90,17 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
             ctx.fail(tree, here, why)
         elif stored is None or not inside(stored):
             ctx.fail(tree, here, f"{value!r} (bounds {stored}) lies outside the window {op} {ctext}")
+    elif op == "<=":
+        descs = premises(children, "desc")
+        if len(descs) != 1:
+            ctx.fail(tree, here, "a <= hit needs one desc(d, named, value) premise")
+        elif [normalize(x) for x in descs[0][1]] != [d, normalize(named), w]:
+            ctx.fail(tree, here, f"the desc premise proves {descs[0][1]}, not desc({dname}, {named}, {value})")
+    elif op == "=":
+        if normalize(named) != w:
+            ctx.fail(tree, here, f"an exact hit needs the value {value!r} to be {named!r}")
+    else:
+        ctx.fail(tree, here, f"unknown constraint operator {op!r}")
     member = next((n for n in reversed(ctx.ancestors) if n.atom is not None and n.atom.relation == "member"), None)
     time_premises(ctx, tree, here, children, member.atom.args[0] if member is not None and member.atom.args else None)
     if len(coords) != 1:

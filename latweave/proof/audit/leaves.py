@@ -2,10 +2,11 @@
 
 A `coord` must name a predicate whose row states it (or, on a functional dimension, states a value
 at or above the world it names: semantics.Meaning) and whose evidence offsets hold the source text
-verbatim in its document; `subsumes` must be a direct edge (parents, or nested bounds on
-an ordered dimension); `node`, `instance` and `bounds` must be stored as given, and `canonical` as
-classes.jsonl gives the value's class; `during` a predicate's period met at a time (periods.py); `constraint`
-must be well formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
+verbatim in its document (at the line and column it cites, when it cites them: lines.py);
+`subsumes` must be a direct edge (parents, or nested bounds on an ordered dimension); `node`,
+`instance` and `bounds` must be stored as given, and `canonical` as classes.jsonl gives the
+value's class; `during` a predicate's period met at a time (periods.py); `constraint` must be well
+formed; `beats` may only sit under an argmax/argmin (its claim is checked there).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.canonical import class_key
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
+from latweave.proof.audit.lines import line_problem
 from latweave.proof.audit.periods import during, outside
 from latweave.proof.audit.semantics import meaning
 
@@ -45,7 +47,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
         return f"document {row['doc']!r} is not in documents.jsonl"
     if doc[row["start"]:row["end"]] != row["source_text"] or ev.get("source_text") != doc[row["start"]:row["end"]]:
         return f"document {row['doc']!r}[{row['start']}:{row['end']}] does not hold the source_text verbatim"
-    return None
+    return line_problem(ctx, ev, row["doc"], doc, row["start"])
 
 
 def coord(ctx: Auditor, tree, here, args) -> None:

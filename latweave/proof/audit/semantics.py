@@ -21,8 +21,9 @@ A plan (`Evaluation`), with every derivation either *sure* or *doubtful* (it use
 coordinate or a doubtful step output); each set below is kept as a `Flow` (possible ⊇ sure):
 
 * a constraint names values (a name or synonym; every output of the step it reads, sure when the
-  output is) and admits what lies at or below them (`<=`), exactly them (`=`), or every value
-  whose interval lies inside its window (`<`, `>`, `in`). An instance meets it possibly when
+  output is) and admits what lies at or below them (`<=` on a taxonomy), exactly them (`=`), or
+  every value whose interval lies inside its window (`<`, `<=` at most, `>`, `>=` at least, `in`,
+  on a number or date dimension). An instance meets it possibly when
   some coordinate is admitted; surely when an uncontested coordinate is admitted through a sure
   value, or every world of a contested one is. A meet's members meet each constraint;
 * a meet asked at a time (`at`, `during`) reads a coordinate only when a predicate supporting it
@@ -49,7 +50,7 @@ from dataclasses import dataclass, field
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
-from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union
+from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union, is_window
 from latweave.plan.printer import print_constraint, window_text
 from latweave.proof.audit.periods import period_text, possibly, predicate_period, surely, window_days
 from latweave.reasons import ENGINE_REASONS, Reason  # the vocabulary, shared; the reasoning is this module's own
@@ -301,9 +302,13 @@ class Meaning:
                 raise PlanNotRunnable(f"`{constraint.op}` needs a number or date, not ${value.var}")
             else:
                 point = parse_ordered(value.text, kind)
-                if constraint.op == "<":
+                if constraint.op == "<":     # wholly before the value
                     inside = lambda b: b[1] < point.lo  # noqa: E731
-                else:
+                elif constraint.op == "<=":  # at most: ending no later than the value ends
+                    inside = lambda b: b[1] <= point.hi  # noqa: E731
+                elif constraint.op == ">=":  # at least: starting no earlier than the value starts
+                    inside = lambda b: b[0] >= point.lo  # noqa: E731
+                else:                        # wholly after the value
                     inside = lambda b: b[0] > point.hi  # noqa: E731
         except PlanNotRunnable:
             raise
@@ -552,7 +557,7 @@ class Evaluation:
             ce.dimension, ce.known = d, d in M.kind
             if not ce.known:
                 self.unknown_dims.add(d)
-            if constraint.op in Constraint.NUMERIC:
+            if is_window(constraint.op, M.ordered(d)):
                 ce.admitted = Flow.certain(M.window(d, constraint) if ce.known else set())
                 ce.rank = (1, 1 << 40, index)
                 continue

@@ -134,22 +134,24 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         ctx.fail(tree, here, f"{winner!r} is not an argument of the plan")
     values = [s for s in map(span_of, children) if s is not None]
     beats = premises(children, "beats")
-    if len(values) != 1 or len(values) + len(beats) != len(children):
-        ctx.fail(tree, here, f"{op} needs one premise for the winner's span (span, or arg(...) then span) "
-                             "and beats nodes")
+    if not values or len(values) + len(beats) != len(children):
+        ctx.fail(tree, here, f"{op} needs a premise for each of the winner's best spans (span, or arg(...) "
+                             "then span) and beats nodes")
         return
-    x, lo, hi = values[0][1]
-    mine = (lo, hi)
+    # the winner's best spans (several items of one argument, none better than another: issue 42)
+    mine = {(lo, hi) for _, lo, hi in (v[1] for v in values)}
     if final is not None:
         spans = arg_spans(ctx, final, winner)
-        if winner_item_checked(ctx, tree, here, children, winner, x, spans):
-            if mine not in best(op, held_spans(spans)):
-                ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
+        for x, lo, hi in (v[1] for v in values):
+            if winner_item_checked(ctx, tree, here, children, winner, x, spans):
+                if (lo, hi) not in best(op, held_spans(spans)):
+                    ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
     for child, b in beats:
         if len(b) != 6 or b[0] != winner:
             continue  # the beats node's own check reports it
-        if (b[2], b[3]) != mine:
-            ctx.fail(child, [*here, label(child)], f"the winner's span is {lo}..{hi}, not {b[2]}..{b[3]}")
+        if (b[2], b[3]) not in mine:
+            shown = " or ".join(f"{lo}..{hi}" for lo, hi in sorted(mine))
+            ctx.fail(child, [*here, label(child)], f"the winner's span is {shown}, not {b[2]}..{b[3]}")
 
 
 def beats(ctx: Auditor, tree, here, args, children) -> None:

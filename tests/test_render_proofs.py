@@ -1,0 +1,191 @@
+"""Proofs a person can follow and a script can read: KB evidence cited as file:line (checked by
+the auditor), a repeated subtree printed once and referred to afterwards, atoms structured in the
+JSON beside their text — and results and proofs shown as escaped HTML in a notebook."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from rich.console import Console
+
+import latweave
+from latweave.proof.model import Atom, Evidence, Leaf, Proof, node_from_json, walk
+
+KB = ("Ada\tlanguage\tPython\n"
+      "Python\tcreator\tGuido\n"
+      "Guido\tcountry\tNetherlands\n"
+      "Bo\tcountry\tNetherlands\n"
+      "Cy\tcountry\tNetherlands\n"
+      "Dee\tcountry\tFrance\n")
+#: Three hops, three answers: each answer's proof holds the whole chain.
+HOPS = """let l = meet(subject = "Ada") -> language
+let g = meet(subject = $l) -> creator
+let n = meet(subject = $g) -> country
+meet(country = $n) -> subject"""
+
+
+@pytest.fixture(scope="module")
+def hops(tmp_path_factory):
+    """(lattice folder, the 3-hop result's JSON) of a six-line KB."""
+    folder = tmp_path_factory.mktemp("hops")
+    kb = folder / "langs.kb.txt"
+    kb.write_text(KB, encoding="utf-8")
+    latweave.build(kb, folder / "lat", format="pathquestion")
+    with latweave.open(folder / "lat") as lattice:
+        result = lattice.run(HOPS)
+    assert result.answers == ("Bo", "Cy", "Guido")
+    return folder / "lat", result.to_dict()
+
+
+def render(renderable, width=200) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, force_terminal=False).print(renderable)
+    return buffer.getvalue()
+
+
+def _leaves(result: dict):
+    return [n for t in result["proof"]["trees"] for n in walk(node_from_json(t)) if isinstance(n, Leaf)]
+
+
+def _strip(obj, keys):
+    """`obj` (JSON) without `keys` anywhere: what an earlier release saved."""
+    if isinstance(obj, dict):
+        return {k: _strip(v, keys) for k, v in obj.items() if k not in keys}
+    if isinstance(obj, list):
+        return [_strip(v, keys) for v in obj]
+    return obj
+
+
+# ---- file:line --------------------------------------------------------------------------------------
+
+def test_kb_evidence_cites_its_file_and_line(hops):
+    _, result = hops
+    lines = KB.splitlines()
+    cited = [leaf.evidence for leaf in _leaves(result) if leaf.evidence is not None]
+    assert cited and all(ev.doc == "langs.kb.txt" and ev.column == 1 for ev in cited)
+    for ev in cited:   # the line holds the text, and the offsets are kept as they were
+        assert lines[ev.line - 1] == ev.source_text == KB[ev.start:ev.end]
+    shown = render(latweave.Result.from_dict(result))
+    assert re.search(r"“Bo\s+country\s+Netherlands”  \[langs\.kb\.txt:4\]", shown) and "[langs.kb.txt:3]" in shown
+    assert not re.search(r"\[langs\.kb\.txt \d+:\d+\]", shown)
+
+
+def test_the_auditor_checks_the_cited_line(hops):
+    lattice, result = hops
+    assert latweave.audit(result, lattice=lattice).ok
+    forged = copy.deepcopy(result)
+    bo = next(n for n in forged["proof"]["trees"][0]["children"][0]["children"] if n.get("axiom", "").startswith("coord"))
+    bo["evidence"]["line"] = 5
+    report = latweave.audit(forged, lattice=lattice)
+    assert not report.ok
+    assert any("line 5, column 1 is not where offset" in f["problem"] for f in report.failures)
+
+
+def test_a_result_saved_before_lines_still_audits_and_renders_its_offsets(hops):
+    lattice, result = hops
+    old = _strip(result, {"line", "column", "atom"})
+    assert latweave.audit(old, lattice=lattice).ok
+    shown = render(latweave.Result.from_dict(old))
+    start = KB.index("Bo\t")
+    assert f"[langs.kb.txt {start}:{start + len('Bo	country	Netherlands')}]" in shown
+    assert Proof.from_json(old["proof"]).to_json() == old["proof"]   # read back as it was written
+
+
+def test_a_place_inside_a_line_is_line_and_column():
+    evidence = Evidence(7, "registry", "born in Paris", 67, 80, 1.0, 3, 12)
+    assert render(Leaf(Atom.of("stated", "Bo", "city", "paris"), evidence=evidence)).rstrip().endswith(
+        "“born in Paris”  [registry:3:12]")
+    assert Evidence.from_json({**evidence.to_json(), "column": None}) is not None
+    assert Evidence.from_json({k: v for k, v in evidence.to_json().items() if k != "column"}) is None
+
+
+# ---- folded --------------------------------------------------------------------------------------------
+
+def test_a_repeated_subtree_is_printed_once_and_referred_to(hops):
+    _, result = hops
+    proof = Proof.from_json(result["proof"])
+    folded = render(proof).splitlines()
+    full = sum(1 for t in proof.trees for _ in walk(t))          # one line per node, unfolded
+    assert len(folded) < full * 0.6
+    refs = [line for line in folded if "… (as above, #" in line]
+    assert len(refs) == 2 and all('step_out("$n", "Netherlands")' in line for line in refs)
+    marked = [line for line in folded if line.rstrip().endswith("(#1)")]
+    assert len(marked) == 1 and folded.index(marked[0]) < folded.index(refs[0])
+    assert sum('coord("Ada", "language", "Python")' in line for line in folded) == 1
+    # every answer's own leaves are still shown
+    shown = "\n".join(folded)
+    assert all(f"[langs.kb.txt:{n}]" in shown for n in (3, 4, 5))
+
+
+def test_the_json_keeps_every_copy(hops):
+    _, result = hops
+    chains = [n for t in result["proof"]["trees"] for n in walk(node_from_json(t))
+              if n.label == 'step_out("$n", "Netherlands")']
+    assert len(chains) == 3 and len({json.dumps(c.to_json(), sort_keys=True) for c in chains}) == 1
+    assert len(list(walk(chains[2]))) > 10
+
+
+# ---- structured atoms ----------------------------------------------------------------------------------
+
+def test_every_atom_is_structured_beside_its_text(hops):
+    _, result = hops
+    nodes, stack = 0, [*result["proof"]["trees"]]
+    while stack:
+        node = stack.pop()
+        text = node.get("premises", node.get("axiom"))
+        atom = Atom.parse(text)
+        assert node["atom"] == {"pred": atom.relation, "args": list(atom.args)}
+        nodes += 1
+        stack.extend(node.get("children", []))
+    assert nodes > 50
+    assert Proof.from_json(result["proof"]).to_json() == result["proof"]
+
+
+def test_a_structured_atom_that_differs_from_its_text_fails_the_audit(hops):
+    lattice, result = hops
+    forged = copy.deepcopy(result)
+    forged["proof"]["trees"][0]["atom"] = {"pred": "answer", "args": ["Dee"]}
+    assert Proof.from_json(forged["proof"]).to_json() == forged["proof"]   # kept as the file has it
+    report = latweave.audit(forged, lattice=lattice)
+    assert not report.ok and any("structured atom" in f["problem"] for f in report.failures)
+
+
+# ---- in a notebook ----------------------------------------------------------------------------------
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.text = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def _parsed(html: str) -> _Text:
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def test_a_result_and_a_proof_show_as_escaped_html(hops):
+    _, result = hops
+    hostile = {**result, "answers": ["<script>alert(1)</script>", *result["answers"]]}
+    shown = latweave.Result.from_dict(hostile)
+    html = shown._repr_html_()
+    page = _parsed(html)
+    assert "script" not in page.tags and page.tags[0] == "pre"
+    text = "".join(page.text)
+    assert "<script>alert(1)</script>" in text and "[langs.kb.txt:4]" in text and "(as above, #1)" in text
+    proof = shown.proof._repr_html_()
+    assert "step_out" in "".join(_parsed(proof).text)
+    node = node_from_json(result["proof"]["trees"][0])._repr_html_()
+    assert 'answer("Bo")' in "".join(_parsed(node).text)
