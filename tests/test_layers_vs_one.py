@@ -45,8 +45,9 @@ def kb_part(rng: random.Random) -> str:
     return "".join(lines)
 
 
-def moved(folder: Path, offsets: dict[str, int], whole: str):
-    """The lattice's content as sets, each evidence in part `doc` moved to `whole` at its offset."""
+def moved(folder: Path, offsets: dict[str, tuple[int, int]], whole: str):
+    """The lattice's content as sets, each evidence in part `doc` moved to `whole` at its offset
+    (`offsets`: doc -> (characters, lines) before the part)."""
     lattice = load_lattice(folder)
     dims = {k: (d.name, d.kind, d.functional, d.open, d.labels, d.parents, d.synonyms, d.bounds, d.classes)
             for k, d in lattice.dimensions.items()}
@@ -54,25 +55,28 @@ def moved(folder: Path, offsets: dict[str, int], whole: str):
     predicates = set()
     for p in lattice.predicates:
         e = p.evidence
-        at = offsets.get(e.doc, 0)
+        at = offsets[e.doc][0] if e.doc in offsets else 0
         predicates.add((p.instance, p.dimension, p.value, p.confidence, p.qualifiers,
                         Evidence(whole if e.doc in offsets else e.doc, e.source_text, e.start + at, e.end + at)))
     return dims, instances, predicates
 
 
-def moved_json(obj, offsets: dict[str, int], whole: str):
-    """A result's JSON with every evidence moved as in `moved` (also inside the details a proof
-    keeps as JSON text), without the predicate's index (its place in the lattice's predicate list,
-    which the layers order their own way: a layer's predicates follow the layers before it), and
-    with the lists of evidenced values sorted (a contested coordinate's values are listed in that
-    predicate order: by layer in one lattice, by value in the other)."""
+def moved_json(obj, offsets: dict[str, tuple[int, int]], whole: str):
+    """A result's JSON with every evidence in part `doc` moved to `whole` (`offsets`: doc ->
+    (characters, lines) before the part; its span by the characters, its cited line by the lines;
+    also inside the details a proof keeps as JSON text), without the predicate's index (its place
+    in the lattice's predicate list, which the layers order their own way: a layer's predicates
+    follow the layers before it), and with the lists of evidenced values sorted (a contested
+    coordinate's values are listed in that predicate order: by layer in one lattice, by value in
+    the other)."""
     if isinstance(obj, dict):
         out = {k: moved_json(v, offsets, whole) for k, v in obj.items()}
         if "doc" in out and "start" in out and out["doc"] in offsets:
-            at = offsets[out["doc"]]
-            out.update(doc=whole, start=out["start"] + at, end=out["end"] + at)
-            out.pop("predicate", None)
-        elif "doc" in out:
+            chars, lines = offsets[out["doc"]]
+            out.update(doc=whole, start=out["start"] + chars, end=out["end"] + chars)
+            if out.get("line") is not None:
+                out["line"] += lines
+        if "doc" in out:
             out.pop("predicate", None)
         return out
     if isinstance(obj, list):
@@ -116,13 +120,13 @@ def fact_plans(folder: Path, rng: random.Random, n: int) -> list[Plan]:
 def test_layers_equal_one_independent_build_of_the_concatenated_sources(tmp_path, seed):
     rng = random.Random(seed)
     texts = [kb_part(rng) for _ in range(3)]
-    parts, offsets, at = [], {}, 0
+    parts, offsets, at, lines = [], {}, 0, 0
     for n, text in enumerate(texts):
         path = tmp_path / f"part{n}.txt"
         path.write_text(text, encoding="utf-8")
         parts.append(path)
-        offsets[path.name] = at
-        at += len(text)
+        offsets[path.name] = (at, lines)
+        at, lines = at + len(text), lines + text.count("\n")
     whole = tmp_path / "all.txt"
     whole.write_text("".join(texts), encoding="utf-8")
     latweave.build(parts, tmp_path / "layers", format="pathquestion", allow=True)
