@@ -1,7 +1,8 @@
 """Shared fixtures: the zoo lattice, and the engine parameter every engine-level test runs over.
 
 An engine that cannot run here is skipped with its reason, and the reasons are repeated in the
-terminal summary so a missing Souffle is never silent. The summary asks the engines themselves (not
+terminal summary so a missing Souffle is never silent; where $LATWEAVE_EXPECT_ENGINES names it (CI
+does), its tests fail instead (tests/support/engines.py). The summary asks the engines themselves (not
 what the tests recorded): the suite runs in pytest-xdist workers, and the summary is printed by the
 controller, which runs no test.
 """
@@ -11,9 +12,16 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 from latweave.engines import engine_names, engine_status
 from latweave.paths import RULES
+
+#: `pytest --hypothesis-profile=ci` (.ci/run): every property test draws the same examples on every
+#: run (`derandomize`: its seed is derived from the test's name), so a CI run can be repeated and
+#: a red one is red again; without it (a developer's run) each run draws new examples. Settings a
+#: module makes at import inherit the profile, their budgets (`max_examples`) kept.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 
 ZOO = RULES.parent / "corpora" / "zoo"
 MOVIES = RULES.parent / "corpora" / "movies"
@@ -34,11 +42,11 @@ def skipped_engines() -> dict[str, str]:
 
 
 def require_engine(name: str) -> str:
-    from tests.support.engines import ELSEWHERE
+    from tests.support.engines import ELSEWHERE, cannot_run
 
     reason = dict(engine_status()).get(name, f"no engine is named {name!r}")
     if reason is not None:
-        pytest.skip(f"engine {name!r} unavailable: {reason}")
+        cannot_run(name, f"engine {name!r} unavailable: {reason}")
     if name in ELSEWHERE:
         pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
     return name
@@ -79,10 +87,28 @@ def zoo_lattice(tmp_path_factory):
 #: one worker busy while the others idle. audit_complete comes before spark_kb so that two JVMs,
 #: not three, start at once.
 LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_complete.py", "test_spark_kb.py",
-                 "test_store_safety.py", "test_monotone.py", "test_engines_small.py", "test_living.py",
+                 "test_store_safety.py", "test_monotone.py", "test_engines_small.py", "test_living.py", "test_living_kills.py",
                  "test_paging.py", "test_sqlite_stored.py", "test_cli.py", "test_roundtrip.py", "test_kb_layer.py",
                  "test_stored.py", "test_disk_full.py", "test_examples.py", "test_zoo_engines.py", "test_parquet.py",
-                 "test_eval_harness.py", "test_time.py")
+                 "test_eval_harness.py", "test_time.py", "test_layers_vs_one.py")
+
+
+def pytest_configure(config):
+    from tests.support.engines import expected_engines
+
+    expected_engines()   # a name in $LATWEAVE_EXPECT_ENGINES that no engine has stops the run here
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """`@pytest.mark.needs_engine(name, problem)`: skip (or, for an expected engine, fail) every
+    test of a module whose engine cannot run here (`problem` not None)."""
+    from tests.support.engines import cannot_run
+
+    for mark in item.iter_markers("needs_engine"):
+        name, problem = mark.args
+        if problem is not None:
+            cannot_run(name, f"{name} cannot run here: {problem}")
 
 
 def pytest_collection_modifyitems(items):
@@ -91,7 +117,14 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_terminal_summary(terminalreporter):
-    skipped = skipped_engines()
+    from tests.support.engines import EXPECT, missing_expected
+
+    missing = missing_expected()
+    if missing:
+        terminalreporter.section(f"latweave: expected engines missing (${EXPECT}): their tests failed")
+        for name, reason in sorted(missing.items()):
+            terminalreporter.write_line(f"MISSING engine {name}: {reason}")
+    skipped = {name: reason for name, reason in skipped_engines().items() if name not in missing}
     if skipped:
         terminalreporter.section("latweave: engines skipped")
         for name, reason in sorted(skipped.items()):

@@ -19,7 +19,19 @@ from latweave.ingest.builds import build_corpus
 from latweave.paths import RULES
 from latweave.proof.audit import AuditReport, audit, parse_atom
 from tests.support.engines import suite_engines
-from tests.support.plans import MOVIE_PLANS, ZOO_PLANS, run_plans as _run
+from tests.support.plans import MOVIE_PLANS, ZOO_PLANS, run_plans
+
+#: DuckDB's results per lattice, asked once: the coverage fixtures and the per-engine test read them
+_DUCKDB: dict = {}
+
+
+def _run(lattice, engine: str, plans: list[str]):
+    if engine != "duckdb":
+        return run_plans(lattice, engine, plans)
+    key = (str(lattice), tuple(plans))
+    if key not in _DUCKDB:
+        _DUCKDB[key] = run_plans(lattice, engine, plans)
+    return _DUCKDB[key]
 
 CORPORA = RULES.parent / "corpora"
 

@@ -11,8 +11,7 @@ from latweave.engines.duckdb_engine import DuckDBEngine
 from latweave.errors import EngineError
 from tests.support.programs import PATH as CLOSURE, program
 
-pytestmark = pytest.mark.skipif(DuckDBEngine.unavailable_reason() is not None,
-                                reason=str(DuckDBEngine.unavailable_reason()))
+pytestmark = pytest.mark.needs_engine("duckdb", DuckDBEngine.unavailable_reason())
 
 
 def run(text: str, facts: dict, base: dict | None = None) -> dict:

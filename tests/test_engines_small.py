@@ -16,6 +16,7 @@ import pytest
 from latweave.datalog import load_rules
 from latweave.datalog.parser import assemble, parse_program
 from latweave.engines.base import Engine
+from tests.support.engines import cannot_run
 
 #: Engines shipped with latweave; any other engine the name table (base.ENGINES) lists is added.
 BUILTIN_ENGINES = ("clingo", "duckdb", "pydatalog", "souffle")
@@ -57,10 +58,10 @@ def _engine_class(name: str) -> type[Engine]:
         except Exception:
             cls = None
     if cls is None:
-        pytest.skip(reason)
+        cannot_run(name, reason)
     why = cls.unavailable_reason()
     if why is not None:
-        pytest.skip(f"engine {name!r} unavailable: {why}")
+        cannot_run(name, f"engine {name!r} unavailable: {why}")
     return cls
 
 
@@ -243,9 +244,11 @@ def test_small_program(engine_cls, case):
     assert set(expected) == {r.name for r in prog.outputs}  # the table itself is complete
     engine = engine_cls(prog)
     assert engine.run(facts) == expected
-    # the same facts given as base facts of a session give the same answer
-    with engine.open(facts) as session:
-        assert session.run({}) == expected
+    # `run` gives the facts as a session's base facts (Engine.run: open(facts).run({})); an engine
+    # with a run of its own is also asked through that session
+    if type(engine).run is not Engine.run:
+        with engine.open(facts) as session:
+            assert session.run({}) == expected
 
 
 SESSION = """

@@ -69,10 +69,26 @@ def test_exports_and_save_never_clobber_or_hang(targets, case):
     targets.explain_export(case)
 
 
+def _llm_examples():
+    """The behaviours the claim rests on, run on every run whatever the draws: a finite and an
+    endless trickle, a stall past the deadline, an error then a trickle (a retry)."""
+    from tests.support.openai_server import Status, delay, reply, trickle
+
+    return [{"actions": [trickle(0.05, 400)], "timeout_s": 0.3, "max_retries": 0},
+            {"actions": [trickle(0.2, None)], "timeout_s": 0.3, "max_retries": 0},
+            {"actions": [delay(2.0, reply("late")), reply("ok")], "timeout_s": 0.3, "max_retries": 1},
+            {"actions": [Status(503, "fuzz"), trickle(0.05, 40)], "timeout_s": 0.6, "max_retries": 1}]
+
+
 @settings(SLOW, max_examples=4)
 @given(llm_cases())
 def test_llm_requests_end_within_their_deadline(targets, case):
     targets.llm_deadline(case)
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_llm_requests_end_within_their_deadline_on_each_behaviour(targets, case):
+    targets.llm_deadline(_llm_examples()[case])
 
 
 @FAST

@@ -435,14 +435,13 @@ def test_a_change_checks_again_only_the_dimensions_whose_content_moved(zoo_latti
 # ---- a benchmark lattice -----------------------------------------------------------------------
 @pytest.mark.slow
 @pytest.mark.data
-def test_benchmark_lattice_2wiki(tmp_path):
+def test_benchmark_lattice_2wiki(tmp_path_factory):
     source = DATA / "2wikimultihopqa" / "lag" / "dev.json"
     if not source.is_file():
         pytest.skip(f"benchmark data absent: {source} (set LATWEAVE_DATA to the shared data folder)")
-    from latweave.ingest.builds import build_kb
+    from tests.support.shared_builds import shared_kb
 
-    build_kb(source, "2wiki", tmp_path / "2wiki")
-    lattice = load_lattice(tmp_path / "2wiki")
+    lattice = load_lattice(shared_kb(tmp_path_factory, source, "2wiki"))   # the run's one build, read-only
     report = check_lattice(lattice)
     assert report.ok is True
     assert len(report.dimensions) == len(lattice.dimensions)

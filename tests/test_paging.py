@@ -191,8 +191,15 @@ def test_the_auditor_certifies_a_page(folder, runner, page):
         assert (report.checked > 0) == bool(result.answers)  # an empty page has no proof to walk
 
 
+_PAGE_TO_TAMPER: dict = {}
+
+
 def _tampered(runner, edit) -> dict:
-    result = json.loads(_run(runner, NORTH, Page(20, 40)).to_json())
+    """A fresh copy of one page's JSON (asked once per runner), edited by `edit`."""
+    if id(runner) not in _PAGE_TO_TAMPER:
+        _PAGE_TO_TAMPER.clear()
+        _PAGE_TO_TAMPER[id(runner)] = _run(runner, NORTH, Page(20, 40)).to_json()
+    result = json.loads(_PAGE_TO_TAMPER[id(runner)])
     edit(result)
     return result
 

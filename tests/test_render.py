@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from rich.console import Console
 
 from latweave.execute import Runner
 from latweave.plan.parser import parse_plan
+from tests.support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 SNAPSHOTS = {
@@ -33,10 +33,7 @@ def render(result, width=100) -> str:
 def test_snapshot(zoo_lattice, name):
     with Runner(zoo_lattice) as runner:
         text = render(runner.run_one(parse_plan(SNAPSHOTS[name])))
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("LATWEAVE_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    check_golden(GOLDEN / f"{name}.txt", text)
 
 
 def test_rendering_quotes_evidence_and_names_the_plan(zoo_lattice):
@@ -58,3 +55,22 @@ def test_explain_exports_svg_and_html(zoo_lattice, tmp_path):
     assert main(["explain", str(saved), "--svg", str(svg), "--html", str(html)]) == 0
     assert svg.read_text().lstrip().startswith("<svg") and "Whale" in svg.read_text()
     assert "<html" in html.read_text().lower() and "marine mammal" in html.read_text()
+
+
+def test_golden_update_rewrites_and_fails(tmp_path, monkeypatch):
+    """With LATWEAVE_UPDATE_GOLDEN set, a changed golden is rewritten and the test fails (a rewrite
+    never passes by comparing with itself); an unchanged one is compared; without the variable a
+    change fails and the file is left as it was."""
+    golden = tmp_path / "g.txt"
+    golden.write_text("old\n", encoding="utf-8")
+    with pytest.raises(AssertionError):
+        check_golden(golden, "new\n")
+    assert golden.read_text(encoding="utf-8") == "old\n"
+    monkeypatch.setenv("LATWEAVE_UPDATE_GOLDEN", "1")
+    with pytest.raises(pytest.fail.Exception, match="golden rewritten — review the diff"):
+        check_golden(golden, "new\n")
+    assert golden.read_text(encoding="utf-8") == "new\n"
+    check_golden(golden, "new\n")
+    with pytest.raises(pytest.fail.Exception, match="golden rewritten"):
+        check_golden(tmp_path / "absent.txt", "x")
+    assert (tmp_path / "absent.txt").read_text(encoding="utf-8") == "x"

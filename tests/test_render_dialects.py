@@ -5,13 +5,13 @@ engine's words for the fact rows it refuses.
 
 The goldens under tests/golden/render/ were written from the engines as they rendered before they
 became dialects of one generator, so they also prove that refactor changed no output. To accept a
-deliberate change: LATWEAVE_UPDATE_GOLDEN=1 pytest tests/test_render_dialects.py, then review the diff.
+deliberate change: LATWEAVE_UPDATE_GOLDEN=1 pytest tests/test_render_dialects.py (the rewritten goldens' tests
+fail, "golden rewritten — review the diff"), then review the diff and run again.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -29,6 +29,8 @@ from latweave.engines.base import available_engines, engine_names, get_engine
 from latweave.engines.dialects import DIALECTS, clingo, duckdb, pydatalog, souffle, sql, sqlite
 from latweave.engines.seminaive import plan
 from latweave.errors import LatweaveError
+from tests.support.engines import cannot_run
+from tests.support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "render"
 ENGINES = Path(__file__).parents[1] / "latweave" / "engines"
@@ -42,10 +44,7 @@ PROGRAMS = {"small": small_program, "rules": load_rules}
 
 
 def check(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("LATWEAVE_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text, f"rendering changed: {name}"
+    check_golden(GOLDEN / name, text, f"rendering changed: {name}")
 
 
 def pydatalog_text(program) -> str:
@@ -179,7 +178,7 @@ BAD_FACTS = {
 @pytest.mark.parametrize("engine", ["duckdb", "souffle", "clingo", "pydatalog", "sqlite"])
 def test_row_errors_are_worded_alike_on_every_engine(engine):
     if engine not in available_engines():
-        pytest.skip(f"{engine} cannot run here")
+        cannot_run(engine, f"{engine} cannot run here: {dict(engine_status())[engine]}")
     golden = json.loads((GOLDEN / "row_errors.json").read_text(encoding="utf-8"))
     program = small_program()
     checked = 0

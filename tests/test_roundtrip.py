@@ -17,6 +17,7 @@ from latweave.execute import Runner
 from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint, Meet, Name, Plan
+from tests.support.engines import cannot_run
 
 NASTY = st.sampled_from(['a\tb', 'line\nbreak', 'quote"d', "back\\slash", 'p(X) :- q(X).', '"', "\\n",
                          "x, y", "", " lead", "⊤", "😀", "\r\n", "\x00"])
@@ -53,7 +54,7 @@ def _values(draw_list):
 def test_values_survive_the_engine(tmp_path_factory, engine_name, raw):
     reason = dict(engine_status()).get(engine_name, "not registered")
     if reason:
-        pytest.skip(f"engine {engine_name!r} unavailable: {reason}")
+        cannot_run(engine_name, f"engine {engine_name!r} unavailable: {reason}")
     values = _values(raw)
     lattice = Lattice()
     lattice.add_dimension(Dimension("label", open=True))

@@ -14,6 +14,7 @@ from latweave.execute import Runner
 from latweave.lattice.names import normalize
 from latweave.plan.parser import parse_plan
 from latweave.proof.model import Leaf, node_from_json, walk
+from tests.support.engines import cannot_run
 
 engine_names()  # registers the built-in engines
 
@@ -36,7 +37,7 @@ def _souffle_axioms(proof, relation):
 def test_proof_facts_match_souffle_explain(zoo_lattice, text):
     reason = engine_class("souffle").unavailable_reason()
     if reason:
-        pytest.skip(f"engine 'souffle' unavailable: {reason}")
+        cannot_run("souffle", f"engine 'souffle' unavailable: {reason}")
     from latweave.engines.souffle_explain import explain
 
     plan = parse_plan(text)
@@ -68,7 +69,7 @@ def test_derived_extremum_rests_on_the_coords_and_magnitudes_souffle_explains(tm
     beyond what Soufflé shows for a negated premise, the span of each thing it beats)."""
     reason = engine_class("souffle").unavailable_reason()
     if reason:
-        pytest.skip(f"engine 'souffle' unavailable: {reason}")
+        cannot_run("souffle", f"engine 'souffle' unavailable: {reason}")
     from pathlib import Path
 
     from latweave.ingest.builds import build_corpus

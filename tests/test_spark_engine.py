@@ -28,7 +28,7 @@ from latweave.engines.spark_context import spark_problem
 from tests.support.spark_runs import ZOO, assert_as_duckdb_and_audited, runs_of
 
 PROBLEM = spark_problem()
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(PROBLEM is not None, reason=f"spark cannot run here: {PROBLEM}")]
+pytestmark = [pytest.mark.slow, pytest.mark.needs_engine("spark", PROBLEM)]
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):

@@ -23,7 +23,7 @@ from latweave.ingest.gate import Gate
 from latweave.ingest.write import save_lattice
 from latweave.ingest.kb import BuildReport, FUNCTIONAL, lattice_from_triples, read_pathquestion_kb
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(spark_problem() is not None, reason=f"Spark cannot run here: {spark_problem()}")]
+pytestmark = [pytest.mark.slow, pytest.mark.needs_engine("spark", spark_problem())]
 
 PQ = Path("/work/shared/data/pathquestion/3H-kb.txt")
 

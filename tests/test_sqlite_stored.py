@@ -84,9 +84,13 @@ def test_the_stored_session_answers_as_the_in_memory_one_and_duckdb(name, rules,
             get_engine("duckdb", rules).open(compiled.facts) as duck:
         assert stored.mode == "stored" and memory.mode == "memory"
         answered = 0
-        for facts in _batches(lattice, compiled, texts):
-            want = duck.run(facts)
-            assert memory.run(facts) == want
+        # DuckDB answers the batch of every plan and the first singles (its session reused too);
+        # the later singles, which ask the same plans again one at a time, check the stored
+        # session run after run against the in-memory one (equal to DuckDB on every plan above)
+        for n, facts in enumerate(_batches(lattice, compiled, texts)):
+            want = memory.run(facts)
+            if n < 3:
+                assert want == duck.run(facts)
             assert stored.run(facts) == want
             answered += sum(map(len, want.values()))
         assert answered > 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -431,12 +432,16 @@ def test_a_kill_at_every_step_leaves_the_old_or_the_new_lattice(mode, tmp_path, 
     `upgrade`: a plain folder turned into the pointer where names cannot be swapped — the one
     documented gap, where the old lattice waits complete in `.<name>.old-*`."""
     pauses = 0
+    # each step starts from a copy of one build of the zoo made as the step's would be (a pointer
+    # and its version in `pointer` mode: the link is relative), the same bytes
+    template = tmp_path / "zoo" / "lat"
+    with monkeypatch.context() as patch:
+        if mode == "pointer":
+            no_exchange(patch)
+        assert main(["build", str(ZOO), "--out", str(template)]) == 0
     for step in range(1, 30):
         out = tmp_path / f"step{step}" / "lat"
-        with monkeypatch.context() as patch:
-            if mode == "pointer":
-                no_exchange(patch)
-            assert main(["build", str(ZOO), "--out", str(out)]) == 0
+        shutil.copytree(template.parent, out.parent, symlinks=True)
         proc = _killable("pointer" if mode != "folder" else "folder", step, [MOVIES], out)
         paused = wait_line(proc, "PAUSED")
         if paused is None:  # past the last step: the build finished

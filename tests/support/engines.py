@@ -1,6 +1,16 @@
-"""One batch of plans on every engine that can run here, and the byte-for-byte agreement check."""
+"""One batch of plans on every engine that can run here, and the byte-for-byte agreement check;
+and what a test does when an engine cannot run here.
+
+An engine that cannot run here is skipped with its reason — unless $LATWEAVE_EXPECT_ENGINES names
+it: then the test fails. CI names every engine it installs (.ci/run), so an "every engine" check
+never passes with fewer voices than CI meant to hear; a user without the variable gets skips with
+the reason, as before.
+"""
 
 from __future__ import annotations
+
+import os
+from typing import NoReturn
 
 import pytest
 
@@ -16,8 +26,45 @@ ELSEWHERE = {"spark": "Spark runs the differential tests in tests/test_spark_eng
                       "(one session per module, one batch per lattice), not in each per-engine test"}
 
 
+#: The environment variable naming (comma-separated) the engines that must run here.
+EXPECT = "LATWEAVE_EXPECT_ENGINES"
+
+
+def expected_engines() -> tuple[str, ...]:
+    """The engines $LATWEAVE_EXPECT_ENGINES names (none when unset); a name no engine has is a
+    usage error, so a typo cannot expect nothing."""
+    from latweave.engines.base import engine_names
+
+    names = tuple(sorted({n.strip() for n in os.environ.get(EXPECT, "").split(",") if n.strip()}))
+    unknown = [n for n in names if n not in engine_names()]
+    if unknown:
+        raise pytest.UsageError(f"${EXPECT} names no engine {', '.join(map(repr, unknown))} "
+                                f"(engines: {', '.join(engine_names())})")
+    return names
+
+
+def cannot_run(name: str, reason: str) -> NoReturn:
+    """Skip the calling test, engine `name` cannot run here (`reason`); fail it instead where
+    $LATWEAVE_EXPECT_ENGINES names the engine."""
+    if name in expected_engines():
+        pytest.fail(f"engine {name!r} is expected here (${EXPECT}) but cannot run: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def missing_expected() -> dict[str, str]:
+    """Expected engine -> why it cannot run here, for each expected engine that cannot."""
+    from latweave.engines import engine_status
+
+    status = dict(engine_status())
+    return {name: status[name] for name in expected_engines() if status[name] is not None}
+
+
 def suite_engines() -> list[str]:
-    """The engines that can run here, less those tested in their own module (ELSEWHERE)."""
+    """The engines that can run here, less those tested in their own module (ELSEWHERE). An
+    expected engine that cannot run fails the caller rather than leave the list shorter."""
+    for name, reason in missing_expected().items():
+        if name not in ELSEWHERE:
+            pytest.fail(f"engine {name!r} is expected here (${EXPECT}) but cannot run: {reason}", pytrace=False)
     return [name for name in available_engines() if name not in ELSEWHERE]
 
 
