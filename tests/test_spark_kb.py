@@ -71,6 +71,7 @@ def assert_same_folders(a: Path, b: Path) -> None:
 def python_build(paths: list[Path], name: str, out: Path) -> BuildReport:
     """The Python build of `paths` in order (build_kb's, for one file or several)."""
     report = BuildReport()
+    report.format = "pathquestion"   # as kb_lattice states the format it read
     triples = itertools.chain.from_iterable(read_pathquestion_kb(p, report) for p in paths)
     lattice = lattice_from_triples(triples, name, report, functional=sorted(FUNCTIONAL["pathquestion"]))
     save_lattice(lattice, out, Gate())
