@@ -155,7 +155,7 @@ def kb_lines(rng: random.Random, n: int, relations: list[str]) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 100_000))
 def test_random_parts_are_read_the_same_both_ways(tmp_path_factory, seed):
     rng = random.Random(seed)

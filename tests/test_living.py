@@ -292,7 +292,7 @@ def kb_lines(rng: random.Random, n: int) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), ops=st.lists(st.tuples(st.booleans(), st.integers(0, 3)), min_size=1, max_size=4))
 def test_random_sequences_of_changes_equal_full_builds(tmp_path_factory, seed, ops):
     root = tmp_path_factory.mktemp("seq")

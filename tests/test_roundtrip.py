@@ -49,7 +49,7 @@ def _values(draw_list):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("engine_name", ["duckdb", "souffle", "sqlite"])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.lists(TEXT, min_size=1, max_size=6))
 def test_values_survive_the_engine(tmp_path_factory, engine_name, raw):
     reason = dict(engine_status()).get(engine_name, "not registered")
