@@ -14,7 +14,6 @@ import sys
 
 import pytest
 
-from latweave.cli import main
 from latweave.errors import CorpusError, PlanError, SourceError
 from tests.conftest import ZOO
 
@@ -28,21 +27,7 @@ def zoo(tmp_path_factory):
     return out
 
 
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "3000")  # rich wraps at 80 columns otherwise: messages stay on one line
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def cli(capsys, *argv) -> tuple[int, str, str]:
-    """Run the CLI in-process: (exit code, stdout, stderr); an uncaught exception fails the test."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:  # argparse
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
+from tests.support.cli import cli, wide_terminal  # noqa: F401 (wide_terminal: an autouse fixture)
 
 
 def corpus_copy(tmp_path):

@@ -7,26 +7,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 import latweave
-from latweave.cli import main
 
 
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "3000")
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def cli(capsys, *argv) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
+from tests.support.cli import cli, wide_terminal  # noqa: F401 (wide_terminal: an autouse fixture)
 
 
 def test_check_plan_reports_a_value_that_is_no_value_with_did_you_mean(capsys, zoo_lattice):

@@ -8,26 +8,12 @@ import json
 
 import pytest
 
-from latweave.cli import main
 from latweave.errors import CorpusError
 from latweave.ingest.kb_detect import detect_file
 from latweave.ingest.kb_lines import split_csv, split_ntriples
 
 
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "3000")
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def cli(capsys, *argv) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
+from tests.support.cli import cli, wide_terminal  # noqa: F401 (wide_terminal: an autouse fixture)
 
 
 TSV = "Ann\tspouse\tBob\t1990\t1995\nAnn\tborn\t1960-01-02\nBob\tborn\t1961-03-04\n"

@@ -189,3 +189,19 @@ def test_a_result_and_a_proof_show_as_escaped_html(hops):
     assert "step_out" in "".join(_parsed(proof).text)
     node = node_from_json(result["proof"]["trees"][0])._repr_html_()
     assert 'answer("Bo")' in "".join(_parsed(node).text)
+
+
+def test_a_position_is_the_naive_count_anywhere_in_a_long_text():
+    """Lines are counted by blocks (proof/lines.py): at block edges, at the ends and at random
+    offsets of texts shorter and longer than a block, the same as counting from the start."""
+    import random
+
+    from latweave.proof.lines import BLOCK, position
+
+    rng = random.Random(7)
+    for n in (0, 1, 5, BLOCK - 1, BLOCK, BLOCK + 1, 3 * BLOCK + 17):
+        text = "".join(rng.choice("ab\n") for _ in range(n))
+        edges = [k * BLOCK + d for k in range(n // BLOCK + 1) for d in (-1, 0, 1) if 0 <= k * BLOCK + d <= n]
+        for offset in [0, n, *edges, *(rng.randint(0, n) for _ in range(100))]:
+            assert position(text, offset) == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    assert position("abc", 4) is None and position(None, 0) is None
