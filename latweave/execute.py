@@ -21,7 +21,7 @@ from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
 from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.engines.timeout import timeout_error
-from latweave.errors import EngineTimeout, LatweaveError
+from latweave.errors import EngineError, EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
 from latweave.folder.layers import engine_db_name
 from latweave.folder.store import load_lattice, read_manifest
@@ -207,7 +207,13 @@ class Runner:
         decoder.with_proofs = proofs
         results = []
         for layout in batch.layouts:
-            o = decoder.outcome(layout, page)
+            try:
+                o = decoder.outcome(layout, page)
+            except RecursionError:   # a proof follows each chain of values level by level
+                raise EngineError("the proof of this plan's answers is nested deeper than latweave can build "
+                                  "it: a dimension's chain of values is many hundreds of levels deep",
+                                  hint="a taxonomy that deep has no proof latweave can give yet; "
+                                       "flatten the hierarchy (a chain of a few hundred levels at most)") from None
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
                                   o.witness, o.proof, to_text(layout.plan), tuple(o.contested),
                                   o.page, o.answer_set))
