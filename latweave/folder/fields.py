@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Mapping
 
 from latweave.errors import StoreError
-from latweave.folder.names import (DIMENSIONS, DOCUMENTS, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST, PREDICATES,
-                                   VALUES, WHOLE_DIRS, WHOLE_FILES)
+from latweave.folder.names import (DIMENSIONS, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST,
+                                   PREDICATES, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
 _LAYER = re.compile(r"[0-9]{6}")
 _HINT = "rebuild the lattice; never edit a lattice folder by hand"
@@ -77,6 +77,8 @@ def check_layers(folder: Path, manifest: Mapping) -> int:
 
 
 def _lines(sizes: Mapping, index: str) -> int | None:
+    """The lines a line index of this size indexes (store.write_line_index: one 8-byte offset a
+    line, and the end)."""
     size = sizes.get(index)
     return size // 8 - 1 if type(size) is int and size >= 8 else None
 
@@ -96,7 +98,7 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
         sizes = manifest["sizes"]
         expected = {key: n for key, file in (("values", VALUES), ("instances", INSTANCES),
                                              ("predicates", PREDICATES), ("documents", DOCUMENTS))
-                    if (n := _lines(sizes, file.removesuffix(".jsonl") + ".idx")) is not None}
+                    if (n := _lines(sizes, INDEXED[file])) is not None}
         if DIMENSIONS in manifest["files"]:
             with (folder / DIMENSIONS).open(encoding="utf-8") as handle:
                 expected["dimensions"] = sum(1 for line in handle if line.strip())
