@@ -17,12 +17,12 @@ import re
 import sys
 from pathlib import Path
 
-from latweave.errors import EngineError, LatweaveError, ServiceUnreachable
+# the exit statuses live in errors.py (the REPL's batches exit with them too); tests import them from here
+from latweave.errors import (EXIT_ABSTAIN, EXIT_AUDIT, EXIT_ENGINE, EXIT_INTERRUPTED,  # noqa: F401
+                             EXIT_LLM_UNREACHABLE, EXIT_NOT_LIVE, EXIT_OK, EXIT_USER, EngineError, LatweaveError,
+                             ServiceUnreachable)
 from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
-
-EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
-EXIT_INTERRUPTED = 130   # Ctrl-C: 128 + SIGINT, as a shell reports it
 
 #: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
 #: would overflow the timers that enforce it.
@@ -255,19 +255,20 @@ def cmd_history(args) -> int:
     return EXIT_OK
 
 
-def _plan_text(args, what: str = "plan") -> str:
-    """The text of a plan (or of a claim, `what="claim"`): the argument, or -f FILE (- for stdin)."""
+def _plan_text(args, what: str = "plan", file_form: str = "-f FILE") -> str:
+    """The text of a plan (or of a claim, a question: `what` names the argument that holds it):
+    the argument, or -f FILE (- for stdin)."""
     from latweave.textio import read_stdin, read_text
 
-    given = args.claim if what == "claim" else args.plan
+    given = getattr(args, what)
     if args.file and given:
         raise LatweaveError(f"a {what} is given twice: as text and with -f {args.file}",
-                            hint=f"pass the {what} text, or -f FILE, not both")
+                            hint=f"pass the {what} text, or {file_form}, not both")
     if args.file:
         return read_text(args.file) if args.file != "-" else read_stdin()
     if given:
         return given
-    raise LatweaveError(f"no {what} given", hint=f"pass the {what} text, or -f FILE")
+    raise LatweaveError(f"no {what} given", hint=f"pass the {what} text, or {file_form}")
 
 
 def cmd_run(args) -> int:
@@ -512,15 +513,9 @@ def cmd_ask(args) -> int:
     else 3 when one abstained."""
     from latweave import api
     from latweave.ask import read_questions
-    from latweave.textio import read_stdin, read_text
 
-    if args.file and args.question:
-        raise LatweaveError(f"a question is given twice: as text and with -f {args.file}",
-                            hint="pass the question, or -f FILE (one question a line), not both")
-    if not args.file and not args.question:
-        raise LatweaveError("no question given", hint="pass the question, or -f FILE (one question a line)")
-    questions = ([args.question] if not args.file else
-                 read_questions(read_text(args.file) if args.file != "-" else read_stdin(), args.file))
+    text = _plan_text(args, "question", "-f FILE (one question a line)")
+    questions = read_questions(text, args.file) if args.file else [text]
     config = _llm_config(args)
     exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
     codes = []
