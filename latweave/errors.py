@@ -7,6 +7,11 @@ because every error here is meant to be read by a person or sent back to an LLM.
 from __future__ import annotations
 
 
+#: The exit statuses of the command line (README, "Exit codes"): `latweave` and its REPL's batches.
+EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
+EXIT_INTERRUPTED = 130   # Ctrl-C: 128 + SIGINT, as a shell reports it
+
+
 class LatweaveError(Exception):
     """Root of every error latweave raises deliberately."""
 

@@ -41,12 +41,14 @@ from typing import Callable
 from rich.text import Text
 
 from latweave.api import LatticeSession
-from latweave.errors import EngineError, LatweaveError, PlanError
+from latweave.engines.timeout import keep_interrupting
+from latweave.errors import (EXIT_ABSTAIN, EXIT_ENGINE, EXIT_OK, EXIT_USER, EngineError, LatweaveError,
+                             PlanError)
 from latweave.result import Result
 
 #: Exit statuses as `latweave run` gives them for one plan (README, "Exit codes"), least severe first:
 #: a batch exits with the most severe it met.
-ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED = 0, 3, 2, 4
+ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED = EXIT_OK, EXIT_ABSTAIN, EXIT_USER, EXIT_ENGINE
 SEVERITY = (ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED)
 
 
@@ -167,12 +169,7 @@ def _stoppable(interrupt: Callable[[], None]):
     def watch():
         while data := os.read(wake, 64):
             if signal.SIGINT in data:
-                while not done.is_set():   # again and again: an interrupt between two statements is lost
-                    try:
-                        interrupt()
-                    except Exception:   # a session closing meanwhile: nothing left to stop
-                        pass
-                    done.wait(0.01)
+                keep_interrupting(interrupt, done)
                 return
 
     watcher = threading.Thread(target=watch, name="latweave-repl-ctrl-c", daemon=True)

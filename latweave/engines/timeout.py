@@ -34,6 +34,19 @@ def timeout_error(engine: str, timeout: float) -> EngineTimeout:
                          hint="raise --engine-timeout, or run a smaller plan (fewer constraints or steps)")
 
 
+def keep_interrupting(interrupt: Callable[[], None], done: threading.Event) -> None:
+    """Call `interrupt()` every `_REPEAT_S` seconds until `done` is set — again and again, since an
+    interrupt that arrives between two statements is lost — or until it raises (a connection
+    closed meanwhile: nothing left to interrupt). The timeout's watcher and the REPL's Ctrl-C
+    (latweave/repl.py) both stop a run this way."""
+    while not done.is_set():
+        try:
+            interrupt()
+        except Exception:  # noqa: BLE001 - a closed connection: nothing left to interrupt
+            return
+        done.wait(_REPEAT_S)
+
+
 class Interrupter:
     """`with Interrupter(seconds, interrupt):` calls `interrupt()` once `seconds` have passed, and
     keeps calling it until the block ends; `fired` says whether it did. Leaving the block stops
@@ -49,13 +62,9 @@ class Interrupter:
     def _watch(self) -> None:
         if self._done.wait(self.timeout):
             return
-        while not self._done.is_set():
+        if not self._done.is_set():
             self.fired = True
-            try:
-                self.interrupt()
-            except Exception:  # noqa: BLE001 - a closed connection: nothing left to interrupt
-                return
-            self._done.wait(_REPEAT_S)
+            keep_interrupting(self.interrupt, self._done)
 
     def __enter__(self) -> "Interrupter":
         if self.timeout is not None:
