@@ -68,6 +68,14 @@ def write_saved(path: Path | str, text: str) -> None:
                 hint="give a new file name (--save replaces only a result it saved before)")
 
 
+def _stamped(obj: dict) -> list:
+    """The results of a saved file that carry a `lattice` stamp: the result itself, or each of a
+    verification's assertions' results."""
+    if "assertions" in obj:
+        return [entry.get("result") if isinstance(entry, dict) else None for entry in obj["assertions"]]
+    return [obj]
+
+
 def with_folder(obj: dict, folder: Path | str) -> dict:
     """A result's or verification's JSON object with the lattice folder it was computed on named
     in its `lattice` stamp ("folder": the absolute path), as `--save` writes it: `latweave audit
@@ -77,9 +85,8 @@ def with_folder(obj: dict, folder: Path | str) -> dict:
     import os
 
     where = os.path.abspath(folder)
-    stamped = [entry["result"] for entry in obj.get("assertions", ())] if "assertions" in obj else [obj]
-    for result in stamped:
-        if isinstance(result.get("lattice"), dict):
+    for result in _stamped(obj):
+        if isinstance(result, dict) and isinstance(result.get("lattice"), dict):
             result["lattice"] = {**result["lattice"], "folder": where}
     return obj
 
@@ -93,8 +100,7 @@ def without_folder(stamp: dict | None) -> dict | None:
 
 def folder_of(obj: dict) -> str | None:
     """The lattice folder a saved result (or verification: its first assertion's) names, if any."""
-    stamped = [entry.get("result") for entry in obj.get("assertions", ())] if "assertions" in obj else [obj]
-    for result in stamped[:1]:
+    for result in _stamped(obj)[:1]:
         stamp = result.get("lattice") if isinstance(result, dict) else None
         folder = stamp.get("folder") if isinstance(stamp, dict) else None
         if isinstance(folder, str) and folder:

@@ -23,13 +23,13 @@ must be a string: the readers take it as one).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 from typing import Mapping
 
 from latweave.errors import StoreError
+from latweave.folder.layers import layer_path, read_layer_record
 from latweave.folder.names import (DIMENSIONS, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST,
                                    PREDICATES, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
@@ -90,10 +90,10 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
         _refuse(folder, "'counts' is not an object")
     if layers > 1:
         try:
-            record = json.loads((folder / LAYERS_DIR / f"{layers - 1:06d}" / LAYER_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            record = read_layer_record(folder / layer_path(layers - 1))
+        except StoreError:
             _refuse(folder, f"the top layer's {LAYER_FILE} is unreadable")
-        expected = record.get("counts") if isinstance(record, dict) else None
+        expected = record.get("counts")
     else:
         sizes = manifest["sizes"]
         expected = {key: n for key, file in (("values", VALUES), ("instances", INSTANCES),

@@ -132,10 +132,11 @@ class _Body(httpx.SyncByteStream):
 
 class DeadlineTransport(httpx.BaseTransport):
     """Plain HTTP(S) requests over a connection pool whose network streams keep this thread's
-    deadline (see the module docstring); `limits` as the `openai` package sets them."""
+    deadline (see the module docstring); `limits` by default the `openai` package's own."""
 
     def __init__(self, limits: "httpx.Limits | None" = None):
-        limits = limits if limits is not None else httpx.Limits(max_connections=1000, max_keepalive_connections=100)
+        if limits is None:
+            from openai import DEFAULT_CONNECTION_LIMITS as limits
         self._pool = httpcore.ConnectionPool(
             ssl_context=httpx.create_ssl_context(), max_connections=limits.max_connections,
             max_keepalive_connections=limits.max_keepalive_connections,

@@ -107,7 +107,8 @@ class Auditor:
                     self.fail("lattice", ["lattice"], why)
                     return self.report
                 k, n = len(stamp["layers"]), len(self.L.layer_hashes)
-                self.L = self.L.first(k)
+                if k < n:   # the same layers (k == n) are the files already read
+                    self.L = self.L.first(k)
                 self.note(f"audited against this lattice's first {k} of {n} layers: the version the result was "
                           f"computed on (content hash {then[:12]}…), kept beneath the layers added since" if k < n
                           else f"audited against this lattice's {n} layer(s), the ones the result was computed on "

@@ -142,9 +142,10 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
     mine = {(lo, hi) for _, lo, hi in (v[1] for v in values)}
     if final is not None:
         spans = arg_spans(ctx, final, winner)
+        best_spans = best(op, held_spans(spans))
         for x, lo, hi in (v[1] for v in values):
             if winner_item_checked(ctx, tree, here, children, winner, x, spans):
-                if (lo, hi) not in best(op, held_spans(spans)):
+                if (lo, hi) not in best_spans:
                     ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
     for child, b in beats:
         if len(b) != 6 or b[0] != winner:
