@@ -169,6 +169,7 @@ class LatticeSession:
         self._lock = threading.RLock()
         self._closed = False
         self._runner = Runner(path, engine, timeout=timeout)
+        self._stamp_kept: tuple | None = None   # (the manifest, its layers' hashes): `stamp`
 
     @contextmanager
     def _using(self):
@@ -258,7 +259,10 @@ class LatticeSession:
         from latweave.folder.layers import layer_hashes
 
         manifest = self._runner.manifest
-        return {"name": manifest["name"], "content_hash": manifest["content_hash"], "layers": layer_hashes(manifest)}
+        kept = self._stamp_kept
+        if kept is None or kept[0] is not manifest:   # hashed once per manifest read, not per result
+            kept = self._stamp_kept = (manifest, layer_hashes(manifest))
+        return {"name": manifest["name"], "content_hash": manifest["content_hash"], "layers": list(kept[1])}
 
     def _stamped(self, result: Result) -> Result:
         return dataclasses.replace(result, lattice=self.stamp)

@@ -178,8 +178,8 @@ class ProofReader:
         (latweave/proof/lines.py)."""
         pred = self.predicates[p]
         ev = pred.evidence
-        documents = getattr(self.lattice, "documents", None) or {}
-        where = position(documents.get(ev.doc), ev.start) or (None, None)
+        documents = getattr(self.lattice, "documents", None)   # (no `or {}`: len() of a layered mapping reads it whole)
+        where = position(None if documents is None else documents.get(ev.doc), ev.start) or (None, None)
         return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence, *where)
 
     def naming(self, relation: str, s: int, x: int) -> list[int]:
