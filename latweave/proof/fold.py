@@ -26,8 +26,7 @@ class Folding:
     def __init__(self, roots: Iterable):
         self.roots = tuple(roots)
         self._keys: dict[int, int] = {}       # id(node) → its structure's number
-        self._interned: dict[tuple, int] = {}
-        self._held: list = []                 # the nodes keyed, kept alive while their ids are keys
+        self._interned: dict[tuple, int] = {}   # (ids stay valid: self.roots keeps every node alive)
         for root in self.roots:
             self._key_all(root)
         self.numbers = self._numbers()
@@ -46,7 +45,6 @@ class Folding:
                 continue
             children = getattr(node, "children", ())
             if expanded or not children:
-                self._held.append(node)
                 self._keys[id(node)] = self._intern(node, children)
             else:
                 stack.append((node, True))
@@ -54,7 +52,7 @@ class Folding:
 
     def _intern(self, node, children) -> int:
         if _foldable(node):   # its own fields (not its children's JSON again: that would be quadratic)
-            own = _text([node.label, node.rule, node.note, node.meet, node.contested, node.order,
+            own = _text([node.label, node.rule, *(getattr(node, key) for key in node._OPTIONAL),
                          dict(node.extras), sorted(node.absent)])
         else:
             own = _text(node.to_json())
