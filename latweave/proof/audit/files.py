@@ -29,6 +29,21 @@ from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, HI
                                    LAYERS_DIR, MANIFEST, PREDICATES, SOURCES_DIR, SOURCES_FILE, SYNONYMS, VALUES)
 
 
+def point_window(op: str, value):
+    """What `op value` admits on an ordered dimension, as a predicate on a value's bounds (lo, hi):
+    below the value, at most (ending where it ends), at least (from where it starts), above it;
+    None for an operator that has no window."""
+    if op == "<":
+        return lambda b: b[1] < value.lo
+    if op == "<=":
+        return lambda b: b[1] <= value.hi
+    if op == ">=":
+        return lambda b: b[0] >= value.lo
+    if op == ">":
+        return lambda b: b[0] > value.hi
+    return None
+
+
 def _rows(path: Path) -> list[dict]:
     """A JSON-lines file's rows (read as one JSON array: a line never holds a raw newline)."""
     if not path.is_file():
@@ -252,16 +267,8 @@ class LatticeFiles:
             value = parse_ordered(text, kind)
         except Exception:
             return None, f"{text!r} is not a {kind} value"
-        # below the value, at most (ending where it ends), above it, at least (from where it starts)
-        if op == "<":
-            return (lambda b: b[1] < value.lo), None
-        if op == "<=":
-            return (lambda b: b[1] <= value.hi), None
-        if op == ">=":
-            return (lambda b: b[0] >= value.lo), None
-        if op == ">":
-            return (lambda b: b[0] > value.hi), None
-        return None, f"`{op}` has no window"
+        inside = point_window(op, value)
+        return (inside, None) if inside is not None else (None, f"`{op}` has no window")
 
     def named_admits(self, d: str, op: str, v: str) -> set[str]:
         """What a constraint naming value key v admits: v's down-set for `<=` (on a taxonomy), v

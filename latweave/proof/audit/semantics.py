@@ -52,6 +52,7 @@ from latweave.lattice.ordered import KINDS as ORDERED_KINDS
 from latweave.lattice.ordered import parse_ordered
 from latweave.plan.ast import Compare, Constraint, Holds, Meet, Name, Ref, Union, is_window
 from latweave.plan.printer import print_constraint, window_text
+from latweave.proof.audit.files import point_window
 from latweave.proof.audit.periods import period_text, possibly, predicate_period, surely, window_days
 from latweave.reasons import ENGINE_REASONS, Reason  # the vocabulary, shared; the reasoning is this module's own
 
@@ -301,15 +302,7 @@ class Meaning:
             elif isinstance(value, Ref):
                 raise PlanNotRunnable(f"`{constraint.op}` needs a number or date, not ${value.var}")
             else:
-                point = parse_ordered(value.text, kind)
-                if constraint.op == "<":     # wholly before the value
-                    inside = lambda b: b[1] < point.lo  # noqa: E731
-                elif constraint.op == "<=":  # at most: ending no later than the value ends
-                    inside = lambda b: b[1] <= point.hi  # noqa: E731
-                elif constraint.op == ">=":  # at least: starting no earlier than the value starts
-                    inside = lambda b: b[0] >= point.lo  # noqa: E731
-                else:                        # wholly after the value
-                    inside = lambda b: b[0] > point.hi  # noqa: E731
+                inside = point_window(constraint.op, parse_ordered(value.text, kind))
         except PlanNotRunnable:
             raise
         except Exception as exc:
