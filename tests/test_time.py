@@ -28,39 +28,9 @@ from latweave.plan.read import read_plan
 from latweave.proof.audit import audit_many
 from tests.conftest import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
+from tests.support.plans import TENURE_CASES as PLANS
 
 TENURES = RULES.parent / "corpora" / "tenures"
-
-#: (plan, status, answers or verdict, reasons) on corpora/tenures
-PLANS = [
-    ('meet(subject = "Ada Lovell") at 1990 -> spouse', "answer", ["Ben Carter"], []),
-    ('meet(subject = "Ada Lovell") -> spouse', "answer", ["Ben Carter", "Carl Dunn"], []),
-    # married in June 1996, end unknown: still married in 2000? the lattice cannot say
-    ('meet(subject = "Ada Lovell") at 2000 -> spouse', "abstain", [], ["incomparable", "empty"]),
-    # divorced in 1993, the next marriage in 1996: nobody in 1995, for certain
-    ('meet(subject = "Ada Lovell") at 1995 -> spouse', "abstain", [], ["empty"]),
-    ('meet(subject = "Dora Fisk") at 2026-06-01 -> spouse', "answer", ["Evan Gale"], []),
-    # `present` as of 1 July 2026 (the documents' date): after it, the marriage may have ended
-    ('meet(subject = "Dora Fisk") at 9999 -> spouse', "abstain", [], ["incomparable", "empty"]),
-    ('meet(subject = "Dora Fisk") at 2026-08 -> spouse', "abstain", [], ["incomparable", "empty"]),
-    ('holds("Dora Fisk", spouse = "Evan Gale") at 2026', "verdict", True, []),
-    ('holds("Dora Fisk", spouse = "Evan Gale") at 9999', "abstain", [], ["incomparable"]),
-    ('meet(office = "Mayor of Northbridge") at 2030', "abstain", [], ["incomparable", "empty"]),
-    ('meet(subject = "Frank Hale") at 1999 -> spouse', "answer", ["Gina Iver"], []),
-    ('meet(subject = "Frank Hale") at 1990 -> spouse', "abstain", [], ["incomparable", "empty"]),
-    ('meet(office = "Mayor of Northbridge") at 2005', "answer", ["Helen Ives"], []),
-    ('meet(office = "Mayor of Northbridge") at 2010', "answer", ["Helen Ives", "Ivan Jost"], []),
-    ('meet(office <= mayor) during 2003..2012', "answer", ["Helen Ives", "Ivan Jost"], []),
-    ('meet(office = "Harbour Board chair") at 2009', "answer", ["Helen Ives", "Ivan Jost"], []),
-    ('meet(club = "Rovers FC") at 2011', "answer", ["Leo Marsh", "Mia Noor"], []),
-    ('meet(club = "Rovers FC") at 2014', "abstain", [], ["incomparable", "empty"]),
-    ('meet(subject = "Leo Marsh") at 2012 -> club', "answer", ["Rovers FC", "United Athletic"], []),
-    ('let m = meet(office = "Mayor of Northbridge") at 2010\nargmin(born, [$m])', "answer", ["Ivan Jost"], []),
-    ('let m = meet(office = "Mayor of Northbridge") at 2020\nmeet(subject = $m) -> born', "answer", ["1970-05-14"], []),
-    ('holds("Ada Lovell", spouse = "Ben Carter") at 1990', "verdict", True, []),
-    ('holds("Ada Lovell", spouse = "Ben Carter") at 2000', "verdict", False, []),
-    ('holds("Ada Lovell", spouse = "Carl Dunn") at 1999', "abstain", [], ["incomparable"]),
-]
 
 
 @pytest.fixture(scope="module")
@@ -303,7 +273,7 @@ def test_a_corpus_fact_with_a_bad_period_is_refused_at_its_line(tmp_path):
     (corpus / "facts.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(CorpusError) as caught:
         build_corpus(corpus, tmp_path / "out")
-    assert f"facts.jsonl:13" in str(caught.value) and "before it starts" in str(caught.value)
+    assert "facts.jsonl:13" in str(caught.value) and "before it starts" in str(caught.value)
     assert not (tmp_path / "out").exists()
 
 

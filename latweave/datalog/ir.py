@@ -48,7 +48,19 @@ class Arith:
         return f"({self.left} {self.op} {self.right})"
 
 
-Term = Union[Var, Wildcard, Const, Arith]
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a prepared statement: the `index`-th value a run binds (0-based). Only a
+    rule specialised for a plan shape has them (latweave/datalog/specialize.py): the values a
+    plan's facts give, which never enter the statement's text."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"${self.index}"
+
+
+Term = Union[Var, Wildcard, Const, Arith, Param]
 
 
 @dataclass(frozen=True)

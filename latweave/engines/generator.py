@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Callable, ClassVar, Mapping
 
 from latweave.datalog.escape import SOUFFLE, Quoting
-from latweave.datalog.ir import Arith, Atom, Comparison, Const, Negation, Program, Rule, Var, Wildcard
+from latweave.datalog.ir import Arith, Atom, Comparison, Const, Negation, Param, Program, Rule, Var, Wildcard
 from latweave.errors import EngineError
 
 #: The comparison operators of the IR, each written as itself.
@@ -77,6 +77,9 @@ class Generator:
     def number(self, value: int) -> str:
         return str(value) if value >= 0 else f"({value})"
 
+    def param(self, index: int) -> str:
+        raise self.error(f"a statement parameter (${index}) has no spelling in {self.name}")
+
     def arith(self, term: Arith) -> str:
         if term.op not in self.arithmetic:
             raise self.error(f"unsupported arithmetic operator {term.op!r}")
@@ -128,6 +131,7 @@ TERMS: Mapping[type, Callable[[Generator, object], str]] = {
     Wildcard: lambda gen, t: gen.wildcard(),
     Const: lambda gen, t: gen.const(t.value),
     Arith: lambda gen, t: gen.arith(t),
+    Param: lambda gen, t: gen.param(t.index),
 }
 LITERALS: Mapping[type, Callable[[Generator, object], str]] = {
     Atom: lambda gen, lit: gen.atom(lit),

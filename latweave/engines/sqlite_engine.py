@@ -29,14 +29,17 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from latweave.datalog import specialize
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, stratify
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
 from latweave.engines.base import Engine, Facts, Outputs
 from latweave.engines.dialects import sqlite as dialect
-from latweave.engines.dialects.sql import full_table, saved_table
+from latweave.engines.dialects.sql import full_table, ident, saved_table
+from latweave.engines.fused import FusedPlan, render
 from latweave.engines.sql_session import SqlSession
+from latweave.errors import EngineError
 
 #: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
@@ -57,6 +60,8 @@ class SqliteEngine(Engine):
         self.strata = stratify(program)
         self.deps = seminaive.input_dependencies(program, self.strata)
         self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
+        #: the numbers the rules write, which a plan shape keeps as themselves (datalog/specialize.py)
+        self.kept = specialize.literals(program)
 
     def lattice(self, base_inputs: frozenset[str]) -> frozenset[str]:
         """The relations fixed for a session given facts for `base_inputs`: those, and every
@@ -97,6 +102,16 @@ class SqliteSession(SqlSession):
     #: "memory" (open: everything in one in-memory database), "write" (sqlite_store.write_engine_db:
     #: the lattice part into a file) or "stored" (open_stored: that file, read-only)
     mode = "memory"
+    #: A run is one statement per plan shape (engines/fused.py) where the rules, specialised for
+    #: the plan, allow it; False: every run evaluates the rules stratum by stratum (seminaive.py).
+    #: The outputs are the same (tests/test_fused.py).
+    fused = True
+    #: The plan shapes a session keeps statements for (the oldest goes first).
+    SHAPES = 512
+    #: The most fact rows a run fused may have: a batch of many plans is a shape of its own that
+    #: seldom comes again, and its patterns grow with its plans, where one evaluation of the rules
+    #: serves them all (a single plan has a few dozen rows; a 3-hop chain 20).
+    FUSED_ROWS = 200
 
     def __init__(self, engine: SqliteEngine, base: Facts):
         self._attach(engine, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
@@ -189,12 +204,63 @@ class SqliteSession(SqlSession):
         return f"SELECT * FROM {table} ORDER BY {', '.join(f'c{j}' for j in range(len(types)))}"
 
     def _guarded(self, facts: Facts) -> Outputs:
+        if self.fused:
+            out = self._run_fused(facts)
+            if out is not None:
+                return out
         self.con.execute("BEGIN")
         try:
             return self._run(facts)
         finally:
             if self.con is not None and self.con.in_transaction:
                 self.con.execute("COMMIT")
+
+    # ------------------------------------------------------------ one statement per plan shape
+
+    def _run_fused(self, facts: Facts) -> Outputs | None:
+        """The run as its plan shape's one statement; None where it cannot be (a run that adds to
+        the lattice's own relations, or rules the specialisation leaves recursive across patterns):
+        then the rules run stratum by stratum."""
+        rows = self._materialise(facts)
+        if (getattr(self, "_dirty", None) or any(rows.get(name) for name in self.base_inputs)
+                or sum(map(len, rows.values())) > self.FUSED_ROWS):
+            return None
+        for name, data in rows.items():   # what a load checks (`_load`), worded alike
+            if data:
+                checks.check_rows(self.program.relation(name), data, self.rows)
+        key, values = specialize.shape(rows, self.engine.kept)
+        shapes = self.__dict__.setdefault("_shapes", {})
+        if key in shapes:
+            plan = shapes[key]
+        else:
+            plan = shapes[key] = self._fuse(key)
+            if len(shapes) > self.SHAPES:
+                del shapes[next(iter(shapes))]
+        if plan is None:
+            return None
+        if not plan.sql:
+            return plan.decode([])
+        try:
+            for table, _, fill, binds in plan.staged:
+                self.con.execute(f"DELETE FROM {ident(table)}")
+                self.con.execute(fill, values[:binds])
+            return plan.decode(self.con.execute(plan.sql, values[:plan.binds]).fetchall())
+        except sqlite3.Error as exc:
+            raise EngineError(f"{self.name} failed evaluating a plan's statement: {exc}") from None
+
+    def _fuse(self, key: tuple) -> FusedPlan | None:
+        """The statement of plan shape `key`, or None when the rules cannot be specialised for it."""
+        fixed = self.engine.lattice(self.base_inputs)
+        empty = frozenset(r for r in fixed if not self.held(r))
+        try:
+            spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept)
+        except specialize.Unsupported:
+            return None
+        self._fused_count = getattr(self, "_fused_count", 0) + 1
+        plan = render(spec, self.program, self.plan.dialect, prefix=f"fused{self._fused_count}$")
+        for _, create, _, _ in plan.staged:   # the session's TEMP schema: never the stored file
+            self.con.execute(create)
+        return plan
 
     def explain(self, statement: str) -> list[str]:
         """SQLite's EXPLAIN QUERY PLAN of one statement, a line per step (which index each join uses)."""

@@ -74,15 +74,19 @@ def engine_db(directory: Path | str) -> Path:
 
 
 def fingerprint(engine: SqliteEngine, base_inputs: frozenset[str]) -> str:
-    """A hash of everything a session would run over these base relations: the tables' DDL, each
-    stratum's SELECTs (base and step variants, in order), the indexes and the base relations."""
+    """A hash of everything that decides what the file holds over these base relations: the
+    lattice tables' DDL, the lattice strata's SELECTs (base and step variants, in order) and the
+    indexes the per-query rules probe. The per-query rules themselves are not in it: a change to
+    them that keeps those (the rules' witness part, say) leaves a stored database good."""
     plan, indexes = engine.plan(base_inputs)
+    lattice = {full_table(r) for r in engine.lattice(base_inputs)}
     strata = [[list(c.stratum.relations),
                {rel: [v.sql for v in vs] for rel, vs in sorted(c.base.items())},
                {rel: {str(p): [v.sql for v in vs] for p, vs in sorted(steps.items(), key=lambda kv: str(kv[0]))}
                 for rel, steps in sorted(c.step.items())}]
-              for c in plan.strata]
-    text = json.dumps({"format": FORMAT, "base": sorted(base_inputs), "ddl": sorted(plan.ddl.items()),
+              for c in plan.schedule(base_inputs).at_open()]
+    text = json.dumps({"format": FORMAT, "base": sorted(base_inputs),
+                       "ddl": sorted((t, ddl) for t, ddl in plan.ddl.items() if t in lattice),
                        "strata": strata, "indexes": [list(map(str, i)) for i in indexes]}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -3,7 +3,8 @@ test module (a test file is a test, not a library).
 
 ZOO_PLANS, MOVIE_PLANS: a broad set of plans on the two demo corpora (answers, verdicts,
 abstentions, chains, arg paths, unions, numeric windows); ZOO_CASES, EXAMPLES, DISPUTE_CASES: plans
-with the outcome the semantics give; DISPUTES_EXTRA: plans on corpora/disputes beyond those."""
+with the outcome the semantics give; DISPUTES_EXTRA: plans on corpora/disputes beyond those;
+TENURE_CASES: plans at a time on corpora/tenures, with their outcomes."""
 
 from __future__ import annotations
 
@@ -255,3 +256,36 @@ DISPUTES_EXTRA = [
     'argmax(city, ["Ada Lovell", "Cy Corin"])',
     'argmax(city, ["Bo Brandt", "Ed Eames"])',
 ]
+
+
+#: (plan, status, answers or verdict, reasons) on corpora/tenures
+TENURE_CASES = [
+    ('meet(subject = "Ada Lovell") at 1990 -> spouse', "answer", ["Ben Carter"], []),
+    ('meet(subject = "Ada Lovell") -> spouse', "answer", ["Ben Carter", "Carl Dunn"], []),
+    # married in June 1996, end unknown: still married in 2000? the lattice cannot say
+    ('meet(subject = "Ada Lovell") at 2000 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    # divorced in 1993, the next marriage in 1996: nobody in 1995, for certain
+    ('meet(subject = "Ada Lovell") at 1995 -> spouse', "abstain", [], ["empty"]),
+    ('meet(subject = "Dora Fisk") at 2026-06-01 -> spouse', "answer", ["Evan Gale"], []),
+    # `present` as of 1 July 2026 (the documents' date): after it, the marriage may have ended
+    ('meet(subject = "Dora Fisk") at 9999 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    ('meet(subject = "Dora Fisk") at 2026-08 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    ('holds("Dora Fisk", spouse = "Evan Gale") at 2026', "verdict", True, []),
+    ('holds("Dora Fisk", spouse = "Evan Gale") at 9999', "abstain", [], ["incomparable"]),
+    ('meet(office = "Mayor of Northbridge") at 2030', "abstain", [], ["incomparable", "empty"]),
+    ('meet(subject = "Frank Hale") at 1999 -> spouse', "answer", ["Gina Iver"], []),
+    ('meet(subject = "Frank Hale") at 1990 -> spouse', "abstain", [], ["incomparable", "empty"]),
+    ('meet(office = "Mayor of Northbridge") at 2005', "answer", ["Helen Ives"], []),
+    ('meet(office = "Mayor of Northbridge") at 2010', "answer", ["Helen Ives", "Ivan Jost"], []),
+    ('meet(office <= mayor) during 2003..2012', "answer", ["Helen Ives", "Ivan Jost"], []),
+    ('meet(office = "Harbour Board chair") at 2009', "answer", ["Helen Ives", "Ivan Jost"], []),
+    ('meet(club = "Rovers FC") at 2011', "answer", ["Leo Marsh", "Mia Noor"], []),
+    ('meet(club = "Rovers FC") at 2014', "abstain", [], ["incomparable", "empty"]),
+    ('meet(subject = "Leo Marsh") at 2012 -> club', "answer", ["Rovers FC", "United Athletic"], []),
+    ('let m = meet(office = "Mayor of Northbridge") at 2010\nargmin(born, [$m])', "answer", ["Ivan Jost"], []),
+    ('let m = meet(office = "Mayor of Northbridge") at 2020\nmeet(subject = $m) -> born', "answer", ["1970-05-14"], []),
+    ('holds("Ada Lovell", spouse = "Ben Carter") at 1990', "verdict", True, []),
+    ('holds("Ada Lovell", spouse = "Ben Carter") at 2000', "verdict", False, []),
+    ('holds("Ada Lovell", spouse = "Carl Dunn") at 1999', "abstain", [], ["incomparable"]),
+]
+

@@ -63,12 +63,16 @@ class Select:
     (`distinct_by_construction`); `width`: the number of columns it yields."""
 
     columns: str
-    body: str  # what follows FROM
+    body: str  # what follows FROM ("WHERE ..." alone, or nothing, when no atom is read: a rule
+    #            specialised for a plan, whose atoms the plan's facts decided)
     unique: bool
     width: int
 
     def text(self, distinct: bool = False) -> str:
-        return f"SELECT {'DISTINCT ' if distinct else ''}{self.columns} FROM {self.body}"
+        head = f"SELECT {'DISTINCT ' if distinct else ''}{self.columns}"
+        if not self.body or self.body.startswith("WHERE "):
+            return f"{head} {self.body}".rstrip()
+        return f"{head} FROM {self.body}"
 
 
 @dataclass
@@ -130,6 +134,10 @@ class Sql(Generator):
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise self.error(f"constant {value!r} is neither a number nor a symbol")
         return super().const(value)
+
+    def param(self, index: int) -> str:
+        """A statement parameter, numbered (SQLite's and DuckDB's `?N`, 1-based)."""
+        return f"?{index + 1}"
 
     def string(self, value: str) -> str:
         if "\x00" in value and not self.stores_nul:
@@ -198,7 +206,7 @@ class Sql(Generator):
                         if not isinstance(lit, Atom) and pos not in skip]
         body = self.join.join(froms)
         if scope.where:
-            body += " WHERE " + " AND ".join(scope.where)
+            body += (" WHERE " if body else "WHERE ") + " AND ".join(scope.where)
         return Select(", ".join(self.term(a) for a in rule.head.args) or "TRUE", body,
                       distinct_by_construction(rule), len(rule.head.args))
 

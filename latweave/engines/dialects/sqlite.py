@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from latweave.datalog.ir import Atom, Const, Negation, Rule, Var
+from latweave.datalog.ir import Atom, Const, Negation, Param, Rule, Var
 from latweave.datalog.strata import Stratum
 from latweave.engines.dialects.sql import Select, Sql, ident, signed
 
@@ -86,9 +86,10 @@ class Sqlite(Sql):
 
 
 def _bound_columns(atom: Atom, bound: set[str]) -> tuple[int, ...]:
-    """Columns of `atom` fixed before it is read: constants, and variables already bound."""
+    """Columns of `atom` fixed before it is read: constants (a statement's parameters too), and
+    variables already bound."""
     return tuple(j for j, a in enumerate(atom.args)
-                 if isinstance(a, Const) or (isinstance(a, Var) and a.name in bound))
+                 if isinstance(a, (Const, Param)) or (isinstance(a, Var) and a.name in bound))
 
 
 def indexes(strata: Iterable[Stratum], lattice: frozenset[str], per_query: bool = True) -> list[Index]:

@@ -1,0 +1,446 @@
+"""The rules specialised for one plan shape: partial evaluation over a run's facts.
+
+A run gives facts for a few small relations (a compiled plan: `meet_of`, `constraint_name`, ...)
+and reads the large ones an engine holds (the lattice: `coord`, `desc`, ...). Evaluated as
+written, every rule of the program is a statement of its own, run in semi-naive rounds, because
+the rules recurse through the plan (a step's outputs name the next step's constraints). Known the
+plan, most of that work is decided before any lattice row is read: which rules can fire for
+which meet, constraint and step, and in which order. This module decides it, and leaves the
+rest as a program over the lattice alone that an engine can run as one statement
+(engines/fused.py).
+
+**Patterns.** A relation derived from the plan is split by the values its columns take from the
+plan's facts: `hit(m, c, x, v, w, p)` becomes one relation per (meet, constraint) the plan has —
+a *pattern*, `hit(0, 1, ·, ·, ·, ·)` — whose other columns are read from the lattice. Patterns
+are found bottom-up, stratum by stratum: a rule is instantiated for every way its plan atoms
+match the plan's facts and its derived atoms match patterns already found; what its head then
+fixes is the head's pattern. Instances that read an empty lattice relation (known at open: a
+lattice without contested coordinates has no `contested` rows) or a pattern that never arises
+are dropped, and a negation of either is true. Since a plan's steps read only earlier steps,
+the recursion through the plan unfolds into patterns in sequence; what still recurses reads the
+lattice (the hops down a dimension of `path_needed`), one pattern reading itself.
+
+**Shapes.** The values taken from the facts are not written into the result: each distinct
+value is a *slot* (a parameter of the statement, `Param`), and two plans whose facts differ only
+in the values of their slots share one specialised program — `shape(facts)` gives the key and
+the values. A value that equals a number written in the rules (0, 1: the ids of a small plan)
+is kept as itself, so that every equality the specialisation decides (a slot against a slot, a
+slot against a constant of the rules) is decided the same way for every plan of the shape; an
+order between two slots is left to the statement.
+
+Every specialised rule is the original rule with its plan atoms removed (their values
+substituted) and its derived atoms renamed to the patterns they read. A pattern keeps only the
+columns its signature leaves open (what the plan fixed is decided: a rule reading the pattern
+was matched against those values), so an output relation's rows are its patterns' rows with the
+fixed values put back in their columns (engines/fused.py). The result is exactly what the rules
+derive for these facts (a differential test runs both on every engine's plans).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence, Union
+
+from latweave.datalog.ir import (Arith, Atom, Comparison, Const, Negation, Param, Program, Rule, Var,
+                                 Wildcard)
+from latweave.datalog.strata import stratify
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A value written in the rules, or a fact's value equal to one."""
+
+    value: Union[int, str]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A fact's value: the `index`-th parameter of the specialised program. (A dataclass, not a
+    tuple: a slot never equals a Lit of the same number.)"""
+
+    index: int
+
+
+Static = Union[Lit, Slot]
+#: A pattern's columns: each a value the plan fixed, or None (read from the lattice).
+Signature = tuple[Union[Static, None], ...]
+
+
+class Unsupported(Exception):
+    """The rules, for these facts, need what a specialised program does not express (a recursion
+    other than one pattern reading itself once; a negated plan atom over a lattice value). The
+    caller evaluates the rules as written instead."""
+
+
+def literals(program: Program) -> frozenset[int]:
+    """The numbers written in the rules: a fact's value equal to one stays itself in a shape."""
+    found: set[int] = set()
+
+    def walk(term) -> None:
+        if isinstance(term, Const) and isinstance(term.value, int) and not isinstance(term.value, bool):
+            found.add(term.value)
+        elif isinstance(term, Arith):
+            walk(term.left)
+            walk(term.right)
+
+    for rule in program.rules:
+        for atom in (rule.head, *rule.positive, *rule.negative):
+            for arg in atom.args:
+                walk(arg)
+        for cmp in rule.comparisons:
+            walk(cmp.left)
+            walk(cmp.right)
+    return frozenset(found)
+
+
+def shape(facts: Mapping[str, Sequence[tuple]], kept: frozenset[int]) -> tuple[tuple, list]:
+    """(key, values): the facts with each value replaced by what it is in a shape — itself when
+    `kept` holds it, else its slot (equal values share one, numbered by first appearance) — and
+    the slots' values in order. Relations without rows are left out of the key."""
+    slots: dict = {}
+    values: list = []
+    key = []
+    for name in sorted(facts):
+        rows = facts[name]
+        if not rows:
+            continue
+        abstract = []
+        for row in rows:
+            out = []
+            for value in row:
+                if value in kept and type(value) is int:
+                    out.append(value)
+                else:
+                    at = slots.get(value)
+                    if at is None:
+                        at = slots[value] = len(values)
+                        values.append(value)
+                    out.append(-1 - at)   # a slot, told apart from a kept number by its sign
+            abstract.append(tuple(out))
+        key.append((name, tuple(abstract)))
+    return tuple(key), values
+
+
+def abstract_facts(key: tuple, kept: frozenset[int]) -> dict[str, list[tuple[Static, ...]]]:
+    """The facts a shape key stands for, each value a Lit or a Slot."""
+    if any(k < 0 for k in kept):
+        raise Unsupported("a negative number written in the rules")   # it would read as a slot
+    return {name: [tuple(Lit(v) if v >= 0 else Slot(-1 - v) for v in row) for row in rows]
+            for name, rows in key}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One relation's rows with the columns the plan fixed (`signature`), under its own `name`."""
+
+    name: str
+    relation: str
+    signature: Signature
+    #: its rules, specialised: those that do not read the pattern itself, then those that do
+    rules: tuple[Rule, ...]
+    #: how many of `rules` read the pattern itself (the last ones): a recursive pattern
+    recursive: int
+    #: the patterns its rules read (positively or negated), by name
+    reads: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Specialized:
+    """The program for one plan shape: its patterns in evaluation order (each after every
+    pattern it reads), the patterns each output relation's rows come from, and the number of
+    parameters its rules take."""
+
+    patterns: tuple[Pattern, ...]
+    outputs: dict[str, tuple[str, ...]]
+    params: int
+
+
+def term_of(value: Static):
+    """The IR term of a value the plan fixed."""
+    return Const(value.value) if isinstance(value, Lit) else Param(value.index)
+
+
+def _pattern_name(relation: str, n: int) -> str:
+    # '#' cannot occur in a relation name (grammar NAME): a pattern never shadows a relation.
+    return f"{relation}#{n}"
+
+
+class _Specializer:
+    def __init__(self, program: Program, fixed: frozenset[str], empty: frozenset[str],
+                 facts: dict[str, list[tuple[Static, ...]]]):
+        self.program = program
+        self.fixed = fixed
+        self.empty = empty
+        self.facts = facts
+        self.inputs = {r.name for r in program.inputs}
+        #: relation -> its patterns (signature -> name), in the order found
+        self.patterns: dict[str, dict[Signature, str]] = {}
+        #: pattern name -> whether it surely holds its one row (every column fixed, read from nothing)
+        self.certain: dict[str, bool] = {}
+        #: pattern name -> its signature
+        self.signature: dict[str, Signature] = {}
+        self.count = 0
+
+    # ------------------------------------------------------------ kinds of atoms
+
+    def is_plan(self, relation: str) -> bool:
+        """A relation whose rows are this run's facts."""
+        return relation in self.inputs and relation not in self.fixed
+
+    def is_derived(self, relation: str) -> bool:
+        """A relation derived per run: read through its patterns."""
+        return relation not in self.inputs and relation not in self.fixed
+
+    # ------------------------------------------------------------ matching
+
+    @staticmethod
+    def _unify(arg, value: Static, env: dict[str, Static]) -> bool:
+        """Whether `arg` can take the fixed `value`, binding a free variable to it in `env`."""
+        if isinstance(arg, Wildcard):
+            return True
+        if isinstance(arg, Const):
+            return Lit(arg.value) == value
+        if isinstance(arg, Var):
+            bound = env.get(arg.name)
+            if bound is None:
+                env[arg.name] = value
+                return True
+            return bound == value
+        raise Unsupported(f"{arg} in a plan atom")
+
+    def _facts(self, atoms: Sequence[Atom], env: dict[str, Static]) -> Iterator[dict[str, Static]]:
+        """Every way the plan atoms match this run's facts, extending `env`."""
+        if not atoms:
+            yield env
+            return
+        atom, rest = atoms[0], atoms[1:]
+        for row in self.facts.get(atom.relation, ()):
+            trial = dict(env)
+            if all(self._unify(arg, value, trial) for arg, value in zip(atom.args, row)):
+                yield from self._facts(rest, trial)
+
+    def _substituted(self, arg, env: Mapping[str, Static]):
+        if isinstance(arg, Var) and arg.name in env:
+            return term_of(env[arg.name])
+        if isinstance(arg, Arith):
+            return Arith(arg.op, self._substituted(arg.left, env), self._substituted(arg.right, env))
+        return arg
+
+    def _static(self, arg, env: Mapping[str, Static]) -> Static | None:
+        """The fixed value of `arg` under `env`, or None when the lattice decides it."""
+        if isinstance(arg, Const):
+            return Lit(arg.value)
+        if isinstance(arg, Var):
+            return env.get(arg.name)
+        return None
+
+    def _derived(self, atoms: Sequence[Atom], env: dict[str, Static],
+                 chosen: tuple[str | None, ...]) -> Iterator[tuple[dict[str, Static], tuple[str | None, ...]]]:
+        """Every choice of one pattern per derived atom (None: a certain one, read from nothing),
+        extending `env` with the values a pattern fixes."""
+        if not atoms:
+            yield env, chosen
+            return
+        atom, rest = atoms[0], atoms[1:]
+        for signature, name in self.patterns.get(atom.relation, {}).items():
+            trial = dict(env)
+            if all(value is None or self._unify(arg, value, trial) for arg, value in zip(atom.args, signature)):
+                yield from self._derived(rest, trial, chosen + (None if self.certain[name] else name,))
+
+    def instances(self, rule: Rule) -> Iterator[tuple[Signature, Rule, tuple[str, ...]]]:
+        """(head signature, specialised rule, patterns it reads) for every way `rule` applies to
+        this run's facts and the patterns found so far (a rule with an empty body reads nothing:
+        with every column fixed, its head's pattern surely holds)."""
+        plan = [a for a in rule.positive if self.is_plan(a.relation)]
+        derived = [a for a in rule.positive if self.is_derived(a.relation)]
+        lattice = [a for a in rule.positive if a.relation in self.fixed]
+        if any(a.relation in self.empty for a in lattice):
+            return
+        for env0 in self._facts(plan, {}):
+            for env, chosen in self._derived(derived, env0, ()):
+                made = self._instance(rule, env, derived, chosen, lattice)
+                if made is not None:
+                    yield made
+
+    def _instance(self, rule: Rule, env: dict[str, Static], derived: Sequence[Atom],
+                  chosen: tuple[str | None, ...], lattice: Sequence[Atom]):
+        body: list = []
+        reads: list[str] = []
+        pattern = dict(zip(map(id, derived), chosen))
+        for atom in rule.positive:   # in the rule's order (a dialect's join order starts from it)
+            if atom.relation in self.fixed:
+                body.append(Atom(atom.relation, tuple(self._substituted(a, env) for a in atom.args)))
+            elif id(atom) in pattern and pattern[id(atom)] is not None:
+                name = pattern[id(atom)]
+                body.append(Atom(name, self._open_columns(atom, name, env)))
+                reads.append(name)
+        for lit in rule.body:
+            if isinstance(lit, Negation):
+                kept = self._negation(lit.atom, env, reads)
+                if kept is None:
+                    return None   # the negated atom surely holds: the instance derives nothing
+                body += kept
+            elif isinstance(lit, Comparison):
+                decided = self._compare(lit, env)
+                if decided is False:
+                    return None
+                if decided is None:
+                    body.append(Comparison(lit.op, self._substituted(lit.left, env), self._substituted(lit.right, env)))
+        head = rule.head
+        signature = tuple(self._static(a, env) for a in head.args)
+        spec = Rule(Atom(head.relation, tuple(self._substituted(a, env) for a, v in zip(head.args, signature) if v is None)),
+                    tuple(body), rule.origin)
+        return signature, spec, tuple(reads)
+
+    def _open_columns(self, atom: Atom, name: str, env: Mapping[str, Static]) -> tuple:
+        """The arguments of `atom` at the columns pattern `name` leaves open (its relation's
+        columns: the fixed ones are decided, so the pattern does not keep them)."""
+        return tuple(self._substituted(a, env) for a, v in zip(atom.args, self.signature[name]) if v is None)
+
+    def _negation(self, atom: Atom, env: dict[str, Static], reads: list[str]) -> list | None:
+        """The literals a negated atom becomes ([]: it is surely false, so dropped); None when
+        it surely holds."""
+        if self.is_plan(atom.relation):
+            for arg in atom.args:
+                if isinstance(arg, Var) and arg.name not in env:
+                    raise Unsupported(f"the negated plan atom {atom} reads a lattice value")
+            return None if any(True for _ in self._facts([atom], dict(env))) else []
+        if atom.relation in self.fixed:
+            if atom.relation in self.empty:
+                return []
+            return [Negation(Atom(atom.relation, tuple(self._substituted(a, env) for a in atom.args)))]
+        out = []
+        for signature, name in self.patterns.get(atom.relation, {}).items():
+            fixed = [(a, v) for a, v in zip(atom.args, signature) if v is not None]
+            if not all(self._static(a, env) in (None, v) or isinstance(a, Wildcard) for a, v in fixed):
+                continue   # the pattern's fixed columns differ from the atom's: it never matches
+            if self.certain[name] and all(isinstance(a, Wildcard) or self._static(a, env) is not None for a in atom.args):
+                return None   # its one row is there and matches
+            if any(v is not None and not isinstance(a, Wildcard) and self._static(a, env) is None for a, v in fixed):
+                raise Unsupported(f"!{atom} compares a lattice value with a column {name} fixes")
+            out.append(Negation(Atom(name, self._open_columns(atom, name, env))))
+            reads.append(name)
+        return out
+
+    @staticmethod
+    def _compare(lit: Comparison, env: Mapping[str, Static]) -> bool | None:
+        """A comparison of two fixed values, decided where every plan of the shape decides it
+        alike (equality of slots and kept values; order of kept values); None otherwise."""
+        def fixed(term):
+            if isinstance(term, Const):
+                return Lit(term.value)
+            if isinstance(term, Var):
+                return env.get(term.name)
+            return None
+        left, right = fixed(lit.left), fixed(lit.right)
+        if left is None or right is None:
+            return None
+        if lit.op in ("=", "!="):
+            return (left == right) == (lit.op == "=")
+        if isinstance(left, Lit) and isinstance(right, Lit) and type(left.value) is type(right.value):
+            a, b = left.value, right.value
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[lit.op]
+        return None
+
+    # ------------------------------------------------------------ the program
+
+    def run(self) -> Specialized:
+        found: dict[str, list[tuple[Rule, tuple[str, ...]]]] = {}   # pattern -> its rules
+        for stratum in stratify(self.program):
+            if all(r in self.fixed for r in stratum.relations):
+                continue
+            while True:   # patterns (and their certainty) to a fixpoint, then the rules once more
+                before = (sum(len(p) for p in self.patterns.values()), sum(self.certain.values()))
+                made = self._stratum(stratum.rules)
+                if (sum(len(p) for p in self.patterns.values()), sum(self.certain.values())) == before:
+                    break
+            for name, rules in made.items():
+                found[name] = rules
+        return self._assemble(found)
+
+    def _stratum(self, rules: Sequence[Rule]) -> dict[str, list[tuple[Rule, tuple[str, ...]]]]:
+        made: dict[str, dict[str, tuple[Rule, tuple[str, ...]]]] = {}
+        for rule in rules:
+            for signature, spec, reads in list(self.instances(rule)):
+                by = self.patterns.setdefault(rule.head.relation, {})
+                name = by.get(signature)
+                if name is None:
+                    name = by[signature] = _pattern_name(rule.head.relation, self.count)
+                    self.signature[name] = signature
+                    self.count += 1
+                    self.certain[name] = False
+                if not spec.body and all(v is not None for v in signature):
+                    self.certain[name] = True
+                made.setdefault(name, {}).setdefault(str(spec), (spec, reads))
+        return {name: list(rules.values()) for name, rules in made.items()}
+
+    def _assemble(self, found: dict[str, list[tuple[Rule, tuple[str, ...]]]]) -> Specialized:
+        by_name = {name: (rel, sig) for rel, sigs in self.patterns.items() for sig, name in sigs.items()}
+        outputs = [r.name for r in self.program.outputs]
+        wanted = [name for rel in outputs for name in self.patterns.get(rel, {}).values()]
+        # only what an output reads, directly or not
+        keep: set[str] = set()
+        todo = list(wanted)
+        while todo:
+            name = todo.pop()
+            if name in keep:
+                continue
+            keep.add(name)
+            for _, reads in found.get(name, ()):
+                todo += [r for r in reads if r not in keep]
+        patterns = {}
+        for name in sorted(keep, key=_number):
+            rel, sig = by_name[name]
+            rules = found.get(name, [])
+            own = [(r, reads) for r, reads in rules if name in reads]
+            if any(sum(1 for a in r.positive if a.relation == name) > 1 or
+                   any(a.relation == name for a in r.negative) for r, _ in own):
+                raise Unsupported(f"{name} reads itself more than once in a rule")
+            others = [(r, reads) for r, reads in rules if name not in reads]
+            reads = frozenset(x for _, rs in rules for x in rs)
+            patterns[name] = Pattern(name, rel, sig, tuple(r for r, _ in others + own), len(own), reads)
+        params = 1 + max((s.index for rows in self.facts.values() for row in rows for s in row
+                          if isinstance(s, Slot)), default=-1)
+        return Specialized(_ordered(patterns), {rel: tuple(n for n in self.patterns.get(rel, {}).values() if n in keep)
+                                             for rel in outputs}, params)
+
+
+def _number(name: str) -> int:
+    return int(name.rsplit("#", 1)[1])
+
+
+def _ordered(patterns: dict[str, Pattern]) -> tuple[Pattern, ...]:
+    """The patterns, each after every other it reads (a depth-first post-order, in the order they
+    were found); Unsupported when two read each other."""
+    out: list[Pattern] = []
+    state: dict[str, int] = {}   # 1: being visited, 2: placed
+    for root in sorted(patterns, key=_number):
+        if state.get(root):
+            continue
+        work = [(root, iter(sorted((r for r in patterns[root].reads if r != root), key=_number)))]
+        state[root] = 1
+        while work:
+            name, it = work[-1]
+            for nxt in it:
+                if state.get(nxt) == 1:
+                    raise Unsupported(f"{name} and {nxt} read each other (a recursion between patterns)")
+                if not state.get(nxt):
+                    state[nxt] = 1
+                    work.append((nxt, iter(sorted((r for r in patterns[nxt].reads if r != nxt), key=_number))))
+                    break
+            else:
+                work.pop()
+                state[name] = 2
+                out.append(patterns[name])
+    return tuple(out)
+
+
+def specialize(program: Program, fixed: frozenset[str], empty: frozenset[str], key: tuple,
+               kept: frozenset[int]) -> Specialized:
+    """The program specialised for the plan shape `key` (`shape`): `fixed`, the relations the
+    engine holds (the lattice's, the lattice strata's), of which `empty` have no rows. Raises
+    Unsupported when the result would need a recursion between patterns."""
+    held = sorted(r.name for r in program.outputs if r.name in fixed)
+    if held:
+        raise Unsupported(f"output relations of the lattice itself: {', '.join(held)}")
+    return _Specializer(program, fixed, empty, abstract_facts(key, kept)).run()

@@ -1,0 +1,162 @@
+"""One SQL statement per plan shape: the specialised rules run as a single query.
+
+datalog/specialize.py turns the rules, for one plan shape, into patterns over the lattice's
+relations, each after what it reads. Here they become one `WITH RECURSIVE` statement through the
+session's SQL dialect: each pattern a common table expression (its rules' SELECTs, as the dialect
+writes every rule; a pattern that reads itself the recursive kind, its rules that do not read it
+first), and the statement's rows every output pattern's rows, tagged with their relation,
+padded to one width. The plan's values are the statement's parameters, so a shape's statement is
+written and prepared once (`FusedPlan`, cached per session by the shape's key) and every plan of
+that shape binds its own values. Decoding the rows gives the outputs `Session.run` returns: per
+relation, the distinct rows in `sorted_rows` order — what the rules evaluated stratum by stratum
+give (tests/test_fused.py compares them on every plan the tests run).
+
+Why: evaluated rule by rule, a 3-hop chain question on a 100,000-person KB ran ~156 statements
+and a Python loop around them (docs/performance.md, issue 44); fused, it runs one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+from latweave.datalog.ir import Atom, Negation, Program, Rule
+from latweave.datalog.specialize import Pattern, Specialized, term_of
+from latweave.engines.dialects.sql import Sql, ident
+from latweave.engines.rows import sorted_rows
+
+
+@dataclass(frozen=True)
+class FusedPlan:
+    """A plan shape's statements, and how its rows are read back. `staged`: (table, its CREATE,
+    the statement that fills it, how many values it binds) for each pattern kept in a table of
+    its own (`STAGE`), run in order before `sql`, whose rows are the outputs and which binds the
+    first `binds` values; `tags[i]` is the (relation, arity) of the rows tagged i; `outputs` every
+    output relation, in the program's order."""
+
+    sql: str
+    tags: tuple[tuple[str, int], ...]
+    outputs: tuple[str, ...]
+    staged: tuple[tuple[str, str, str, int], ...] = ()
+    binds: int = 0
+
+    def decode(self, rows: list[tuple]) -> dict[str, list[tuple]]:
+        """The statement's rows as the outputs of a run: each relation's distinct rows, sorted."""
+        got: dict[int, list[tuple]] = {}
+        for row in rows:
+            got.setdefault(row[0], []).append(row)
+        out: dict[str, list[tuple]] = {name: [] for name in self.outputs}
+        by_relation: dict[str, set[tuple]] = {}
+        for tag, tagged in got.items():
+            relation, arity = self.tags[tag]
+            by_relation.setdefault(relation, set()).update(row[1:1 + arity] for row in tagged)
+        for relation, found in by_relation.items():
+            out[relation] = sorted_rows(found)
+        return out
+
+
+#: When a pattern is kept in a table of its own. SQLite copies a common table expression's SELECT
+#: at every reference before it evaluates it once, so a pattern read by many others, each read by
+#: many more, grows the statement it parses exponentially: past 65,535 references to one table
+#: SQLite refuses it (an argmin over three things' spans on a lattice with contested coordinates
+#: reached 245,490). A pattern read more than once whose SELECTs expand to more than `STAGE`
+#: table references is therefore filled by a statement of its own into a TEMP table, which the
+#: patterns after it read as one reference. A chain of meets stays one statement.
+STAGE = 128
+
+
+def _expanded(spec: Specialized, staged: set[str]) -> dict[str, int]:
+    """Each pattern's table references once SQLite has copied every pattern it reads into it (a
+    staged pattern is one reference)."""
+    refs: dict[str, int] = {}
+    for p in spec.patterns:   # each after what it reads
+        refs[p.name] = sum(1 if a.relation in staged or a.relation not in refs else refs[a.relation]
+                           for rule in p.rules for a in (*rule.positive, *rule.negative))
+    return refs
+
+
+def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") -> FusedPlan:
+    """The statements of a specialised program, written by `dialect` (whose join order and
+    quoting every SELECT follows); `prefix` names the tables of its staged patterns (unique per
+    shape in a session)."""
+    arity = {r.name: r.arity for r in program.relations}
+    patterns = {p.name: p for p in spec.patterns}
+    uses = Counter(a.relation for p in spec.patterns for rule in p.rules
+                   for a in (*rule.positive, *rule.negative) if a.relation in patterns and a.relation != p.name)
+    uses.update(name for names in spec.outputs.values() for name in names)
+    staged: set[str] = set()
+    for p in spec.patterns:
+        if uses[p.name] > 1 and _expanded(spec, staged)[p.name] > STAGE:
+            staged.add(p.name)
+    table = {name: f"{prefix}{name}" for name in staged}
+
+    def cte(p: Pattern, as_name: str | None = None) -> str:
+        rules = [_renamed(rule, table, keep=p.name) for rule in p.rules]
+        selects = [dialect.select(rule, [ident(a.relation) for a in rule.positive]) for rule in rules]
+        columns = ", ".join(f"c{j}" for j in range(max(_width(p), 1)))
+        # read more than once: evaluated once
+        hint = "MATERIALIZED " if uses[p.name] > 1 and not p.recursive else ""
+        return f"{ident(as_name or p.name)}({columns}) AS {hint}({dialect.union(selects)})"
+
+    def needed(roots) -> list[Pattern]:
+        """The unstaged patterns `roots` read, directly or through other unstaged ones, in order."""
+        want, todo = set(), [r for r in roots if r not in staged]
+        while todo:
+            name = todo.pop()
+            if name not in want:
+                want.add(name)
+                todo += [r for r in patterns[name].reads if r not in staged]
+        return [p for p in spec.patterns if p.name in want]
+
+    def with_clause(ps: list[Pattern], last: str | None = None) -> str:
+        parts = [cte(p) for p in ps] + ([last] if last else [])
+        return f"WITH RECURSIVE {', '.join(parts)} " if parts else ""
+
+    fills = []
+    for p in spec.patterns:
+        if p.name in staged:
+            columns = ", ".join(f"c{j}" for j in range(max(_width(p), 1)))
+            create = f"CREATE TEMP TABLE IF NOT EXISTS {ident(table[p.name])}({columns})"
+            head = with_clause(needed(r for r in p.reads if r != p.name), cte(p, "this"))
+            fill = f"{head}INSERT INTO {ident(table[p.name])} SELECT * FROM \"this\""
+            fills.append((table[p.name], create, fill, _binds(fill)))
+    outputs = tuple(r.name for r in program.outputs)
+    width = max((arity[name] for name in outputs), default=0)
+    tags, parts = [], []
+    for name in outputs:
+        for pattern in spec.outputs.get(name, ()):
+            open_columns = iter(range(arity[name]))
+            cols = [str(len(tags))]
+            for value in patterns[pattern].signature:
+                cols.append(f"c{next(open_columns)}" if value is None else dialect.term(term_of(value)))
+            cols += ["NULL"] * (width - arity[name])
+            parts.append(f"SELECT {', '.join(cols)} FROM {ident(table.get(pattern, pattern))}")
+            tags.append((name, arity[name]))
+    if not parts:
+        return FusedPlan("", (), outputs)
+    roots = [n for names in spec.outputs.values() for n in names]
+    sql = with_clause(needed(roots)) + " UNION ALL ".join(parts)
+    return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql))
+
+
+def _binds(statement: str) -> int:
+    """How many of the shape's values `statement` binds: the highest parameter it names (SQLite
+    takes exactly that many)."""
+    return max(map(int, re.findall(r"\?(\d+)", statement)), default=0)
+
+
+def _width(p: Pattern) -> int:
+    return sum(1 for v in p.signature if v is None)
+
+
+def _renamed(rule: Rule, table: dict[str, str], keep: str) -> Rule:
+    """`rule` reading each staged pattern from its table (its own name stays: a recursive
+    pattern reads itself)."""
+    if not table:
+        return rule
+
+    def atom(a: Atom) -> Atom:
+        return Atom(table[a.relation], a.args) if a.relation in table and a.relation != keep else a
+    body = tuple(Negation(atom(lit.atom)) if isinstance(lit, Negation) else atom(lit) if isinstance(lit, Atom) else lit
+                 for lit in rule.body)
+    return replace(rule, body=body)
