@@ -7,6 +7,7 @@ render it (Souffle text, SQL, ASP, pyDatalog clauses) but never add to or change
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterator, Union
 
 from latweave.datalog import escape
@@ -153,10 +154,15 @@ class Program:
     rules: tuple[Rule, ...]
 
     def relation(self, name: str) -> Relation:
+        return self._by_name[name]
+
+    @cached_property
+    def _by_name(self) -> dict[str, Relation]:
+        """Each relation by name (the first declaration of a name: the parser refuses a second)."""
+        out: dict[str, Relation] = {}
         for rel in self.relations:
-            if rel.name == name:
-                return rel
-        raise KeyError(name)
+            out.setdefault(rel.name, rel)
+        return out
 
     @property
     def inputs(self) -> tuple[Relation, ...]:

@@ -39,6 +39,8 @@ class FusedPlan:
     outputs: tuple[str, ...]
     staged: tuple[tuple[str, str, str, int], ...] = ()
     binds: int = 0
+    #: the output relations whose every column is a number
+    numeric: frozenset[str] = frozenset()
 
     def decode(self, rows: list[tuple]) -> dict[str, list[tuple]]:
         """The statement's rows as the outputs of a run: each relation's distinct rows, sorted."""
@@ -51,7 +53,8 @@ class FusedPlan:
             relation, arity = self.tags[tag]
             by_relation.setdefault(relation, set()).update(row[1:1 + arity] for row in tagged)
         for relation, found in by_relation.items():
-            out[relation] = sorted_rows(found)
+            # all-number rows sort as tuples of ints: sorted_rows' order, without its key
+            out[relation] = sorted(found) if relation in self.numeric else sorted_rows(found)
         return out
 
 
@@ -132,11 +135,12 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
             cols += ["NULL"] * (width - arity[name])
             parts.append(f"SELECT {', '.join(cols)} FROM {ident(table.get(pattern, pattern))}")
             tags.append((name, arity[name]))
+    numeric = frozenset(r.name for r in program.outputs if all(c.type == "number" for c in r.columns))
     if not parts:
-        return FusedPlan("", (), outputs)
+        return FusedPlan("", (), outputs, numeric=numeric)
     roots = [n for names in spec.outputs.values() for n in names]
     sql = with_clause(needed(roots)) + " UNION ALL ".join(parts)
-    return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql))
+    return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql), numeric)
 
 
 def _binds(statement: str) -> int:

@@ -41,6 +41,10 @@ from latweave.engines.fused import FusedPlan, render
 from latweave.engines.sql_session import SqlSession
 from latweave.errors import EngineError
 
+#: A shape not yet seen (`SqliteSession._run_fused`)
+MISSING = object()
+BOUNDS = dialect.BOUNDS
+
 #: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
 
@@ -225,17 +229,21 @@ class SqliteSession(SqlSession):
         if (getattr(self, "_dirty", None) or any(rows.get(name) for name in self.base_inputs)
                 or sum(map(len, rows.values())) > self.FUSED_ROWS):
             return None
-        for name, data in rows.items():   # what a load checks (`_load`), worded alike
-            if data:
-                checks.check_rows(self.program.relation(name), data, self.rows)
         key, values = specialize.shape(rows, self.engine.kept)
         shapes = self.__dict__.setdefault("_shapes", {})
-        if key in shapes:
+        if key in shapes and all(type(v) is int and BOUNDS[0] <= v <= BOUNDS[1] for v in values):
+            # a shape seen before had its rows checked: widths and the values it keeps are the
+            # key's; what is new is the values, all plain 64-bit integers
             plan = shapes[key]
         else:
-            plan = shapes[key] = self._fuse(key)
-            if len(shapes) > self.SHAPES:
-                del shapes[next(iter(shapes))]
+            for name, data in rows.items():   # what a load checks (`_load`), worded alike
+                if data:
+                    checks.check_rows(self.program.relation(name), data, self.rows)
+            plan = shapes.get(key, MISSING)
+            if plan is MISSING:
+                plan = shapes[key] = self._fuse(key)
+                if len(shapes) > self.SHAPES:
+                    del shapes[next(iter(shapes))]
         if plan is None:
             return None
         if not plan.sql:
