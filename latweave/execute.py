@@ -31,7 +31,7 @@ from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
-from latweave.proof.extract import QueryDecoder
+from latweave.proof.extract import Kept, QueryDecoder
 from latweave.proof.page import Page
 from latweave.result import Result
 
@@ -84,6 +84,8 @@ class Runner:
         #: id(plan) → (plan, its compiled batch alone, its canonical text): a plan run again (the
         #: same object: a session hands out one per text) is not compiled or printed again
         self._kept: dict[int, tuple[Plan, CompiledBatch | None, str]] = {}
+        #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
+        self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
 
     @property
@@ -216,7 +218,7 @@ class Runner:
             self._sessions.pop(self.engine_for(role).name).close()
             raise
         evaluated = time.perf_counter()
-        decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds)
+        decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds, self.kept)
         decoder.with_proofs = proofs
         results = []
         for layout in batch.layouts:
