@@ -238,10 +238,12 @@ class LatticeSession:
         raises EngineTimeout.
 
         With `proofs=False`, the answers alone: the Result has the same status, answers,
-        verdict, reason(s), witness, contested answers and page as with its proof, and an empty
-        `proof` (`{}` in its JSON), which costs a question nothing to build — what a caller that
-        only reads the answers asks for (`latweave run --answers-only`). `proof_of` on such a
-        result raises; a page's `proof_of` and `page_at` still build proofs on demand.
+        verdict, reason(s), witness, contested answers and page as with its proof, and no proof
+        tree for an answer set or a verdict (`proof` is empty: `{}` in its JSON), which a question
+        then does not spend time building — what a caller that reads only the answers asks for
+        (`latweave run --answers-only`). An abstention keeps its `abstain` tree (its witness, built
+        anyway). `proof_of` on such a result raises, except on a page, whose `proof_of` and
+        `page_at` still build proofs on demand.
 
         With `limit`, a meet or chain plan's answers come back one page at a time: the answers
         at positions [offset, offset + limit) (sorted by label), with proofs for those alone, and
