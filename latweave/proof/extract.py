@@ -93,6 +93,7 @@ class Kept:
         self.dimensions: dict[int, str] = {}
         self.evidence: dict[int, Evidence] = {}
         self.coords: dict[tuple[int, int, int, int], Leaf] = {}
+        self.syms: dict[str, int] = {}   # a name as plans write it → its lattice symbol
 
 
 class Labels:
@@ -111,7 +112,10 @@ class Labels:
             self._instances, self._values, self._dimensions = kept.instances, kept.values, kept.dimensions
 
     def key(self, ident: int) -> str:
-        return _memoised(self._keys, ident, self.symbols.text)
+        text = self._keys.get(ident)
+        if text is None:
+            text = self._keys[ident] = self.symbols.text(ident)
+        return text
 
     def dimension(self, d: int) -> str:
         name = self._dimensions.get(d)
@@ -206,8 +210,17 @@ class ProofReader:
             self.paths[(d, v, w)].append(u)
 
     def sym(self, text: str) -> int:
-        """The batch's symbol id of a name as the plan writes it (memoised: every hit asks)."""
-        return _memoised(self._syms, text, self.batch.sym)
+        """The batch's symbol id of a name as the plan writes it (memoised: every hit asks; a
+        lattice symbol's, across runs)."""
+        ident = self._syms.get(text)
+        if ident is None:
+            ident = self.kept.syms.get(text)
+            if ident is None:
+                ident = self.batch.sym(text)
+                if ident < self.kept.size:
+                    self.kept.syms[text] = ident
+            self._syms[text] = ident
+        return ident
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
