@@ -9,8 +9,10 @@ in a row: the first time (*first*: a text the session has not seen; its shape it
 first question) and then again `--repeat` times (*warm*: the same text again). Each run is timed
 whole (`session.run`), and the runner's `last_timing` gives the engine's part (`engine_s`) and
 the compile and decode parts; `other` is the rest (parse, check, Result, the lattice stamp).
-With `--answers-only` each question is also run with `proofs=False` where the session takes it.
-Prints medians in microseconds; `--profile N` prints a cProfile of N warm 3-hop runs instead.
+As many other questions are asked the same way answers only (`session.run(text, proofs=False)`;
+on a latweave whose session has no such argument, `session.check` then the runner's
+`run(..., proofs=False)`). Prints medians in microseconds; `--profile N` prints a cProfile of N
+warm 3-hop runs instead.
 
 To compare with an older version, run the same script with that version first on the path:
 `PYTHONPATH=/tmp/old .venv/bin/python bench/overhead.py ...` (the script prints which latweave
@@ -30,10 +32,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import HOPS, latweave_plan, questions  # noqa: E402
 
 
-def _timed(session, text: str, **kwargs) -> dict[str, float]:
+def _timed(session, text: str, bare: bool = False) -> dict[str, float]:
     runner = session._runner
+    takes_proofs = "proofs" in inspect.signature(session.run).parameters
     t = time.perf_counter()
-    session.run(text, **kwargs)
+    if not bare:
+        session.run(text)
+    elif takes_proofs:
+        session.run(text, proofs=False)
+    else:   # a latweave whose session runs no plan without its proof: the runner's proofs=False
+        runner.run([session.check(text)], proofs=False)
     total = time.perf_counter() - t
     timing = runner.last_timing
     engine = timing.get("engine_s", 0.0)
@@ -71,7 +79,6 @@ def main() -> None:
         if text in by_hops[hops] or text in bare_hops[hops]:
             continue
         (by_hops if len(by_hops[hops]) < args.questions else bare_hops)[hops].append(text)
-    answers_only = "proofs" in inspect.signature(session.run).parameters
     for subject, hops in qs[:3]:   # the session's first runs (engine opened, files read)
         session.run(latweave_plan(subject, hops))
     if args.profile:
@@ -93,15 +100,13 @@ def main() -> None:
         for text in texts:
             first.append(_timed(session, text))
             warm += [_timed(session, text) for _ in range(args.repeat)]
-        if answers_only:   # other subjects: a first run that is really the text's first
-            for text in bare_hops[hops]:
-                first_bare.append(_timed(session, text, proofs=False))
-                warm_bare += [_timed(session, text, proofs=False) for _ in range(args.repeat)]
+        for text in bare_hops[hops]:   # other subjects: a first run that is really the text's first
+            first_bare.append(_timed(session, text, bare=True))
+            warm_bare += [_timed(session, text, bare=True) for _ in range(args.repeat)]
         print(_row(f"{hops}-hop, first asked", first))
         print(_row(f"{hops}-hop, warm", warm))
-        if warm_bare:
-            print(_row(f"{hops}-hop, first, answers only", first_bare))
-            print(_row(f"{hops}-hop, warm, answers only", warm_bare))
+        print(_row(f"{hops}-hop, first, answers only", first_bare))
+        print(_row(f"{hops}-hop, warm, answers only", warm_bare))
 
 
 if __name__ == "__main__":
