@@ -104,7 +104,8 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int) -> dict:
         proofs = system == "latweave"
 
         def run(subject, hops):
-            result = session.run(latweave_plan(subject, hops), proofs=proofs)
+            text = latweave_plan(subject, hops)
+            result = session.run(text) if proofs else session.run(text, proofs=False)
             return list(result.answers)
     elif system == "oxigraph":
         import pyoxigraph as ox
