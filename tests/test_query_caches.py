@@ -61,3 +61,24 @@ def test_a_long_session_answers_as_fresh_sessions_do(tmp_path_factory, corpus, p
         for order in (texts, texts[::-1], texts):
             for text in order:
                 assert _outcome(session, text) == fresh[text], text
+
+
+def test_what_proofs_keep_is_bounded_and_dropping_it_changes_nothing(zoo_lattice, monkeypatch):
+    """Past `Kept.LIMIT` entries a runner's kept labels, evidence and leaves are dropped at the next
+    run's start; the proofs read them again, the same."""
+    from latweave.proof.extract import Kept
+    from tests.support.plans import ZOO_PLANS
+
+    with latweave.open(zoo_lattice) as session:
+        before = [_outcome(session, text) for text in ZOO_PLANS]
+        kept = session._runner.kept
+
+        def size():
+            return len(kept.coords) + len(kept.evidence) + len(kept.values) + len(kept.instances)
+
+        unbounded = size()
+        assert kept.coords and kept.evidence
+        monkeypatch.setattr(Kept, "LIMIT", 3)
+        after = [_outcome(session, text) for text in ZOO_PLANS]
+        assert size() < unbounded   # dropped on the way, and only what the last runs read kept again
+    assert after == before

@@ -86,6 +86,10 @@ class Kept:
     plain coord leaf. Only the lattice's own symbols are kept (ids below `size`): a plan-only
     name's id is its batch's. Nodes are immutable, so a kept leaf is shared by the proofs that cite it."""
 
+    #: Entries kept at most (about 100 MB of leaves and labels); past it, all are dropped at the
+    #: next run's start and read again as needed (a session over a large lattice may ask anything)
+    LIMIT = 400_000
+
     def __init__(self, size: int):
         self.size = size
         self.instances: dict[int, str] = {}
@@ -94,6 +98,12 @@ class Kept:
         self.evidence: dict[int, Evidence] = {}
         self.coords: dict[tuple[int, int, int, int], Leaf] = {}
         self.syms: dict[str, int] = {}   # a name as plans write it → its lattice symbol
+
+    def room(self) -> None:
+        """Drop everything kept when it has grown past LIMIT entries."""
+        if len(self.coords) + len(self.evidence) + len(self.values) + len(self.instances) > self.LIMIT:
+            for kept in (self.instances, self.values, self.dimensions, self.evidence, self.coords, self.syms):
+                kept.clear()
 
 
 class Labels:
@@ -106,6 +116,7 @@ class Labels:
         self._projections: dict[str, object] = {}
         if kept is None or kept.size != len(batch.symbols.base):
             kept = Kept(0)   # nothing kept beyond this batch
+        kept.room()
         self.kept = kept
         self._instances, self._values, self._dimensions = {}, {}, {}
         if kept.size:
