@@ -294,7 +294,9 @@ def cmd_run(args) -> int:
         limit = TERMINAL_ANSWERS
     with api.open(args.lattice, args.engine, timeout=args.timeout) as lattice:
         # EngineTimeout (exit 4) past --timeout: nothing is saved
-        result = lattice.run(plan, text, limit=limit, offset=args.offset or 0, rank=args.rank)
+        # --answers-only shows no proof, so none is built (unless --save keeps the whole result)
+        proofs = not args.answers_only or bool(args.save)
+        result = lattice.run(plan, text, limit=limit, offset=args.offset or 0, rank=args.rank, proofs=proofs)
         hints = () if args.json else lattice.suggest(plan, result)
     _show(args, result, result.answers_only() if args.answers_only else None)
     _print_hints(hints)

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog.parser import load_rules
@@ -30,9 +31,13 @@ from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
-from latweave.proof.extract import QueryDecoder
+from latweave.proof.extract import Kept, QueryDecoder
 from latweave.proof.page import Page
 from latweave.result import Result
+
+
+#: Plans a runner keeps compiled, with their canonical text (the oldest dropped first).
+KEPT_PLANS = 256
 
 
 class Batch(NamedTuple):
@@ -76,6 +81,11 @@ class Runner:
         self._graph = None   # the instance–evidence graph ranking reads (latweave/ranking.py)
         self._aliases: dict[int, int] | None = None   # alias symbol -> instance symbol (instance_key)
         self._parents: set[tuple[int, int]] | None = None   # (dimension, value) symbols with a child
+        #: id(plan) → (plan, its compiled batch alone, its canonical text): a plan run again (the
+        #: same object: a session hands out one per text) is not compiled or printed again
+        self._kept: dict[int, tuple[Plan, CompiledBatch | None, str]] = {}
+        #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
+        self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
 
     @property
@@ -192,18 +202,23 @@ class Runner:
         """One engine evaluation of `plans` on `role`'s session (`timeout`: the runner's, or what
         is left of it)."""
         started = time.perf_counter()
-        batch = compile_plans(plans, self.compiled, self.view)
+        if len(plans) == 1:
+            batch = self._compiled_alone(plans[0])
+            facts = {name: list(rows) for name, rows in batch.facts.items()}   # the kept batch's rows stay its own
+        else:
+            batch = compile_plans(plans, self.compiled, self.view)
+            facts = dict(batch.facts)
         compiled = time.perf_counter()
         session = self.session_for(role)
         session.timeout = self.timeout if timeout is None else timeout
         try:
-            outputs = session.run(dict(batch.facts))
+            outputs = session.run(facts)
         except EngineTimeout:
             # an interrupted session is not reused: the next run opens a fresh one
             self._sessions.pop(self.engine_for(role).name).close()
             raise
         evaluated = time.perf_counter()
-        decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds)
+        decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds, self.kept)
         decoder.with_proofs = proofs
         results = []
         for layout in batch.layouts:
@@ -215,11 +230,31 @@ class Runner:
                                   hint="a taxonomy that deep has no proof latweave can give yet; "
                                        "flatten the hierarchy (a chain of a few hundred levels at most)") from None
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
-                                  o.witness, o.proof, to_text(layout.plan), tuple(o.contested),
+                                  o.witness, o.proof, self._text(layout.plan), tuple(o.contested),
                                   o.page, o.answer_set))
         self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                             "decode_s": time.perf_counter() - evaluated}
         return results
+
+    def _kept_entry(self, plan: Plan) -> tuple[Plan, CompiledBatch | None, str]:
+        entry = self._kept.get(id(plan))
+        if entry is None or entry[0] is not plan:
+            if len(self._kept) >= KEPT_PLANS:
+                del self._kept[next(iter(self._kept))]
+            entry = self._kept[id(plan)] = (plan, None, to_text(plan))
+        return entry
+
+    def _text(self, plan: Plan) -> str:
+        """The plan's canonical text (printed once per plan kept)."""
+        return self._kept_entry(plan)[2]
+
+    def _compiled_alone(self, plan: Plan) -> CompiledBatch:
+        """The batch of `plan` alone, compiled once per plan kept (a batch is read, never
+        changed, by the engine and the decoder; the engine gets copies of its rows)."""
+        entry = self._kept_entry(plan)
+        if entry[1] is None:
+            entry = self._kept[id(plan)] = (plan, compile_plans([plan], self.compiled, self.view), entry[2])
+        return entry[1]
 
     def run_one(self, plan: Plan) -> Result:
         return self.run([plan])[0]

@@ -90,6 +90,41 @@ def test_a_session_runs_text_and_plans_alike(zoo):
     assert latweave.plan_text(checked) == text
 
 
+def test_answers_only_give_the_answers_of_the_run_with_proofs_and_no_proof(zoo):
+    """`run(plan, proofs=False)`: the same status, answers, verdict, reason(s), witness, contested
+    answers and plan text as the run with its proof, asked before it or after it (the session's
+    kept plan and batch change nothing); no proof tree for an answer set or a verdict, an
+    abstention's `abstain` tree kept; a page the same page, its proofs still built on demand."""
+    from tests.support.plans import ZOO_PLANS
+
+    with latweave.open(zoo) as session:
+        for text in ZOO_PLANS:
+            try:
+                session.check(text)
+            except PlanError:
+                continue   # a type error is raised before anything runs, proofs or not
+            bare_first = session.run(text, proofs=False)
+            full = session.run(text)
+            bare = session.run(text, proofs=False)
+            for got in (bare_first, bare):
+                assert (got.status, got.answers, got.verdict, got.reason, got.reasons, got.plan) == \
+                       (full.status, full.answers, full.verdict, full.reason, full.reasons, full.plan), text
+                assert got.witness.to_json() == full.witness.to_json() and got.contested == full.contested
+                if full.status == "abstain":
+                    assert got.proof.to_json() == full.proof.to_json()
+                else:
+                    assert not got.proof and got.proof.to_json() == {} and full.proof
+                whole = json.loads(full.to_json())
+                assert json.loads(got.to_json()) == {**whole, "proof": {} if full.status != "abstain" else whole["proof"]}
+            assert session.run(text).to_json() == full.to_json()   # the proofs as before
+        page = session.run("meet(species <= animal)", limit=2, offset=1, proofs=False)
+        paged = session.run("meet(species <= animal)", limit=2, offset=1)
+        assert page.answers == paged.answers and page.page == paged.page and not page.proof
+        assert page.proof_of(page.answers[0]).to_json() == paged.proof_of(paged.answers[0]).to_json()
+        with pytest.raises(LatweaveError):
+            session.run("meet(species <= animal)", proofs="no")
+
+
 def test_run_many_equals_run_one_by_one(zoo):
     plans = ["meet(species <= mammal)", 'holds("Whale", habitat <= aquatic)', "meet(species <= unicorn)"]
     with latweave.open(zoo) as session:

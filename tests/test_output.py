@@ -116,3 +116,24 @@ def test_answers_only_prints_one_answer_a_line(folder, capsys):
                                                f"--offset 30 -- '{PLAN}'")
     assert main(["run", "--lattice", str(folder), "meet(kind <= plant)", "--answers-only"]) == 3
     assert capsys.readouterr().out == "abstain unknown_anchor\n"
+
+
+def test_answers_only_builds_no_proof_unless_it_saves_the_result(folder, capsys, monkeypatch, tmp_path):
+    """`--answers-only` shows no proof, so none is built (the lines are the same); with `--save`
+    the saved result keeps its proofs."""
+    from latweave.proof.extract import QueryDecoder
+
+    assert main(["run", "--lattice", str(folder), PLAN, "--answers-only"]) == 0
+    shown = capsys.readouterr().out
+
+    def no_proof(*args, **kwargs):
+        raise AssertionError("a proof was built for --answers-only")
+
+    monkeypatch.setattr(QueryDecoder, "answer_tree", no_proof)
+    assert main(["run", "--lattice", str(folder), PLAN, "--answers-only"]) == 0
+    assert capsys.readouterr().out == shown and len(shown.splitlines()) == COUNT
+    monkeypatch.undo()
+    saved = tmp_path / "r.json"
+    assert main(["run", "--lattice", str(folder), PLAN, "--answers-only", "--save", str(saved)]) == 0
+    assert capsys.readouterr().out == shown
+    assert saved.read_text(encoding="utf-8").count('"premises": "answer(') == COUNT

@@ -123,11 +123,13 @@ def test_a_question_asked_first_reuses_the_parse_of_its_shape():
     """Forty first-asked questions of one shape (only the quoted person differs) parse the shape
     once; each plan still holds its own person, at the same position."""
     parser._shape_tree.cache_clear()
+    parser._template.cache_clear()
     shape = ('let a = meet(subject = "person_{:08d}") -> parents\nlet b = meet(subject = $a) -> place_of_birth\n'
              'meet(subject = $b) -> country')
     plans = [parse_plan(shape.format(i)) for i in range(40)]
-    info = parser._shape_tree.cache_info()
+    info = parser._template.cache_info()
     assert (info.misses, info.hits) == (1, 39)
+    assert parser._shape_tree.cache_info().misses == 1   # the shape's tree, transformed once into its template
     assert [p.lets[0].expr.constraints[0].value.text for p in plans] == [f"person_{i:08d}" for i in range(40)]
     assert {p.lets[0].expr.constraints[0].value.pos for p in plans} == {parser.Pos(1, 24)}
 
@@ -140,3 +142,32 @@ def test_a_long_text_is_parsed_as_it_is_and_its_shape_not_kept():
     parser._shape_tree.cache_clear()
     assert outcome(parse_plan, text) == outcome(reference, text)
     assert parser._shape_tree.cache_info().currsize == 0
+
+
+NAMES = ["person_00009999", "", "a\\\"b", "\\u00e9t\\u00e9", "x#y", "a\\qb", "é€ 中文", "1990"]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_plan_made_from_its_shapes_template_is_the_texts_own(text):
+    """A text read through its shape's template (the transformer not run again, its quoted names
+    put in) gives the plan, every position included, or the error that the text itself gives:
+    first asked, each literal in turn replaced by other names (escapes, an empty one, one that is
+    no JSON string), the plan's text not kept."""
+    import re
+
+    literals = [m.group() for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"', text)]
+    variants = [text] + [text.replace(lit, f'"{name}"', 1) for lit in literals for name in NAMES]
+    for variant in variants:
+        assert outcome(parser._parse_plan, variant) == outcome(reference, variant), variant
+
+
+def test_a_plan_asked_again_is_the_plan_read_before():
+    """The same text twice: the plan read the first time (a text is read once), equal to a fresh
+    parse in every field; a text over SHAPED_CHARS is not kept."""
+    parser._parse_plan_kept.cache_clear()
+    text = TEXTS[0]
+    first = parse_plan(text)
+    assert parse_plan(text) is first
+    assert outcome(parse_plan, text) == outcome(reference, text)
+    long = "meet(" + ", ".join(f'd{i} = "value number {i}"' for i in range(60)) + ") -> w"
+    assert parse_plan(long) is not parse_plan(long)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,6 +49,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.proof.audit import AuditReport
 
 __all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public names
+
+#: Plan texts a session keeps with their checked plan (`LatticeSession.check`).
+KEPT_PLANS = 256
 
 #: The KB formats `build` reads besides a corpus folder (the generic ones first).
 KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
@@ -166,10 +170,14 @@ class LatticeSession:
             raise LatweaveError(f"timeout is a number of seconds above 0, not {timeout!r}",
                                 hint="latweave.open(path, timeout=30), or None for no limit")
         self.path = Path(path)
+        self._manifest_path = str(self.path / MANIFEST)
         self._lock = threading.RLock()
         self._closed = False
         self._runner = Runner(path, engine, timeout=timeout)
         self._stamp_kept: tuple | None = None   # (the manifest, its layers' hashes): `stamp`
+        #: plan text → the plan it reads as, checked against this lattice: a question asked again
+        #: is neither parsed nor checked again (at most KEPT_PLANS, the oldest dropped first)
+        self._plans: dict[str, Plan] = {}
 
     @contextmanager
     def _using(self):
@@ -185,7 +193,7 @@ class LatticeSession:
                 raise
 
     def _present(self) -> None:
-        if not (self.path / MANIFEST).is_file():
+        if not os.path.isfile(self._manifest_path):
             raise StoreError(f"{self.path}: the lattice this session opened is gone (deleted or moved)",
                              hint="build it again, or open the lattice where it is now")
 
@@ -207,14 +215,35 @@ class LatticeSession:
     def check(self, plan: Plan | str, text: str | None = None) -> Plan:
         """The plan parsed (when given as text) and type-checked against this lattice; raises
         PlanError. For a Plan, `text` is the source it was parsed from (for line and column)."""
-        plan, text = _plan_of(plan, text)
         with self._using():
-            return self._runner.check(plan, text)
+            return self._checked(plan, text)
+
+    def _checked(self, plan, text: str | None) -> Plan:
+        """`check` with the session's lock held: a text checked before gives its plan at once."""
+        if isinstance(plan, str):
+            kept = self._plans.get(plan)
+            if kept is not None:
+                return kept
+            checked = self._runner.check(parse_plan(plan), plan)
+            if len(self._plans) >= KEPT_PLANS:
+                del self._plans[next(iter(self._plans))]
+            self._plans[plan] = checked
+            return checked
+        plan, text = _plan_of(plan, text)
+        return self._runner.check(plan, text)
 
     def run(self, plan: Plan | str, text: str | None = None, *, limit: int | None = None,
-            offset: int = 0, rank: bool = False) -> Result:
+            offset: int = 0, rank: bool = False, proofs: bool = True) -> Result:
         """Check and run one plan, with its proof. An engine slower than the session's `timeout`
         raises EngineTimeout.
+
+        With `proofs=False`, the answers alone: the Result has the same status, answers,
+        verdict, reason(s), witness, contested answers and page as with its proof, and no proof
+        tree for an answer set or a verdict (`proof` is empty: `{}` in its JSON), which a question
+        then does not spend time building — what a caller that reads only the answers asks for
+        (`latweave run --answers-only`). An abstention keeps its `abstain` tree (its witness, built
+        anyway). `proof_of` on such a result raises, except on a page, whose `proof_of` and
+        `page_at` still build proofs on demand.
 
         With `limit`, a meet or chain plan's answers come back one page at a time: the answers
         at positions [offset, offset + limit) (sorted by label), with proofs for those alone, and
@@ -227,6 +256,8 @@ class LatticeSession:
         page = None
         if not isinstance(rank, bool):
             raise LatweaveError(f"rank is True or False, not {rank!r}", hint="run(plan, rank=True)")
+        if not isinstance(proofs, bool):
+            raise LatweaveError(f"proofs is True or False, not {proofs!r}", hint="run(plan, proofs=False)")
         if limit is not None:
             page = Page(limit, offset)
         elif offset:
@@ -236,10 +267,10 @@ class LatticeSession:
             raise LatweaveError("a ranking orders a whole answer set, not a page of it",
                                 hint="run without limit/offset to rank")
         with self._using():
-            checked = self.check(plan, text)
+            checked = self._checked(plan, text)
             if page:
-                return self._stamped(self._runner.run([checked], page=page)[0])
-            result = self._runner.run_one(checked)
+                return self._stamped(self._runner.run([checked], proofs, page)[0])
+            result = self._runner.run([checked], proofs)[0]
             return self._stamped(self._runner.ranked(checked, result) if rank else result)
 
     def run_many(self, plans: Iterable[Plan | str]) -> list[Result]:
@@ -249,7 +280,7 @@ class LatticeSession:
             raise LatweaveError(f"run_many takes a list of plans, not {type(plans).__name__}",
                                 hint="run_many([plan1, plan2]); one plan: run(plan)")
         with self._using():
-            return [self._stamped(r) for r in self._runner.run([self.check(plan) for plan in list(plans)])]
+            return [self._stamped(r) for r in self._runner.run([self._checked(plan, None) for plan in list(plans)])]
 
     @property
     def stamp(self) -> dict:
@@ -265,7 +296,11 @@ class LatticeSession:
         return {"name": manifest["name"], "content_hash": manifest["content_hash"], "layers": list(kept[1])}
 
     def _stamped(self, result: Result) -> Result:
-        return dataclasses.replace(result, lattice=self.stamp)
+        """`result` naming the lattice (a copy with `lattice` set: nothing else is built again)."""
+        stamped = object.__new__(Result)
+        stamped.__dict__.update(result.__dict__)
+        stamped.__dict__["lattice"] = self.stamp
+        return stamped
 
     def _stamped_verification(self, verification: Verification) -> Verification:
         """Each assertion's result names the lattice too (a saved verification is audited per result)."""
@@ -358,6 +393,7 @@ class LatticeSession:
         half-built tables and caches must not answer the next plan."""
         with self._using():
             stopped = self._runner
+            self._plans = {}
             try:
                 stopped.close()
             finally:

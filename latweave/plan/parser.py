@@ -21,8 +21,8 @@ from latweave.errors import PlanError
 from latweave.paths import GRAMMARS
 from latweave.plan.ast import (Arg, Assertion, Claims, Compare, Constraint, Holds, Let, Meet, Name, Plan, Pos,
                                Range, Ref, Time, Union)
-from latweave.plan.limits import (MAX_ARGS, MAX_ASSERTIONS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, Counter, check_length,
-                                   limit_error)
+from latweave.plan.limits import (MAX_ARGS, MAX_ASSERTIONS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, MAX_PATH,
+                                   MAX_PLAN_CONSTRAINTS, MAX_VALUE_CHARS, Counter, check_length, limit_error)
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
 
@@ -218,6 +218,9 @@ def _parse(text: str, start: str):
                         code=f"empty_{what}", line=1, column=1, context=context(text, 1, 1),
                         hint=_EMPTY_HINTS[start])
     try:
+        plan = _by_template(text, start)
+        if plan is not None:
+            return plan
         return _ToPlan().transform(_tree(text, start))
     except VisitError as exc:
         _raise_visit(text, exc.orig_exc)
@@ -240,6 +243,21 @@ SHAPES = 128
 _LEXEME = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"')
 
 
+def _literals(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each string literal of `text` (comments skipped)."""
+    return [m.span() for m in _LEXEME.finditer(text) if m.group().startswith('"')]
+
+
+def _shape_of(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each literal's content replaced by as many `x`s (positions kept)."""
+    parts, at = [], 0
+    for a, b in spans:
+        parts += [text[at:a], '"', "x" * (b - a - 2), '"']
+        at = b
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 def _tree(text: str, start: str) -> Tree:
     """Lark's parse tree of `text`, by its *shape*: the text with each string literal's content
     replaced by as many `x`s (so every position stays where it was) is parsed once, and its tree
@@ -254,15 +272,10 @@ def _tree(text: str, start: str) -> Tree:
     syntax error is the one the text gives."""
     if len(text) > SHAPED_CHARS:
         return _parser().parse(text, start=start)
-    spans = [m.span() for m in _LEXEME.finditer(text) if m.group().startswith('"')]
+    spans = _literals(text)
     if not spans:
         return _parser().parse(text, start=start)
-    parts, at = [], 0
-    for a, b in spans:
-        parts += [text[at:a], '"', "x" * (b - a - 2), '"']
-        at = b
-    parts.append(text[at:])
-    shape = _shape_tree("".join(parts), start, tuple(a for a, _ in spans))
+    shape = _shape_tree(_shape_of(text, spans), start, tuple(a for a, _ in spans))
     if shape is None:
         return _parser().parse(text, start=start)
     return _with_strings(shape, {a: text[a:b] for a, b in spans})
@@ -293,11 +306,131 @@ def _with_strings(tree: Tree, strings: dict[int, str]) -> Tree:
     return Tree(tree.data, children, tree._meta)
 
 
+#: The plans whose text is kept, read once: a question asked again (the same text) is not read again.
+TEXTS = 256
+
+
 def parse_plan(text: str) -> Plan:
-    """Parse plan text; raise PlanError (never a lark exception) when it is not a plan."""
+    """Parse plan text; raise PlanError (never a lark exception) when it is not a plan. A text of
+    at most SHAPED_CHARS characters read before gives the plan it gave (plans are immutable; a
+    text that does not parse is read, and refused, each time)."""
+    if isinstance(text, str) and len(text) <= SHAPED_CHARS:
+        return _parse_plan_kept(text)
+    return _parse_plan(text)
+
+
+def _parse_plan(text: str) -> Plan:
     plan = _parse(text, "plan")
     _check_limits(plan, text)
     return plan
+
+
+_parse_plan_kept = lru_cache(maxsize=TEXTS)(_parse_plan)
+
+
+# ---- plans by template: a shape's plan, its quoted names put in ------------------------------
+
+#: The plan nodes that may hold a quoted name, with the fields that may (the rest are kept as they are)
+_HOLDERS = {Plan: ("lets", "final"), Let: ("expr",), Meet: ("constraints",), Union: ("branches",),
+            Constraint: ("value",), Compare: ("args",), Arg: ("term",), Holds: ("item", "constraints"),
+            Claims: ("lets", "assertions"), Assertion: ("expr", "winners")}
+
+
+class _Template(NamedTuple):
+    """The plan (or claims) of a shape, and where its quoted names are: `names[i]` is the Name
+    node the i-th literal became (each at its literal's position), `holding` the ids of the nodes
+    above one (the nodes rebuilt for a text; every other node is shared, plans being immutable)."""
+
+    plan: object
+    names: tuple
+    holding: frozenset
+
+
+def _by_template(text: str, start: str):
+    """The plan of `text` from its shape's template, when the shape has one: the transformer does
+    not run again, only the nodes holding a quoted name are made anew. None when the text is not
+    read this way (a long text, no literal, a literal the shape's plan keeps as a bare string — a
+    range's or a time's bound —, a shape that does not parse or transform, a literal that is no
+    JSON string): then the text is parsed as before (`_tree`), errors and all."""
+    if len(text) > SHAPED_CHARS:
+        return None
+    spans = _literals(text)
+    if not spans:
+        return None
+    template = _template(_shape_of(text, spans), start, tuple(a for a, _ in spans))
+    if template is None:
+        return None
+    try:
+        texts = [json.loads(text[a:b]) for a, b in spans]
+    except json.JSONDecodeError:
+        return None
+    new = {id(name): Name(t, name.pos) for name, t in zip(template.names, texts)}
+    return _rebuilt(template.plan, template.holding, new)
+
+
+@lru_cache(maxsize=SHAPES)
+def _template(shape: str, start: str, literals: tuple[int, ...]) -> _Template | None:
+    tree = _shape_tree(shape, start, literals)
+    if tree is None:
+        return None
+    try:
+        plan = _ToPlan().transform(tree)
+    except VisitError:
+        return None
+    at = {Pos(t.line, t.column): t.start_pos
+          for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING")}
+    found: dict[int, Name] = {}
+    holding: set[int] = set()
+
+    def walk(node) -> bool:   # whether `node` holds a literal's Name
+        if type(node) is Name:
+            offset = at.get(node.pos)
+            if offset is None:
+                return False
+            if offset in found:   # one Name per literal, or the template is not sound
+                raise _Unsound
+            found[offset] = node
+            holding.add(id(node))
+            return True
+        if type(node) is tuple:
+            inside = [walk(item) for item in node]
+        elif type(node) in _HOLDERS:
+            inside = [walk(getattr(node, f)) for f in _HOLDERS[type(node)]]
+        else:
+            return False
+        if any(inside):
+            holding.add(id(node))
+            return True
+        return False
+
+    try:
+        walk(plan)
+    except _Unsound:
+        return None
+    if sorted(found) != list(literals):   # a literal kept as a bare string (a bound): no template
+        return None
+    return _Template(plan, tuple(found[a] for a in literals), frozenset(holding))
+
+
+class _Unsound(Exception):
+    pass
+
+
+def _rebuilt(node, holding: frozenset, new: dict):
+    """`node` with the Names of `new` (by id) replaced, the nodes above them made anew."""
+    if id(node) not in holding:
+        return node
+    kind = type(node)
+    if kind is Name:
+        return new[id(node)]
+    if kind is tuple:
+        return tuple([_rebuilt(item, holding, new) for item in node])
+    copy = object.__new__(kind)
+    fields = dict(node.__dict__)
+    for f in _HOLDERS[kind]:
+        fields[f] = _rebuilt(fields[f], holding, new)
+    copy.__dict__.update(fields)
+    return copy
 
 
 def parse_claims(text: str) -> Claims:
@@ -340,6 +473,44 @@ def _raise_visit(text: str, inner: BaseException):
 
 def _check_limits(plan: Plan, text: str) -> None:
     """Refuse a plan over a size limit (latweave/plan/limits.py), at the first item over it."""
+    if not _over_limits(plan):
+        return
+    _refuse_over_limits(plan, text)
+
+
+def _over_limits(plan: Plan) -> bool:
+    """Whether some count or value of `plan` is over a limit (nothing is located: a plan within
+    every limit, the common case, is passed by this walk alone; `_refuse_over_limits` then says
+    where, with the errors it always gave)."""
+    total = 0
+
+    def values(v) -> bool:
+        if type(v) is Name:
+            return len(v.text) > MAX_VALUE_CHARS
+        if type(v) is Range:
+            return len(v.lo) > MAX_VALUE_CHARS or len(v.hi) > MAX_VALUE_CHARS
+        return False
+
+    def constraints(cs) -> bool:
+        nonlocal total
+        total += len(cs)
+        return len(cs) > MAX_CONSTRAINTS or total > MAX_PLAN_CONSTRAINTS or any(values(c.value) for c in cs)
+
+    def expr(e) -> bool:
+        if isinstance(e, Meet):
+            return constraints(e.constraints)
+        if isinstance(e, Union):
+            return len(e.branches) > MAX_BRANCHES or any([expr(b) for b in e.branches])
+        if isinstance(e, Compare):
+            return len(e.args) > MAX_ARGS or any(len(a.path) > MAX_PATH or values(a.term) for a in e.args)
+        if isinstance(e, Holds):
+            return values(e.item) or constraints(e.constraints)
+        return False
+
+    return len(plan.lets) > MAX_LETS or any([expr(let.expr) for let in plan.lets]) or expr(plan.final)
+
+
+def _refuse_over_limits(plan: Plan, text: str) -> None:
     counter = Counter()
 
     def at(node) -> dict:

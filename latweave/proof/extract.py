@@ -80,26 +80,72 @@ def _memoised(cache: dict, key, make):
     return value
 
 
+class Kept:
+    """What proofs read of a lattice that no run changes, kept by a runner across its runs (the
+    decoder of each run reads through it): labels by symbol id, each predicate's evidence and each
+    plain coord leaf. Only the lattice's own symbols are kept (ids below `size`): a plan-only
+    name's id is its batch's. Nodes are immutable, so a kept leaf is shared by the proofs that cite it."""
+
+    #: Entries kept at most (about 100 MB of leaves and labels); past it, all are dropped at the
+    #: next run's start and read again as needed (a session over a large lattice may ask anything)
+    LIMIT = 400_000
+
+    def __init__(self, size: int):
+        self.size = size
+        self.instances: dict[int, str] = {}
+        self.values: dict[tuple[int, int], str] = {}
+        self.dimensions: dict[int, str] = {}
+        self.evidence: dict[int, Evidence] = {}
+        self.coords: dict[tuple[int, int, int, int], Leaf] = {}
+        self.syms: dict[str, int] = {}   # a name as plans write it → its lattice symbol
+
+    def room(self) -> None:
+        """Drop everything kept when it has grown past LIMIT entries."""
+        if len(self.coords) + len(self.evidence) + len(self.values) + len(self.instances) > self.LIMIT:
+            for kept in (self.instances, self.values, self.dimensions, self.evidence, self.coords, self.syms):
+                kept.clear()
+
+
 class Labels:
     """Display names for symbol ids: instance labels, value labels, or the plan's own text."""
 
-    def __init__(self, lattice: Lattice, batch: CompiledBatch):
+    def __init__(self, lattice: Lattice, batch: CompiledBatch, kept: Kept | None = None):
         self.lattice = lattice
         self.symbols = batch.symbols
         self._keys: dict[int, str] = {}       # id → text, read once per batch (a proof reads each many times)
         self._projections: dict[str, object] = {}
+        if kept is None or kept.size != len(batch.symbols.base):
+            kept = Kept(0)   # nothing kept beyond this batch
+        kept.room()
+        self.kept = kept
+        self._instances, self._values, self._dimensions = {}, {}, {}
+        if kept.size:
+            self._instances, self._values, self._dimensions = kept.instances, kept.values, kept.dimensions
 
     def key(self, ident: int) -> str:
-        return _memoised(self._keys, ident, self.symbols.text)
+        text = self._keys.get(ident)
+        if text is None:
+            text = self._keys[ident] = self.symbols.text(ident)
+        return text
 
     def dimension(self, d: int) -> str:
-        dim = self.lattice.dimensions.get(self.key(d))
-        return dim.name if dim else self.key(d)
+        name = self._dimensions.get(d)
+        if name is None:
+            dim = self.lattice.dimensions.get(self.key(d))
+            name = dim.name if dim else self.key(d)
+            if d < self.kept.size:
+                self._dimensions[d] = name
+        return name
 
     def value(self, d: int, v: int) -> str:
-        dim = self.lattice.dimensions.get(self.key(d))
-        key = self.key(v)
-        return dim.labels.get(key, key) if dim else key
+        label = self._values.get((d, v))
+        if label is None:
+            dim = self.lattice.dimensions.get(self.key(d))
+            key = self.key(v)
+            label = dim.labels.get(key, key) if dim else key
+            if d < self.kept.size and v < self.kept.size:
+                self._values[(d, v)] = label
+        return label
 
     def prefetch(self, ids) -> None:
         """Read the instances of many ids at once where the lattice reads them from disk (a
@@ -109,8 +155,13 @@ class Labels:
             fetch([self.key(x) for x in ids])
 
     def instance(self, x: int) -> str:
-        inst = self.lattice.instances.get(self.key(x))
-        return inst.label if inst else self.key(x)
+        label = self._instances.get(x)
+        if label is None:
+            inst = self.lattice.instances.get(self.key(x))
+            label = inst.label if inst else self.key(x)
+            if x < self.kept.size:
+                self._instances[x] = label
+        return label
 
     def item(self, y: int, project: str | None) -> str:
         if project is not None:
@@ -153,12 +204,13 @@ class ProofReader:
     """Everything needed to decode the queries of one batch run."""
 
     def __init__(self, lattice: Lattice, predicates: list[Predicate], batch: CompiledBatch,
-                 outputs: Outputs, worlds: Worlds | None = None):
+                 outputs: Outputs, worlds: Worlds | None = None, kept: Kept | None = None):
         self.lattice = lattice
         self.predicates = predicates
         self.batch = batch
         self.out = OutputIndex(outputs)
-        self.labels = Labels(lattice, batch)
+        self.labels = Labels(lattice, batch, kept)
+        self.kept = self.labels.kept
         self.worlds = worlds if worlds is not None else Worlds(lattice, predicates)
         self.doubts = Doubts(self)
         self._syms: dict[str, int] = {}
@@ -169,13 +221,30 @@ class ProofReader:
             self.paths[(d, v, w)].append(u)
 
     def sym(self, text: str) -> int:
-        """The batch's symbol id of a name as the plan writes it (memoised: every hit asks)."""
-        return _memoised(self._syms, text, self.batch.sym)
+        """The batch's symbol id of a name as the plan writes it (memoised: every hit asks; a
+        lattice symbol's, across runs)."""
+        ident = self._syms.get(text)
+        if ident is None:
+            ident = self.kept.syms.get(text)
+            if ident is None:
+                ident = self.batch.sym(text)
+                if ident < self.kept.size:
+                    self.kept.syms[text] = ident
+            self._syms[text] = ident
+        return ident
 
     # ---- leaves ----
     def evidence(self, p: int) -> Evidence:
         """Predicate p's evidence, with the line and column of its document it starts at
         (latweave/proof/lines.py)."""
+        found = self.kept.evidence.get(p)
+        if found is None:
+            found = self._evidence(p)
+            if self.kept.size:
+                self.kept.evidence[p] = found
+        return found
+
+    def _evidence(self, p: int) -> Evidence:
         pred = self.predicates[p]
         ev = pred.evidence
         documents = getattr(self.lattice, "documents", None)   # (no `or {}`: len() of a layered mapping reads it whole)
@@ -192,11 +261,19 @@ class ProofReader:
     def coord_leaf(self, x: int, d: int, v: int, p: int) -> Node:
         """coord(x, d, v) by predicate p — or, when v is the meet of several values x is stated to
         have on functional d, by all of them: `stated(x, d, value)` leaves under a (meet) node."""
+        kept = self.kept
+        key = (x, d, v, p)
+        leaf = kept.coords.get(key)
+        if leaf is not None:
+            return leaf
         L = self.labels
         head = Atom.of("coord", L.instance(x), L.dimension(d), L.value(d, v))
         merged = self.worlds.merged(L.key(x), L.key(d), L.key(v))
         if merged is None:
-            return Leaf(head, evidence=self.evidence(p))
+            leaf = Leaf(head, evidence=self.evidence(p))
+            if x < kept.size and d < kept.size and v < kept.size:
+                kept.coords[key] = leaf
+            return leaf
         return Rule(head, "(meet)", [self.stated_leaf(q) for q in merged])
 
     def stated_leaf(self, p: int) -> Leaf:

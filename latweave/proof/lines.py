@@ -6,11 +6,13 @@ latweave/ingest/kb.py); a person opens a file at a line. The line is counted fro
 text the lattice keeps, when a proof is built (so an existing lattice cites lines too, and a
 saved result renders them without the lattice). A KB document is one text of up to millions of
 lines that questions cite at offsets anywhere in it, so the first offset asked of a text counts
-its newlines once, block by block (`BLOCK` characters: one pass, a few hundred counts for a KB of
+its newlines once, block by block (`BLOCK` characters: one pass, a few thousand counts for a KB of
 tens of megabytes), for the few texts last asked about; a line is then its block's count plus the
 newlines between the block's start and the offset: at most one block read per citation, wherever
 it falls. (Counting from the nearest offset asked before cost a question on a 100,000-person KB
-up to two milliseconds more at p95, bench/peers.py.)
+up to two milliseconds more at p95, bench/peers.py. Blocks of 64 Ki characters cost a citation
+~22 µs on that KB's 26M-character document, six of them in a 3-hop proof; of 4 Ki, 1.3 µs, and
+the first pass the same 16 ms: bench/overhead.py.)
 
 >>> position("a\\nbc\\nd", 3)
 (2, 2)
@@ -21,8 +23,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-#: Characters per block of the newline counts (64 Ki: a citation reads at most this much text).
-BLOCK = 1 << 16
+#: Characters per block of the newline counts (4 Ki: a citation reads at most this much text).
+BLOCK = 1 << 12
 
 
 class _Lines:
