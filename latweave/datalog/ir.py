@@ -114,15 +114,15 @@ class Rule:
     def __str__(self) -> str:
         return f"{self.head} :- {', '.join(map(str, self.body))}."
 
-    @property
+    @cached_property
     def positive(self) -> tuple[Atom, ...]:
         return tuple(lit for lit in self.body if isinstance(lit, Atom))
 
-    @property
+    @cached_property
     def negative(self) -> tuple[Atom, ...]:
         return tuple(lit.atom for lit in self.body if isinstance(lit, Negation))
 
-    @property
+    @cached_property
     def comparisons(self) -> tuple[Comparison, ...]:
         return tuple(lit for lit in self.body if isinstance(lit, Comparison))
 
@@ -164,11 +164,11 @@ class Program:
             out.setdefault(rel.name, rel)
         return out
 
-    @property
+    @cached_property
     def inputs(self) -> tuple[Relation, ...]:
         return tuple(r for r in self.relations if r.is_input)
 
-    @property
+    @cached_property
     def outputs(self) -> tuple[Relation, ...]:
         return tuple(r for r in self.relations if r.is_output)
 

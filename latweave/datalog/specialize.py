@@ -43,7 +43,7 @@ from typing import Iterator, Mapping, Sequence, Union
 
 from latweave.datalog.ir import (Arith, Atom, Comparison, Const, Negation, Param, Program, Rule, Var,
                                  Wildcard)
-from latweave.datalog.strata import stratify
+from latweave.datalog.strata import Stratum, stratify
 
 
 @dataclass(frozen=True)
@@ -166,9 +166,10 @@ def _pattern_name(relation: str, n: int) -> str:
 
 
 class _Specializer:
-    def __init__(self, program: Program, fixed: frozenset[str], empty: frozenset[str],
+    def __init__(self, program: Program, strata: Sequence[Stratum], fixed: frozenset[str], empty: frozenset[str],
                  facts: dict[str, list[tuple[Static, ...]]]):
         self.program = program
+        self.strata = strata
         self.fixed = fixed
         self.empty = empty
         self.facts = facts
@@ -346,7 +347,7 @@ class _Specializer:
 
     def run(self) -> Specialized:
         found: dict[str, list[tuple[Rule, tuple[str, ...]]]] = {}   # pattern -> its rules
-        for stratum in stratify(self.program):
+        for stratum in self.strata:
             if all(r in self.fixed for r in stratum.relations):
                 continue
             while True:   # patterns (and their certainty) to a fixpoint, then the rules once more
@@ -436,11 +437,13 @@ def _ordered(patterns: dict[str, Pattern]) -> tuple[Pattern, ...]:
 
 
 def specialize(program: Program, fixed: frozenset[str], empty: frozenset[str], key: tuple,
-               kept: frozenset[int]) -> Specialized:
+               kept: frozenset[int], strata: Sequence[Stratum] | None = None) -> Specialized:
     """The program specialised for the plan shape `key` (`shape`): `fixed`, the relations the
-    engine holds (the lattice's, the lattice strata's), of which `empty` have no rows. Raises
-    Unsupported when the result would need a recursion between patterns."""
+    engine holds (the lattice's, the lattice strata's), of which `empty` have no rows; `strata`,
+    the program's (stratify's, computed here when not given). Raises Unsupported when the result
+    would need a recursion between patterns."""
     held = sorted(r.name for r in program.outputs if r.name in fixed)
     if held:
         raise Unsupported(f"output relations of the lattice itself: {', '.join(held)}")
-    return _Specializer(program, fixed, empty, abstract_facts(key, kept)).run()
+    strata = stratify(program) if strata is None else strata
+    return _Specializer(program, strata, fixed, empty, abstract_facts(key, kept)).run()

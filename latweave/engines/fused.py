@@ -68,14 +68,18 @@ class FusedPlan:
 STAGE = 128
 
 
-def _expanded(spec: Specialized, staged: set[str]) -> dict[str, int]:
-    """Each pattern's table references once SQLite has copied every pattern it reads into it (a
-    staged pattern is one reference)."""
+def _staged(spec: Specialized, uses: Counter) -> set[str]:
+    """The patterns kept in tables of their own: in order, each read more than once whose SELECTs
+    expand to more than `STAGE` table references once SQLite has copied into them every pattern
+    they read (a staged pattern is one reference)."""
     refs: dict[str, int] = {}
+    staged: set[str] = set()
     for p in spec.patterns:   # each after what it reads
-        refs[p.name] = sum(1 if a.relation in staged or a.relation not in refs else refs[a.relation]
-                           for rule in p.rules for a in (*rule.positive, *rule.negative))
-    return refs
+        refs[p.name] = n = sum(1 if a.relation in staged or a.relation not in refs else refs[a.relation]
+                               for rule in p.rules for a in (*rule.positive, *rule.negative))
+        if uses[p.name] > 1 and n > STAGE:
+            staged.add(p.name)
+    return staged
 
 
 def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") -> FusedPlan:
@@ -87,10 +91,7 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
     uses = Counter(a.relation for p in spec.patterns for rule in p.rules
                    for a in (*rule.positive, *rule.negative) if a.relation in patterns and a.relation != p.name)
     uses.update(name for names in spec.outputs.values() for name in names)
-    staged: set[str] = set()
-    for p in spec.patterns:
-        if uses[p.name] > 1 and _expanded(spec, staged)[p.name] > STAGE:
-            staged.add(p.name)
+    staged = _staged(spec, uses)
     table = {name: f"{prefix}{name}" for name in staged}
 
     def cte(p: Pattern, as_name: str | None = None) -> str:

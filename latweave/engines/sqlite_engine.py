@@ -261,7 +261,7 @@ class SqliteSession(SqlSession):
         fixed = self.engine.lattice(self.base_inputs)
         empty = frozenset(r for r in fixed if not self.held(r))
         try:
-            spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept)
+            spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept, self.engine.strata)
         except specialize.Unsupported:
             return None
         self._fused_count = getattr(self, "_fused_count", 0) + 1
