@@ -38,7 +38,7 @@ derive for these facts (a differential test runs both on every engine's plans).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Mapping, Sequence, Union
 
 from latweave.datalog.ir import (Arith, Atom, Comparison, Const, Negation, Param, Program, Rule, Var,
@@ -402,8 +402,9 @@ class _Specializer:
             patterns[name] = Pattern(name, rel, sig, tuple(r for r, _ in others + own), len(own), reads)
         params = 1 + max((s.index for rows in self.facts.values() for row in rows for s in row
                           if isinstance(s, Slot)), default=-1)
-        return Specialized(_ordered(patterns), {rel: tuple(n for n in self.patterns.get(rel, {}).values() if n in keep)
-                                             for rel in outputs}, params)
+        out = {rel: tuple(n for n in self.patterns.get(rel, {}).values() if n in keep) for rel in outputs}
+        ordered = _inlined(_ordered(patterns), {n for names in out.values() for n in names})
+        return Specialized(ordered, out, params)
 
 
 def _number(name: str) -> int:
@@ -434,6 +435,71 @@ def _ordered(patterns: dict[str, Pattern]) -> tuple[Pattern, ...]:
                 state[name] = 2
                 out.append(patterns[name])
     return tuple(out)
+
+
+def _copy_of(p: Pattern) -> Atom | None:
+    """The one atom pattern `p` copies rows from, when it is a copy: one rule, reading one other
+    pattern through distinct variables (or wildcards), nothing else; its head shows variables of
+    that atom only (some maybe twice). None otherwise."""
+    if p.recursive or len(p.rules) != 1:
+        return None
+    rule = p.rules[0]
+    if len(rule.body) != 1 or not isinstance(rule.body[0], Atom) or rule.body[0].relation not in p.reads:
+        return None
+    atom = rule.body[0]
+    names = [a.name for a in atom.args if isinstance(a, Var)]
+    if len(names) != len(set(names)) or not all(isinstance(a, (Var, Wildcard)) for a in atom.args):
+        return None
+    if not all(isinstance(h, Var) and h.name in names for h in rule.head.args):
+        return None
+    return atom
+
+
+def _inlined(patterns: tuple[Pattern, ...], outputs: set[str]) -> tuple[Pattern, ...]:
+    """The patterns with every read of a copy (`_copy_of`) replaced by a read of what it copies,
+    and the copies no one reads any more left out (an output keeps its own, read once). A copy
+    would otherwise be one more table evaluated per run, for rows its source already holds."""
+    copies: dict[str, tuple[tuple, Atom]] = {}   # name -> (its head's arguments, the atom it reads)
+    negated = {a.relation for p in patterns for r in p.rules for a in r.negative}
+    names = {p.name for p in patterns}
+    out: list[Pattern] = []
+    for p in patterns:   # each after what it reads: a copy of a copy is resolved in turn
+        rules = tuple(_through(rule, copies) for rule in p.rules)
+        p = Pattern(p.name, p.relation, p.signature, rules, p.recursive,
+                    frozenset(a.relation for r in rules for a in (*r.positive, *r.negative) if a.relation in names))
+        atom = _copy_of(p)
+        heads = [h.name for h in p.rules[0].head.args] if atom is not None else []
+        if atom is not None and (len(heads) == len(set(heads)) or p.name not in negated):
+            copies[p.name] = (p.rules[0].head.args, atom)
+        out.append(p)
+    read = {r for p in out for r in p.reads if r != p.name}
+    return tuple(p for p in out if p.name not in copies or p.name in read or p.name in outputs)
+
+
+def _through(rule: Rule, copies: dict[str, tuple[tuple, Atom]]) -> Rule:
+    """`rule` reading, for each copy it reads, the atom the copy reads (its arguments put in)."""
+    if not any(a.relation in copies for a in (*rule.positive, *rule.negative)):
+        return rule
+    body: list = []
+    for lit in rule.body:
+        atom = lit.atom if isinstance(lit, Negation) else lit
+        if not isinstance(atom, Atom) or atom.relation not in copies:
+            body.append(lit)
+            continue
+        head, source = copies[atom.relation]
+        first: dict[str, object] = {}
+        same: list[Comparison] = []
+        for h, arg in zip(head, atom.args):
+            if h.name not in first:
+                first[h.name] = arg
+            elif not isinstance(arg, Wildcard) and not isinstance(first[h.name], Wildcard):
+                same.append(Comparison("=", arg, first[h.name]))
+            elif isinstance(first[h.name], Wildcard):
+                first[h.name] = arg
+        mapped = Atom(source.relation, tuple(first.get(a.name, Wildcard()) if isinstance(a, Var) else a
+                                            for a in source.args))
+        body += [Negation(mapped)] if isinstance(lit, Negation) else [mapped, *same]
+    return replace(rule, body=tuple(body))
 
 
 def specialize(program: Program, fixed: frozenset[str], empty: frozenset[str], key: tuple,
