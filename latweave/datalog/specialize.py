@@ -350,30 +350,44 @@ class _Specializer:
         for stratum in self.strata:
             if all(r in self.fixed for r in stratum.relations):
                 continue
-            while True:   # patterns (and their certainty) to a fixpoint, then the rules once more
-                before = (sum(len(p) for p in self.patterns.values()), sum(self.certain.values()))
-                made = self._stratum(stratum.rules)
-                if (sum(len(p) for p in self.patterns.values()), sum(self.certain.values())) == before:
-                    break
-            for name, rules in made.items():
+            for name, rules in self._stratum(stratum).items():
                 found[name] = rules
         return self._assemble(found)
 
-    def _stratum(self, rules: Sequence[Rule]) -> dict[str, list[tuple[Rule, tuple[str, ...]]]]:
-        made: dict[str, dict[str, tuple[Rule, tuple[str, ...]]]] = {}
-        for rule in rules:
-            for signature, spec, reads in list(self.instances(rule)):
-                by = self.patterns.setdefault(rule.head.relation, {})
-                name = by.get(signature)
-                if name is None:
-                    name = by[signature] = _pattern_name(rule.head.relation, self.count)
-                    self.signature[name] = signature
-                    self.count += 1
-                    self.certain[name] = False
-                if not spec.body and all(v is not None for v in signature):
-                    self.certain[name] = True
-                made.setdefault(name, {}).setdefault(str(spec), (spec, reads))
-        return {name: list(rules.values()) for name, rules in made.items()}
+    def _stratum(self, stratum: Stratum) -> dict[str, list[tuple[Rule, tuple[str, ...]]]]:
+        """The stratum's patterns and their rules, to a fixpoint: a rule is instantiated again
+        only when a relation of the stratum it reads has gained a pattern, or a pattern of it
+        has become certain, since it last was (so each rule's last instances saw the final
+        patterns)."""
+        own = set(stratum.relations)
+        reads = [{a.relation for a in rule.positive} & own for rule in stratum.rules]
+        last: dict[int, list[tuple[Signature, Rule, tuple[str, ...]]]] = {}
+        todo = set(range(len(stratum.rules)))
+        while todo:
+            changed: set[str] = set()
+            for i in sorted(todo):
+                rule = stratum.rules[i]
+                last[i] = made = list(self.instances(rule))
+                relation = rule.head.relation
+                for signature, spec, _ in made:
+                    by = self.patterns.setdefault(relation, {})
+                    name = by.get(signature)
+                    if name is None:
+                        name = by[signature] = _pattern_name(relation, self.count)
+                        self.signature[name] = signature
+                        self.count += 1
+                        self.certain[name] = False
+                        changed.add(relation)
+                    if not spec.body and not self.certain[name] and all(v is not None for v in signature):
+                        self.certain[name] = True
+                        changed.add(relation)
+            todo = {i for i, r in enumerate(reads) if r & changed}
+        out: dict[str, dict[Rule, tuple[Rule, tuple[str, ...]]]] = {}
+        for i, rule in enumerate(stratum.rules):   # in the rules' order, each rule's instances in turn
+            by = self.patterns.get(rule.head.relation, {})
+            for signature, spec, reads_of in last.get(i, ()):
+                out.setdefault(by[signature], {}).setdefault(spec, (spec, reads_of))
+        return {name: list(rules.values()) for name, rules in out.items()}
 
     def _assemble(self, found: dict[str, list[tuple[Rule, tuple[str, ...]]]]) -> Specialized:
         by_name = {name: (rel, sig) for rel, sigs in self.patterns.items() for sig, name in sigs.items()}
