@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import ClassVar, Mapping, Sequence
 
 from latweave.datalog.escape import SQL, SQL_NAME, Quoting
-from latweave.datalog.ir import Atom, Comparison, Const, Rule, Var, Wildcard
+from latweave.datalog.ir import Atom, Comparison, Const, Param, Rule, Var, Wildcard
 from latweave.datalog.parser import bound_by_equality
 from latweave.engines.generator import Generator
 
@@ -246,11 +246,12 @@ def _binding_comparisons(rule: Rule, bindings: dict[str, object]) -> set[int]:
 
 
 def distinct_by_construction(rule: Rule) -> bool:
-    """True when every column of every positive atom is a constant or a variable the head shows.
+    """True when every column of every positive atom is a constant (a statement's parameter too)
+    or a variable the head shows.
 
     Then the head determines which body rows were joined, so as long as every table is a set (all
     are: loads and inserts de-duplicate) the SELECT yields no duplicates and needs no DISTINCT.
     """
     shown = {a.name for a in rule.head.args if isinstance(a, Var)}
-    return all(isinstance(arg, Const) or (isinstance(arg, Var) and arg.name in shown)
+    return all(isinstance(arg, (Const, Param)) or (isinstance(arg, Var) and arg.name in shown)
                for atom in rule.positive for arg in atom.args)
