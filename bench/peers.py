@@ -16,8 +16,12 @@ for the process and each peak RSS its own):
   copies it from CSV into an on-disk database (one node table, one relationship table per relation).
 * **open**: seconds from nothing to a store that answers (latweave: `latweave.open`, the stored
   view and the default engine; Oxigraph: `Store(path)`; Kùzu: `Database` + `Connection`).
-* **per question**: p50 / p95 milliseconds by hop count, one question at a time, warm (latweave's
-  with its proof tree, as `latweave run` gives it; the peers return bare bindings). latweave runs
+* **per question**: p50 / p95 milliseconds by hop count, one question at a time, each the first
+  time it is asked (latweave's with its proof tree, as `latweave run` gives it; the peers return bare
+  bindings); with `--cold`, each system's files are evicted from the operating system's page cache
+  (posix_fadvise) before its open and before each question — pages a process has mapped, and a
+  database's own in-process cache, stay (latweave's SQLite page cache, Oxigraph's RocksDB block
+  cache, Kùzu's buffer pool). latweave runs
   twice, each in its own child process: with its proofs (`latweave`) and answers only
   (`latweave-answers`: `session.run(text, proofs=False)`, what the peers return).
 * **batch**: questions per second for all of them in one loop.
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -76,10 +81,24 @@ def cypher(hops: int) -> str:
     return f"MATCH (x0:Entity {{name: $s}}){chain} RETURN DISTINCT x{len(path)}.name"
 
 
-def _timed(run, qs) -> tuple[dict, float, list]:
+def evict(folder: Path) -> None:
+    """Drop `folder`'s files from the operating system's page cache (posix_fadvise DONTNEED: no
+    privileges needed). Pages a process has mapped stay, as do a database's own in-process caches."""
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            finally:
+                os.close(fd)
+
+
+def _timed(run, qs, cold: Path | None = None) -> tuple[dict, float, list]:
     by_hops: dict[int, list[float]] = {}
     answers = []
     for subject, hops in qs:
+        if cold is not None:
+            evict(cold)
         t = time.perf_counter()
         got = run(subject, hops)
         by_hops.setdefault(hops, []).append((time.perf_counter() - t) * 1000)
@@ -91,10 +110,14 @@ def _timed(run, qs) -> tuple[dict, float, list]:
     return by_hops, rate, answers
 
 
-def child(system: str, kb: Path, lattice: Path, work: Path, count: int) -> dict:
-    """One system's build (peers), open, per-question times, batch rate and answers."""
+def child(system: str, kb: Path, lattice: Path, work: Path, count: int, cold: bool = False) -> dict:
+    """One system's build (peers), open, per-question times, batch rate and answers; `cold`: the
+    system's files evicted from the page cache before the open and before each timed question."""
     qs = questions(kb, count)
     out: dict = {"system": system}
+    files = {"oxigraph": work / "oxigraph", "kuzu": work / "kuzu"}.get(system, lattice)
+    if cold and files.exists():
+        evict(files)
     if system in ("latweave", "latweave-answers"):
         import latweave
 
@@ -165,7 +188,7 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int) -> dict:
             while result.has_next():
                 rows.append(result.get_next()[0])
             return rows
-    by_hops, rate, answers = _timed(run, qs)
+    by_hops, rate, answers = _timed(run, qs, files if cold else None)
     out["p50_ms"] = {str(h): statistics.median(v) for h, v in sorted(by_hops.items())}
     out["p95_ms"] = {str(h): sorted(v)[max(0, int(len(v) * 0.95) - 1)] for h, v in sorted(by_hops.items())}
     out["batch_qps"] = rate
@@ -181,16 +204,20 @@ def main() -> None:
     ap.add_argument("--work", type=Path, required=True, help="a folder for the peers' stores (reused when present)")
     ap.add_argument("--questions", type=int, default=60)
     ap.add_argument("--systems", default="latweave,latweave-answers,oxigraph,kuzu")
+    ap.add_argument("--cold", action="store_true",
+                    help="evict each system's files from the page cache before its open and before each timed "
+                         "question (the batch runs warm)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions)))
+        print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions, args.cold)))
         return
     args.work.mkdir(parents=True, exist_ok=True)
     rows = []
     for system in args.systems.split(","):
         done = subprocess.run([sys.executable, __file__, "--kb", str(args.kb), "--lattice", str(args.lattice),
-                               "--work", str(args.work), "--questions", str(args.questions), "--child", system],
+                               "--work", str(args.work), "--questions", str(args.questions), "--child", system,
+                               *(["--cold"] if args.cold else [])],
                               capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             print(f"{system}: failed\n{done.stderr[-2000:]}", file=sys.stderr)

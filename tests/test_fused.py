@@ -69,7 +69,7 @@ def _both(directory: Path, texts: list[str]) -> tuple[int, int, dict]:
             assert got == want, f"{directory.name}: {text}"
             key, _ = shape(session._materialise(facts), session.engine.kept)
             compared += 1
-            fused += session._shapes[key] is not None
+            fused += session._shapes.get(key) is not None   # absent: past FUSED_ROWS
         return compared, fused, dict(session._shapes)
 
 
@@ -78,8 +78,20 @@ def test_one_statement_derives_what_the_rules_derive(lattices, name):
     directory, texts = lattices[name]
     compared, fused, _ = _both(directory, texts)
     assert compared >= 4, f"only {compared} plans of {name} compile"
-    print(name, compared, fused)
-    assert fused == compared, f"{compared - fused} of {compared} plans fell back to the rules"
+    if name in ("random", "contested", "timed"):
+        # drawn plans can be large (many constraints, arguments through chains): past the size
+        # limits (FUSED_ROWS, MAX_PATTERNS) they run the rules as written
+        assert fused >= 0.6 * compared, f"{compared - fused} of {compared} plans fell back to the rules"
+    else:   # the corpora's plans, written as a user would, are all answered by their statements
+        assert fused == compared, f"{compared - fused} of {compared} plans fell back to the rules"
+
+
+def test_a_plan_past_the_size_limits_runs_the_rules_as_written(lattices):
+    directory, _ = lattices["zoo"]
+    constraints = ", ".join(["species <= animal", "lifespan_years > 1", "lifespan_years < 1000"][i % 3]
+                            for i in range(24))
+    compared, fused, shapes = _both(directory, [f"meet({constraints})"])
+    assert compared == 1 and fused == 0 and list(shapes.values()) == [None]
 
 
 def test_plans_of_one_shape_share_a_statement_and_differ_in_its_parameters(lattices):

@@ -68,6 +68,10 @@ class FusedPlan:
 STAGE = 128
 
 
+#: The most SELECTs one compound (a UNION) may join: SQLite refuses more than 500.
+COMPOUND = 450
+
+
 def _staged(spec: Specialized, uses: Counter) -> set[str]:
     """The patterns kept in tables of their own: in order, each read more than once whose SELECTs
     expand to more than `STAGE` table references once SQLite has copied into them every pattern
@@ -82,10 +86,11 @@ def _staged(spec: Specialized, uses: Counter) -> set[str]:
     return staged
 
 
-def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") -> FusedPlan:
+def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") -> FusedPlan | None:
     """The statements of a specialised program, written by `dialect` (whose join order and
     quoting every SELECT follows); `prefix` names the tables of its staged patterns (unique per
-    shape in a session)."""
+    shape in a session). None when a union would join more than `COMPOUND` SELECTs (the caller
+    runs the rules as written)."""
     arity = {r.name: r.arity for r in program.relations}
     patterns = {p.name: p for p in spec.patterns}
     uses = Counter(a.relation for p in spec.patterns for rule in p.rules
@@ -139,6 +144,8 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
     numeric = frozenset(r.name for r in program.outputs if all(c.type == "number" for c in r.columns))
     if not parts:
         return FusedPlan("", (), outputs, numeric=numeric)
+    if len(parts) > COMPOUND or any(len(p.rules) > COMPOUND for p in spec.patterns):
+        return None
     roots = [n for names in spec.outputs.values() for n in names]
     sql = with_clause(needed(roots)) + " UNION ALL ".join(parts)
     return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql), numeric)

@@ -114,8 +114,9 @@ class SqliteSession(SqlSession):
     SHAPES = 512
     #: The most fact rows a run fused may have: a batch of many plans is a shape of its own that
     #: seldom comes again, and its patterns grow with its plans, where one evaluation of the rules
-    #: serves them all (a single plan has a few dozen rows; a 3-hop chain 20).
-    FUSED_ROWS = 200
+    #: serves them all (a 3-hop chain has 20 rows, a meet of 3 constraints 15; a meet of 16
+    #: constraints 44, and specialising it takes ~0.1 s: datalog/specialize.py MAX_PATTERNS).
+    FUSED_ROWS = 64
 
     def __init__(self, engine: SqliteEngine, base: Facts):
         self._attach(engine, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
@@ -266,7 +267,7 @@ class SqliteSession(SqlSession):
             return None
         self._fused_count = getattr(self, "_fused_count", 0) + 1
         plan = render(spec, self.program, self.plan.dialect, prefix=f"fused{self._fused_count}$")
-        for _, create, _, _ in plan.staged:   # the session's TEMP schema: never the stored file
+        for _, create, _, _ in plan.staged if plan is not None else ():   # the session's TEMP schema: never the stored file
             self.con.execute(create)
         return plan
 
