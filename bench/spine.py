@@ -286,6 +286,10 @@ def main() -> None:
                     help="generate and write the lattice streamed (ingest/stream.py), not through the model")
     ap.add_argument("--skip-table", action="store_true", help="only the batch-size table (with --batch-sizes)")
     ap.add_argument("--build-only", action="store_true", help="generate and write the lattice, print its figures, stop")
+    ap.add_argument("--known-shapes", action="store_true",
+                    help="before the single plans, run the batch's other plans one at a time (untimed), so that "
+                         "a single plan is asked for the first time but its shape's statement may be written "
+                         "already (engines/fused.py)")
     ap.add_argument("--out", default=None, help="keep the generated lattice in this folder (reused when present)")
     args = ap.parse_args()
     folder, levels, note = lattice_folder(args.instances, args.out, args.stream)
@@ -332,14 +336,15 @@ def main() -> None:
         floor.answers(plan)
     print(f"floor warmed over the workload in {time.perf_counter() - t:.2f}s")
     if not args.skip_table:
-        single_table(folder, engines, batch[:args.plans], batch[:args.single], floor, args.instances)
+        single_table(folder, engines, batch[:args.plans], batch[:args.single], floor, args.instances,
+                     args.known_shapes)
     if sizes:
         batch_table(folder, engines, batch, sizes, floor)
     print(f"peak RSS {peak_rss_mb():,.0f} MB (the whole run: generation, engines, floor)")
 
 
 def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: list[Plan], floor: Floor,
-                 instances: int) -> None:
+                 instances: int, known_shapes: bool = False) -> None:
     print(f"{'engine':10} {'open':>8} {'batch':>9} {'engine':>9} {'decode':>8} {'no-proof':>9} {'answers':>9} "
           f"{'p50 ms':>8} {'p95 ms':>8} {'p50 eng':>8}")
     reference = None
@@ -363,6 +368,9 @@ def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: l
             if reference is None:
                 reference = answers
             agree = "" if answers == reference else "  DISAGREES with the first engine"
+            if known_shapes:   # the batch's other plans, one at a time: their shapes' statements written
+                for plan in batch[len(singles):]:
+                    runner.run_one(plan)
             lat, eng, low = [], [], []
             floor_agree = 0
             for plan in singles:  # floor and engine alternate, plan by plan
