@@ -9,7 +9,9 @@ stream and never write; nothing else in latweave calls `write_folder`."""
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -41,6 +43,21 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     return save_layers(lambda i: lattice, 1, out, gate, inputs=inputs, ledger=ledger, locked=locked)
 
 
+@contextmanager
+def gc_paused():
+    """The cyclic garbage collector off for the duration (on again after, if it was on). A build
+    makes millions of objects that live until it ends and hardly any cycles: each collection of
+    the oldest generation walks them all for nothing — a quarter of a 140k-line KB's build
+    (docs/performance.md, "Building a KB"). Reference counting still frees everything else."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
                 inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
                 fast: Callable | None = None) -> dict:
@@ -54,7 +71,17 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
     lattice), or None where it cannot; then `lattice_of` is asked. The gate checks the lattice of all
     n sources, before anything is written for a lattice of one source (its report is written as
     legitimacy.json, each layer's beside it); nothing is written at `out` when it refuses.
-    `inputs`, `ledger`, `locked`: as save_lattice takes them."""
+    `inputs`, `ledger`, `locked`: as save_lattice takes them.
+    The collector is paused meanwhile (`gc_paused`)."""
+    with gc_paused():
+        return _save_layers(lattice_of, n, out, gate, inputs=inputs, ledger=ledger, locked=locked, base=base,
+                            fast=fast)
+
+
+def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
+                 inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
+                 fast: Callable | None = None) -> dict:
+    """save_layers' work, with the collector paused by it."""
     from latweave.folder.layers import layer_folders, link_layers, linked_hashes
     from latweave.ingest.sources import contested_pairs
     from latweave.legitimacy import check_lattice
