@@ -96,9 +96,10 @@ class Dimension:
             self._derived = (len(self.labels), compare_classes(self.labels, self.ordered))
         return self._derived[1]
 
-    def resolve(self, name: str) -> str | None:
-        """The value key a surface name denotes here, or None."""
-        key = normalize(name)
+    def resolve(self, name: str, key: str | None = None) -> str | None:
+        """The value key a surface name denotes here, or None (`key`: normalize(name), when the
+        caller has it)."""
+        key = normalize(name) if key is None else key
         if key in self.labels:
             return key
         if key in self.synonyms:
@@ -111,8 +112,9 @@ class Dimension:
             return canonical if canonical in self.labels else None
         return None
 
-    def add_value(self, label: str) -> str:
-        """Declare a value (no edges yet); ordered values are parsed and get their bounds."""
+    def add_value(self, label: str, key: str | None = None) -> str:
+        """Declare a value (no edges yet); ordered values are parsed and get their bounds. (`key`:
+        normalize(label), when the caller has it.)"""
         if self.ordered:
             parsed = parse_ordered(label, self.kind)
             key = normalize(parsed.canonical)
@@ -122,7 +124,7 @@ class Dimension:
             if normalize(label) != key:
                 self.synonyms.setdefault(normalize(label), key)
             return key
-        key = normalize(label)
+        key = normalize(label) if key is None else key
         self.labels.setdefault(key, label)
         return key
 
@@ -148,13 +150,14 @@ class Dimension:
                 f"dimension {self.name!r}: {synonym!r} already names {self.labels[self.synonyms[surface]]!r}")
         self.synonyms[surface] = key
 
-    def value_for_fact(self, label: str) -> str:
-        """The key a predicate's value lands on: known, or added under ⊤ when the dimension is open."""
-        key = self.resolve(label)
+    def value_for_fact(self, label: str, key: str | None = None) -> str:
+        """The key a predicate's value lands on: known, or added under ⊤ when the dimension is open
+        (`key`: normalize(label), when the caller has it)."""
+        key = self.resolve(label, key)
         if key is not None:
             return key
         if self.ordered or self.open:
-            return self.add_value(label)
+            return self.add_value(label, key)
         raise LatticeError(
             f"dimension {self.name!r} has no value {label!r}",
             hint="add it to the hierarchy, or declare the dimension open")
@@ -266,6 +269,8 @@ class Lattice:
     #: what the reader that built this lattice keeps for reading a later source into it (a KB's:
     #: ingest/kb.py `KB_STATE`), written beside the layer; None: nothing
     reader_state: dict | None = field(default=None, repr=False, compare=False)
+    #: spelling → normalize(spelling), for the names add_predicate has seen (`_key`)
+    _keys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
         _text_only(dimension.name, "a dimension name")
@@ -315,37 +320,60 @@ class Lattice:
     def add_predicate(self, instance: str, dimension: str, value: str, *, doc: str | None,
                       source_text: str | None, start: int | None = None, end: int | None = None,
                       confidence: float = 1.0, qualifiers: Iterable[tuple[str, str]] = ()) -> Predicate:
-        """Add one evidenced predicate; refuse it, with the reason, when its evidence does not hold."""
-        what = f"predicate ({instance!r}, {dimension!r}, {value!r})"
+        """Add one evidenced predicate; refuse it, with the reason, when its evidence does not hold.
+        (Called once per predicate of a build, so it does the least work the checks allow: the
+        message's text only for a refusal, names normalised once per spelling (`_key`), no period
+        read for a predicate without qualifiers: docs/performance.md, "Building a KB".)"""
+        def what() -> str:
+            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
+
         if not doc or not source_text:
-            raise LatticeError(f"{what} has no evidence",
+            raise LatticeError(f"{what()} has no evidence",
                                hint="every predicate needs a document id and the verbatim source_text")
         text = self.documents.get(doc)
         if text is None:
-            raise LatticeError(f"{what} cites unknown document {doc!r}")
+            raise LatticeError(f"{what()} cites unknown document {doc!r}")
         if start is None:
             start = text.find(source_text)
             if start < 0:
-                raise LatticeError(f"{what}: source_text is not found verbatim in document {doc!r}",
+                raise LatticeError(f"{what()}: source_text is not found verbatim in document {doc!r}",
                                    hint=f"source_text was {source_text!r}")
             end = start + len(source_text)
         elif end is None or text[start:end] != source_text:
-            raise LatticeError(f"{what}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
+            raise LatticeError(f"{what()}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
         if not 0.0 <= float(confidence) <= 1.0:
-            raise LatticeError(f"{what}: confidence {confidence} is outside [0, 1]")
-        _text_only(value, f"the value of {what}")
-        _text_only(source_text, f"the source_text of {what}")
-        dim = self.dimension(dimension)
-        value_key = dim.value_for_fact(value)
-        inst = self.add_instance(instance)
-        quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
-        period_of(quals, what)   # a start or end that is not a date is refused here, where it is read
-        pred = Predicate(inst.key, dim.key, value_key, Evidence(doc, source_text, start, end),
-                         float(confidence), quals)
+            raise LatticeError(f"{what()}: confidence {confidence} is outside [0, 1]")
+        if _SURROGATE.search(value) if isinstance(value, str) else False:
+            _text_only(value, f"the value of {what()}")
+        if _SURROGATE.search(source_text) if isinstance(source_text, str) else False:
+            _text_only(source_text, f"the source_text of {what()}")
+        dkey = self._key(dimension)
+        dim = self.dimensions.get(dkey)
+        if dim is None:
+            dim = self.dimension(dimension)   # the error, with the known dimensions
+        value_key = dim.value_for_fact(value, self._key(value))
+        ikey = self._key(instance)   # an instance and a dimension are held under their own key
+        if ikey not in self.instances:
+            self.add_instance(instance)
+        if qualifiers:
+            quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
+            if quals:
+                period_of(quals, what())   # a start or end that is not a date is refused here, where it is read
+        else:
+            quals = ()
+        pred = Predicate(ikey, dkey, value_key, Evidence(doc, source_text, start, end), float(confidence), quals)
         self.predicates.add(pred)
         self._listed = None
         self.ids = None
         return pred
+
+    def _key(self, name: str) -> str:
+        """`normalize(name)`, remembered per spelling while the lattice is built (a KB names each
+        instance and value many times; the remembered keys are the lattice's own strings)."""
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = normalize(name)
+        return key
 
     def list_predicates(self, listed: list[Predicate], ids: list[int] | None = None) -> None:
         """Add predicates read back in a store's order (no invariants checked: they were when
