@@ -26,6 +26,7 @@ from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB
                                    WORLDS_FILE)
 from latweave.folder.store import (check_target, index_lines, predicate_row, write_documents, write_folder,
                                    write_jsonl, write_model_files)
+from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports, report_of, report_writer, stored_report
 from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
 from latweave.ingest.stream import StreamFiles
@@ -104,20 +105,37 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
         if head is not None:
             lattice, head = head, None
             worlds = settled(lattice)
+            lattice.sorted_predicates()   # the canonical order both halves below read: sorted once, before they part
+            fork = fork_wanted(len(lattice.predicates))
+
+            def gate_and_model() -> object:
+                """One half: the gate's report (judged here when nothing runs beside it, so a
+                refusal comes before any compiling) and the model's files."""
+                checked = None
+                if gate is not None:
+                    checked = check_lattice(lattice, worlds=worlds, kept=gate.kept)
+                    if n == 1 and not fork:
+                        gate.judge(checked)   # refused before any compiling
+                write_model_files(lattice, folder)
+                if lattice.reader_state is not None:
+                    write_reader_state(folder, reader_state(lattice))
+                return checked
+
+            # the other half, here, while a forked child does the first (ingest/beside.py)
+            with Beside(gate_and_model, fork) as beside:
+                if not fork:
+                    beside.result()
+                compiled = compile_lattice(lattice, worlds)
+                compiled.write(folder)  # symbols, facts/*.facts, derived/
+                write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
+                write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
+                report = beside.result()
             if gate is not None:
-                report = check_lattice(lattice, worlds=worlds, kept=gate.kept)
                 tally(report)
                 if n == 1:
-                    gate.judge(report)   # refused before any compiling
+                    gate.judge(report)   # (again, when judged above: the same report, the same verdict)
                 report_writer(report)(folder)
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
-            compiled = compile_lattice(lattice, worlds)
-            write_model_files(lattice, folder)
-            if lattice.reader_state is not None:
-                write_reader_state(folder, reader_state(lattice))
-            compiled.write(folder)  # symbols, facts/*.facts, derived/
-            write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
-            write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
             if n > 1:
                 index_lines(folder)
                 state = State.of(lattice, compiled, 1)

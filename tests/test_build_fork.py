@@ -1,0 +1,116 @@
+"""A build's two halves in two processes (ingest/beside.py) write the lattice one process writes,
+byte for byte; a child that fails leaves the work to the parent; a refusal is the same refusal."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from latweave.cli import EXIT_NOT_LIVE, EXIT_OK, main
+from latweave.folder.store import read_manifest
+from latweave.ingest import beside as beside_mod
+from latweave.ingest.beside import Beside
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork here")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _kb(path: Path, people: int, seed: int) -> Path:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kb_gen", ROOT / "bench" / "kb_gen.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    path.write_text("".join(gen.lines(people, seed)), encoding="utf-8")
+    return path
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _build(monkeypatch, fork: str, args: list[str]) -> int:
+    monkeypatch.setenv("LATWEAVE_BUILD_FORK", fork)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    return main(args)
+
+
+@pytest.mark.parametrize("sources", ["kb", "two kbs", "corpus"])
+def test_forked_build_writes_the_same_bytes(tmp_path, monkeypatch, capsys, sources):
+    if sources == "corpus":
+        args = [str(ROOT / "corpora" / "tenures")]
+    else:
+        args = [str(_kb(tmp_path / "a.txt", 60, 7))]
+        if sources == "two kbs":
+            args.append(str(_kb(tmp_path / "b.txt", 40, 3)))
+        args += ["--format", "pathquestion"]
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert _build(monkeypatch, "0", ["build", *args, "--out", str(one)]) == EXIT_OK
+    assert _build(monkeypatch, "1", ["build", *args, "--out", str(two)]) == EXIT_OK
+    capsys.readouterr()
+    assert _files(one) == _files(two)
+    read_manifest(two)   # every file as the manifest lists it
+
+
+def test_a_failed_child_leaves_the_work_to_the_parent(tmp_path, monkeypatch, capsys):
+    """The child dies (here: its work raises there only); the parent does the work itself and
+    writes the same lattice."""
+    parent = os.getpid()
+    real = Beside._start
+
+    def start(self):
+        work = self.work
+
+        def failing():
+            if os.getpid() != parent:
+                raise RuntimeError("the child fails")
+            return work()
+
+        self.work = failing
+        real(self)
+
+    kb = str(_kb(tmp_path / "a.txt", 30, 5))
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert _build(monkeypatch, "0", ["build", kb, "--format", "pathquestion", "--out", str(one)]) == EXIT_OK
+    monkeypatch.setattr(Beside, "_start", start)
+    assert _build(monkeypatch, "1", ["build", kb, "--format", "pathquestion", "--out", str(two)]) == EXIT_OK
+    capsys.readouterr()
+    assert _files(one) == _files(two)
+
+
+def test_a_forked_refusal_is_the_same_refusal(tmp_path, monkeypatch, capsys):
+    from tests.test_legitimacy_gate import _corpus
+
+    bad = _corpus(tmp_path / "bad", diamond=True)
+    out = tmp_path / "lattice"
+    assert _build(monkeypatch, "1", ["build", str(bad), "--out", str(out), "--json"]) == EXIT_NOT_LIVE
+    refused = json.loads(capsys.readouterr().out)
+    assert refused["error"] == "NotLive" and "colour" in refused["message"]
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad"]   # no half-written folder left beside it
+
+
+def test_fork_wanted(monkeypatch):
+    monkeypatch.setenv("LATWEAVE_BUILD_FORK", "0")
+    assert not beside_mod.fork_wanted(10 ** 9)
+    monkeypatch.setenv("LATWEAVE_BUILD_FORK", "1")
+    assert beside_mod.fork_wanted(1) == os.uname().sysname.startswith("Linux")
+    monkeypatch.delenv("LATWEAVE_BUILD_FORK")
+    assert not beside_mod.fork_wanted(beside_mod.FORK_PREDICATES - 1)
+
+
+def test_beside_returns_the_childs_value_and_ends_a_child_left_running():
+    with Beside(lambda: {"answer": 42, "pid": os.getpid()}, fork=True) as side:
+        got = side.result()
+    assert got["answer"] == 42 and got["pid"] != os.getpid()
+    import time
+
+    side = Beside(lambda: time.sleep(60), fork=True)
+    pid = side.pid
+    side.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, 0)
