@@ -114,3 +114,20 @@ def test_beside_returns_the_childs_value_and_ends_a_child_left_running():
     side.close()
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, 0)
+
+
+def test_predicate_lines_are_json_dumps_bytes():
+    """store.predicate_line formats a predicates.jsonl line from its fields: the bytes json.dumps
+    writes for the row, whatever the strings hold; other field types go through json.dumps."""
+    from latweave.folder.store import _ENCODER, predicate_line, predicate_row
+    from latweave.lattice.model import Evidence, Predicate
+
+    tricky = ['a"b', "back\\slash", "ctl\x01\x1f\x7f", "tab\tnl\n", "é ü 漢字 \u2028 \u2029 😀", "", "\ud800x"]
+    for text in tricky:
+        for confidence in (1.0, 0.5, 0.1, 1e-7, 0.0, 1, True, float("nan"), 2.5):
+            for quals in ((), (("start", "1990"), ("end", text))):
+                p = Predicate(text, "dim " + text, text + "v", Evidence("doc" + text, text, 3, 17), confidence, quals)
+                row = predicate_row(12, p)
+                assert predicate_line(12, p) == json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
+    row = {"b": [1.0, float("inf")], "a": "x\u2028", "z": None, "k": [["a", "b"]], "n": True}
+    assert _ENCODER.encode(row) == json.dumps(row, ensure_ascii=False, sort_keys=True)

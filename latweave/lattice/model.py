@@ -262,6 +262,8 @@ class Lattice:
     #: the predicates in the order a store listed them (canonical when it was written), kept
     #: so that `sorted_predicates` checks an order instead of sorting a set; None once changed
     _listed: list[Predicate] | None = field(default=None, repr=False, compare=False)
+    #: `_listed` is `sorted_predicates`' own sort (not a store's order, which is checked)
+    _listed_sorted: bool = field(default=False, repr=False, compare=False)
     #: predicate → its id, for a lattice read from a folder of several layers, whose ids follow
     #: the order its sources came in (folder/layers.py), not the canonical order; None: a
     #: predicate's id is its position in `sorted_predicates()`
@@ -364,6 +366,7 @@ class Lattice:
         pred = Predicate(ikey, dkey, value_key, Evidence(doc, source_text, start, end), float(confidence), quals)
         self.predicates.add(pred)
         self._listed = None
+        self._listed_sorted = False
         self.ids = None
         return pred
 
@@ -381,6 +384,7 @@ class Lattice:
         they are not its position in canonical order (a lattice of several layers)."""
         self.predicates.update(listed)
         self._listed = listed if len(self.predicates) == len(listed) else None
+        self._listed_sorted = False
         self.ids = dict(zip(listed, ids)) if ids is not None and len(self.predicates) == len(listed) else None
 
     def numbered(self) -> list[tuple[int, Predicate]]:
@@ -403,7 +407,10 @@ class Lattice:
         (until a predicate is added)."""
         listed = self._listed
         if listed is not None and len(listed) == len(self.predicates) and self.predicates.issuperset(listed):
+            if self._listed_sorted:
+                return list(listed)   # this method's own sort, of exactly the set: nothing to compare
             return sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
         ordered = sorted(self.predicates, key=predicate_key)
         self._listed = ordered   # the next call (a build sorts for its files, then its facts) checks, not sorts
+        self._listed_sorted = True
         return list(ordered)
