@@ -131,3 +131,26 @@ def test_predicate_lines_are_json_dumps_bytes():
                 assert predicate_line(12, p) == json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
     row = {"b": [1.0, float("inf")], "a": "x\u2028", "z": None, "k": [["a", "b"]], "n": True}
     assert _ENCODER.encode(row) == json.dumps(row, ensure_ascii=False, sort_keys=True)
+
+
+def test_sorted_rows_are_written_as_write_facts_writes_them(tmp_path):
+    """compile/lattice_facts.py write_rows: write_facts' bytes (and its TypeError) for rows in
+    every shape, the sorted distinct int tuples it writes directly and the rest it hands over."""
+    from latweave.compile.facts import write_facts
+    from latweave.compile.lattice_facts import write_rows
+
+    cases = {"sorted": [(1, 2), (1, 3), (2, 0)], "empty": [], "unsorted": [(3,), (1,), (3,)], "bool": [(1, True)],
+             "big": [(-5, 10 ** 20)], "nullary": [()], "a tuple": ((1,),), "lists": [[1], [2]], "float": [(1.0,)],
+             "mixed arity": [(1,), (1, 2)]}
+    for name, rows in cases.items():
+        written = {}
+        for how, write in (("old", write_facts), ("new", write_rows)):
+            try:
+                write(tmp_path / how, {name: rows}, (name,))
+                written[how] = (tmp_path / how / f"{name}.facts").read_bytes()
+            except TypeError:
+                written[how] = TypeError
+        assert written["old"] == written["new"], name
+    write_facts(tmp_path / "old", {}, ("none",))
+    write_rows(tmp_path / "new", {}, ("none",))
+    assert (tmp_path / "old" / "none.facts").read_bytes() == (tmp_path / "new" / "none.facts").read_bytes() == b""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import chain, islice
+from operator import lt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,7 +90,7 @@ class CompiledLattice:
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / SYMBOLS)
-        write_facts(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS)
+        write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS)
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
         write_derived(directory, self.coord_counts(), self.contested)
@@ -150,13 +152,41 @@ def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contes
     """The build's derived files in a lattice folder: the `coord` rows per (dimension, value)
     (COUNTS_FILE, in the order given) and the contested or merged coordinates' worlds with their
     supporting predicates (WORLDS_FILE, sorted), which `CompiledLattice.read` reads back."""
-    write_facts(directory / Path(COUNTS_FILE).parent,
-                {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
+    write_rows(directory / Path(COUNTS_FILE).parent,
+               {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
     with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
         for (x, d), worlds in sorted(contested.items()):
             handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
                 {"value": w.value, "support": list(w.support), "predicates": ps} for w, ps in worlds]},
                 ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def write_rows(directory: Path, facts: Mapping[str, list[tuple[int, ...]]], relations: tuple[str, ...]) -> None:
+    """compile/facts.py `write_facts`' files, the same bytes, for rows as `compile_lattice` gives
+    them — a list of int tuples of one arity, sorted and distinct — checked as such, not sorted
+    again and not encoded cell by cell (half of writing a KB's facts: docs/performance.md,
+    "Building a KB"); rows of any other shape go through `write_facts`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in relations:
+        rows = facts.get(name, [])
+        if not _plain(rows):
+            write_facts(directory, {name: rows}, (name,))
+            continue
+        line = "\t".join(["%d"] * len(rows[0])) + "\n" if rows else ""
+        with (directory / f"{name}.facts").open("w", encoding="ascii", newline="\n") as handle:
+            for at in range(0, len(rows), 65536):
+                handle.write("".join([line % row for row in rows[at:at + 65536]]))
+
+
+def _plain(rows) -> bool:
+    """`rows` is a list of tuples of one arity holding ints only (not bools), strictly ascending."""
+    if type(rows) is not list:
+        return False
+    if not rows:
+        return True
+    return (set(map(type, rows)) == {tuple} and len(set(map(len, rows))) == 1
+            and set(map(type, chain.from_iterable(rows))) <= {int}
+            and all(map(lt, rows, islice(rows, 1, None))))
 
 
 def lattice_strings(lattice: Lattice) -> set[str]:
