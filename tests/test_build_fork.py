@@ -154,3 +154,37 @@ def test_sorted_rows_are_written_as_write_facts_writes_them(tmp_path):
     write_facts(tmp_path / "old", {}, ("none",))
     write_rows(tmp_path / "new", {}, ("none",))
     assert (tmp_path / "old" / "none.facts").read_bytes() == (tmp_path / "new" / "none.facts").read_bytes() == b""
+
+
+def test_value_rows_hash_as_json_dumps_encodes_them():
+    """legitimacy/check.py `_json`: the text json.dumps gives, for value rows it formats itself
+    and for anything else (digests stored in legitimacy.json must not move)."""
+    from latweave.legitimacy.check import _json
+
+    items = [["a", "b", [], None], ["k\"", "l\u2028é", ["p", "q\\"], [1.0, 2.5]], ["k", "l", ["p"], [1, 2]],
+             ["k", "l", [], [float("inf"), 1.0]], ["k", "l", [], [float("nan"), 1.0]], ["k", "l", [], [True, 1.0]],
+             ["n", "taxonomy", False, True], ["k", "l", [1], None], ["k", "l", [], [1e300, -0.0, 5e-324, 0.1]],
+             ["k", "l", (), None], "x", [1, 2, 3, 4], ["a", "b", [], None, 5], ["\x00\x1f\x7f", "😀", ["é"], None]]
+    for item in items:
+        assert _json(item) == json.dumps(item, ensure_ascii=False), item
+
+
+def test_formal_context_from_pairs_in_any_order():
+    """legitimacy/fca.py from_incidence sorts the pairs once: the same context as numbering
+    sorted objects and attributes and sorting each extent and intent, duplicates and all."""
+    import random
+
+    from latweave.legitimacy.fca import FormalContext
+
+    rng = random.Random(1)
+    for _ in range(200):
+        pairs = [(rng.choice("abcdefg") + str(rng.randint(0, 5)), (rng.choice("xyz"), str(rng.randint(0, 9))))
+                 for _ in range(rng.randint(0, 40))]
+        pairs += pairs[:rng.randint(0, len(pairs))]
+        rng.shuffle(pairs)
+        got = FormalContext.from_incidence(iter(pairs))
+        objects = tuple(sorted({g for g, _ in pairs}))
+        attributes = tuple(sorted({m for _, m in pairs}))
+        assert got.objects == objects and got.attributes == attributes
+        assert got.extent_of == tuple(tuple(sorted({objects.index(g) for g, m2 in pairs if m2 == m})) for m in attributes)
+        assert got.intent_of == tuple(tuple(sorted({attributes.index(m) for g2, m in pairs if g2 == g})) for g in objects)
