@@ -25,7 +25,7 @@ from latweave.lattice.periods import period_of
 DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Evidence:
     """Where a predicate comes from: `source_text` occurs verbatim in document `doc` at [start, end).
     Ordered (by document, text, offsets) so that one fact stated twice — a marriage over two
@@ -37,7 +37,7 @@ class Evidence:
     end: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Predicate:
     """Instance `instance` has value `value` on `dimension` (all keys), with its support."""
 
