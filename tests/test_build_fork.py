@@ -188,3 +188,16 @@ def test_formal_context_from_pairs_in_any_order():
         assert got.objects == objects and got.attributes == attributes
         assert got.extent_of == tuple(tuple(sorted({objects.index(g) for g, m2 in pairs if m2 == m})) for m in attributes)
         assert got.intent_of == tuple(tuple(sorted({attributes.index(m) for g2, m in pairs if g2 == g})) for g in objects)
+
+
+def test_sorted_distinct_is_sorted_set():
+    import random
+
+    from latweave.compile.lattice_facts import _sorted_distinct
+
+    rng = random.Random(3)
+    for _ in range(300):
+        rows = [tuple(rng.randint(0, 4) for _ in range(2)) for _ in range(rng.randint(0, 30))]
+        if rng.random() < 0.3:
+            rows = sorted(set(rows))
+        assert _sorted_distinct(list(rows)) == sorted(set(rows))

@@ -87,10 +87,13 @@ class CompiledLattice:
     directory: Path | None = field(default=None, repr=False, compare=False)
     #: the folders of its later layers (folder/layers.py), when it was read from a folder of several
     layers: tuple[Path, ...] = field(default=(), repr=False, compare=False)
+    #: `facts` are compile_lattice's own rows: per relation a list of int tuples of one arity,
+    #: sorted and distinct (so `write` writes them without checking that again)
+    plain: bool = field(default=False, repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / SYMBOLS)
-        write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS)
+        write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS, plain=self.plain)
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
         write_derived(directory, self.coord_counts(), self.contested)
@@ -161,15 +164,17 @@ def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contes
                 ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def write_rows(directory: Path, facts: Mapping[str, list[tuple[int, ...]]], relations: tuple[str, ...]) -> None:
+def write_rows(directory: Path, facts: Mapping[str, list[tuple[int, ...]]], relations: tuple[str, ...], *,
+               plain: bool = False) -> None:
     """compile/facts.py `write_facts`' files, the same bytes, for rows as `compile_lattice` gives
     them — a list of int tuples of one arity, sorted and distinct — checked as such, not sorted
     again and not encoded cell by cell (half of writing a KB's facts: docs/performance.md,
-    "Building a KB"); rows of any other shape go through `write_facts`."""
+    "Building a KB"); rows of any other shape go through `write_facts`. `plain`: the rows are
+    known to be of that shape (compile_lattice's), so they are not checked."""
     directory.mkdir(parents=True, exist_ok=True)
     for name in relations:
         rows = facts.get(name, [])
-        if not _plain(rows):
+        if not plain and not _plain(rows):
             write_facts(directory, {name: rows}, (name,))
             continue
         line = "\t".join(["%d"] * len(rows[0])) + "\n" if rows else ""
@@ -228,7 +233,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
     if symbols is None:
         symbols = SymbolTable(lattice_strings(lattice))
-    sid = symbols.id
+    sid = symbols.lookup()
     facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}
     for dim in lattice.dimensions.values():
         d = sid(dim.key)
@@ -236,7 +241,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         if dim.functional:
             facts["functional"].append((d,))
         facts["top"].append((d, sid(TOP)))
-        facts["node"].extend((d, sid(v)) for v in dim.labels)
+        facts["node"].extend((d, v) for v in sorted(map(sid, dim.labels)))   # ascending: see _sorted_distinct
         facts["subsumes"].extend((d, sid(p), sid(c)) for p, c in dim.edges())
         facts["synonym"].extend((d, sid(s), sid(v)) for s, v in dim.synonyms.items())
         facts["canonical"].extend((d, sid(v), sid(class_key(c))) for v, c in dim.compare_classes().items())
@@ -254,20 +259,36 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         facts["instance"].append((x,))
         facts["alias"].extend((sid(a), x) for a in inst.aliases)
     supported: dict[tuple[str, str, str], list[int]] = {}
-    for p, pred in lattice.numbered():
-        x, d = sid(pred.instance), sid(pred.dimension)
-        held = worlds.get((pred.instance, pred.dimension))
+    coord = facts["coord"]
+    for p, pred in lattice.numbered():   # canonical order: the coord rows come out ascending
+        held = worlds.get((pred.instance, pred.dimension)) if worlds else None
         if held is None:
-            facts["coord"].append((x, d, sid(pred.value), p))
+            coord.append((sid(pred.instance), sid(pred.dimension), sid(pred.value), p))
         else:
-            facts["coord"].extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
+            x, d = sid(pred.instance), sid(pred.dimension)
+            coord.extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
             for w in held:
                 if pred.value in w.support:
                     supported.setdefault((pred.instance, pred.dimension, w.value), []).append(p)
-        facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
-        period = period_of(pred.qualifiers) if pred.qualifiers else None
-        if period is not None:
-            facts["period"].append((p, *period.row))
+        if pred.qualifiers:
+            facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
+            period = period_of(pred.qualifiers)
+            if period is not None:
+                facts["period"].append((p, *period.row))
     contested = {pair: [(w, supported.get((*pair, w.value), [])) for w in held]
                  for pair, held in sorted(worlds.items())}
-    return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()}, contested=contested)
+    return CompiledLattice(symbols, {k: _sorted_distinct(v) for k, v in facts.items()}, contested=contested,
+                           plain=True)
+
+
+def _sorted_distinct(rows: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """`sorted(set(rows))`, the same list, without hashing every row into a set: rows already
+    ascending (a lattice's coord rows, in canonical order) are checked, not sorted; rows in
+    ascending runs (node: one run per dimension) are merged by the sort; duplicates, side by side
+    once sorted, are dropped (docs/performance.md, "Building a KB")."""
+    if all(map(lt, rows, islice(rows, 1, None))):
+        return rows
+    rows = sorted(rows)
+    if all(map(lt, rows, islice(rows, 1, None))):
+        return rows
+    return [row for row, before in zip(rows, chain((None,), rows)) if row != before]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 
 def encode_symbol(text: str) -> str:
@@ -59,6 +59,11 @@ class SymbolTable:
     def id(self, text: str) -> int:
         """The id of a string that must be present."""
         return self._ids[text]
+
+    def lookup(self) -> Callable[[str], int]:
+        """`id` as one C call (the table's dict look-up): for a compiler interning millions of
+        strings, where a method call each costs more than the look-up."""
+        return self._ids.__getitem__
 
     def get(self, text: str) -> int | None:
         return self._ids.get(text)
