@@ -201,3 +201,23 @@ def test_sorted_distinct_is_sorted_set():
         if rng.random() < 0.3:
             rows = sorted(set(rows))
         assert _sorted_distinct(list(rows)) == sorted(set(rows))
+
+
+def test_unchanged_trusts_its_own_sort_only_inside_and_only_until_a_predicate_is_added():
+    from latweave.lattice.model import Dimension, Lattice
+
+    lattice = Lattice()
+    lattice.add_document("d", "a b c")
+    lattice.add_dimension(Dimension("colour", open=True))
+    for name in ("b", "a"):
+        lattice.add_predicate(name, "colour", "red", doc="d", source_text=name)
+    ordered = lattice.sorted_predicates()
+    assert [p.instance for p in ordered] == ["a", "b"]
+    with lattice.unchanged():
+        assert lattice.sorted_predicates() == ordered
+        lattice.add_predicate("c", "colour", "red", doc="d", source_text="c")   # a new sort, not the old one
+        assert [p.instance for p in lattice.sorted_predicates()] == ["a", "b", "c"]
+    first = lattice.sorted_predicates()[0]
+    lattice.predicates.discard(first)   # by hand, outside: the set is checked and the list sorted again
+    lattice.predicates.add(type(first)("z", first.dimension, first.value, first.evidence))
+    assert [p.instance for p in lattice.sorted_predicates()] == ["b", "c", "z"]

@@ -111,18 +111,19 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
             def gate_and_model() -> object:
                 """One half: the gate's report (judged here when nothing runs beside it, so a
                 refusal comes before any compiling) and the model's files."""
-                checked = None
+                verdict = None
                 if gate is not None:
-                    checked = check_lattice(lattice, worlds=worlds, kept=gate.kept)
+                    verdict = check_lattice(lattice, worlds=worlds, kept=gate.kept)
                     if n == 1 and not fork:
-                        gate.judge(checked)   # refused before any compiling
+                        gate.judge(verdict)   # refused before any compiling
                 write_model_files(lattice, folder)
                 if lattice.reader_state is not None:
                     write_reader_state(folder, reader_state(lattice))
-                return checked
+                return verdict
 
-            # the other half, here, while a forked child does the first (ingest/beside.py)
-            with Beside(gate_and_model, fork) as beside:
+            # the other half, here, while a forked child does the first (ingest/beside.py); the
+            # predicates stay as they are meanwhile, so their sort is not checked again
+            with lattice.unchanged(), Beside(gate_and_model, fork) as beside:
                 if not fork:
                     beside.result()
                 compiled = compile_lattice(lattice, worlds)

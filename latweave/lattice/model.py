@@ -11,7 +11,7 @@ Invariants are checked as things are added, so a Lattice that exists is a valid 
 from __future__ import annotations
 
 import re
-
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -264,6 +264,8 @@ class Lattice:
     _listed: list[Predicate] | None = field(default=None, repr=False, compare=False)
     #: `_listed` is `sorted_predicates`' own sort (not a store's order, which is checked)
     _listed_sorted: bool = field(default=False, repr=False, compare=False)
+    #: set inside `unchanged`: the predicates are not changed there, so their sort is not rechecked
+    _unchanged: bool = field(default=False, repr=False, compare=False)
     #: predicate → its id, for a lattice read from a folder of several layers, whose ids follow
     #: the order its sources came in (folder/layers.py), not the canonical order; None: a
     #: predicate's id is its position in `sorted_predicates()`
@@ -387,6 +389,20 @@ class Lattice:
         self._listed_sorted = False
         self.ids = dict(zip(listed, ids)) if ids is not None and len(self.predicates) == len(listed) else None
 
+    @contextmanager
+    def unchanged(self):
+        """A block in which the caller leaves the predicates as they are (a build reading them from
+        several places to write them): `sorted_predicates` gives its own sort again without
+        checking that the set still holds exactly it, which hashes every predicate (a second or
+        more at a million). Adding a predicate through `add_predicate` still starts a new sort;
+        changing `predicates` by hand inside the block is not allowed."""
+        before = self._unchanged
+        self._unchanged = True
+        try:
+            yield self
+        finally:
+            self._unchanged = before
+
     def numbered(self) -> list[tuple[int, Predicate]]:
         """(id, predicate) for every predicate, by id: its `ids` when it has them, else each
         one's position in canonical order."""
@@ -406,6 +422,8 @@ class Lattice:
         (a third of sorting the set: docs/performance.md). So is a lattice sorted once already
         (until a predicate is added)."""
         listed = self._listed
+        if self._unchanged and self._listed_sorted and listed is not None and len(listed) == len(self.predicates):
+            return list(listed)   # its own sort, inside `unchanged`: the set is not hashed again to check it
         if listed is not None and len(listed) == len(self.predicates) and self.predicates.issuperset(listed):
             if self._listed_sorted:
                 return list(listed)   # this method's own sort, of exactly the set: nothing to compare
