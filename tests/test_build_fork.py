@@ -221,3 +221,17 @@ def test_unchanged_trusts_its_own_sort_only_inside_and_only_until_a_predicate_is
     lattice.predicates.discard(first)   # by hand, outside: the set is checked and the list sorted again
     lattice.predicates.add(type(first)("z", first.dimension, first.value, first.evidence))
     assert [p.instance for p in lattice.sorted_predicates()] == ["b", "c", "z"]
+
+
+def test_canonical_order_instance_by_instance_is_the_one_sort():
+    import random
+
+    from latweave.lattice.model import Evidence, Predicate, _canonical, predicate_key
+
+    rng = random.Random(5)
+    for _ in range(100):
+        preds = {Predicate(rng.choice("abcd"), rng.choice("xy"), rng.choice("uv"),
+                           Evidence("d", rng.choice("st"), rng.randint(0, 3), 9), rng.choice((0.5, 1.0)),
+                           rng.choice(((), (("start", "1990"),))))
+                 for _ in range(rng.randint(0, 40))}
+        assert _canonical(preds) == sorted(preds, key=predicate_key)

@@ -58,6 +58,27 @@ def predicate_key(p: Predicate) -> tuple:
     return (p.instance, p.dimension, p.value, (e.doc, e.source_text, e.start, e.end), p.confidence, p.qualifiers)
 
 
+def _canonical(predicates: Iterable[Predicate]) -> list[Predicate]:
+    """`sorted(predicates, key=predicate_key)`, the same list, sorted instance by instance: the
+    instance is the key's first field, so the instances are sorted (one string each) and each
+    one's predicates by the whole key — at a KB's 1.3M predicates of 100k instances 2.7 s against
+    4.9 s for one sort of them all (docs/performance.md, "Building a KB")."""
+    groups: dict[str, list[Predicate]] = {}
+    for p in predicates:
+        group = groups.get(p.instance)
+        if group is None:
+            groups[p.instance] = [p]
+        else:
+            group.append(p)
+    ordered: list[Predicate] = []
+    for instance in sorted(groups):
+        group = groups[instance]
+        if len(group) > 1:
+            group.sort(key=predicate_key)
+        ordered += group
+    return ordered
+
+
 @dataclass
 class Dimension:
     name: str
@@ -428,7 +449,7 @@ class Lattice:
             if self._listed_sorted:
                 return list(listed)   # this method's own sort, of exactly the set: nothing to compare
             return sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
-        ordered = sorted(self.predicates, key=predicate_key)
+        ordered = _canonical(self.predicates)
         self._listed = ordered   # the next call (a build sorts for its files, then its facts) checks, not sorts
         self._listed_sorted = True
         return list(ordered)
