@@ -448,7 +448,9 @@ class Lattice:
         if listed is not None and len(listed) == len(self.predicates) and self.predicates.issuperset(listed):
             if self._listed_sorted:
                 return list(listed)   # this method's own sort, of exactly the set: nothing to compare
-            return sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
+            ordered = sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
+            self._listed, self._listed_sorted = ordered, True   # sorted now: the next call only checks the set
+            return list(ordered)
         ordered = _canonical(self.predicates)
         self._listed = ordered   # the next call (a build sorts for its files, then its facts) checks, not sorts
         self._listed_sorted = True
