@@ -288,3 +288,26 @@ def test_dependent_dimensions_read_in_canonical_order(tmp_path):
             lattice.add_predicate(f"i{rng.randint(0, 12)}", rng.choice("pqrs"), f"v{rng.randint(0, 3)}",
                                   doc="d", source_text="x")
         assert dependent_dimensions(lattice, min_support=2) == _old_dependent_dimensions(lattice, 2)
+
+
+def test_value_and_predicate_lines_are_the_encoders_lines(tmp_path):
+    from latweave.folder.names import VALUES
+    from latweave.folder.store import _ENCODER, dimension_rows, predicate_line, predicate_lines, value_lines
+    from latweave.ingest.corpus import read_corpora
+    from latweave.ingest.kb import BuildReport, kb_lattice
+    from latweave.lattice.model import Dimension, Lattice
+
+    odd = Lattice()
+    size = odd.add_dimension(Dimension("size", "number", open=True))
+    size.add_value("3")
+    size.add_value("1..2")
+    size.labels["weird"], size.bounds["weird"], size.parents["weird"] = 'we"ird', (float("inf"), 1.0), {"⊤", "x\\y"}
+    tree = odd.add_dimension(Dimension("t é", open=True))
+    tree.add_edge("TOP", "a\u2028")
+    tree.add_edge("a\u2028", "b")
+    lattices = [kb_lattice(_kb(tmp_path / "a.txt", 80, 4), "pathquestion", report=BuildReport()),
+                read_corpora([ROOT / "corpora" / "tenures"]), odd]
+    for lattice in lattices:
+        assert list(value_lines(lattice)) == [_ENCODER.encode(r) + "\n" for r in dimension_rows(lattice)[VALUES]]
+        ordered = lattice.sorted_predicates()
+        assert list(predicate_lines(ordered)) == [predicate_line(n, p) for n, p in enumerate(ordered)]
