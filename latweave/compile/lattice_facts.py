@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from itertools import chain, islice
-from operator import lt
+from operator import itemgetter, lt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,7 +127,7 @@ class CompiledLattice:
                 if self.layers:
                     counts = dict(sorted(counts.items()))
             else:
-                counts = dict(sorted(Counter((d, v) for _, d, v, _ in self.facts["coord"]).items()))
+                counts = dict(sorted(Counter(map(_DIMENSION_VALUE, self.facts["coord"])).items()))
             self.derived["coord_counts"] = counts
         return counts
 
@@ -149,6 +149,9 @@ class CompiledLattice:
                             del contested[pair]
             self.contested = dict(sorted(contested.items())) if self.layers else contested
         return self.contested
+
+
+_DIMENSION_VALUE = itemgetter(1, 2)   # a coord row's (dimension, value)
 
 
 def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contested: Contested) -> None:
