@@ -311,3 +311,21 @@ def test_value_and_predicate_lines_are_the_encoders_lines(tmp_path):
         assert list(value_lines(lattice)) == [_ENCODER.encode(r) + "\n" for r in dimension_rows(lattice)[VALUES]]
         ordered = lattice.sorted_predicates()
         assert list(predicate_lines(ordered)) == [predicate_line(n, p) for n, p in enumerate(ordered)]
+
+
+def test_add_evidenced_checks_what_add_predicate_checks_but_the_cut_evidence():
+    from latweave.errors import LatticeError
+    from latweave.lattice.model import Dimension, Evidence, Lattice
+
+    lattice = Lattice()
+    lattice.add_document("d", "a\tcolour\tred")
+    lattice.add_dimension(Dimension("colour", open=True))
+    evidence = Evidence("d", "a\tcolour\tred", 0, 11)
+    made = lattice.add_evidenced("a", "colour", "red", evidence)
+    assert made == lattice.add_predicate("a", "colour", "red", doc="d", source_text="a\tcolour\tred", start=0, end=11)
+    assert len(lattice.predicates) == 1
+    for bad in (dict(evidence=Evidence("nope", "x", 0, 1)), dict(value="r\ud800d"), dict(dimension="size"),
+                dict(qualifiers=(("start", "not a date"),))):
+        args = {"instance": "a", "dimension": "colour", "value": "red", "evidence": evidence, **bad}
+        with pytest.raises(LatticeError):
+            lattice.add_evidenced(**args)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from latweave.errors import LatticeError
 from latweave.lattice.canonical import compare_classes
@@ -372,6 +372,29 @@ class Lattice:
             _text_only(value, f"the value of {what()}")
         if _SURROGATE.search(source_text) if isinstance(source_text, str) else False:
             _text_only(source_text, f"the source_text of {what()}")
+        return self._bind(instance, dimension, value, Evidence(doc, source_text, start, end), float(confidence),
+                          qualifiers, what)
+
+    def add_evidenced(self, instance: str, dimension: str, value: str, evidence: Evidence,
+                      qualifiers: Iterable[tuple[str, str]] = ()) -> Predicate:
+        """`add_predicate` (confidence 1) for `evidence` its caller cut from the text of a document of
+        this lattice (ingest/kb.py: a KB line), so its offsets hold its source_text by construction
+        and it holds no lone surrogate (add_document refused any); the document, the value, the
+        dimension, the instance and the qualifiers are checked as add_predicate checks them. One
+        Evidence may serve several predicates (a KB line's, its inverse's)."""
+        def what() -> str:
+            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
+
+        if evidence.doc not in self.documents:
+            raise LatticeError(f"{what()} cites unknown document {evidence.doc!r}")
+        if _SURROGATE.search(value) if isinstance(value, str) else False:
+            _text_only(value, f"the value of {what()}")
+        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, what)
+
+    def _bind(self, instance: str, dimension: str, value: str, evidence: Evidence, confidence: float,
+              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str]) -> Predicate:
+        """The predicate of checked evidence: its dimension, value, instance and qualifiers
+        checked and keyed, then added."""
         dkey = self._key(dimension)
         dim = self.dimensions.get(dkey)
         if dim is None:
@@ -386,7 +409,7 @@ class Lattice:
                 period_of(quals, what())   # a start or end that is not a date is refused here, where it is read
         else:
             quals = ()
-        pred = Predicate(ikey, dkey, value_key, Evidence(doc, source_text, start, end), float(confidence), quals)
+        pred = Predicate(ikey, dkey, value_key, evidence, confidence, quals)
         self.predicates.add(pred)
         self._listed = None
         self._listed_sorted = False
