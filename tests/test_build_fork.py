@@ -320,9 +320,9 @@ def test_add_evidenced_checks_what_add_predicate_checks_but_the_cut_evidence():
     lattice = Lattice()
     lattice.add_document("d", "a\tcolour\tred")
     lattice.add_dimension(Dimension("colour", open=True))
-    evidence = Evidence("d", "a\tcolour\tred", 0, 11)
+    evidence = Evidence("d", "a\tcolour\tred", 0, 12)
     made = lattice.add_evidenced("a", "colour", "red", evidence)
-    assert made == lattice.add_predicate("a", "colour", "red", doc="d", source_text="a\tcolour\tred", start=0, end=11)
+    assert made == lattice.add_predicate("a", "colour", "red", doc="d", source_text="a\tcolour\tred", start=0, end=12)
     assert len(lattice.predicates) == 1
     for bad in (dict(evidence=Evidence("nope", "x", 0, 1)), dict(value="r\ud800d"), dict(dimension="size"),
                 dict(qualifiers=(("start", "not a date"),))):
