@@ -129,7 +129,8 @@ def cli_run(code: Path, kb: str, out: Path, fmt: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(code), "SOURCE_DATE_EPOCH": "1700000000"}
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from latweave.cli import main; sys.exit(main())",
-                             "build", kb, "--format", fmt, "--out", str(out)], env=env, stdout=subprocess.DEVNULL)
+                             "build", kb, "--format", fmt, "--out", str(out)], env=env, stdout=subprocess.DEVNULL,
+                            cwd=out.parent)   # not this checkout: `-c` puts the working folder first on sys.path
     peak_rss = peak_pss = processes = samples = 0
     while proc.poll() is None:
         pids = _tree(proc.pid)
