@@ -329,3 +329,30 @@ def test_add_evidenced_checks_what_add_predicate_checks_but_the_cut_evidence():
         args = {"instance": "a", "dimension": "colour", "value": "red", "evidence": evidence, **bad}
         with pytest.raises(LatticeError):
             lattice.add_evidenced(**args)
+
+
+@pytest.mark.skipif(not os.uname().sysname.startswith("Linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_child_dies_with_its_parent(tmp_path):
+    """A build killed outright (SIGKILL) leaves no child writing into its abandoned folder."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("import time; from latweave.ingest.beside import Beside; "
+              "b = Beside(lambda: time.sleep(60), fork=True); print(b.pid, flush=True); time.sleep(60)")
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    child = int(parent.stdout.readline())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    for _ in range(50):
+        try:
+            with open(f"/proc/{child}/stat") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return
+        if state in ("Z", "X"):
+            return
+        time.sleep(0.1)
+    os.kill(child, signal.SIGKILL)
+    pytest.fail("the child outlived its parent")

@@ -49,6 +49,19 @@ def fork_wanted(predicates: int) -> bool:
     return cores >= 2 and predicates >= FORK_PREDICATES
 
 
+def _die_with(parent: int) -> None:
+    """Have the kernel end this child when its parent dies (Linux `PR_SET_PDEATHSIG`), so a build
+    killed outright leaves no child writing into its abandoned folder; best effort."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)   # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:   # the parent died before the request was made
+        os._exit(1)
+
+
 class Beside:
     """`work()` run in a forked child from construction on (when `fork`), its return value
     fetched by `result()`; `close()` (or leaving the `with` block) ends a child still running."""
@@ -66,15 +79,22 @@ class Beside:
         return self.pid is not None
 
     def _start(self) -> None:
+        parent = os.getpid()
         read, write = os.pipe()
-        with warnings.catch_warnings():
-            # Python 3.12 warns of fork() in a process with threads (a progress spinner's): the
-            # child runs only this module's `work` and never takes a lock another thread may hold
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pid = os.fork()
+        try:
+            with warnings.catch_warnings():
+                # Python 3.12 warns of fork() in a process with threads (a progress spinner's): the
+                # child runs only this module's `work` and never takes a lock another thread may hold
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+        except OSError:   # no process to be had (memory, a process limit): the work is done here
+            os.close(read)
+            os.close(write)
+            return
         if pid == 0:   # the child: do the work, send (ok, value) back, leave without cleanup
             code = 1
             try:
+                _die_with(parent)
                 os.close(read)
                 try:
                     outcome = (True, self.work())

@@ -183,14 +183,16 @@ class Dimension:
             f"dimension {self.name!r} has no value {label!r}",
             hint="add it to the hierarchy, or declare the dimension open")
 
-    def edges(self) -> list[tuple[str, str]]:
-        """Every (parent, child) edge, sorted; ordered dimensions derive theirs from containment."""
+    def edges(self, sort: bool = True) -> list[tuple[str, str]]:
+        """Every (parent, child) edge, sorted (`sort`; unsorted for a caller that only counts
+        them); ordered dimensions derive theirs from containment."""
         if self.ordered:
-            return sorted(self._containment_edges())
-        out = [(p, c) for c, ps in self.parents.items() for p in ps]
-        # Values of an open dimension that were only ever seen in facts hang under ⊤.
-        out += [(TOP, v) for v in self.labels if v != TOP and v not in self.parents]
-        return sorted(out)
+            out = list(self._containment_edges())
+        else:
+            out = [(p, c) for c, ps in self.parents.items() for p in ps]
+            # Values of an open dimension that were only ever seen in facts hang under ⊤.
+            out += [(TOP, v) for v in self.labels if v != TOP and v not in self.parents]
+        return sorted(out) if sort else out
 
     def _containment_edges(self) -> Iterable[tuple[str, str]]:
         values = [v for v in self.labels if v != TOP]

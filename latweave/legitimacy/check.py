@@ -307,7 +307,7 @@ def large_dimension(dimension: Dimension, cap: int = CLOSURE_CAP) -> DimensionRe
     at ⊥. Its width is its leaves. Any other DAG this large is reported unverified, which blocks
     going live as an unchecked pair cap does. Distributivity is not decided (information only).
     """
-    edges = dimension.edges()
+    edges = dimension.edges(sort=False)   # counted, not listed: their order does not matter
     parents: dict[str, int] = {}
     inner: set[str] = set()
     for parent, child in edges:
