@@ -39,6 +39,7 @@ def _build(monkeypatch, fork: str, args: list[str]) -> int:
     return main(args)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sources", ["kb", "two kbs", "corpus"])
 def test_forked_build_writes_the_same_bytes(tmp_path, monkeypatch, capsys, sources):
     if sources == "corpus":
