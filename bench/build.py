@@ -7,6 +7,17 @@ ru_maxrss) is its own. Times are split into reading the triples into a lattice a
     .venv/bin/python bench/build.py                     # PQ-2H, PQ-3H, 2Wiki pooled, 1M generated
     .venv/bin/python bench/build.py --generated 200000  # a smaller generated file
     LATWEAVE_DATA=/path/to/shared/data .venv/bin/python bench/build.py
+
+`--cli KB` times `latweave build KB --format pathquestion` whole, as a user runs it, in a fresh
+process each run: wall time, CPU time (the process and the child it forks: ingest/beside.py), CPU
+% of the wall, and the peak of the process tree's summed RSS and PSS (sampled from /proc; PSS
+counts the pages parent and child share once). `--ref DIR` runs a reference checkout's code the
+same way, alternating with this one, and checks the two lattice folders are identical file by
+file (SOURCE_DATE_EPOCH fixed, so history.jsonl is too):
+
+    git worktree add /tmp/ref 6dd048b
+    .venv/bin/python bench/kb_gen.py --instances 100000 --out /tmp/kb100k.txt
+    .venv/bin/python bench/build.py --cli /tmp/kb100k.txt --ref /tmp/ref --runs 2
 """
 
 from __future__ import annotations
@@ -80,13 +91,101 @@ def one(fmt: str, path: str) -> dict:
             "counts": report.to_dict()["counts"], "values": manifest["counts"]["values"]}
 
 
+def _tree(root: int) -> list[int]:
+    """`root` and its descendants, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    out, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        out.append(pid)
+        stack += children.get(pid, [])
+    return out
+
+
+def _memory(pid: int, pss: bool) -> int:
+    """KiB resident (statm: cheap) or proportional (smaps_rollup: walks the page tables, so sampled
+    less often) of one process; 0 when it is gone."""
+    try:
+        if not pss:
+            with open(f"/proc/{pid}/statm") as handle:
+                return int(handle.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            return next((int(line.split()[1]) for line in handle if line.startswith("Pss:")), 0)
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def cli_run(code: Path, kb: str, out: Path, fmt: str) -> dict:
+    """One `latweave build` of `kb` at `out` by the latweave at `code`, measured (its CPU time is
+    the caller's: RUSAGE_CHILDREN, which a forked grandchild's joins once it is waited for)."""
+    env = {**os.environ, "PYTHONPATH": str(code), "SOURCE_DATE_EPOCH": "1700000000"}
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from latweave.cli import main; sys.exit(main())",
+                             "build", kb, "--format", fmt, "--out", str(out)], env=env, stdout=subprocess.DEVNULL,
+                            cwd=out.parent)   # not this checkout: `-c` puts the working folder first on sys.path
+    peak_rss = peak_pss = processes = samples = 0
+    while proc.poll() is None:
+        pids = _tree(proc.pid)
+        processes = max(processes, len(pids))
+        samples += 1
+        peak_rss = max(peak_rss, sum(_memory(p, False) for p in pids))
+        if samples % 5 == 0:
+            peak_pss = max(peak_pss, sum(_memory(p, True) for p in pids))
+        time.sleep(0.2)
+    wall = time.perf_counter() - started
+    return {"wall": wall, "rc": proc.returncode, "rss_mib": peak_rss / 1024, "pss_mib": peak_pss / 1024,
+            "processes": processes}
+
+
+def cli_main(args) -> None:
+    codes = [("this", ROOT)] + ([("ref", Path(args.ref).resolve())] if args.ref else [])
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(args.runs):
+            for name, code in (codes if run % 2 == 0 else codes[::-1]):
+                out = Path(tmp) / f"{name}-{run}"
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                row = cli_run(code, args.cli, out, args.format)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                row["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+                rows.append((name, row))
+                print(f"{name:5s} run {run + 1}: {row['wall']:7.1f} s wall, {row['cpu']:7.1f} s CPU "
+                      f"({100 * row['cpu'] / row['wall']:.0f} %), peak RSS {row['rss_mib']:,.0f} MiB, "
+                      f"PSS {row['pss_mib']:,.0f} MiB, {row['processes']} process(es), exit {row['rc']}", flush=True)
+        if args.ref:
+            same = all(_same_folder(Path(tmp) / f"this-{run}", Path(tmp) / f"ref-{run}") for run in range(args.runs))
+            print("lattice folders identical, file by file:", same)
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    files = sorted(p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file())
+    if files != sorted(p.relative_to(b).as_posix() for p in b.rglob("*") if p.is_file()):
+        return False
+    return all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--generated", type=int, default=1_000_000, help="triples in the generated file (0: none)")
     ap.add_argument("--one", nargs=2, metavar=("FORMAT", "PATH"), help=argparse.SUPPRESS)
+    ap.add_argument("--cli", metavar="KB", help="time `latweave build KB` whole (module docstring)")
+    ap.add_argument("--format", default="pathquestion", help="the KB's format, with --cli")
+    ap.add_argument("--ref", metavar="DIR", help="with --cli: a reference checkout to run alternately and compare")
+    ap.add_argument("--runs", type=int, default=1, help="with --cli: runs of each")
     args = ap.parse_args()
     if args.one:
         print(json.dumps(one(*args.one)))
+        return
+    if args.cli:
+        cli_main(args)
         return
 
     rows = []

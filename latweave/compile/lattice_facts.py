@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import chain, islice
+from operator import itemgetter, lt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,10 +87,13 @@ class CompiledLattice:
     directory: Path | None = field(default=None, repr=False, compare=False)
     #: the folders of its later layers (folder/layers.py), when it was read from a folder of several
     layers: tuple[Path, ...] = field(default=(), repr=False, compare=False)
+    #: `facts` are compile_lattice's own rows: per relation a list of int tuples of one arity,
+    #: sorted and distinct (so `write` writes them without checking that again)
+    plain: bool = field(default=False, repr=False, compare=False)
 
     def write(self, directory: Path) -> None:
         self.symbols.write(directory / SYMBOLS)
-        write_facts(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS)
+        write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS, plain=self.plain)
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
         write_derived(directory, self.coord_counts(), self.contested)
@@ -122,7 +127,7 @@ class CompiledLattice:
                 if self.layers:
                     counts = dict(sorted(counts.items()))
             else:
-                counts = dict(sorted(Counter((d, v) for _, d, v, _ in self.facts["coord"]).items()))
+                counts = dict(sorted(Counter(map(_DIMENSION_VALUE, self.facts["coord"])).items()))
             self.derived["coord_counts"] = counts
         return counts
 
@@ -146,17 +151,50 @@ class CompiledLattice:
         return self.contested
 
 
+_DIMENSION_VALUE = itemgetter(1, 2)   # a coord row's (dimension, value)
+
+
 def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contested: Contested) -> None:
     """The build's derived files in a lattice folder: the `coord` rows per (dimension, value)
     (COUNTS_FILE, in the order given) and the contested or merged coordinates' worlds with their
     supporting predicates (WORLDS_FILE, sorted), which `CompiledLattice.read` reads back."""
-    write_facts(directory / Path(COUNTS_FILE).parent,
-                {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
+    write_rows(directory / Path(COUNTS_FILE).parent,
+               {"coord_counts": [(d, v, n) for (d, v), n in counts.items()]}, ("coord_counts",))
     with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
         for (x, d), worlds in sorted(contested.items()):
             handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
                 {"value": w.value, "support": list(w.support), "predicates": ps} for w, ps in worlds]},
                 ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def write_rows(directory: Path, facts: Mapping[str, list[tuple[int, ...]]], relations: tuple[str, ...], *,
+               plain: bool = False) -> None:
+    """compile/facts.py `write_facts`' files, the same bytes, for rows as `compile_lattice` gives
+    them — a list of int tuples of one arity, sorted and distinct — checked as such, not sorted
+    again and not encoded cell by cell (half of writing a KB's facts: docs/performance.md,
+    "Building a KB"); rows of any other shape go through `write_facts`. `plain`: the rows are
+    known to be of that shape (compile_lattice's), so they are not checked."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in relations:
+        rows = facts.get(name, [])
+        if not plain and not _plain(rows):
+            write_facts(directory, {name: rows}, (name,))
+            continue
+        line = "\t".join(["%d"] * len(rows[0])) + "\n" if rows else ""
+        with (directory / f"{name}.facts").open("w", encoding="ascii", newline="\n") as handle:
+            for at in range(0, len(rows), 65536):
+                handle.write("".join([line % row for row in rows[at:at + 65536]]))
+
+
+def _plain(rows) -> bool:
+    """`rows` is a list of tuples of one arity holding ints only (not bools), strictly ascending."""
+    if type(rows) is not list:
+        return False
+    if not rows:
+        return True
+    return (set(map(type, rows)) == {tuple} and len(set(map(len, rows))) == 1
+            and set(map(type, chain.from_iterable(rows))) <= {int}
+            and all(map(lt, rows, islice(rows, 1, None))))
 
 
 def lattice_strings(lattice: Lattice) -> set[str]:
@@ -198,7 +236,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         worlds = settle(lattice)  # first: it may add the meet of overlapping intervals as a value
     if symbols is None:
         symbols = SymbolTable(lattice_strings(lattice))
-    sid = symbols.id
+    sid = symbols.lookup()
     facts: dict[str, list[tuple[int, ...]]] = {name: [] for name in LATTICE_RELATIONS}
     for dim in lattice.dimensions.values():
         d = sid(dim.key)
@@ -206,7 +244,7 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         if dim.functional:
             facts["functional"].append((d,))
         facts["top"].append((d, sid(TOP)))
-        facts["node"].extend((d, sid(v)) for v in dim.labels)
+        facts["node"].extend((d, v) for v in sorted(map(sid, dim.labels)))   # ascending: see _sorted_distinct
         facts["subsumes"].extend((d, sid(p), sid(c)) for p, c in dim.edges())
         facts["synonym"].extend((d, sid(s), sid(v)) for s, v in dim.synonyms.items())
         facts["canonical"].extend((d, sid(v), sid(class_key(c))) for v, c in dim.compare_classes().items())
@@ -224,20 +262,36 @@ def compile_lattice(lattice: Lattice, worlds: dict | None = None, symbols: Symbo
         facts["instance"].append((x,))
         facts["alias"].extend((sid(a), x) for a in inst.aliases)
     supported: dict[tuple[str, str, str], list[int]] = {}
-    for p, pred in lattice.numbered():
-        x, d = sid(pred.instance), sid(pred.dimension)
-        held = worlds.get((pred.instance, pred.dimension))
+    coord = facts["coord"]
+    for p, pred in lattice.numbered():   # canonical order: the coord rows come out ascending
+        held = worlds.get((pred.instance, pred.dimension)) if worlds else None
         if held is None:
-            facts["coord"].append((x, d, sid(pred.value), p))
+            coord.append((sid(pred.instance), sid(pred.dimension), sid(pred.value), p))
         else:
-            facts["coord"].extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
+            x, d = sid(pred.instance), sid(pred.dimension)
+            coord.extend((x, d, sid(w.value), p) for w in held if pred.value in w.support)
             for w in held:
                 if pred.value in w.support:
                     supported.setdefault((pred.instance, pred.dimension, w.value), []).append(p)
-        facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
-        period = period_of(pred.qualifiers) if pred.qualifiers else None
-        if period is not None:
-            facts["period"].append((p, *period.row))
+        if pred.qualifiers:
+            facts["qualifier"].extend((p, sid(k), sid(v)) for k, v in pred.qualifiers)
+            period = period_of(pred.qualifiers)
+            if period is not None:
+                facts["period"].append((p, *period.row))
     contested = {pair: [(w, supported.get((*pair, w.value), [])) for w in held]
                  for pair, held in sorted(worlds.items())}
-    return CompiledLattice(symbols, {k: sorted(set(v)) for k, v in facts.items()}, contested=contested)
+    return CompiledLattice(symbols, {k: _sorted_distinct(v) for k, v in facts.items()}, contested=contested,
+                           plain=True)
+
+
+def _sorted_distinct(rows: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """`sorted(set(rows))`, the same list, without hashing every row into a set: rows already
+    ascending (a lattice's coord rows, in canonical order) are checked, not sorted; rows in
+    ascending runs (node: one run per dimension) are merged by the sort; duplicates, side by side
+    once sorted, are dropped (docs/performance.md, "Building a KB")."""
+    if all(map(lt, rows, islice(rows, 1, None))):
+        return rows
+    rows = sorted(rows)
+    if all(map(lt, rows, islice(rows, 1, None))):
+        return rows
+    return [row for row, before in zip(rows, chain((None,), rows)) if row != before]

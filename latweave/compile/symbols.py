@@ -10,8 +10,12 @@ Unicode string exactly, and that is the one escaping function latweave uses.
 from __future__ import annotations
 
 import json
+from itertools import islice
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
+
+
+_STRING = json.encoder.encode_basestring   # what json.dumps(text, ensure_ascii=False) encodes a str with
 
 
 def encode_symbol(text: str) -> str:
@@ -60,6 +64,11 @@ class SymbolTable:
         """The id of a string that must be present."""
         return self._ids[text]
 
+    def lookup(self) -> Callable[[str], int]:
+        """`id` as one C call (the table's dict look-up): for a compiler interning millions of
+        strings, where a method call each costs more than the look-up."""
+        return self._ids.__getitem__
+
     def get(self, text: str) -> int | None:
         return self._ids.get(text)
 
@@ -72,9 +81,14 @@ class SymbolTable:
 
     def write(self, path: Path, start: int = 0) -> None:
         """symbols.jsonl: one JSON string per id, from id `start` on (a layer writes its own)."""
+        strings = self._strings[start:]
+        if all(type(text) is str for text in strings):   # (encode_symbol's own check, all at once)
+            encoded = map(_STRING, strings)   # encode_symbol's encoder, without a dumps call per string
+        else:
+            encoded = map(encode_symbol, strings)   # the TypeError it raises
         with path.open("w", encoding="utf-8", newline="\n") as handle:
-            for text in self._strings[start:]:
-                handle.write(encode_symbol(text) + "\n")
+            for at in range(0, len(strings), 65536):
+                handle.write("".join([line + "\n" for line in islice(encoded, 65536)]))
 
     @classmethod
     def read_layers(cls, paths: Iterable[Path]) -> "SymbolTable":

@@ -26,6 +26,7 @@ import errno
 import fcntl
 import hashlib
 import json
+import math
 import os
 import platform
 import re
@@ -39,7 +40,7 @@ from array import array
 from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
@@ -63,10 +64,14 @@ FORMAT = "latweave-lattice"
 SCHEMA_VERSION = 6
 
 
+#: what json.dumps(row, ensure_ascii=False, sort_keys=True) builds on every call, built once
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+
+
 def write_jsonl(path: Path, rows) -> None:
-    with path.open("w", encoding="utf-8", newline="\n") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+    """One JSON object a line, keys sorted, non-ASCII as itself (json.dumps' bytes)."""
+    encode = _ENCODER.encode
+    write_lines(path, (encode(row) + "\n" for row in rows))
 
 
 def write_line_index(jsonl_path: Path | str, index_path: Path | str) -> int:
@@ -126,10 +131,13 @@ def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None 
     """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
     when given, are written instead of the lattice's own."""
     for name, rows in dimension_rows(lattice).items():
-        write_jsonl(folder / name, rows)
+        if name == VALUES:
+            write_lines(folder / name, value_lines(lattice))
+        else:
+            write_jsonl(folder / name, rows)
     write_jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     write_documents(folder / DOCUMENTS, lattice.documents if documents is None else documents)
-    write_jsonl(folder / PREDICATES, (predicate_row(n, p) for n, p in enumerate(lattice.sorted_predicates())))
+    write_lines(folder / PREDICATES, predicate_lines(lattice.sorted_predicates()))
 
 
 def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[str, Iterable[dict]]:
@@ -149,9 +157,86 @@ def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[
     }
 
 
+def value_lines(lattice: Lattice) -> Iterator[str]:
+    """The lines write_jsonl writes of `dimension_rows(lattice)[VALUES]`, the same bytes,
+    formatted from each value's fields (a KB has a value per entity and inverse relation: the
+    100k-person KB 609k of them); a row of unusual field types is encoded by the encoder."""
+    encode = _ENCODER.encode
+    for d in sorted(lattice.dimensions.values(), key=lambda d: d.key):
+        dim = _STRING(d.key)
+        for v in sorted(d.labels):
+            label, parents, bounds = d.labels[v], sorted(d.parents.get(v, ())), d.bounds.get(v)
+            if type(v) is str and type(label) is str and all(type(p) is str for p in parents) and (
+                    bounds is None or all(type(x) is int or type(x) is float and math.isfinite(x) for x in bounds)):
+                yield (f'{{"bounds": {"null" if bounds is None else "[" + ", ".join(map(repr, bounds)) + "]"}, '
+                       f'"dimension": {dim}, "key": {_STRING(v)}, "label": {_STRING(label)}, '
+                       f'"parents": [{", ".join(map(_STRING, parents))}]}}\n')
+            else:
+                yield encode({"dimension": d.key, "key": v, "label": label, "parents": parents,
+                              "bounds": list(bounds) if v in d.bounds else None}) + "\n"
+
+
 def instance_row(inst: Instance) -> dict:
     """An instance as instances.jsonl stores it (read back by `instance_of`)."""
     return {"label": inst.label, "aliases": sorted(inst.aliases)}
+
+
+_STRING = json.encoder.encode_basestring   # json.dumps' own encoder of a str with ensure_ascii=False
+_PREDICATE_LINE = ('{"confidence": %r, "dimension": %s, "doc": %s, "end": %d, "id": %d, "instance": %s, '
+                   '"qualifiers": %s, "source_text": %s, "start": %d, "value": %s}\n')
+
+
+def predicate_line(n: int, p: Predicate) -> str:
+    """`predicate_row(n, p)` as write_jsonl writes it (json.dumps, sort_keys, ensure_ascii=False),
+    the same bytes, formatted from the fields in key order instead of encoding a dict: a third of
+    writing a KB's model files (docs/performance.md, "Building a KB"). A field of another type
+    than a predicate's own (a float confidence in [0, 1], int offsets, str names) is encoded by
+    json.dumps after all."""
+    e, c = p.evidence, p.confidence
+    if type(c) is float and 0.0 <= c <= 1.0 and type(e.start) is int and type(e.end) is int and type(n) is int \
+            and type(p.instance) is str and type(p.dimension) is str and type(p.value) is str \
+            and type(e.doc) is str and type(e.source_text) is str:
+        quals = "[]" if not p.qualifiers else json.dumps([list(q) for q in p.qualifiers], ensure_ascii=False)
+        return _PREDICATE_LINE % (c, _STRING(p.dimension), _STRING(e.doc), e.end, n, _STRING(p.instance), quals,
+                                  _STRING(e.source_text), e.start, _STRING(p.value))
+    return json.dumps(predicate_row(n, p), ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def predicate_lines(predicates: Iterable[Predicate], start: int = 0) -> Iterator[str]:
+    """`predicate_line(n, p)` for the predicates numbered from `start`, the same lines, with the
+    names they repeat (a dimension, a document; an instance, over its predicates side by side in
+    canonical order) encoded once."""
+    names: dict[str, str] = {}   # dimensions and documents: a few, each named by many predicates
+    last, last_text = None, ""
+    for n, p in enumerate(predicates, start):
+        e, c = p.evidence, p.confidence
+        if not (type(c) is float and 0.0 <= c <= 1.0 and type(e.start) is int and type(e.end) is int
+                and type(p.instance) is str and type(p.dimension) is str and type(p.value) is str
+                and type(e.doc) is str and type(e.source_text) is str and not p.qualifiers):
+            yield predicate_line(n, p)
+            continue
+        if p.instance is not last:
+            last, last_text = p.instance, _STRING(p.instance)
+        dim = names.get(p.dimension)
+        if dim is None:
+            dim = names[p.dimension] = _STRING(p.dimension)
+        doc = names.get(e.doc)
+        if doc is None:
+            doc = names[e.doc] = _STRING(e.doc)
+        yield _PREDICATE_LINE % (c, dim, doc, e.end, n, last_text, "[]", _STRING(e.source_text), e.start,
+                                 _STRING(p.value))
+
+
+def write_lines(path: Path, lines: Iterable[str]) -> None:
+    """A JSON-lines file of lines already encoded (each ends in a newline), in blocks."""
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        block: list[str] = []
+        for line in lines:
+            block.append(line)
+            if len(block) == 4096:
+                handle.write("".join(block))
+                block.clear()
+        handle.write("".join(block))
 
 
 def predicate_row(n: int, p: Predicate) -> dict:

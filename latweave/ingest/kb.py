@@ -74,7 +74,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.ingest.kb_lines import NTRIPLES_SHAPE, LineError, is_header, split_csv, split_ntriples, split_tsv
-from latweave.lattice.model import Dimension, Lattice
+from latweave.lattice.model import Dimension, Evidence, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
 from latweave.lattice.names import normalize, visible
 from latweave.lattice.ordered import parse_ordered
@@ -862,13 +862,12 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                 label, evidence = row[1], row[4:]
         if k not in instances:
             inst = lattice.add_instance(label)
-            doc, text, start, end = evidence
-            lattice.add_predicate(inst.label, SUBJECT, inst.label, doc=doc, source_text=text,
-                                  start=start, end=end)
+            lattice.add_evidenced(inst.label, SUBJECT, inst.label,
+                                  evidence if type(evidence) is Evidence else Evidence(*evidence))
         return k
 
     for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
-        evidence = (doc, text, start, end)
+        evidence = Evidence(doc, text, start, end)   # cut from the KB's own text (EvidenceFiles): one per line
         rel, dim = relations[rkey], dims[rkey]
         skey = entity(s, evidence)
         if rel.entity_valued:
@@ -886,11 +885,10 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         seen.add((skey, rkey, okey, t.qualifiers))
         quals = t.qualifiers
         if not rel.entity_valued:
-            lattice.add_predicate(s, dim.name, o, doc=doc, source_text=text, start=start, end=end, qualifiers=quals)
+            lattice.add_evidenced(s, dim.name, o, evidence, quals)
             continue
-        lattice.add_predicate(s, dim.name, value, doc=doc, source_text=text, start=start, end=end, qualifiers=quals)
-        lattice.add_predicate(value, INVERSE + rel.name, s, doc=doc, source_text=text,
-                              start=start, end=end, qualifiers=quals)
+        lattice.add_evidenced(s, dim.name, value, evidence, quals)
+        lattice.add_evidenced(value, INVERSE + rel.name, s, evidence, quals)
         if value is not o and i not in read:  # E's own spelling names S's value on this dimension
             _synonym(dim, value, o, report, t, strict)   # (not a namesake's: E is another's own name)
 

@@ -9,7 +9,9 @@ stream and never write; nothing else in latweave calls `write_folder`."""
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -22,8 +24,9 @@ from latweave.folder.layers import layer_path
 from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
                                    LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
                                    WORLDS_FILE)
-from latweave.folder.store import (check_target, index_lines, predicate_row, write_documents, write_folder,
-                                   write_jsonl, write_model_files)
+from latweave.folder.store import (check_target, index_lines, predicate_line, write_documents, write_folder,
+                                   write_jsonl, write_lines, write_model_files)
+from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports, report_of, report_writer, stored_report
 from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
 from latweave.ingest.stream import StreamFiles
@@ -41,6 +44,21 @@ def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *,
     return save_layers(lambda i: lattice, 1, out, gate, inputs=inputs, ledger=ledger, locked=locked)
 
 
+@contextmanager
+def gc_paused():
+    """The cyclic garbage collector off for the duration (on again after, if it was on). A build
+    makes millions of objects that live until it ends and hardly any cycles: each collection of
+    the oldest generation walks them all for nothing — a quarter of a 140k-line KB's build
+    (docs/performance.md, "Building a KB"). Reference counting still frees everything else."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
                 inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
                 fast: Callable | None = None) -> dict:
@@ -54,7 +72,17 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
     lattice), or None where it cannot; then `lattice_of` is asked. The gate checks the lattice of all
     n sources, before anything is written for a lattice of one source (its report is written as
     legitimacy.json, each layer's beside it); nothing is written at `out` when it refuses.
-    `inputs`, `ledger`, `locked`: as save_lattice takes them."""
+    `inputs`, `ledger`, `locked`: as save_lattice takes them.
+    The collector is paused meanwhile (`gc_paused`)."""
+    with gc_paused():
+        return _save_layers(lattice_of, n, out, gate, inputs=inputs, ledger=ledger, locked=locked, base=base,
+                            fast=fast)
+
+
+def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, gate: Gate | None = None, *,
+                 inputs=(), ledger=None, locked: bool = False, base: tuple[Path, dict, int] | None = None,
+                 fast: Callable | None = None) -> dict:
+    """save_layers' work, with the collector paused by it."""
     from latweave.folder.layers import layer_folders, link_layers, linked_hashes
     from latweave.ingest.sources import contested_pairs
     from latweave.legitimacy import check_lattice
@@ -77,20 +105,38 @@ def save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, g
         if head is not None:
             lattice, head = head, None
             worlds = settled(lattice)
+            lattice.sorted_predicates()   # the canonical order both halves below read: sorted once, before they part
+            fork = fork_wanted(len(lattice.predicates))
+
+            def gate_and_model() -> object:
+                """One half: the gate's report (judged here when nothing runs beside it, so a
+                refusal comes before any compiling) and the model's files."""
+                verdict = None
+                if gate is not None:
+                    verdict = check_lattice(lattice, worlds=worlds, kept=gate.kept)
+                    if n == 1 and not fork:
+                        gate.judge(verdict)   # refused before any compiling
+                write_model_files(lattice, folder)
+                if lattice.reader_state is not None:
+                    write_reader_state(folder, reader_state(lattice))
+                return verdict
+
+            # the other half, here, while a forked child does the first (ingest/beside.py); the
+            # predicates stay as they are meanwhile, so their sort is not checked again
+            with lattice.unchanged(), Beside(gate_and_model, fork) as beside:
+                if not fork:
+                    beside.result()
+                compiled = compile_lattice(lattice, worlds)
+                compiled.write(folder)  # symbols, facts/*.facts, derived/
+                write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
+                write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
+                report = beside.result()
             if gate is not None:
-                report = check_lattice(lattice, worlds=worlds, kept=gate.kept)
                 tally(report)
                 if n == 1:
-                    gate.judge(report)   # refused before any compiling
+                    gate.judge(report)   # (again, when judged above: the same report, the same verdict)
                 report_writer(report)(folder)
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
-            compiled = compile_lattice(lattice, worlds)
-            write_model_files(lattice, folder)
-            if lattice.reader_state is not None:
-                write_reader_state(folder, reader_state(lattice))
-            compiled.write(folder)  # symbols, facts/*.facts, derived/
-            write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
-            write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
             if n > 1:
                 index_lines(folder)
                 state = State.of(lattice, compiled, 1)
@@ -226,7 +272,7 @@ def write_layer(layer: Layer, root: Path) -> None:
               "retracted_predicates": layer.retracted, "counts": layer.totals}
     (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
     SymbolTable.numbered(layer.symbols).write(folder / SYMBOLS)
-    write_jsonl(folder / PREDICATES, (predicate_row(p, pred) for p, pred in layer.predicates))
+    write_lines(folder / PREDICATES, (predicate_line(p, pred) for p, pred in layer.predicates))
     for name in KEYED:
         write_jsonl(folder / name, layer.rows.get(name, ()))
     write_documents(folder / DOCUMENTS, layer.documents, removed=layer.gone_documents)

@@ -11,9 +11,9 @@ Invariants are checked as things are added, so a Lattice that exists is a valid 
 from __future__ import annotations
 
 import re
-
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from latweave.errors import LatticeError
 from latweave.lattice.canonical import compare_classes
@@ -25,7 +25,7 @@ from latweave.lattice.periods import period_of
 DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Evidence:
     """Where a predicate comes from: `source_text` occurs verbatim in document `doc` at [start, end).
     Ordered (by document, text, offsets) so that one fact stated twice — a marriage over two
@@ -37,7 +37,7 @@ class Evidence:
     end: int
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Predicate:
     """Instance `instance` has value `value` on `dimension` (all keys), with its support."""
 
@@ -56,6 +56,27 @@ def predicate_key(p: Predicate) -> tuple:
     already in order is checked by plain comparisons (n − 1 of them), not keyed."""
     e = p.evidence
     return (p.instance, p.dimension, p.value, (e.doc, e.source_text, e.start, e.end), p.confidence, p.qualifiers)
+
+
+def _canonical(predicates: Iterable[Predicate]) -> list[Predicate]:
+    """`sorted(predicates, key=predicate_key)`, the same list, sorted instance by instance: the
+    instance is the key's first field, so the instances are sorted (one string each) and each
+    one's predicates by the whole key — at a KB's 1.3M predicates of 100k instances 2.7 s against
+    4.9 s for one sort of them all (docs/performance.md, "Building a KB")."""
+    groups: dict[str, list[Predicate]] = {}
+    for p in predicates:
+        group = groups.get(p.instance)
+        if group is None:
+            groups[p.instance] = [p]
+        else:
+            group.append(p)
+    ordered: list[Predicate] = []
+    for instance in sorted(groups):
+        group = groups[instance]
+        if len(group) > 1:
+            group.sort(key=predicate_key)
+        ordered += group
+    return ordered
 
 
 @dataclass
@@ -96,9 +117,10 @@ class Dimension:
             self._derived = (len(self.labels), compare_classes(self.labels, self.ordered))
         return self._derived[1]
 
-    def resolve(self, name: str) -> str | None:
-        """The value key a surface name denotes here, or None."""
-        key = normalize(name)
+    def resolve(self, name: str, key: str | None = None) -> str | None:
+        """The value key a surface name denotes here, or None (`key`: normalize(name), when the
+        caller has it)."""
+        key = normalize(name) if key is None else key
         if key in self.labels:
             return key
         if key in self.synonyms:
@@ -111,8 +133,9 @@ class Dimension:
             return canonical if canonical in self.labels else None
         return None
 
-    def add_value(self, label: str) -> str:
-        """Declare a value (no edges yet); ordered values are parsed and get their bounds."""
+    def add_value(self, label: str, key: str | None = None) -> str:
+        """Declare a value (no edges yet); ordered values are parsed and get their bounds. (`key`:
+        normalize(label), when the caller has it.)"""
         if self.ordered:
             parsed = parse_ordered(label, self.kind)
             key = normalize(parsed.canonical)
@@ -122,7 +145,7 @@ class Dimension:
             if normalize(label) != key:
                 self.synonyms.setdefault(normalize(label), key)
             return key
-        key = normalize(label)
+        key = normalize(label) if key is None else key
         self.labels.setdefault(key, label)
         return key
 
@@ -148,25 +171,28 @@ class Dimension:
                 f"dimension {self.name!r}: {synonym!r} already names {self.labels[self.synonyms[surface]]!r}")
         self.synonyms[surface] = key
 
-    def value_for_fact(self, label: str) -> str:
-        """The key a predicate's value lands on: known, or added under ⊤ when the dimension is open."""
-        key = self.resolve(label)
+    def value_for_fact(self, label: str, key: str | None = None) -> str:
+        """The key a predicate's value lands on: known, or added under ⊤ when the dimension is open
+        (`key`: normalize(label), when the caller has it)."""
+        key = self.resolve(label, key)
         if key is not None:
             return key
         if self.ordered or self.open:
-            return self.add_value(label)
+            return self.add_value(label, key)
         raise LatticeError(
             f"dimension {self.name!r} has no value {label!r}",
             hint="add it to the hierarchy, or declare the dimension open")
 
-    def edges(self) -> list[tuple[str, str]]:
-        """Every (parent, child) edge, sorted; ordered dimensions derive theirs from containment."""
+    def edges(self, sort: bool = True) -> list[tuple[str, str]]:
+        """Every (parent, child) edge, sorted (`sort`; unsorted for a caller that only counts
+        them); ordered dimensions derive theirs from containment."""
         if self.ordered:
-            return sorted(self._containment_edges())
-        out = [(p, c) for c, ps in self.parents.items() for p in ps]
-        # Values of an open dimension that were only ever seen in facts hang under ⊤.
-        out += [(TOP, v) for v in self.labels if v != TOP and v not in self.parents]
-        return sorted(out)
+            out = list(self._containment_edges())
+        else:
+            out = [(p, c) for c, ps in self.parents.items() for p in ps]
+            # Values of an open dimension that were only ever seen in facts hang under ⊤.
+            out += [(TOP, v) for v in self.labels if v != TOP and v not in self.parents]
+        return sorted(out) if sort else out
 
     def _containment_edges(self) -> Iterable[tuple[str, str]]:
         values = [v for v in self.labels if v != TOP]
@@ -259,6 +285,10 @@ class Lattice:
     #: the predicates in the order a store listed them (canonical when it was written), kept
     #: so that `sorted_predicates` checks an order instead of sorting a set; None once changed
     _listed: list[Predicate] | None = field(default=None, repr=False, compare=False)
+    #: `_listed` is `sorted_predicates`' own sort (not a store's order, which is checked)
+    _listed_sorted: bool = field(default=False, repr=False, compare=False)
+    #: set inside `unchanged`: the predicates are not changed there, so their sort is not rechecked
+    _unchanged: bool = field(default=False, repr=False, compare=False)
     #: predicate → its id, for a lattice read from a folder of several layers, whose ids follow
     #: the order its sources came in (folder/layers.py), not the canonical order; None: a
     #: predicate's id is its position in `sorted_predicates()`
@@ -266,6 +296,8 @@ class Lattice:
     #: what the reader that built this lattice keeps for reading a later source into it (a KB's:
     #: ingest/kb.py `KB_STATE`), written beside the layer; None: nothing
     reader_state: dict | None = field(default=None, repr=False, compare=False)
+    #: spelling → normalize(spelling), for the names add_predicate has seen (`_key`)
+    _keys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def add_dimension(self, dimension: Dimension) -> Dimension:
         _text_only(dimension.name, "a dimension name")
@@ -315,37 +347,84 @@ class Lattice:
     def add_predicate(self, instance: str, dimension: str, value: str, *, doc: str | None,
                       source_text: str | None, start: int | None = None, end: int | None = None,
                       confidence: float = 1.0, qualifiers: Iterable[tuple[str, str]] = ()) -> Predicate:
-        """Add one evidenced predicate; refuse it, with the reason, when its evidence does not hold."""
-        what = f"predicate ({instance!r}, {dimension!r}, {value!r})"
+        """Add one evidenced predicate; refuse it, with the reason, when its evidence does not hold.
+        (Called once per predicate of a build, so it does the least work the checks allow: the
+        message's text only for a refusal, names normalised once per spelling (`_key`), no period
+        read for a predicate without qualifiers: docs/performance.md, "Building a KB".)"""
+        def what() -> str:
+            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
+
         if not doc or not source_text:
-            raise LatticeError(f"{what} has no evidence",
+            raise LatticeError(f"{what()} has no evidence",
                                hint="every predicate needs a document id and the verbatim source_text")
         text = self.documents.get(doc)
         if text is None:
-            raise LatticeError(f"{what} cites unknown document {doc!r}")
+            raise LatticeError(f"{what()} cites unknown document {doc!r}")
         if start is None:
             start = text.find(source_text)
             if start < 0:
-                raise LatticeError(f"{what}: source_text is not found verbatim in document {doc!r}",
+                raise LatticeError(f"{what()}: source_text is not found verbatim in document {doc!r}",
                                    hint=f"source_text was {source_text!r}")
             end = start + len(source_text)
         elif end is None or text[start:end] != source_text:
-            raise LatticeError(f"{what}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
+            raise LatticeError(f"{what()}: offsets [{start}, {end}) of {doc!r} do not hold its source_text")
         if not 0.0 <= float(confidence) <= 1.0:
-            raise LatticeError(f"{what}: confidence {confidence} is outside [0, 1]")
-        _text_only(value, f"the value of {what}")
-        _text_only(source_text, f"the source_text of {what}")
-        dim = self.dimension(dimension)
-        value_key = dim.value_for_fact(value)
-        inst = self.add_instance(instance)
-        quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
-        period_of(quals, what)   # a start or end that is not a date is refused here, where it is read
-        pred = Predicate(inst.key, dim.key, value_key, Evidence(doc, source_text, start, end),
-                         float(confidence), quals)
+            raise LatticeError(f"{what()}: confidence {confidence} is outside [0, 1]")
+        if _SURROGATE.search(value) if isinstance(value, str) else False:
+            _text_only(value, f"the value of {what()}")
+        if _SURROGATE.search(source_text) if isinstance(source_text, str) else False:
+            _text_only(source_text, f"the source_text of {what()}")
+        return self._bind(instance, dimension, value, Evidence(doc, source_text, start, end), float(confidence),
+                          qualifiers, what)
+
+    def add_evidenced(self, instance: str, dimension: str, value: str, evidence: Evidence,
+                      qualifiers: Iterable[tuple[str, str]] = ()) -> Predicate:
+        """`add_predicate` (confidence 1) for `evidence` its caller cut from the text of a document of
+        this lattice (ingest/kb.py: a KB line), so its offsets hold its source_text by construction
+        and it holds no lone surrogate (add_document refused any); the document, the value, the
+        dimension, the instance and the qualifiers are checked as add_predicate checks them. One
+        Evidence may serve several predicates (a KB line's, its inverse's)."""
+        def what() -> str:
+            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
+
+        if evidence.doc not in self.documents:
+            raise LatticeError(f"{what()} cites unknown document {evidence.doc!r}")
+        if _SURROGATE.search(value) if isinstance(value, str) else False:
+            _text_only(value, f"the value of {what()}")
+        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, what)
+
+    def _bind(self, instance: str, dimension: str, value: str, evidence: Evidence, confidence: float,
+              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str]) -> Predicate:
+        """The predicate of checked evidence: its dimension, value, instance and qualifiers
+        checked and keyed, then added."""
+        dkey = self._key(dimension)
+        dim = self.dimensions.get(dkey)
+        if dim is None:
+            dim = self.dimension(dimension)   # the error, with the known dimensions
+        value_key = dim.value_for_fact(value, self._key(value))
+        ikey = self._key(instance)   # an instance and a dimension are held under their own key
+        if ikey not in self.instances:
+            self.add_instance(instance)
+        if qualifiers:
+            quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
+            if quals:
+                period_of(quals, what())   # a start or end that is not a date is refused here, where it is read
+        else:
+            quals = ()
+        pred = Predicate(ikey, dkey, value_key, evidence, confidence, quals)
         self.predicates.add(pred)
         self._listed = None
+        self._listed_sorted = False
         self.ids = None
         return pred
+
+    def _key(self, name: str) -> str:
+        """`normalize(name)`, remembered per spelling while the lattice is built (a KB names each
+        instance and value many times; the remembered keys are the lattice's own strings)."""
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = normalize(name)
+        return key
 
     def list_predicates(self, listed: list[Predicate], ids: list[int] | None = None) -> None:
         """Add predicates read back in a store's order (no invariants checked: they were when
@@ -353,7 +432,22 @@ class Lattice:
         they are not its position in canonical order (a lattice of several layers)."""
         self.predicates.update(listed)
         self._listed = listed if len(self.predicates) == len(listed) else None
+        self._listed_sorted = False
         self.ids = dict(zip(listed, ids)) if ids is not None and len(self.predicates) == len(listed) else None
+
+    @contextmanager
+    def unchanged(self):
+        """A block in which the caller leaves the predicates as they are (a build reading them from
+        several places to write them): `sorted_predicates` gives its own sort again without
+        checking that the set still holds exactly it, which hashes every predicate (a second or
+        more at a million). Adding a predicate through `add_predicate` still starts a new sort;
+        changing `predicates` by hand inside the block is not allowed."""
+        before = self._unchanged
+        self._unchanged = True
+        try:
+            yield self
+        finally:
+            self._unchanged = before
 
     def numbered(self) -> list[tuple[int, Predicate]]:
         """(id, predicate) for every predicate, by id: its `ids` when it has them, else each
@@ -374,8 +468,15 @@ class Lattice:
         (a third of sorting the set: docs/performance.md). So is a lattice sorted once already
         (until a predicate is added)."""
         listed = self._listed
+        if self._unchanged and self._listed_sorted and listed is not None and len(listed) == len(self.predicates):
+            return list(listed)   # its own sort, inside `unchanged`: the set is not hashed again to check it
         if listed is not None and len(listed) == len(self.predicates) and self.predicates.issuperset(listed):
-            return sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
-        ordered = sorted(self.predicates, key=predicate_key)
+            if self._listed_sorted:
+                return list(listed)   # this method's own sort, of exactly the set: nothing to compare
+            ordered = sorted(listed)   # in order already: n − 1 comparisons, cheaper than n keys
+            self._listed, self._listed_sorted = ordered, True   # sorted now: the next call only checks the set
+            return list(ordered)
+        ordered = _canonical(self.predicates)
         self._listed = ordered   # the next call (a build sorts for its files, then its facts) checks, not sorts
+        self._listed_sorted = True
         return list(ordered)

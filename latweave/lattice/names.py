@@ -83,7 +83,13 @@ def visible(name: str) -> bool:
     >>> visible("Whale"), visible(" \\u200b\\u200d "), visible("\\u3164")
     (True, False, False)
     """
+    if name.isascii():   # (most names: among ASCII characters only ! to ~ show)
+        return _ASCII_SHOWN.search(name) is not None
     return any(ch not in _BLANKS and unicodedata.category(ch)[0] not in "CZ" for ch in name)
+
+
+#: The ASCII characters that show: not a control (Cc), not the space (Zs).
+_ASCII_SHOWN = re.compile("[!-~]")
 
 
 def find_name(text: str, name: str) -> tuple[int, int] | None:

@@ -15,6 +15,9 @@ a constant is determined by every other one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
+from typing import Iterator
 
 from latweave.lattice.model import Lattice
 
@@ -33,12 +36,16 @@ class Dependence:
         return {"dimensions": [self.first, self.second], "instances": self.instances, "values": self.values}
 
 
-def _values_by_instance(lattice: Lattice) -> dict[str, dict[str, frozenset[str]]]:
-    """instance → dimension key → the set of its values there."""
-    grouped: dict[str, dict[str, set[str]]] = {}
-    for p in lattice.predicates:
-        grouped.setdefault(p.instance, {}).setdefault(p.dimension, set()).add(p.value)
-    return {i: {d: frozenset(v) for d, v in dims.items()} for i, dims in grouped.items()}
+def _values_by_instance(lattice: Lattice) -> Iterator[tuple[str, dict[str, frozenset[str]]]]:
+    """(instance, dimension key → the set of its values there), instance by instance in key
+    order: read off the predicates in canonical order, where an instance's predicates lie side by
+    side, sorted by dimension (no dict of sets per instance: most of this check's time at a KB's
+    million predicates, docs/performance.md "Building a KB")."""
+    for instance, preds in groupby(lattice.sorted_predicates(), _INSTANCE):
+        yield instance, {dim: frozenset(map(_VALUE, same)) for dim, same in groupby(preds, _DIMENSION)}
+
+
+_INSTANCE, _DIMENSION, _VALUE = attrgetter("instance"), attrgetter("dimension"), attrgetter("value")
 
 
 def dependent_dimensions(lattice: Lattice, *, min_support: int = 5) -> tuple[Dependence, ...]:
@@ -51,7 +58,7 @@ def dependent_dimensions(lattice: Lattice, *, min_support: int = 5) -> tuple[Dep
     backward: dict[tuple[str, str], dict] = {}
     shared: dict[tuple[str, str], int] = {}
     broken: set[tuple[str, str]] = set()
-    for inst, values in sorted(_values_by_instance(lattice).items()):
+    for inst, values in _values_by_instance(lattice):
         dims = sorted(values)
         for x, first in enumerate(dims):
             for second in dims[x + 1:]:

@@ -41,19 +41,33 @@ class FormalContext:
 
     @classmethod
     def from_incidence(cls, pairs: Iterable[tuple[Hashable, Hashable]]) -> "FormalContext":
-        """The context of (object, attribute) pairs; objects and attributes are numbered sorted."""
-        pairs = set(pairs)
-        objects = tuple(sorted({g for g, _ in pairs}))
-        attributes = tuple(sorted({m for _, m in pairs}))
-        g_index = {g: i for i, g in enumerate(objects)}
+        """The context of (object, attribute) pairs; objects and attributes are numbered sorted.
+
+        The pairs are sorted once, by object and then attribute (a lattice's come nearly in that
+        order: `context_of`), so each object's attributes and each attribute's objects come out
+        in ascending order and distinct, with no sort per object or per attribute (a third of a
+        KB build's legitimacy check did those: docs/performance.md, "Building a KB")."""
+        ordered = sorted(pairs)
+        attributes = tuple(sorted({m for _, m in ordered}))
         m_index = {m: i for i, m in enumerate(attributes)}
         extents: list[list[int]] = [[] for _ in attributes]
-        intents: list[list[int]] = [[] for _ in objects]
-        for g, m in pairs:
-            extents[m_index[m]].append(g_index[g])
-            intents[g_index[g]].append(m_index[m])
-        return cls(objects, attributes, tuple(tuple(sorted(e)) for e in extents),
-                   tuple(tuple(sorted(i)) for i in intents))
+        objects: list[Hashable] = []
+        intents: list[list[int]] = []
+        last = None
+        intent: list[int] = []
+        for pair in ordered:
+            if pair == last:
+                continue
+            g, m = pair
+            if last is None or g != last[0]:
+                objects.append(g)
+                intent = []
+                intents.append(intent)
+            last = pair
+            mi = m_index[m]
+            extents[mi].append(len(objects) - 1)
+            intent.append(mi)
+        return cls(tuple(objects), attributes, tuple(map(tuple, extents)), tuple(map(tuple, intents)))
 
     @cached_property
     def extents(self) -> tuple[int, ...]:
@@ -94,11 +108,13 @@ class FormalContext:
 
 
 def context_of(lattice: Lattice) -> FormalContext:
-    """Instances × (dimension name, value label), from the lattice's predicates."""
-    dims = lattice.dimensions
+    """Instances × (dimension name, value label), from the lattice's predicates (in canonical
+    order: by instance first, as `from_incidence` sorts them)."""
+    names = {key: dim.name for key, dim in lattice.dimensions.items()}
+    labels = {key: dim.labels for key, dim in lattice.dimensions.items()}
     return FormalContext.from_incidence(
-        (p.instance, (dims[p.dimension].name, dims[p.dimension].labels.get(p.value, p.value)))
-        for p in lattice.predicates)
+        (p.instance, (names[p.dimension], labels[p.dimension].get(p.value, p.value)))
+        for p in lattice.sorted_predicates())
 
 
 @dataclass(frozen=True)
