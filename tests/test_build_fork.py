@@ -238,47 +238,23 @@ def test_canonical_order_instance_by_instance_is_the_one_sort():
         assert _canonical(preds) == sorted(preds, key=predicate_key)
 
 
-def _old_dependent_dimensions(lattice, min_support=5):
-    """legitimacy/dependence.py's dependent_dimensions as it was (a dict of sets per instance)."""
-    from latweave.legitimacy.dependence import Dependence
-
+def _old_values_by_instance(lattice) -> list:
+    """What legitimacy/dependence.py grouped as it was: a dict of sets per instance, in key order."""
     grouped = {}
     for p in lattice.predicates:
         grouped.setdefault(p.instance, {}).setdefault(p.dimension, set()).add(p.value)
-    by_instance = {i: {d: frozenset(v) for d, v in dims.items()} for i, dims in grouped.items()}
-    forward, backward, shared, broken = {}, {}, {}, set()
-    for inst, values in sorted(by_instance.items()):
-        dims = sorted(values)
-        for x, first in enumerate(dims):
-            for second in dims[x + 1:]:
-                pair = (first, second)
-                if pair in broken:
-                    continue
-                a, b = values[first], values[second]
-                if forward.setdefault(pair, {}).setdefault(a, b) != b or \
-                        backward.setdefault(pair, {}).setdefault(b, a) != a:
-                    broken.add(pair)
-                    del forward[pair], backward[pair]
-                    continue
-                shared[pair] = shared.get(pair, 0) + 1
-    out = []
-    for pair, mapping in forward.items():
-        count, distinct = shared[pair], len(mapping)
-        if count >= min_support and 2 <= distinct < count:
-            a, b = sorted(lattice.dimensions[k].name for k in pair)
-            out.append(Dependence(a, b, count, distinct))
-    return tuple(sorted(out, key=lambda d: (d.first, d.second)))
+    return sorted((i, {d: frozenset(v) for d, v in dims.items()}) for i, dims in grouped.items())
 
 
 def test_dependent_dimensions_read_in_canonical_order(tmp_path):
     import random
 
     from latweave.ingest.kb import BuildReport, kb_lattice
-    from latweave.legitimacy.dependence import dependent_dimensions
+    from latweave.legitimacy.dependence import _values_by_instance
     from latweave.lattice.model import Dimension, Lattice
 
     lattice = kb_lattice(_kb(tmp_path / "a.txt", 300, 9), "pathquestion", report=BuildReport())
-    assert dependent_dimensions(lattice) == _old_dependent_dimensions(lattice)
+    assert list(_values_by_instance(lattice)) == _old_values_by_instance(lattice)
     rng = random.Random(2)
     for _ in range(40):
         lattice = Lattice()
@@ -288,7 +264,7 @@ def test_dependent_dimensions_read_in_canonical_order(tmp_path):
         for _ in range(rng.randint(0, 80)):
             lattice.add_predicate(f"i{rng.randint(0, 12)}", rng.choice("pqrs"), f"v{rng.randint(0, 3)}",
                                   doc="d", source_text="x")
-        assert dependent_dimensions(lattice, min_support=2) == _old_dependent_dimensions(lattice, 2)
+        assert list(_values_by_instance(lattice)) == _old_values_by_instance(lattice)
 
 
 def test_value_and_predicate_lines_are_the_encoders_lines(tmp_path):
