@@ -60,8 +60,10 @@ def lattice_report(F, head: Lattice, predicates, *, min_support: int = 2, depend
                         co_occurring=fca_mod.co_occurring(context, min_support=min_support),
                         implications=() if skipped else fca_mod.implications(context, min_support=min_support),
                         implications_skipped=skipped, min_support=min_support)
-        keyed = SimpleNamespace(dimensions=head.dimensions,
-                                predicates=[SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v in rows])
+        # what the check reads of a lattice: its dimensions and its predicates in canonical order
+        # (instance, dimension, value: legitimacy/dependence.py groups them as they lie)
+        ordered = [SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v in sorted(rows)]
+        keyed = SimpleNamespace(dimensions=head.dimensions, predicates=ordered, sorted_predicates=lambda: ordered)
         dependent = python_dependence(keyed, min_support=dependence_min_support)
     else:
         fca = fca_report(F, head, incidence, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
