@@ -173,6 +173,9 @@ def _pattern_name(relation: str, n: int) -> str:
 
 
 class _Specializer:
+    """One specialisation: the program, its strata, the relations the engine holds (`fixed`, of
+    which `empty` have no rows) and the shape's facts as Lits and Slots; `run()` gives the result."""
+
     def __init__(self, program: Program, strata: Sequence[Stratum], fixed: frozenset[str], empty: frozenset[str],
                  facts: dict[str, list[tuple[Static, ...]]]):
         self.program = program
