@@ -133,3 +133,19 @@ def test_a_question_runs_one_statement(lattices):
         session.con.set_trace_callback(None)
     assert result.status in ("answer", "abstain")
     assert len(statements) == 1 and statements[0].startswith("WITH RECURSIVE"), statements[:3]
+
+
+def test_rows_given_as_iterators_are_read_once_whichever_way_the_run_goes():
+    """A run's facts may be iterators: one read by a fused run, or by a run past the bounds that
+    falls back to the rules, gives what lists give (a fallback once read them a second time, empty)."""
+    from latweave.engines.sqlite_engine import SqliteEngine
+    from tests.support.programs import CLOSURE, program
+
+    engine = SqliteEngine(program(CLOSURE))
+    with engine.open({"label": [(i, f"n{i}") for i in range(120)]}) as session:
+        for n in (3, 100):   # a small run (fused) and one past FUSED_ROWS (the rules)
+            edges = [(i, i + 1) for i in range(n)]
+            want = session.run({"edge": edges, "start": [(0,)]})
+            assert len(want["seen"]) == n
+            assert session.run({"edge": iter(edges), "start": iter([(0,)])}) == want
+

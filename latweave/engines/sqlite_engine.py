@@ -129,6 +129,8 @@ class SqliteSession(SqlSession):
         self.program = engine.program
         self.con = con
         self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
+        self._shapes: dict[tuple, FusedPlan | None] = {}  # plan shape -> its statement (None: the rules)
+        self._fused_count = 0  # shapes specialised: names their staged TEMP tables apart
 
     def _prepare(self) -> None:
         self.plan, self.indexes = self.engine.plan(self.base_inputs)
@@ -210,6 +212,7 @@ class SqliteSession(SqlSession):
 
     def _guarded(self, facts: Facts) -> Outputs:
         if self.fused:
+            facts = self._materialise(facts)   # once: rows given as iterators are read here
             out = self._run_fused(facts)
             if out is not None:
                 return out
@@ -222,16 +225,15 @@ class SqliteSession(SqlSession):
 
     # ------------------------------------------------------------ one statement per plan shape
 
-    def _run_fused(self, facts: Facts) -> Outputs | None:
-        """The run as its plan shape's one statement; None where it cannot be (a run that adds to
-        the lattice's own relations, or rules the specialisation leaves recursive across patterns):
-        then the rules run stratum by stratum."""
-        rows = self._materialise(facts)
-        if (getattr(self, "_dirty", None) or any(rows.get(name) for name in self.base_inputs)
+    def _run_fused(self, rows: dict[str, list]) -> Outputs | None:
+        """The run of materialised `rows` as its plan shape's statements; None where it cannot be
+        (a run that adds to the lattice's own relations, one past `FUSED_ROWS`, rules the
+        specialisation cannot serve or past its bounds): then the rules run stratum by stratum."""
+        if (self._dirty or any(rows.get(name) for name in self.base_inputs)
                 or sum(map(len, rows.values())) > self.FUSED_ROWS):
             return None
         key, values = specialize.shape(rows, self.engine.kept)
-        shapes = self.__dict__.setdefault("_shapes", {})
+        shapes = self._shapes
         if key in shapes and all(type(v) is int and BOUNDS[0] <= v <= BOUNDS[1] for v in values):
             # a shape seen before had its rows checked: widths and the values it keeps are the
             # key's; what is new is the values, all plain 64-bit integers
@@ -265,7 +267,7 @@ class SqliteSession(SqlSession):
             spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept, self.engine.strata)
         except specialize.Unsupported:
             return None
-        self._fused_count = getattr(self, "_fused_count", 0) + 1
+        self._fused_count += 1
         plan = render(spec, self.program, self.plan.dialect, prefix=f"fused{self._fused_count}$")
         for _, create, _, _ in plan.staged if plan is not None else ():   # the session's TEMP schema: never the stored file
             self.con.execute(create)
