@@ -38,6 +38,7 @@ derive for these facts (a differential test runs both on every engine's plans).
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, replace
 from typing import Iterator, Mapping, Sequence, Union
 
@@ -154,12 +155,10 @@ class Pattern:
 @dataclass(frozen=True)
 class Specialized:
     """The program for one plan shape: its patterns in evaluation order (each after every
-    pattern it reads), the patterns each output relation's rows come from, and the number of
-    parameters its rules take."""
+    pattern it reads), and the patterns each output relation's rows come from."""
 
     patterns: tuple[Pattern, ...]
     outputs: dict[str, tuple[str, ...]]
-    params: int
 
 
 def term_of(value: Static):
@@ -190,8 +189,9 @@ class _Specializer:
         self.certain: dict[str, bool] = {}
         #: pattern name -> its signature
         self.signature: dict[str, Signature] = {}
-        #: (relation, a pattern's first fixed value or None) -> its (signature, name)s, in the order found
-        self.by_first: dict[tuple[str, Static | None], list[tuple[Signature, str]]] = {}
+        #: (relation, a pattern's first fixed value or None) -> its (number, signature, name)s, in
+        #: the order found
+        self.by_first: dict[tuple[str, Static | None], list[tuple[int, Signature, str]]] = {}
         self.count = 0
 
     # ------------------------------------------------------------ kinds of atoms
@@ -257,10 +257,10 @@ class _Specializer:
         atom, rest = atoms[0], atoms[1:]
         first = self._static(atom.args[0], env) if atom.args else None
         if first is None:
-            candidates = self.patterns.get(atom.relation, {}).items()
-        else:   # only the patterns whose first column is that value, or open
-            candidates = [*self.by_first.get((atom.relation, first), ()), *self.by_first.get((atom.relation, None), ())]
-            candidates.sort(key=lambda c: _number(c[1]))   # in the order found, as without the index
+            candidates = ((signature, name) for signature, name in self.patterns.get(atom.relation, {}).items())
+        else:   # only the patterns whose first column is that value, or open: in the order found
+            candidates = ((signature, name) for _, signature, name in heapq.merge(
+                self.by_first.get((atom.relation, first), ()), self.by_first.get((atom.relation, None), ())))
         for signature, name in candidates:
             trial = dict(env)
             if all(value is None or self._unify(arg, value, trial) for arg, value in zip(atom.args, signature)):
@@ -341,17 +341,10 @@ class _Specializer:
             reads.append(name)
         return out
 
-    @staticmethod
-    def _compare(lit: Comparison, env: Mapping[str, Static]) -> bool | None:
+    def _compare(self, lit: Comparison, env: Mapping[str, Static]) -> bool | None:
         """A comparison of two fixed values, decided where every plan of the shape decides it
         alike (equality of slots and kept values; order of kept values); None otherwise."""
-        def fixed(term):
-            if isinstance(term, Const):
-                return Lit(term.value)
-            if isinstance(term, Var):
-                return env.get(term.name)
-            return None
-        left, right = fixed(lit.left), fixed(lit.right)
+        left, right = self._static(lit.left, env), self._static(lit.right, env)
         if left is None or right is None:
             return None
         if lit.op in ("=", "!="):
@@ -396,7 +389,7 @@ class _Specializer:
                         name = by[signature] = _pattern_name(relation, self.count)
                         self.signature[name] = signature
                         self.by_first.setdefault((relation, signature[0] if signature else None), []).append(
-                            (signature, name))
+                            (self.count, signature, name))
                         self.count += 1
                         self.certain[name] = False
                         changed.add(relation)
@@ -436,11 +429,9 @@ class _Specializer:
             others = [(r, reads) for r, reads in rules if name not in reads]
             reads = frozenset(x for _, rs in rules for x in rs)
             patterns[name] = Pattern(name, rel, sig, tuple(r for r, _ in others + own), len(own), reads)
-        params = 1 + max((s.index for rows in self.facts.values() for row in rows for s in row
-                          if isinstance(s, Slot)), default=-1)
         out = {rel: tuple(n for n in self.patterns.get(rel, {}).values() if n in keep) for rel in outputs}
         ordered = _inlined(_ordered(patterns), {n for names in out.values() for n in names})
-        return Specialized(ordered, out, params)
+        return Specialized(ordered, out)
 
 
 def _number(name: str) -> int:

@@ -99,13 +99,16 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
     staged = _staged(spec, uses)
     table = {name: f"{prefix}{name}" for name in staged}
 
+    bodies: dict[str, str] = {}   # pattern -> its union, written once (several statements may need it)
+
     def cte(p: Pattern, as_name: str | None = None) -> str:
-        rules = [_renamed(rule, table, keep=p.name) for rule in p.rules]
-        selects = [dialect.select(rule, [ident(a.relation) for a in rule.positive]) for rule in rules]
-        columns = ", ".join(f"c{j}" for j in range(max(_width(p), 1)))
+        if p.name not in bodies:
+            rules = [_renamed(rule, table, keep=p.name) for rule in p.rules]
+            bodies[p.name] = dialect.union([dialect.select(rule, [ident(a.relation) for a in rule.positive])
+                                            for rule in rules])
         # read more than once: evaluated once
         hint = "MATERIALIZED " if uses[p.name] > 1 and not p.recursive else ""
-        return f"{ident(as_name or p.name)}({columns}) AS {hint}({dialect.union(selects)})"
+        return f"{ident(as_name or p.name)}({_columns(p)}) AS {hint}({bodies[p.name]})"
 
     def needed(roots) -> list[Pattern]:
         """The unstaged patterns `roots` read, directly or through other unstaged ones, in order."""
@@ -124,8 +127,7 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
     fills = []
     for p in spec.patterns:
         if p.name in staged:
-            columns = ", ".join(f"c{j}" for j in range(max(_width(p), 1)))
-            create = f"CREATE TEMP TABLE IF NOT EXISTS {ident(table[p.name])}({columns})"
+            create = f"CREATE TEMP TABLE IF NOT EXISTS {ident(table[p.name])}({_columns(p)})"
             head = with_clause(needed(r for r in p.reads if r != p.name), cte(p, "this"))
             fill = f"{head}INSERT INTO {ident(table[p.name])} SELECT * FROM \"this\""
             fills.append((table[p.name], create, fill, _binds(fill)))
@@ -157,8 +159,9 @@ def _binds(statement: str) -> int:
     return max(map(int, re.findall(r"\?(\d+)", statement)), default=0)
 
 
-def _width(p: Pattern) -> int:
-    return sum(1 for v in p.signature if v is None)
+def _columns(p: Pattern) -> str:
+    """A pattern's column list: one per column it leaves open (a nullary one: its flag c0)."""
+    return ", ".join(f"c{j}" for j in range(max(1, sum(1 for v in p.signature if v is None))))
 
 
 def _renamed(rule: Rule, table: dict[str, str], keep: str) -> Rule:
