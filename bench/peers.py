@@ -25,6 +25,8 @@ for the process and each peak RSS its own):
   twice, each in its own child process: with its proofs (`latweave`) and answers only
   (`latweave-answers`: `session.run(text, proofs=False)`, what the peers return).
 * **batch**: questions per second for all of them in one loop.
+* **disk**: the bytes of the files each answers from (latweave's lattice folder, each peer's store);
+  the lattice folder ÷ its KB text is issue 44's footprint goal (≤ 8×), printed with its largest entries.
 * **answers**: each question's sorted answers, compared with latweave's; the count that agree is
   printed (the script says which differ, and does not stop).
 
@@ -194,7 +196,34 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int, cold: bo
     out["batch_qps"] = rate
     out["answers"] = answers
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out["disk_mb"] = disk_bytes(files) / 1e6
     return out
+
+
+def disk_bytes(folder: Path) -> int:
+    """The bytes of every file under `folder` (their lengths, as `du -b` counts them); a store that
+    is one file (Kùzu's), its length."""
+    if folder.is_file():
+        return folder.stat().st_size
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
+
+
+def footprint(lattice: Path, kb: Path, by_system: dict[str, dict]) -> list[str]:
+    """Issue 44's footprint goal: the lattice folder ÷ its KB text (goal ≤ 8×), ÷ each peer's store,
+    and the folder's largest entries."""
+    text = kb.stat().st_size / 1e6
+    ours = by_system.get("latweave") or by_system.get("latweave-answers")
+    if ours is None:
+        return []
+    ratio = ours["disk_mb"] / text
+    lines = [f"on disk: latweave {ours['disk_mb']:.0f} MB = {ratio:.1f}x the KB text ({text:.0f} MB)  "
+             f"(goal <= 8x: {'met' if ratio <= 8 else 'not met'})"
+             + "".join(f"; {ours['disk_mb'] / row['disk_mb']:.1f}x {peer}'s {row['disk_mb']:.0f} MB"
+                       for peer, row in by_system.items() if not peer.startswith("latweave") and row.get("disk_mb"))]
+    entries = sorted(((disk_bytes(path), path.name)
+                      for path in lattice.iterdir()), key=lambda e: (-e[0], e[1]))
+    lines.append("  largest: " + ", ".join(f"{name} {size / 1e6:.0f} MB" for size, name in entries[:8]))
+    return lines
 
 
 def main() -> None:
@@ -225,18 +254,19 @@ def main() -> None:
         rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
     base = rows[0]
     print(f"{'system':16} {'build s':>8} {'open s':>7} " + " ".join(f"{f'p50/p95 {h}-hop ms':>20}" for h in HOPS)
-          + f" {'batch q/s':>10} {'peak MB':>8} {'agree':>7}")
+          + f" {'batch q/s':>10} {'peak MB':>8} {'disk MB':>8} {'agree':>7}")
     for row in rows:
         agree = sum(a == b for a, b in zip(row["answers"], base["answers"]))
         build = f"{row['build_s']:.1f}" if "build_s" in row else "-"
         cells = " ".join(f"{row['p50_ms'][str(h)]:>9.2f}/{row['p95_ms'][str(h)]:<10.2f}" for h in HOPS)
         print(f"{row['system']:16} {build:>8} {row['open_s']:>7.2f} {cells} {row['batch_qps']:>10.0f} "
-              f"{row['peak_mb']:>8.0f} {agree:>3}/{len(row['answers'])}")
+              f"{row['peak_mb']:>8.0f} {row['disk_mb']:>8.0f} {agree:>3}/{len(row['answers'])}")
         for i, (a, b) in enumerate(zip(row["answers"], base["answers"])):
             if a != b and row is not base:
                 print(f"    question {i}: {row['system']} {a[:5]} vs {base['system']} {b[:5]}")
     print()
-    for line in ratios({row["system"]: row for row in rows}):
+    by_system = {row["system"]: row for row in rows}
+    for line in ratios(by_system) + footprint(args.lattice, args.kb, by_system):
         print(line)
 
 
