@@ -13,7 +13,8 @@ in the lattice of the sources before it, and nothing else:
   the lattice no longer holds (an id is never given again);
 * what it changes, keyed: `dimensions.jsonl`, `values.jsonl`, `synonyms.jsonl`,
   `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
-  key in earlier layers, or delete it: `"removed": true`), `derived/coord_counts.facts`
+  key in earlier layers, or delete it: `"removed": true`, which values.jsonl's lines spell
+  `[dimension, key]`: folder/rows.py), `derived/coord_counts.facts`
   (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
   is the whole report of the lattice through this layer.
 
