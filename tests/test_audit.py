@@ -25,6 +25,14 @@ from tests.support.plans import MOVIE_PLANS, ZOO_PLANS, run_plans
 _DUCKDB: dict = {}
 
 
+def predicate_rows(lat) -> list[dict]:
+    """predicates.jsonl's rows (folder/rows.py), each with its id (its line)."""
+    from latweave.folder.rows import predicate_row
+
+    lines = (lat / "predicates.jsonl").read_text(encoding="utf-8").splitlines()
+    return [{"id": i, **predicate_row(line)} for i, line in enumerate(lines)]
+
+
 def _run(lattice, engine: str, plans: list[str]):
     if engine != "duckdb":
         return run_plans(lattice, engine, plans)
@@ -217,7 +225,7 @@ def test_invented_subsumes_edge_with_a_consistent_chain(lattices, zoo_results):
 
 def test_hit_about_another_instance(lattices, mammals):
     """The hit's coord is a genuine predicate, but of Dog, not of the member Whale."""
-    rows = [json.loads(line) for line in (lattices["zoo"] / "predicates.jsonl").read_text().splitlines()]
+    rows = predicate_rows(lattices["zoo"])
     dog = next(r for r in rows if r["instance"] == "dog" and r["dimension"] == "species")
     hit = _find(mammals, "hit", "species")
     coord = next(c for c in hit["children"] if c.get("axiom", "").startswith("coord("))

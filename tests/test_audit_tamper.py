@@ -37,6 +37,14 @@ from latweave.proof.audit import abstentions, answers, audit, auditor, completen
 CORPORA = RULES.parent / "corpora"
 
 
+def predicate_rows(lat) -> list[dict]:
+    """predicates.jsonl's rows (folder/rows.py), each with its id (its line)."""
+    from latweave.folder.rows import predicate_row
+
+    lines = (lat / "predicates.jsonl").read_text(encoding="utf-8").splitlines()
+    return [{"id": i, **predicate_row(line)} for i, line in enumerate(lines)]
+
+
 def _noop(*args, **kwargs):
     return None
 
@@ -210,7 +218,7 @@ def t_claim_empty(r, lat):
 
 def t_false_holds_over_step(r, lat):
     """`holds($m, habitat <= aerial)` is true (Bat); claim false with Dog's genuine failing coord."""
-    rows = [json.loads(x) for x in (lat / "predicates.jsonl").read_text().splitlines()]
+    rows = predicate_rows(lat)
     dog = next(p for p in rows if p["instance"] == "dog" and p["dimension"] == "habitat")
     coord = {"axiom": atom("coord", "Dog", "habitat", "terrestrial"), "evidence": evidence(dog)}
     r["verdict"] = False
@@ -309,7 +317,7 @@ def t_promote_contested(r, lat):
 def t_contested_evidence(r, lat):
     """Swap a supporting predicate for a genuine one of an uncontested coordinate, in the result
     and in the proof alike."""
-    rows = [json.loads(x) for x in (lat / "predicates.jsonl").read_text().splitlines()]
+    rows = predicate_rows(lat)
     cy = next(p for p in rows if p["instance"] == "cy corin" and p["dimension"] == "city")
     entry = {"instance": "Cy Corin", "dimension": "city", "value": "lyon", "evidence": evidence(cy)}
     r["contested"][0]["supported_by"][0] = entry

@@ -117,10 +117,11 @@ def test_beside_returns_the_childs_value_and_ends_a_child_left_running():
         os.waitpid(pid, 0)
 
 
-def test_predicate_lines_are_json_dumps_bytes():
-    """store.predicate_line formats a predicates.jsonl line from its fields: the bytes json.dumps
-    writes for the row, whatever the strings hold; other field types go through json.dumps."""
-    from latweave.folder.store import _ENCODER, predicate_line, predicate_row
+def test_predicate_lines_are_the_codecs_arrays():
+    """folder/rows.py predicate_line formats a predicates.jsonl line from its fields: the bytes the
+    compact encoder writes for the row's array, whatever the strings hold; other field types go
+    through the encoder; the line reads back as the predicate."""
+    from latweave.folder.rows import _COMPACT, predicate_line, predicate_of_line
     from latweave.lattice.model import Evidence, Predicate
 
     tricky = ['a"b', "back\\slash", "ctl\x01\x1f\x7f", "tab\tnl\n", "é ü 漢字 \u2028 \u2029 😀", "", "\ud800x"]
@@ -128,10 +129,15 @@ def test_predicate_lines_are_json_dumps_bytes():
         for confidence in (1.0, 0.5, 0.1, 1e-7, 0.0, 1, True, float("nan"), 2.5):
             for quals in ((), (("start", "1990"), ("end", text))):
                 p = Predicate(text, "dim " + text, text + "v", Evidence("doc" + text, text, 3, 17), confidence, quals)
-                row = predicate_row(12, p)
-                assert predicate_line(12, p) == json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
-    row = {"b": [1.0, float("inf")], "a": "x\u2028", "z": None, "k": [["a", "b"]], "n": True}
-    assert _ENCODER.encode(row) == json.dumps(row, ensure_ascii=False, sort_keys=True)
+                row = [text, "dim " + text, text + "v", "doc" + text, 3, 17, text]
+                if confidence != 1.0 or quals:
+                    row.append(confidence)
+                if quals:
+                    row.append([list(q) for q in quals])
+                line = predicate_line(p)
+                assert line == _COMPACT.encode(row) + "\n" and "\n" not in line[:-1]
+                if confidence == confidence:   # (nan is no value it equals)
+                    assert predicate_of_line(line) == p
 
 
 def test_sorted_rows_are_written_as_write_facts_writes_them(tmp_path):
@@ -269,7 +275,8 @@ def test_dependent_dimensions_read_in_canonical_order(tmp_path):
 
 def test_value_and_predicate_lines_are_the_encoders_lines(tmp_path):
     from latweave.folder.names import VALUES
-    from latweave.folder.store import _ENCODER, dimension_rows, predicate_line, predicate_lines, value_lines
+    from latweave.folder.rows import predicate_line, predicate_lines, value_line_of, value_row
+    from latweave.folder.store import dimension_rows, value_lines
     from latweave.ingest.corpus import read_corpora
     from latweave.ingest.kb import BuildReport, kb_lattice
     from latweave.lattice.model import Dimension, Lattice
@@ -285,9 +292,12 @@ def test_value_and_predicate_lines_are_the_encoders_lines(tmp_path):
     lattices = [kb_lattice(_kb(tmp_path / "a.txt", 80, 4), "pathquestion", report=BuildReport()),
                 read_corpora([ROOT / "corpora" / "tenures"]), odd]
     for lattice in lattices:
-        assert list(value_lines(lattice)) == [_ENCODER.encode(r) + "\n" for r in dimension_rows(lattice)[VALUES]]
+        rows = list(dimension_rows(lattice)[VALUES])
+        lines = list(value_lines(lattice))
+        assert lines == [value_line_of(r) for r in rows]
+        assert [value_row(line) for line in lines] == rows
         ordered = lattice.sorted_predicates()
-        assert list(predicate_lines(ordered)) == [predicate_line(n, p) for n, p in enumerate(ordered)]
+        assert list(predicate_lines(ordered)) == [predicate_line(p) for p in ordered]
 
 
 def test_add_evidenced_checks_what_add_predicate_checks_but_the_cut_evidence():

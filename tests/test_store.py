@@ -85,7 +85,7 @@ def test_truncated_facts_file_is_refused(tmp_path):
 def test_manifest_is_json_with_schema_version(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
     manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
-    assert manifest["schema_version"] == 6 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
+    assert manifest["schema_version"] == 7 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
     assert "facts/coord.facts" in manifest["files"] and "symbols.jsonl" in manifest["files"]
     assert "classes.jsonl" in manifest["files"] and "facts/canonical.facts" in manifest["files"]
 

@@ -269,7 +269,7 @@ def test_a_file_changed_after_a_verified_open_is_refused(tmp_path, hashed):
     path = folder / "predicates.jsonl"
     data = bytearray(path.read_bytes())
     st = path.stat()
-    at = data.index(b'"source_text": "') + len(b'"source_text": "')
+    at = data.index(b',"') + len(b',"')   # a predicate's dimension
     data[at] = ord("X") if data[at] != ord("X") else ord("Y")  # same size, other bytes
     path.write_bytes(bytes(data))
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # mtime bumped by a second
@@ -308,8 +308,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 5}))
-    with pytest.raises(StoreError, match="schema version 6") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 6}))
+    with pytest.raises(StoreError, match="schema version 7") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 
@@ -319,11 +319,11 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     refuses it, and building again at the same path replaces it."""
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
-    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 5}))
+    path.write_text(json.dumps({**json.loads(path.read_text()), "schema_version": 6}))
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 6 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 7 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -13,7 +13,8 @@ in the lattice of the sources before it, and nothing else:
   the lattice no longer holds (an id is never given again);
 * what it changes, keyed: `dimensions.jsonl`, `values.jsonl`, `synonyms.jsonl`,
   `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
-  key in earlier layers, or delete it: `"removed": true`), `derived/coord_counts.facts`
+  key in earlier layers, or delete it: `"removed": true`, which values.jsonl's lines spell
+  `[dimension, key]`: folder/rows.py), `derived/coord_counts.facts`
   (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
   is the whole report of the lattice through this layer.
 
@@ -43,6 +44,7 @@ from pathlib import Path
 from typing import Callable
 
 from latweave.errors import StoreError
+from latweave.folder.rows import decoder, predicate_of_line, value_probe
 from latweave.lattice.names import normalize
 from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR, LAYER_FILE,
                                    MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
@@ -130,7 +132,7 @@ def _instance_probe(line: str) -> str:
 
 #: The key of a keyed model file's line, read from its text (SortedLines' probe).
 PROBES: dict[str, Callable[[str], object]] = {
-    VALUES: lambda line: (string_field(line, "dimension"), string_field(line, "key")),
+    VALUES: value_probe,
     SYNONYMS: lambda line: (string_field(line, "dimension"), string_field(line, "surface")),
     INSTANCES: _instance_probe,
     DOCUMENTS: lambda line: string_field(line, "id"),
@@ -145,10 +147,11 @@ def removed(row: dict) -> bool:
 def _rows(path: Path) -> Iterator[dict]:
     if not path.is_file():
         return
+    decode = decoder(path.name)
     with path.open(encoding="utf-8") as handle:
         for line in handle:
             if line.strip():
-                yield json.loads(line)
+                yield decode(line)
 
 
 def merged_rows(folders: list[Path], name: str) -> Iterator[dict]:
@@ -180,9 +183,11 @@ def _random_access(mapped: mmap.mmap) -> mmap.mmap:
 class Lines:
     """Random access to the lines of a JSON-lines file through its line index (mmap): the byte
     offset where each line starts, then the file's size, as little-endian unsigned 64-bit
-    integers (folder/store.py `write_line_index`)."""
+    integers (folder/store.py `write_line_index`). `decode`: how a line is read into its row
+    (folder/rows.py `decoder` of the file's name)."""
 
-    def __init__(self, path: Path, index: Path):
+    def __init__(self, path: Path, index: Path, decode: Callable[[str], object] = json.loads):
+        self._decode = decode
         self._index_map = None
         try:
             size = path.stat().st_size
@@ -217,7 +222,7 @@ class Lines:
 
     def row(self, i: int) -> dict:
         # decoded first: json.loads of a str skips the encoding sniffing it does on bytes
-        return json.loads(self._map[self.offsets[i]:self.offsets[i + 1]].decode())
+        return self._decode(self._map[self.offsets[i]:self.offsets[i + 1]].decode())
 
     def close(self) -> None:
         if self._map is not None:
@@ -237,7 +242,7 @@ def index_name(name: str) -> str:
 
 
 def open_lines(folder: Path, name: str) -> Lines:
-    return Lines(folder / name, folder / index_name(name))
+    return Lines(folder / name, folder / index_name(name), decoder(name))
 
 
 _UNSEEN = object()
@@ -442,6 +447,13 @@ class LayeredIds:
             raise IndexError(p)
         k = bisect_right(self.first, p) - 1
         return self.lines[k].row(p - self.first[k])
+
+    def predicate(self, p: int):
+        """Predicate id `p` as the model's Predicate, decoded from its line (IndexError as `row`)."""
+        if not self.live(p):
+            raise IndexError(p)
+        k = bisect_right(self.first, p) - 1
+        return predicate_of_line(self.lines[k].raw(p - self.first[k]).decode())
 
     def ids(self) -> Iterator[int]:
         """Every live id, ascending."""

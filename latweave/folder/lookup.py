@@ -10,9 +10,10 @@ import json
 from pathlib import Path
 
 from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
-                                    layer_folders, merged_rows, open_lines, read_layer_record, removed, string_field)
+                                    layer_folders, merged_rows, open_lines, read_layer_record, removed)
 from latweave.folder.names import (COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, PREDICATES, SYMBOLS,
                                    SYNONYMS, VALUES)
+from latweave.folder.rows import predicate_probe
 from latweave.folder.store import add_value_row, dimension_of
 from latweave.lattice.model import Dimension
 from latweave.lattice.names import normalize
@@ -36,7 +37,7 @@ class FolderLookup:
         self._synonyms = [SortedLines(open_lines(f, SYNONYMS), key=KEYS[SYNONYMS],
                                       probe=PROBES[SYNONYMS]) for f in self.folders]
         self._predicates = [SortedLines(open_lines(f, PREDICATES), key=lambda row: row["instance"],
-                                        probe=lambda line: string_field(line, "instance")) for f in self.folders]
+                                        probe=predicate_probe) for f in self.folders]
         self._counts = [SortedLines(Lines(f / COUNTS_FILE, f / COUNTS_INDEX),
                                     key=lambda row: row[:2], parse=facts_row)
                         for f in self.folders if (f / COUNTS_FILE).is_file()]

@@ -26,7 +26,6 @@ import errno
 import fcntl
 import hashlib
 import json
-import math
 import os
 import platform
 import re
@@ -45,6 +44,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
+from latweave.folder.rows import decoder, predicate_lines, predicate_of_line, value_line, value_line_of
 from latweave.folder.names import (CLASSES, CORPUS_DOCUMENTS, CORPUS_FACTS, CORPUS_HIERARCHY, DIMENSIONS,
                                    DIMENSION_FILES, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, MANIFEST, PREDICATES,
                                    SYNONYMS, UNHASHED, VALUES)
@@ -61,7 +61,9 @@ FORMAT = "latweave-lattice"
 #: 6: layers (folder/layers.py): a lattice of several sources keeps what each one changes in a
 #:    layer of its own, ids numbered in the order the sources came in; the manifest's "layers";
 #:    line indexes of symbols.jsonl and values.jsonl too (a change looks names up, never reads all).
-SCHEMA_VERSION = 6
+#: 7: predicates.jsonl and values.jsonl as compact rows (folder/rows.py: JSON arrays, fields by
+#:    position, defaults left out, no predicate id: its line is its id).
+SCHEMA_VERSION = 7
 
 
 #: what json.dumps(row, ensure_ascii=False, sort_keys=True) builds on every call, built once
@@ -93,8 +95,9 @@ def write_line_index(jsonl_path: Path | str, index_path: Path | str) -> int:
 
 
 def _read_jsonl(path: Path) -> list:
+    decode = decoder(path.name)
     with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+        return [decode(line) for line in handle if line.strip()]
 
 
 def sha256_file(path: Path) -> str:
@@ -140,6 +143,37 @@ def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None 
     write_lines(folder / PREDICATES, predicate_lines(lattice.sorted_predicates()))
 
 
+def write_keyed(path: Path, name: str, rows: Iterable[dict]) -> None:
+    """A keyed model file's rows (folder/layers.py KEYS), in the form its readers read: values
+    through the row codec (folder/rows.py), the others one JSON object a line."""
+    if name == VALUES:
+        write_lines(path, map(value_line_of, rows))
+    else:
+        write_jsonl(path, rows)
+
+
+def value_row(dimension: str, key: str, label: str, parents: Iterable[str] = (), bounds=None) -> dict:
+    """A values.jsonl row as its readers get it (folder/rows.py `value_row` reads the line back):
+    parents sorted, bounds a [lo, hi] list or None."""
+    return {"dimension": dimension, "key": key, "label": label, "parents": sorted(parents),
+            "bounds": list(bounds) if bounds is not None else None}
+
+
+def value_row_of(d: Dimension, v: str) -> dict:
+    """Value `v` of dimension `d` as a values.jsonl row."""
+    return value_row(d.key, v, d.labels[v], d.parents.get(v, ()), d.bounds.get(v))
+
+
+def synonym_row(d: str, surface: str, value: str) -> dict:
+    """A synonyms.jsonl row."""
+    return {"dimension": d, "surface": surface, "value": value}
+
+
+def class_row(d: str, value: str, cls: str) -> dict:
+    """A classes.jsonl row (the compare classes are the country table's)."""
+    return {"dimension": d, "value": value, "class": cls, "source": COUNTRY_TABLE}
+
+
 def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[str, Iterable[dict]]:
     """The rows of dimensions.jsonl, values.jsonl, synonyms.jsonl and classes.jsonl, each in key
     order (folder/layers.py KEYS), lazily; `only`: the dimension keys to give rows of (default all)."""
@@ -147,84 +181,24 @@ def dimension_rows(lattice: Lattice, only: Iterable[str] | None = None) -> dict[
     return {
         DIMENSIONS: ({"name": d.name, "kind": d.kind, "functional": d.functional, "open": d.open}
                              for d in dims),
-        VALUES: ({"dimension": d.key, "key": v, "label": d.labels[v], "parents": sorted(d.parents.get(v, ())),
-                          "bounds": list(d.bounds[v]) if v in d.bounds else None}
-                         for d in dims for v in sorted(d.labels)),
-        SYNONYMS: ({"dimension": d.key, "surface": s, "value": v}
-                           for d in dims for s, v in sorted(d.synonyms.items())),
-        CLASSES: ({"dimension": d.key, "value": v, "class": c, "source": COUNTRY_TABLE}
-                          for d in dims for v, c in sorted(d.compare_classes().items())),
+        VALUES: (value_row_of(d, v) for d in dims for v in sorted(d.labels)),
+        SYNONYMS: (synonym_row(d.key, s, v) for d in dims for s, v in sorted(d.synonyms.items())),
+        CLASSES: (class_row(d.key, v, c) for d in dims for v, c in sorted(d.compare_classes().items())),
     }
 
 
 def value_lines(lattice: Lattice) -> Iterator[str]:
-    """The lines write_jsonl writes of `dimension_rows(lattice)[VALUES]`, the same bytes,
-    formatted from each value's fields (a KB has a value per entity and inverse relation: the
-    100k-person KB 609k of them); a row of unusual field types is encoded by the encoder."""
-    encode = _ENCODER.encode
+    """The lines of values.jsonl (`write_keyed` of `dimension_rows(lattice)[VALUES]`, the same
+    bytes), formatted from each value's fields without a row between (a KB has a value per
+    entity and inverse relation: the 100k-person KB 609k of them)."""
     for d in sorted(lattice.dimensions.values(), key=lambda d: d.key):
-        dim = _STRING(d.key)
         for v in sorted(d.labels):
-            label, parents, bounds = d.labels[v], sorted(d.parents.get(v, ())), d.bounds.get(v)
-            if type(v) is str and type(label) is str and all(type(p) is str for p in parents) and (
-                    bounds is None or all(type(x) is int or type(x) is float and math.isfinite(x) for x in bounds)):
-                yield (f'{{"bounds": {"null" if bounds is None else "[" + ", ".join(map(repr, bounds)) + "]"}, '
-                       f'"dimension": {dim}, "key": {_STRING(v)}, "label": {_STRING(label)}, '
-                       f'"parents": [{", ".join(map(_STRING, parents))}]}}\n')
-            else:
-                yield encode({"dimension": d.key, "key": v, "label": label, "parents": parents,
-                              "bounds": list(bounds) if v in d.bounds else None}) + "\n"
+            yield value_line(d.key, v, d.labels[v], sorted(d.parents.get(v, ())), d.bounds.get(v))
 
 
 def instance_row(inst: Instance) -> dict:
     """An instance as instances.jsonl stores it (read back by `instance_of`)."""
     return {"label": inst.label, "aliases": sorted(inst.aliases)}
-
-
-_STRING = json.encoder.encode_basestring   # json.dumps' own encoder of a str with ensure_ascii=False
-_PREDICATE_LINE = ('{"confidence": %r, "dimension": %s, "doc": %s, "end": %d, "id": %d, "instance": %s, '
-                   '"qualifiers": %s, "source_text": %s, "start": %d, "value": %s}\n')
-
-
-def predicate_line(n: int, p: Predicate) -> str:
-    """`predicate_row(n, p)` as write_jsonl writes it (json.dumps, sort_keys, ensure_ascii=False),
-    the same bytes, formatted from the fields in key order instead of encoding a dict: a third of
-    writing a KB's model files (docs/performance.md, "Building a KB"). A field of another type
-    than a predicate's own (a float confidence in [0, 1], int offsets, str names) is encoded by
-    json.dumps after all."""
-    e, c = p.evidence, p.confidence
-    if type(c) is float and 0.0 <= c <= 1.0 and type(e.start) is int and type(e.end) is int and type(n) is int \
-            and type(p.instance) is str and type(p.dimension) is str and type(p.value) is str \
-            and type(e.doc) is str and type(e.source_text) is str:
-        quals = "[]" if not p.qualifiers else json.dumps([list(q) for q in p.qualifiers], ensure_ascii=False)
-        return _PREDICATE_LINE % (c, _STRING(p.dimension), _STRING(e.doc), e.end, n, _STRING(p.instance), quals,
-                                  _STRING(e.source_text), e.start, _STRING(p.value))
-    return json.dumps(predicate_row(n, p), ensure_ascii=False, sort_keys=True) + "\n"
-
-
-def predicate_lines(predicates: Iterable[Predicate], start: int = 0) -> Iterator[str]:
-    """`predicate_line(n, p)` for the predicates numbered from `start`, the same lines, with the
-    names they repeat (a dimension, a document; an instance, over its predicates side by side in
-    canonical order) encoded once."""
-    names: dict[str, str] = {}   # dimensions and documents: a few, each named by many predicates
-    last, last_text = None, ""
-    for n, p in enumerate(predicates, start):
-        e, c = p.evidence, p.confidence
-        if not (type(c) is float and 0.0 <= c <= 1.0 and type(e.start) is int and type(e.end) is int
-                and type(p.instance) is str and type(p.dimension) is str and type(p.value) is str
-                and type(e.doc) is str and type(e.source_text) is str and not p.qualifiers):
-            yield predicate_line(n, p)
-            continue
-        if p.instance is not last:
-            last, last_text = p.instance, _STRING(p.instance)
-        dim = names.get(p.dimension)
-        if dim is None:
-            dim = names[p.dimension] = _STRING(p.dimension)
-        doc = names.get(e.doc)
-        if doc is None:
-            doc = names[e.doc] = _STRING(e.doc)
-        yield _PREDICATE_LINE % (c, dim, doc, e.end, n, last_text, "[]", _STRING(e.source_text), e.start,
-                                 _STRING(p.value))
 
 
 def write_lines(path: Path, lines: Iterable[str]) -> None:
@@ -237,14 +211,6 @@ def write_lines(path: Path, lines: Iterable[str]) -> None:
                 handle.write("".join(block))
                 block.clear()
         handle.write("".join(block))
-
-
-def predicate_row(n: int, p: Predicate) -> dict:
-    """Predicate number `n` (in canonical order) as predicates.jsonl stores it (read back by
-    `predicate_of`)."""
-    return {"id": n, "instance": p.instance, "dimension": p.dimension, "value": p.value,
-            "confidence": p.confidence, "doc": p.evidence.doc, "source_text": p.evidence.source_text,
-            "start": p.evidence.start, "end": p.evidence.end, "qualifiers": [list(q) for q in p.qualifiers]}
 
 
 def manifest_counts(lattice: Lattice, instances: int | None = None, predicates: int | None = None,
@@ -847,10 +813,15 @@ def instance_of(row: dict) -> Instance:
 
 
 def predicate_of(row: dict) -> Predicate:
-    """A predicate as predicates.jsonl stores it (its id is its line number)."""
+    """A predicate from its row as folder/rows.py `predicate_row` gives it."""
     return Predicate(row["instance"], row["dimension"], row["value"],
                      Evidence(row["doc"], row["source_text"], row["start"], row["end"]),
                      row["confidence"], tuple(tuple(q) for q in row["qualifiers"]))
+
+
+def _read_predicates(path: Path) -> list[Predicate]:
+    with path.open(encoding="utf-8") as handle:
+        return [predicate_of_line(line) for line in handle if line.strip()]
 
 
 def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None = None) -> Lattice:
@@ -870,11 +841,18 @@ def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None 
     for row in merged_rows(folders, DOCUMENTS):
         lattice.documents[row["id"]] = row["text"]
     if len(folders) == 1:
-        lattice.list_predicates([predicate_of(row) for row in _read_jsonl(folder / PREDICATES)])
+        lattice.list_predicates(_read_predicates(folder / PREDICATES))
         return lattice
-    retracted = set()
+    retracted, held, ids = set(), [], []
     for layer in folders[1:]:
         retracted.update(read_layer_record(layer).get("retracted_predicates", ()))
-    rows = [row for layer in folders for row in _read_jsonl(layer / PREDICATES) if row["id"] not in retracted]
-    lattice.list_predicates([predicate_of(row) for row in rows], [row["id"] for row in rows])
+    first = 0
+    for k, layer in enumerate(folders):
+        if k:
+            first = read_layer_record(layer)["predicates"][0]   # a layer's ids follow the layers before
+        for i, pred in enumerate(_read_predicates(layer / PREDICATES), first):
+            if i not in retracted:
+                held.append(pred)
+                ids.append(i)
+    lattice.list_predicates(held, ids)
     return lattice

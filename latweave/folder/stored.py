@@ -35,7 +35,7 @@ from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Sort
                                     open_lines, removed)
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
 from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
-                                   predicate_of, read_manifest)
+                                   read_manifest)
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
 from latweave.lattice.names import TOP
 
@@ -71,7 +71,7 @@ class StoredPredicates(Sequence):
             p += len(self)
         pred = self._kept.get(p)
         if pred is None:
-            pred = self._kept[p] = predicate_of(self._ids.row(p))
+            pred = self._kept[p] = self._ids.predicate(p)
         return pred
 
     def ids(self) -> Iterator[int]:
@@ -82,7 +82,7 @@ class StoredPredicates(Sequence):
         """Every predicate in id order, read once and not kept (a pass over all of them, e.g. to
         build a graph, would otherwise keep the whole file in memory)."""
         for i in self._ids.ids():
-            yield self._kept.get(i) or predicate_of(self._ids.row(i))
+            yield self._kept.get(i) or self._ids.predicate(i)
 
 
 def stored_instances(folders: list[Path], count: int | None = None) -> LayeredKeyed:

@@ -38,9 +38,10 @@ from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
 from latweave.folder.lookup import FolderLookup
 from latweave.ingest.layered import Layer, worlds_row
-from latweave.lattice.canonical import COUNTRY_TABLE, class_key, class_members
+from latweave.lattice.canonical import class_key, class_members
 from latweave.lattice.coordinates import World
 from latweave.folder.layers import merged_rows, open_lines, read_layer_record
+from latweave.folder.store import class_row, synonym_row, value_row as stored_value_row
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate, predicate_key
 from latweave.lattice.names import TOP, normalize
 from latweave.lattice.ordered import parse_ordered
@@ -412,11 +413,9 @@ class _Reading:
                 VALUES: [], SYNONYMS: [], CLASSES: []}
         for k in sorted(self.dims):
             d = self.dims[k]
-            rows[VALUES] += [{"dimension": k, "key": v, "label": d.labels[v], "parents": [],
-                                      "bounds": list(d.bounds[v]) if v in d.bounds else None} for v in sorted(d.labels)]
-            rows[SYNONYMS] += [{"dimension": k, "surface": s, "value": v} for s, v in sorted(d.synonyms.items())]
-        rows[CLASSES] = [{"dimension": d, "value": v, "class": c, "source": COUNTRY_TABLE}
-                                 for d, v, c in sorted(self.class_rows)]
+            rows[VALUES] += [stored_value_row(k, v, d.labels[v], (), d.bounds.get(v)) for v in sorted(d.labels)]
+            rows[SYNONYMS] += [synonym_row(k, s, v) for s, v in sorted(d.synonyms.items())]
+        rows[CLASSES] = [class_row(d, v, c) for d, v, c in sorted(self.class_rows)]
         rows[INSTANCES] = [{"key": x, "label": label, "aliases": []} for x, label in sorted(self.instances.items())]
 
         stating = {p.instance for p in fresh_preds

@@ -43,7 +43,8 @@ from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import normalize
-from latweave.folder.store import write_model_files, instance_row, manifest_counts, predicate_row
+from latweave.folder.rows import predicate_line
+from latweave.folder.store import write_model_files, instance_row, manifest_counts
 from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
@@ -106,7 +107,7 @@ class StreamFiles:
                 x_out.write(f"{x}\n")
                 instances += 1
                 for pred in self._checked(key, preds):
-                    pred_out.write(_dumps(predicate_row(predicates, pred)))
+                    pred_out.write(predicate_line(pred))
                     self.xs.append(x)
                     self.ds.append(self.small_id[pred.dimension])
                     self.vs.append(self.small_id[pred.value])

@@ -24,8 +24,9 @@ from latweave.folder.layers import layer_path
 from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
                                    LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
                                    WORLDS_FILE)
-from latweave.folder.store import (check_target, index_lines, predicate_line, write_documents, write_folder,
-                                   write_jsonl, write_lines, write_model_files)
+from latweave.folder.rows import predicate_lines
+from latweave.folder.store import (check_target, index_lines, write_documents, write_folder, write_jsonl, write_keyed,
+                                   write_lines, write_model_files)
 from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports, report_of, report_writer, stored_report
 from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
@@ -272,9 +273,9 @@ def write_layer(layer: Layer, root: Path) -> None:
               "retracted_predicates": layer.retracted, "counts": layer.totals}
     (folder / LAYER_FILE).write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
     SymbolTable.numbered(layer.symbols).write(folder / SYMBOLS)
-    write_lines(folder / PREDICATES, (predicate_line(p, pred) for p, pred in layer.predicates))
+    write_lines(folder / PREDICATES, predicate_lines(pred for _, pred in layer.predicates))
     for name in KEYED:
-        write_jsonl(folder / name, layer.rows.get(name, ()))
+        write_keyed(folder / name, name, layer.rows.get(name, ()))
     write_documents(folder / DOCUMENTS, layer.documents, removed=layer.gone_documents)
     added = [name for name in LATTICE_RELATIONS if layer.added.get(name)]
     taken = [name for name in LATTICE_RELATIONS if layer.taken.get(name)]

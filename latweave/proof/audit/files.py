@@ -52,6 +52,27 @@ def _rows(path: Path) -> list[dict]:
     return json.loads("[" + ",".join(lines) + "]")
 
 
+def _value(a) -> dict:
+    """A values.jsonl line, read here on its own (folder/rows.py writes it, and is not trusted to read
+    it): `[dimension, key, label, parents?, bounds?]`, a later layer's deletion `[dimension, key]`."""
+    if not isinstance(a, list) or not 2 <= len(a) <= 5:
+        raise ValueError(f"not a values.jsonl row: {a!r}")
+    if len(a) == 2:
+        return {"dimension": a[0], "key": a[1], "removed": True}
+    return {"dimension": a[0], "key": a[1], "label": a[2], "parents": a[3] if len(a) > 3 else [],
+            "bounds": a[4] if len(a) > 4 else None}
+
+
+def _predicate(p: int, a) -> dict:
+    """Line p of predicates.jsonl (its id), read here on its own: `[instance, dimension, value,
+    doc, start, end, source_text, confidence?, qualifiers?]` (confidence 1.0 and no qualifiers
+    when left out)."""
+    if not isinstance(a, list) or not 7 <= len(a) <= 9:
+        raise ValueError(f"not a predicates.jsonl row: {a!r}")
+    return {"id": p, "instance": a[0], "dimension": a[1], "value": a[2], "doc": a[3], "start": a[4], "end": a[5],
+            "source_text": a[6], "confidence": a[7] if len(a) > 7 else 1.0, "qualifiers": a[8] if len(a) > 8 else []}
+
+
 def layer_hashes(manifest: dict) -> list[str]:
     """Each layer's own hash, as a result's `lattice` stamp names them (folder/layers.py
     `layer_hashes` writes them; computed here on its own): the sha256 of the hashes the manifest
@@ -94,6 +115,8 @@ class _Layers:
         out: dict = {}
         for folder in self.folders:
             for row in _rows(folder / name):
+                if name == VALUES:
+                    row = _value(row)
                 if row.get("removed") is True:
                     out.pop(key(row), None)
                 else:
@@ -103,11 +126,13 @@ class _Layers:
     def predicates(self) -> dict[int, dict]:
         out: dict[int, dict] = {}
         for folder in self.folders:
+            first = 0
             if folder is not self.folders[0]:
                 record = json.loads((folder / LAYER_FILE).read_text(encoding="utf-8"))
                 for p in record.get("retracted_predicates", ()):
                     out.pop(p, None)
-            out.update((row["id"], row) for row in _rows(folder / PREDICATES))
+                first = record["predicates"][0]   # a layer numbers its lines from here
+            out.update((p, _predicate(p, row)) for p, row in enumerate(_rows(folder / PREDICATES), first))
         return out
 
 
