@@ -98,6 +98,8 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
 
     def write_model(folder: Path) -> dict:
         nonlocal head
+        if ledger is not None:
+            ledger.store(folder)   # first: a layer written below may read a document from its stored source
         report = state = stored = None
         checked: set[str] = set()     # the dimensions checked again, in any layer written
 
