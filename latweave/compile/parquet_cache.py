@@ -39,7 +39,12 @@ def cache_folder(folder: Path | str) -> Path | None:
     manifest lists no engine database (nothing to derive them from)."""
     from latweave.folder.store import cache_root, read_manifest
 
-    digest = read_manifest(folder, verify=False).get("files", {}).get(ENGINE_DB)
+    from latweave.errors import StoreError
+
+    try:
+        digest = read_manifest(folder, verify=False).get("files", {}).get(ENGINE_DB)
+    except StoreError:   # no lattice folder: nothing this cache serves
+        return None
     if not isinstance(digest, str) or not digest.isalnum():
         return None
     return cache_root() / "parquet" / f"{digest}-{FORMAT}"
@@ -51,8 +56,10 @@ def derived_parquet(folder: Path | str) -> dict[str, list[Path]]:
     the folder has no engine database."""
     from latweave.compile.parquet_facts import parquet_relations
 
+    if not (Path(folder) / ENGINE_DB).is_file():
+        return {}
     where = cache_folder(folder)
-    if where is None or not (Path(folder) / ENGINE_DB).is_file():
+    if where is None:
         return {}
     if not (where / PARQUET_DIR).is_dir():
         where = _derive(Path(folder), where)
