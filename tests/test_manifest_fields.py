@@ -131,4 +131,4 @@ def test_a_lattice_folder_follows_the_umask(tmp_path, mask):
         os.umask(old)
     folder = os.path.realpath(tmp_path / "zoo")
     assert stat.S_IMODE(os.stat(folder).st_mode) == 0o777 & ~mask
-    assert stat.S_IMODE(os.stat(Path(folder) / "facts").st_mode) == 0o777 & ~mask
+    assert stat.S_IMODE(os.stat(Path(folder) / "engine").st_mode) == 0o777 & ~mask

@@ -1,17 +1,19 @@
-"""The Parquet facts of a lattice folder (compile/parquet_facts.py) and DuckDB opening from them.
+"""The Parquet facts of a lattice (compile/parquet_facts.py), derived when an engine asks for them
+(compile/parquet_cache.py), and DuckDB opening from them.
 
-Every lattice written by `save_lattice` or `write_stream` holds `parquet/`: a folder per lattice
-relation (coord partitioned by dimension), columns named by rules/schema.dl, INT64 REQUIRED, the
-rows of facts/*.facts in their order. Checked here: the layout and the rows (zoo, and a KB
-lattice), byte-determinism, the manifest and `latweave check` covering the files, the streamed
-writer's copy, and DuckDB's `open_stored` (the files read by DuckDB itself) giving the outputs
-`open(facts)` gives, run after run; a folder without `parquet/` still opens from its facts.
+A lattice folder holds no `parquet/` in layer 0 (issue 44: one representation on disk): the first
+DuckDB or Spark open derives it from the engine database's base tables into latweave's cache,
+keyed by that database's hash: a folder per lattice relation (coord partitioned by dimension),
+columns named by rules/schema.dl, INT64 REQUIRED, the relation's rows in the `.facts` order.
+Checked here: the layout and the rows (zoo, and a KB lattice), byte-determinism, that deriving
+changes nothing in the lattice (a read-only one too) and is atomic, the streamed writer's
+database giving the same files, and DuckDB's `open_stored` (the files read by DuckDB itself)
+giving the outputs `open(facts)` gives, run after run.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
 from pathlib import Path
 
@@ -19,9 +21,11 @@ import duckdb
 import pytest
 
 from latweave.cli import main
-from latweave.compile.facts import LATTICE_RELATIONS, read_facts
+from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import CompiledLattice
-from latweave.compile.parquet_facts import columns, parquet_relations, partition_value, write_parquet
+from latweave.compile.parquet_cache import cache_folder
+from latweave.compile.parquet_facts import (columns, parquet_relations, partition_value, stored_parquet,
+                                            write_parquet)
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog import load_rules
 from latweave.engines.base import available_engines, get_engine
@@ -72,17 +76,32 @@ def _tree(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): _sha(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def _derived(folder: Path) -> Path:
+    """The cache folder holding `folder`'s derived Parquet files (derived here when absent)."""
+    stored_parquet(folder)
+    return cache_folder(folder)
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch) -> Path:
+    """A cache of this test's own, so what it derives or breaks there is no other test's."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("LATWEAVE_CACHE", str(cache))
+    return cache
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["zoo", "kb"])
 def test_every_relation_has_its_files_with_the_facts_rows(which, zoo_lattice, kb_lattice):
     folder = zoo_lattice if which == "zoo" else kb_lattice
-    files = parquet_relations(folder)
-    assert list(files) == list(LATTICE_RELATIONS)
-    facts = read_facts(folder / "facts", LATTICE_RELATIONS)
+    files = stored_parquet(folder)
+    root = _derived(folder)
+    assert list(files) == list(LATTICE_RELATIONS) and not (folder / PARQUET_DIR).exists()
+    facts = CompiledLattice.read(folder).facts
     for name in LATTICE_RELATIONS:
         cols = columns(name)
         if name != "coord":
-            assert files[name] == [folder / PARQUET_DIR / name / PART_FILE]
+            assert files[name] == [root / PARQUET_DIR / name / PART_FILE]
             assert _schema(files[name][0]) == [(c, "INT64", "REQUIRED") for c in cols], name
             assert _parquet_rows(files[name][0], cols) == facts[name], name  # same rows, same order
             continue
@@ -106,8 +125,8 @@ def test_an_empty_relation_has_a_file_with_its_columns_and_no_coordinates_no_par
     lattice = Lattice(name="bare")
     lattice.add_dimension(Dimension("colour")).add_edge("TOP", "red")
     save_lattice(lattice, tmp_path / "bare")
-    files = parquet_relations(tmp_path / "bare")
-    assert files["coord"] == [] and not any((tmp_path / "bare" / PARQUET_DIR / "coord").glob("*"))
+    files = stored_parquet(tmp_path / "bare")
+    assert files["coord"] == [] and not any((_derived(tmp_path / "bare") / PARQUET_DIR / "coord").glob("*"))
     qualifier = files["qualifier"][0]
     assert _schema(qualifier) == [("p", "INT64", "REQUIRED"), ("key", "INT64", "REQUIRED"),
                                   ("value", "INT64", "REQUIRED")]
@@ -118,42 +137,62 @@ def test_an_empty_relation_has_a_file_with_its_columns_and_no_coordinates_no_par
         assert session.count.get('"coord"', 0) == 0 and session.count['"node"'] == 2
 
 
-def test_two_builds_give_the_same_bytes_and_rows_given_as_a_mapping_too(tmp_path):
+def test_derived_files_are_the_bytes_a_conversion_of_the_rows_gives(tmp_path, own_cache):
     build_corpus(ZOO, tmp_path / "a")
-    build_corpus(ZOO, tmp_path / "b")
-    a, b = _tree(tmp_path / "a" / PARQUET_DIR), _tree(tmp_path / "b" / PARQUET_DIR)
-    assert a == b and len(a) >= len(LATTICE_RELATIONS)
-    facts = read_facts(tmp_path / "a" / "facts", LATTICE_RELATIONS)
-    written = write_parquet(tmp_path / "c", {k: reversed(v) for k, v in facts.items()})  # sorted on the way
+    a = _tree(_derived(tmp_path / "a") / PARQUET_DIR)
+    shutil.rmtree(own_cache)    # derived again, from nothing: the same bytes
+    assert _tree(_derived(tmp_path / "a") / PARQUET_DIR) == a and len(a) >= len(LATTICE_RELATIONS)
+    facts = CompiledLattice.read(tmp_path / "a").facts
+    written = write_parquet(tmp_path / "c", {k: reversed(facts[k]) for k in LATTICE_RELATIONS})  # sorted on the way
     assert written == sorted(written) and _tree(tmp_path / "c" / PARQUET_DIR) == a
 
 
-def test_the_manifest_lists_the_files_and_check_catches_a_changed_byte(tmp_path, capsys):
+def test_deriving_changes_nothing_in_the_lattice_and_works_read_only(tmp_path, own_cache):
+    """No facts/ or parquet/ in layer 0: the manifest lists neither; deriving writes only into the
+    cache, under the engine database's hash, in one rename (no temporary folder left); a
+    read-only lattice folder derives all the same, and the lattice still checks."""
+    import os
+    import stat
+
     build_corpus(ZOO, tmp_path / "zoo")
-    manifest = read_manifest(tmp_path / "zoo")
-    listed = sorted(f for f in manifest["files"] if f.startswith(PARQUET_DIR + "/"))
-    present = sorted(p.relative_to(tmp_path / "zoo").as_posix()
-                     for paths in parquet_relations(tmp_path / "zoo").values() for p in paths)
-    assert listed == present and all(f in manifest["sizes"] for f in listed)
-    assert main(["check", str(tmp_path / "zoo")]) == 0
-    target = tmp_path / "zoo" / present[-1]
-    data = bytearray(target.read_bytes())
-    data[len(data) // 2] ^= 0x01
-    target.write_bytes(bytes(data))
-    capsys.readouterr()
-    assert main(["check", str(tmp_path / "zoo")]) != 0
-    assert f"{present[-1]} does not match the manifest" in capsys.readouterr().err.replace("\n", " ")
+    folder = tmp_path / "zoo"
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    manifest = read_manifest(folder)
+    assert not [f for f in manifest["files"] if f.startswith((PARQUET_DIR + "/", "facts/"))]
+    modes = {p: p.stat().st_mode for p in [folder, *folder.rglob("*")]}
+    for p in modes:
+        p.chmod(modes[p] & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    try:
+        where = _derived(folder)
+    finally:
+        for p in sorted(modes, reverse=True):
+            p.chmod(modes[p])
+    assert where.parent == own_cache / "parquet" and where.name.startswith(manifest["files"]["engine/sqlite.db"])
+    assert sorted(os.listdir(where.parent)) == [where.name]      # no temporary folder left behind
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+    assert read_manifest(folder) == manifest and main(["check", str(folder)]) == 0
 
 
-def test_the_streamed_writer_writes_the_same_parquet(tmp_path):
+def test_an_unwritable_cache_derives_into_a_temporary_folder(tmp_path, monkeypatch, zoo_lattice):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("LATWEAVE_CACHE", str(blocked / "cache"))
+    files = stored_parquet(zoo_lattice)
+    assert list(files) == list(LATTICE_RELATIONS) and not (blocked / "cache").exists()
+    plan = read_plan('meet(species <= mammal, habitat <= aquatic)')
+    with Runner(zoo_lattice, "duckdb") as runner:
+        assert list(runner.run([plan])[0].answers) == ["Whale"]
+
+
+def test_the_streamed_writer_gives_the_same_parquet(tmp_path):
     from tests.support.lattices import stream_head as head, stream_model as model, stream_rows as rows
     from latweave.ingest.write import write_stream
 
     save_lattice(model(300), tmp_path / "saved")
     write_stream(head()[0], rows(300), tmp_path / "streamed")
-    saved, streamed = _tree(tmp_path / "saved" / PARQUET_DIR), _tree(tmp_path / "streamed" / PARQUET_DIR)
+    assert not (tmp_path / "streamed" / PARQUET_DIR).exists() and not (tmp_path / "streamed" / "facts").exists()
+    saved, streamed = _tree(_derived(tmp_path / "saved") / PARQUET_DIR), _tree(_derived(tmp_path / "streamed") / PARQUET_DIR)
     assert saved == streamed and any(name.startswith("coord/d=") for name in saved)
-    assert read_manifest(tmp_path / "streamed")["files"].keys() >= {f"{PARQUET_DIR}/{n}" for n in saved}
 
 
 def _zoo_batches(folder: Path) -> list[dict]:
@@ -202,29 +241,10 @@ def test_duckdb_opens_the_parquet_and_agrees_with_the_facts(which, zoo_lattice, 
         facts.close()
 
 
-@pytest.mark.slow
-def test_a_folder_without_parquet_opens_from_its_facts(tmp_path, zoo_lattice):
-    """A schema-3 folder built before parquet/ existed: no Parquet session, the Runner falls back."""
-    old = tmp_path / "old"
-    shutil.copytree(zoo_lattice, old)
-    shutil.rmtree(old / PARQUET_DIR)
-    manifest = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
-    for key in ("files", "sizes"):
-        manifest[key] = {f: v for f, v in manifest[key].items() if not f.startswith(PARQUET_DIR + "/")}
-    from latweave.folder.store import content_hash
-
-    manifest["content_hash"] = content_hash(manifest["files"])   # as that build wrote it
-    (old / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    assert parquet_relations(old) == {} and get_engine("duckdb", load_rules()).open_stored(old) is None
-    plan = read_plan('meet(species <= mammal, habitat <= aquatic)')
-    with Runner(old, "duckdb") as before, Runner(zoo_lattice, "duckdb") as now:
-        assert before.run([plan])[0].to_json() == now.run([plan])[0].to_json()
-        assert list(now.run([plan])[0].answers) == ["Whale"]
-
-
-def test_a_missing_relation_is_refused_with_a_hint_to_rebuild(tmp_path, zoo_lattice):
+def test_a_missing_relation_is_refused_with_a_hint_to_rebuild(tmp_path, zoo_lattice, own_cache):
     broken = tmp_path / "broken"
     shutil.copytree(zoo_lattice, broken)
+    shutil.copytree(_derived(zoo_lattice) / PARQUET_DIR, broken / PARQUET_DIR)   # a folder's own parquet/ is read first
     shutil.rmtree(broken / PARQUET_DIR / "subsumes")
     # Spark reads the files through the same check (parquet_facts.stored_parquet), before any JVM starts
     assert not set(missing_expected()) & {"duckdb", "spark"}, missing_expected()   # never fewer than CI expects
@@ -238,10 +258,11 @@ def test_a_missing_relation_is_refused_with_a_hint_to_rebuild(tmp_path, zoo_latt
         get_engine("duckdb", load_rules()).open_stored(broken)
 
 
-def test_a_relation_in_several_parts_of_any_name_is_read_whole(tmp_path, zoo_lattice):
+def test_a_relation_in_several_parts_of_any_name_is_read_whole(tmp_path, zoo_lattice, own_cache):
     """Another writer (Spark's) may name and split a relation's files its own way."""
     split = tmp_path / "split"
     shutil.copytree(zoo_lattice, split)
+    shutil.copytree(_derived(zoo_lattice) / PARQUET_DIR, split / PARQUET_DIR)
     node = split / PARQUET_DIR / "node"
     rows = _parquet_rows(node / PART_FILE, columns("node"))
     con = duckdb.connect(config={"threads": 1})

@@ -63,7 +63,7 @@ def files(folder: Path) -> dict[str, bytes]:
 def assert_same_folders(a: Path, b: Path) -> None:
     left, right = files(a), files(b)
     assert sorted(left) == sorted(right)
-    assert "legitimacy.json" in left and any(name.startswith("parquet/") for name in left)
+    assert "legitimacy.json" in left and "engine/sqlite.db" in left
     for name in sorted(left):
         assert left[name] == right[name], name
 

@@ -59,7 +59,11 @@ def test_parquet_read_from_a_copy_at_a_uri_and_a_bad_copy_is_refused(runs, tmp_p
     layered = lattice(ZOO, tmp_path)   # zoo + movies: two layers, whose Parquet facts are not all under parquet/
     folder, texts, reference, _ = runs(CONTESTED)
     copy = tmp_path / "bucket" / "zoo-parquet"
-    shutil.copytree(folder / "parquet", copy)
+    from latweave.compile.parquet_cache import cache_folder
+    from latweave.compile.parquet_facts import stored_parquet
+
+    stored_parquet(folder)     # derived into the cache (compile/parquet_cache.py): what a cluster copies
+    shutil.copytree(cache_folder(folder) / "parquet", copy)
     monkeypatch.setenv("LATWEAVE_SPARK_PARQUET", copy.as_uri())
     with pytest.raises(EngineError, match="has layers") as refused:
         Runner(layered, "spark").run([read_plan(texts[0])])

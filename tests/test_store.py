@@ -76,18 +76,20 @@ def test_tampered_file_is_refused(tmp_path):
 
 def test_truncated_facts_file_is_refused(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
-    path = tmp_path / "lat" / "facts" / "coord.facts"
+    path = tmp_path / "lat" / "derived" / "coord_counts.facts"
     path.write_text(path.read_text()[:10])
-    with pytest.raises(StoreError, match="facts/coord.facts does not match"):
+    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match"):
         read_manifest(tmp_path / "lat")
 
 
 def test_manifest_is_json_with_schema_version(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
     manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
-    assert manifest["schema_version"] == 7 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
-    assert "facts/coord.facts" in manifest["files"] and "symbols.jsonl" in manifest["files"]
-    assert "classes.jsonl" in manifest["files"] and "facts/canonical.facts" in manifest["files"]
+    assert manifest["schema_version"] == 8 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
+    assert "engine/sqlite.db" in manifest["files"] and "symbols.jsonl" in manifest["files"]
+    assert "classes.jsonl" in manifest["files"]
+    # the lattice relations once, as the engine database's base tables: no facts/ or parquet/ (issue 44)
+    assert not [f for f in manifest["files"] if f.startswith(("facts/", "parquet/"))]
 
 
 def test_a_loaded_lattice_lists_its_predicates_in_canonical_order_however_changed(tmp_path):

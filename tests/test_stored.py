@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from latweave.compile.facts import LATTICE_RELATIONS, read_facts
+from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.symbols import SymbolTable
 from latweave.errors import LatweaveError, StoreError
@@ -68,8 +68,11 @@ def _through_model(folder: Path, engine: str) -> Runner:
     lattice = runner.lattice
     runner.view = lattice
     runner.predicates = lattice.sorted_predicates()
+    from latweave.folder.base_rows import base_rows   # layer 0's relations: the engine database's base tables
+
     runner.compiled = CompiledLattice(SymbolTable.read(folder / "symbols.jsonl"),
-                                      read_facts(folder / "facts", LATTICE_RELATIONS))
+                                      {name: base_rows(folder / "engine" / "sqlite.db", name)
+                                       for name in LATTICE_RELATIONS})
     runner._worlds = Worlds(lattice, runner.predicates)
     return runner
 
@@ -187,7 +190,10 @@ def test_recorded_worlds_and_counts_are_the_settled_ones(name, tmp_path):
     assert recorded.worlds == settled.worlds and dict(recorded.support) == dict(settled.support)
     assert bool(recorded.worlds) == (name != "zoo")
     compiled = CompiledLattice.read(folder)
-    whole = CompiledLattice(compiled.symbols, read_facts(folder / "facts", LATTICE_RELATIONS))
+    from latweave.folder.base_rows import base_rows
+
+    whole = CompiledLattice(compiled.symbols, {name: base_rows(folder / "engine" / "sqlite.db", name)
+                                               for name in LATTICE_RELATIONS})
     assert compiled.coord_counts() == whole.coord_counts() and sum(whole.coord_counts().values()) \
         == len(whole.facts["coord"]) > 0
     assert compiled.facts.loaded == []  # neither read a facts file
@@ -286,10 +292,10 @@ def test_a_truncated_file_is_refused_by_its_size_without_hashing(tmp_path, hashe
     folder, _ = _build("zoo", tmp_path)
     _aged(folder)
     read_manifest(folder, cached=True)
-    path = folder / "facts" / "coord.facts"
+    path = folder / "derived" / "coord_counts.facts"
     path.write_bytes(path.read_bytes()[:-3])
     hashed.clear()
-    with pytest.raises(StoreError, match="facts/coord.facts does not match the manifest"):
+    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match the manifest"):
         read_manifest(folder, cached=True)
     assert hashed == []
 
@@ -308,8 +314,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 6}))
-    with pytest.raises(StoreError, match="schema version 7") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 7}))   # schema 7: facts/ and parquet/ in layer 0, a KB text twice (issue 44)
+    with pytest.raises(StoreError, match="schema version 8") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 
@@ -323,7 +329,7 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 7 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 8 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -28,7 +28,8 @@ from latweave.folder.layers import layer_folders
 from latweave.lattice.names import TOP
 from latweave.lattice.periods import period_of
 from latweave.folder.store import read_manifest
-from latweave.folder.names import COUNTS_FILE, DERIVED_DIR, FACTS_DIR, RETRACTED_DIR, SYMBOLS, WORLDS_FILE
+from latweave.folder.base_rows import base_rows
+from latweave.folder.names import COUNTS_FILE, DERIVED_DIR, ENGINE_DB, FACTS_DIR, RETRACTED_DIR, SYMBOLS, WORLDS_FILE
 
 
 #: (instance key, dimension key) → each world with the ids of the predicates supporting it
@@ -39,18 +40,23 @@ Contested = dict[tuple[str, str], list[tuple[World, list[int]]]]
 class StoredFacts(Mapping):
     """The lattice relations of a facts folder, each parsed on first use (read-only). `layers`:
     the folders of the lattice's later layers (folder/layers.py), whose retractions and additions
-    apply in order after `directory`'s rows."""
+    apply in order after `directory`'s rows. A lattice's layer 0 has no facts folder: its rows are
+    read from the base tables of the engine database beside it (folder/base_rows.py), in the
+    order the `.facts` files held them."""
 
     def __init__(self, directory: Path, relations: tuple[str, ...] = LATTICE_RELATIONS, layers: tuple[Path, ...] = ()):
         self.directory, self.relations, self.layers = Path(directory), relations, tuple(layers)
         self._rows: dict[str, list[tuple[int, ...]]] = {}
+        database = self.directory.parent / ENGINE_DB
+        self._database = database if not self.directory.is_dir() and database.is_file() else None
 
     def __getitem__(self, name: str) -> list[tuple[int, ...]]:
         rows = self._rows.get(name)
         if rows is None:
             if name not in self.relations:
                 raise KeyError(name)
-            rows = read_facts(self.directory, (name,))[name]
+            rows = (read_facts(self.directory, (name,))[name] if self._database is None
+                    else base_rows(self._database, name))
             for layer in self.layers:
                 gone = set(read_facts(layer / RETRACTED_DIR, (name,))[name])
                 if gone:
@@ -91,9 +97,13 @@ class CompiledLattice:
     #: sorted and distinct (so `write` writes them without checking that again)
     plain: bool = field(default=False, repr=False, compare=False)
 
-    def write(self, directory: Path) -> None:
+    def write(self, directory: Path, facts: bool = True) -> None:
+        """The symbols, the derived files and (`facts`) facts/*.facts, into `directory`. A
+        lattice's layer 0 is written without facts/: its relations' rows are the engine
+        database's base tables (`StoredFacts` reads them there)."""
         self.symbols.write(directory / SYMBOLS)
-        write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS, plain=self.plain)
+        if facts:
+            write_rows(directory / FACTS_DIR, self.facts, LATTICE_RELATIONS, plain=self.plain)
         if self.contested is None:
             raise ValueError("a compiled lattice is written with its worlds (compile_lattice gives them)")
         write_derived(directory, self.coord_counts(), self.contested)

@@ -143,10 +143,16 @@ REBUILD = "rebuild the lattice with this version of latweave (latweave build ...
 
 
 def stored_parquet(folder: Path | str) -> dict[str, list[Path]]:
-    """`parquet_relations(folder)` for an engine that opens from it: {} when the folder has no
-    `parquet/` (the caller opens the facts); EngineError, with the hint to rebuild, when some
-    lattice relation has no files there."""
+    """The Parquet files of a lattice folder's layer 0 for an engine that opens from them: its
+    `parquet/` when it has one, else the files derived from its engine database's base tables
+    into latweave's cache (compile/parquet_cache.py: what a build writes now); {} when neither
+    can be (the caller opens the facts); EngineError, with the hint to rebuild, when some
+    lattice relation has no files."""
     files = parquet_relations(folder)
+    if not files:
+        from latweave.compile.parquet_cache import derived_parquet
+
+        files = derived_parquet(folder)
     missing = [name for name in LATTICE_RELATIONS if name not in files]
     if files and missing:
         raise EngineError(f"{Path(folder) / PARQUET_DIR}: no Parquet facts for {', '.join(missing)}", hint=REBUILD)

@@ -63,7 +63,10 @@ FORMAT = "latweave-lattice"
 #:    line indexes of symbols.jsonl and values.jsonl too (a change looks names up, never reads all).
 #: 7: predicates.jsonl and values.jsonl as compact rows (folder/rows.py: JSON arrays, fields by
 #:    position, defaults left out, no predicate id: its line is its id).
-SCHEMA_VERSION = 7
+#: 8: layer 0 keeps its lattice relations once, as engine/sqlite.db's base tables (no facts/, no
+#:    parquet/: derived when an engine asks, compile/parquet_cache.py); a KB document whose text is
+#:    its kept source's bytes names that file in documents.jsonl (folder/documents.py).
+SCHEMA_VERSION = 8
 
 
 #: what json.dumps(row, ensure_ascii=False, sort_keys=True) builds on every call, built once
@@ -112,8 +115,11 @@ def sha256_file(path: Path) -> str:
 def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ()) -> None:
     """documents.jsonl, sorted by id: a `str` text in one piece, a text that streams (`chunks()`,
     such as textio.TextFile: a KB file larger than memory) piece by piece, the same bytes either
-    way (JSON escapes each character on its own). `removed`: ids a layer deletes (a row
+    way (JSON escapes each character on its own), or a `folder/documents.StoredText` (the text is
+    the stored source's bytes: a row naming that file). `removed`: ids a layer deletes (a row
     `{"id", "removed": true}` each: folder/layers.py)."""
+    from latweave.folder.documents import StoredText
+
     gone = set(removed)
     with path.open("w", encoding="utf-8", newline="\n") as handle:
         for doc in sorted(documents.keys() | gone):
@@ -121,6 +127,9 @@ def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ())
                 handle.write(json.dumps({"id": doc, "removed": True}, ensure_ascii=False, sort_keys=True) + "\n")
                 continue
             text = documents[doc]
+            if isinstance(text, StoredText):
+                handle.write(json.dumps(text.row(doc), ensure_ascii=False, sort_keys=True) + "\n")
+                continue
             if isinstance(text, str):
                 handle.write(json.dumps({"id": doc, "text": text}, ensure_ascii=False, sort_keys=True) + "\n")
                 continue
@@ -683,11 +692,17 @@ def stat_cache_path(folder: Path | str, manifest: dict) -> Path:
     """Where the stat record of a verified lattice folder is kept: under `$LATWEAVE_CACHE`
     (default `$XDG_CACHE_HOME/latweave`, else ~/.cache/latweave), never inside the lattice folder,
     keyed by the manifest's content hash and the folder's real path."""
-    root = os.environ.get("LATWEAVE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "latweave")
     where = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:16]
     content = re.sub(r"[^0-9a-f]", "", str(manifest.get("content_hash", "")))[:24]
-    return Path(root) / "verified" / f"{content}-{where}.json"
+    return cache_root() / "verified" / f"{content}-{where}.json"
+
+
+def cache_root() -> Path:
+    """latweave's cache folder, never inside a lattice: `$LATWEAVE_CACHE`, else
+    `$XDG_CACHE_HOME/latweave`, else ~/.cache/latweave (verified stats; files derived for one
+    engine: compile/parquet_cache.py)."""
+    return Path(os.environ.get("LATWEAVE_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "latweave"))
 
 
 def _read_record(path: Path) -> dict:
@@ -838,8 +853,10 @@ def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None 
     for row in merged_rows(folders, INSTANCES):
         inst = instance_of(row)
         lattice.instances[inst.key] = inst
+    from latweave.folder.documents import document_text
+
     for row in merged_rows(folders, DOCUMENTS):
-        lattice.documents[row["id"]] = row["text"]
+        lattice.documents[row["id"]] = document_text(folder, row)
     if len(folders) == 1:
         lattice.list_predicates(_read_predicates(folder / PREDICATES))
         return lattice

@@ -91,8 +91,11 @@ def stored_instances(folders: list[Path], count: int | None = None) -> LayeredKe
 
 
 def stored_documents(folders: list[Path], count: int | None = None) -> LayeredKeyed:
-    """documents.jsonl by document id, as `Lattice.documents` maps them."""
-    return LayeredKeyed(folders, DOCUMENTS, lambda row: row["text"], count)
+    """documents.jsonl by document id, as `Lattice.documents` maps them (a text kept once, in the
+    lattice's stored source, read from there: folder/documents.py)."""
+    from latweave.folder.documents import document_text
+
+    return LayeredKeyed(folders, DOCUMENTS, lambda row: document_text(folders[0], row), count)
 
 
 class LazyValues:

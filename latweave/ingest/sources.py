@@ -228,15 +228,25 @@ class Ledger:
     history: list[dict] = field(default_factory=list)
     contested_before: frozenset = frozenset()
     written: dict | None = None     # the change line as written (after `write`)
+    stored: bool = False            # the sources' stored forms are in the folder being written
 
-    def write(self, folder: Path, counts: dict, contested: Iterable[tuple[str, str]],
-              labels: dict[tuple[str, str], list[str]]) -> None:
+    def store(self, folder: Path) -> None:
+        """Put the sources' stored forms into the folder being written (once): first, since a
+        document there may be read from its stored source (folder/documents.py) while the layers
+        are written."""
+        if self.stored:
+            return
         for g in self.new:
             g.write(folder)
         fresh = {g.source.name for g in self.new}
         for s in self.sources.sources:
             if s.name not in fresh:
                 _link_tree(self.previous / s.stored, folder / s.stored)
+        self.stored = True
+
+    def write(self, folder: Path, counts: dict, contested: Iterable[tuple[str, str]],
+              labels: dict[tuple[str, str], list[str]]) -> None:
+        self.store(folder)
         (folder / SOURCES_FILE).write_text(
             json.dumps(self.sources.to_dict(), ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
         after = frozenset(contested)

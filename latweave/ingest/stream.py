@@ -191,8 +191,14 @@ class StreamFiles:
         write_derived(folder, counts, {})  # no contested coordinates, by scope
 
     def engine_db(self, folder: Path) -> None:
-        """The SQLite engine's database, from the facts just written (read back one relation at a time)."""
+        """The SQLite engine's database, from the facts just written (read back one relation at a
+        time), which are then deleted: the database's base tables are layer 0's one copy of the
+        lattice relations (compile/lattice_facts.py StoredFacts reads them there; an engine that
+        wants `.facts` or Parquet files derives them when asked: compile/parquet_cache.py)."""
+        import shutil
+
         write_engine_db(folder / ENGINE_DB, _FileFacts(folder / FACTS_DIR))
+        shutil.rmtree(folder / FACTS_DIR)
 
 
 def _rows(path: Path) -> Iterator[tuple[int, ...]]:

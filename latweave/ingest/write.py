@@ -20,6 +20,7 @@ from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
 from latweave.engines.sqlite_store import write_engine_db
+from latweave.folder.documents import kept_once
 from latweave.folder.layers import layer_path
 from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
                                    LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
@@ -93,10 +94,13 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
     head = lattice_of(0) if base is None else None
     name = head.name if head is not None else base[1]["name"]
     before_pairs = ledger.contested_before if ledger is not None else frozenset()
+    stored_sources = _stored_sources(ledger)
     done: dict = {}
 
     def write_model(folder: Path) -> dict:
         nonlocal head
+        if ledger is not None:
+            ledger.store(folder)   # first: a layer written below may read a document from its stored source
         report = state = stored = None
         checked: set[str] = set()     # the dimensions checked again, in any layer written
 
@@ -117,7 +121,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                     verdict = check_lattice(lattice, worlds=worlds, kept=gate.kept)
                     if n == 1 and not fork:
                         gate.judge(verdict)   # refused before any compiling
-                write_model_files(lattice, folder)
+                write_model_files(lattice, folder, kept_once(lattice.documents, stored_sources))
                 if lattice.reader_state is not None:
                     write_reader_state(folder, reader_state(lattice))
                 return verdict
@@ -128,9 +132,11 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                 if not fork:
                     beside.result()
                 compiled = compile_lattice(lattice, worlds)
-                compiled.write(folder)  # symbols, facts/*.facts, derived/
-                write_parquet(folder)   # parquet/: the same rows, converted from the .facts files just written
-                write_engine_db(folder / ENGINE_DB, compiled.facts)  # the SQLite engine's lattice strata, evaluated once
+                compiled.write(folder, facts=False)  # symbols, derived/
+                # the lattice relations' one copy: the SQLite engine's base tables, beside its lattice
+                # strata evaluated once (facts/ and parquet/ are derived when an engine asks for them:
+                # compile/lattice_facts.py StoredFacts, compile/parquet_cache.py)
+                write_engine_db(folder / ENGINE_DB, compiled.facts)
                 report = beside.result()
             if gate is not None:
                 tally(report)
@@ -160,7 +166,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
             contested = summary[1] if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))
             made = fast(folder, {"name": name, "layers": i}, i, stored, contested) if fast is not None else None
             if made is not None:
-                write_layer(made.layer, folder)
+                write_layer(made.layer, folder, stored_sources)
                 state, report, summary = None, made.report, (made.counts, made.contested, made.labels)
             else:
                 if state is None:   # the lattice of the layers so far, read from the files written
@@ -169,7 +175,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                 lattice = lattice_of(i)
                 worlds = settled(lattice)
                 layer, state = step(state, lattice, worlds)
-                write_layer(layer, folder)
+                write_layer(layer, folder, stored_sources)
                 summary = _summary(lattice, worlds, before_pairs)
                 if gate is not None:
                     report = check_lattice(lattice, worlds=worlds, kept=kept_reports(folder, stored) if stored else None,
@@ -215,9 +221,10 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     larger than memory, never held whole), written and checked as the head's are."""
     check_target(out, inputs)
     writer = StreamFiles(head, rows, documents)
-    # parquet/ is converted from the .facts files model_files wrote (as save_lattice's is: the same bytes)
+    # the engine database is built from the .facts files model_files wrote, which it then deletes
+    # (as save_lattice's folder: no facts/ or parquet/ in layer 0)
     return write_folder(out, head.name, writer.model_files,
-                        {"engine": writer.engine_db, "parquet": write_parquet, **(attachments or {})}, inputs=inputs)
+                        {"engine": writer.engine_db, **(attachments or {})}, inputs=inputs)
 
 
 def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
@@ -263,9 +270,19 @@ def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> 
     return counts, contested, labels
 
 
-def write_layer(layer: Layer, root: Path) -> None:
+def _stored_sources(ledger) -> dict[str, tuple[str, str]]:
+    """The document ids whose text a source the lattice keeps may hold byte for byte — a KB
+    file's one document is named as the file — with that source's stored path and sha256
+    (folder/documents.py `kept_once` replaces such a text by a reference when it is so)."""
+    if ledger is None:
+        return {}
+    return {s.name: (s.stored, s.sha256) for s in ledger.sources.sources if s.type == "file"}
+
+
+def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str, str]] = {}) -> None:
     """Write `layer`'s folder under the lattice folder `root` (its line indexes too: the next layer of
-    one write looks them up)."""
+    one write looks them up); a document a kept source holds byte for byte names it
+    (`_stored_sources`)."""
     folder = root / layer_path(layer.number)
     folder.mkdir(parents=True)
     record = {"layer": layer.number, "symbols": [layer.first_symbol, len(layer.symbols)],
@@ -276,7 +293,7 @@ def write_layer(layer: Layer, root: Path) -> None:
     write_lines(folder / PREDICATES, predicate_lines(pred for _, pred in layer.predicates))
     for name in KEYED:
         write_keyed(folder / name, name, layer.rows.get(name, ()))
-    write_documents(folder / DOCUMENTS, layer.documents, removed=layer.gone_documents)
+    write_documents(folder / DOCUMENTS, kept_once(layer.documents, dict(stored_sources)), removed=layer.gone_documents)
     added = [name for name in LATTICE_RELATIONS if layer.added.get(name)]
     taken = [name for name in LATTICE_RELATIONS if layer.taken.get(name)]
     if added:

@@ -200,8 +200,29 @@ class LatticeFiles:
             self.instances[key] = row
             for alias in row["aliases"]:
                 self.aliases[alias] = key
-        self.documents = {doc: row["text"] for doc, row in layers.keyed(DOCUMENTS, lambda row: row["id"]).items()}
+        self.documents = {}
+        for doc, row in layers.keyed(DOCUMENTS, lambda row: row["id"]).items():
+            text = row.get("text")
+            if text is None and isinstance(row.get("source"), str):
+                text = self._stored_text(folder, row)
+            if text is not None:
+                self.documents[doc] = text
         self.predicates = layers.predicates()
+
+    def _stored_text(self, folder: Path, row: dict) -> str | None:
+        """A document's text kept once, in the lattice's stored source its row names
+        (folder/documents.py writes such rows; read here on its own): the file's bytes when their
+        sha256 is the row's, else None (the document is then missing) and `changed` says why."""
+        path = folder / row["source"]
+        try:
+            data = path.read_bytes() if not row["source"].startswith(("/", "..")) else None
+        except OSError:
+            data = None
+        if data is None or hashlib.sha256(data).hexdigest() != row.get("sha256"):
+            if self.changed is None:
+                self.changed = f"{folder}: {row['source']} is not document {row['id']!r}'s text"
+            return None
+        return data.decode("utf-8", errors="replace")
 
     # ---- dimensions and values ----
     def kind(self, d: str) -> str | None:
