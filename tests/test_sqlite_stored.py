@@ -11,6 +11,7 @@ and a foreign, tampered or differently-built database is refused with a hint to 
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -105,14 +106,30 @@ def test_the_file_holds_the_lattice_strata_and_indexes_and_nothing_per_query(rul
         lattice = {t for t in memory.lattice}
         con = sqlite3.connect(path)
         tables = {f'"{n}"' for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        indexes = {n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert tables == lattice | {META}
         assert '"desc"' in tables and '"resolve"' in tables and '"hit"' not in tables
-        assert {f"{rel}$ix${'_'.join(map(str, cols))}" for rel, cols in memory.indexes} <= indexes
+        indexes = _indexes(con)   # each index a probe reads: a secondary index, or the table's own key
+        assert {(rel, cols) for rel, cols in memory.indexes} <= {(rel, cols) for rel, cols, _ in indexes}
+        keys = {rel: cols for rel, cols, origin in indexes if origin == "pk"}
+        assert set(keys) == {t.strip('"') for t in lattice}   # every lattice table keyed
+        assert not [(rel, cols) for rel, cols, origin in indexes if origin != "pk" and keys[rel] == cols]
+        for table in lattice:   # WITHOUT ROWID: the table is its key, no copy beside it
+            with pytest.raises(sqlite3.OperationalError):
+                con.execute(f"SELECT rowid FROM {table}")
         for table in lattice:  # the same rows as the in-memory session holds after open
             assert sorted(con.execute(f"SELECT * FROM {table}")) == \
                 sorted(memory.con.execute(f"SELECT * FROM main.{table}")), table
         con.close()
+
+
+def _indexes(con) -> list[tuple[str, tuple[int, ...], str]]:
+    """(table, key columns, origin) of every index of the file: "pk" a WITHOUT ROWID table's key."""
+    out = []
+    for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+        for _, index, _, origin, _ in con.execute(f"PRAGMA index_list({json.dumps(table)})"):
+            info = con.execute(f"PRAGMA index_xinfo({json.dumps(index)})").fetchall()
+            out.append((table, tuple(int(name[1:]) for _, _, name, _, _, key in info if key), origin))
+    return out
 
 
 def test_the_same_facts_give_the_same_bytes(rules, tmp_path):

@@ -64,6 +64,7 @@ class SqliteEngine(Engine):
         self.strata = stratify(program)
         self.deps = seminaive.input_dependencies(program, self.strata)
         self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
+        self._layouts: dict[frozenset[str], tuple[dict[str, tuple[int, ...]], list[dialect.Index]]] = {}
         #: the numbers the rules write, which a plan shape keeps as themselves (datalog/specialize.py)
         self.kept = specialize.literals(program)
 
@@ -82,6 +83,20 @@ class SqliteEngine(Engine):
             self._plans[base_inputs] = (seminaive.plan(self.program, sql),
                                         dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]
+
+    def layout(self, base_inputs: frozenset[str]) -> tuple[dict[str, tuple[int, ...]], list[dialect.Index]]:
+        """How a stored database (sqlite_store.py) holds the lattice relations: each one's primary
+        key (its table WITHOUT ROWID, clustered on it: `dialect.primary_keys`) and the secondary
+        indexes beside, sorted — those the per-query rules probe (`plan`) and those keeping the
+        lattice strata up to date probes (`dialect.delta_indexes`), less what a key serves."""
+        if base_inputs not in self._layouts:
+            plan, indexes = self.plan(base_inputs)
+            strata = [p.stratum for p in plan.schedule(base_inputs).at_open()]
+            stored = sorted({*indexes, *dialect.delta_indexes(strata, indexes)})
+            lattice = self.lattice(base_inputs)
+            keys = dialect.primary_keys(stored, {r: len(plan.types[r]) for r in lattice})
+            self._layouts[base_inputs] = (keys, [i for i in stored if keys.get(i[0]) != i[1]])
+        return self._layouts[base_inputs]
 
     def dedup_indexes(self) -> list[dialect.Index]:
         """One all-column index per relation of a recursive stratum (made before any evaluation)."""
@@ -140,12 +155,16 @@ class SqliteSession(SqlSession):
             if table not in self.lattice:
                 self.con.execute(self._temp(table))
             elif self.mode != "stored":
-                self.con.execute(ddl)
+                self.con.execute(self._lattice_table(table, ddl))
         self._early = self.engine.dedup_indexes()
         for index in self._early:
             stored = full_table(index[0]) in self.lattice and self.mode == "stored"
             if not stored:
                 self.con.execute(dialect.create_index(index))
+
+    def _lattice_table(self, table: str, ddl: str) -> str:
+        """The CREATE statement of lattice table `table` (`ddl`: the plan's) in this mode."""
+        return ddl
 
     def _finish(self) -> None:
         """The lattice's indexes, made once its strata are evaluated (cheaper than kept up)."""
