@@ -204,6 +204,24 @@ def test_a_tampered_or_foreign_database_is_refused(tmp_path):
         SqliteEngine(closure).open_stored(tmp_path)
 
 
+def test_a_database_of_the_rowid_format_is_refused_with_a_hint_to_rebuild(tmp_path):
+    """Format 1 (rowid tables, every index a copy) is read as no other: open and upkeep refuse it."""
+    from latweave.engines.sqlite_layers import extend_engine_db
+
+    closure = program(CLOSURE)
+    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
+    con = sqlite3.connect(path)
+    con.execute(f"UPDATE {META} SET format = 1")
+    con.commit()
+    con.close()
+    with pytest.raises(EngineError, match="format 1, this latweave reads format 2") as err:
+        SqliteEngine(closure).open_stored(tmp_path)
+    assert "rebuild the lattice" in err.value.hint
+    with pytest.raises(EngineError, match="format 1"):
+        extend_engine_db(path, [({}, {})], tmp_path / "kept.db", closure)
+    assert not (tmp_path / "kept.db").exists()
+
+
 def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_nothing(tmp_path):
     closure = program(CLOSURE)
     (tmp_path / "x.db").write_text("mine")

@@ -14,10 +14,11 @@ a rule whose positive body reads an empty table is skipped (row counts are kept 
 
 Fact values never enter SQL text: rows are bound as parameters (`executemany`).
 
-The same session also writes and reads a lattice's stored database (sqlite_store.py): in every
-mode the lattice relations' tables live in the main database and everything a run writes (its
-inputs and derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds
-first by the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
+The same session also writes and reads a lattice's stored database (sqlite_store.py): the lattice
+relations' tables live in the main database (writing one, they are evaluated in TEMP tables and
+moved there at the end, keyed: `SqliteEngine.layout`) and everything a run writes (its inputs and
+derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds first by
+the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
 `open_stored(folder)` opens that file read-only and evaluates per run exactly as in memory. A run
 that extends a lattice relation (the generic Session API allows it; compiled plans never do) first
 gets a TEMP copy of that relation, and of the lattice strata it changes, with their indexes: the

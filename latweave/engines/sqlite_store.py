@@ -7,17 +7,17 @@ in memory. `write_engine_db(path, facts)` does that once, when the lattice is bu
 writes `engine/sqlite.db` inside the lattice's atomic write, so the manifest hashes it), with the
 session's own plan and statements (sqlite_engine.SqliteSession in its writing mode): the file holds
 the lattice relations, every lattice stratum evaluated, and the indexes — what an in-memory session
-holds after `open`, and nothing per-query.
+holds after `open`, and nothing per-query. `SqliteEngine.open_stored(folder)` then reads it in
+place, read-only; a run's own relations live in TEMP tables.
 
 Compact (format 2): each lattice relation is a WITHOUT ROWID table clustered on a primary key over
 all its columns, ordered as one index the statements probe (`SqliteEngine.layout`), so that the
 table is that index rather than a copy beside it (a relation is a set: the key is sound), with the
-other indexes as secondary ones. The strata are evaluated in TEMP tables as in memory (the same
-statements, the same plans), each then copied into the file in key order; the finished file is
-VACUUMed, since a B-tree filled even in key order leaves its pages ~12 % empty, and a VACUUM
-writes each one full (on the 100,000-person KB: 218 MB
-before, see docs/performance.md for after). `SqliteEngine.open_stored(folder)` then reads it in place,
-read-only; a run's own relations live in TEMP tables.
+other indexes as secondary ones (on the 100,000-person KB: 218 MB in format 1, 112 MB). The strata
+are evaluated in TEMP tables as in memory (the same statements, the same plans), each then copied
+into the file; the finished file is VACUUMed, since a B-tree filled by inserts leaves its pages
+part empty (~12 % in key order, more in any other), and a VACUUM writes each one full, in key
+order — the bytes depend on the rows, not on the order they went in.
 
 The file also holds one row, `latweave$engine`: the format, the program's fingerprint (a hash of
 the whole semi-naive plan: every table's DDL, every SELECT, every index, the base relations), the
@@ -246,15 +246,15 @@ class _Writer(SqliteSession):
 
     def _finish(self) -> None:
         """Each lattice table into the file: a WITHOUT ROWID table clustered on the key
-        `SqliteEngine.layout` gives its relation, filled in key order from its TEMP table (then
-        dropped); then the secondary indexes — those the per-query rules probe, and those keeping
+        `SqliteEngine.layout` gives its relation, filled from its TEMP table (then dropped; in the
+        TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
+        write lays every B-tree out in key order whatever the order of inserts); then the secondary indexes — those the per-query rules probe, and those keeping
         this database up to date as layers come probes (engines/sqlite_layers.py) — each a sort."""
         keys, secondary = self.engine.layout(self.base_inputs)
         for name, key in keys.items():
             table, types = full_table(name), self.types[name]
             self.con.execute(self.plan.dialect.create_table(name, types, key=key))   # in main: not TEMP
-            order = ", ".join(f"c{j}" for j in key)
-            self.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table} ORDER BY {order}")
+            self.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
             self.con.execute(f"DROP TABLE temp.{table}")
         for index in secondary:
             self.con.execute(create_index(index))
