@@ -86,17 +86,13 @@ class SqliteEngine(Engine):
         return self._plans[base_inputs]
 
     def layout(self, base_inputs: frozenset[str]) -> tuple[dict[str, tuple[int, ...]], list[dialect.Index]]:
-        """How a stored database (sqlite_store.py) holds the lattice relations: each one's primary
-        key (its table WITHOUT ROWID, clustered on it: `dialect.primary_keys`) and the secondary
-        indexes beside, sorted — those the per-query rules probe (`plan`) and those keeping the
-        lattice strata up to date probes (`dialect.delta_indexes`), less what a key serves."""
+        """How a stored database (sqlite_store.py) holds the lattice relations: each one's table's
+        key and the secondary indexes beside (`dialect.stored_layout`)."""
         if base_inputs not in self._layouts:
             plan, indexes = self.plan(base_inputs)
-            strata = [p.stratum for p in plan.schedule(base_inputs).at_open()]
-            stored = sorted({*indexes, *dialect.delta_indexes(strata, indexes)})
-            lattice = self.lattice(base_inputs)
-            keys = dialect.primary_keys(stored, {r: len(plan.types[r]) for r in lattice})
-            self._layouts[base_inputs] = (keys, [i for i in stored if keys.get(i[0]) != i[1]])
+            self._layouts[base_inputs] = dialect.stored_layout(
+                indexes, [p.stratum for p in plan.schedule(base_inputs).at_open()],
+                {r: len(plan.types[r]) for r in self.lattice(base_inputs)})
         return self._layouts[base_inputs]
 
     def dedup_indexes(self) -> list[dialect.Index]:

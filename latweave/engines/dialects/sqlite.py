@@ -197,6 +197,18 @@ def primary_keys(indexes: Iterable[Index], arities: Mapping[str, int]) -> dict[s
     return {rel: keys.get(rel, tuple(range(max(n, 1)))) for rel, n in sorted(arities.items())}
 
 
+def stored_layout(indexes: Iterable[Index], strata: Iterable[Stratum], arities: Mapping[str, int]
+                  ) -> tuple[dict[str, tuple[int, ...]], list[Index]]:
+    """How a database holds relations `arities` (relation -> columns) that the per-query rules
+    probe by `indexes` and whose `strata` are kept up to date as layers come (`delta_indexes`):
+    each relation's primary key (`primary_keys`: its table clustered on it) and the secondary
+    indexes, sorted — every index wanted, less what a key serves."""
+    strata = list(strata)
+    stored = sorted({*indexes, *delta_indexes(strata, indexes)})
+    keys = primary_keys(stored, arities)
+    return keys, [i for i in stored if keys.get(i[0]) != i[1]]
+
+
 def create_index(index: Index, schema: str | None = None, if_missing: bool = False) -> str:
     """The index's CREATE statement; in `schema` ("temp": on a temporary copy of the table)."""
     relation, cols = index
