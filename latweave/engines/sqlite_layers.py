@@ -69,10 +69,10 @@ class Maintainer(Upkeep):
         meta = read_meta(con, path)
         check_fingerprint(meta, fingerprint(engine, meta.base_inputs), path)
         self.base_inputs = meta.base_inputs
-        plan, indexes = engine.plan(self.base_inputs)
+        plan, _ = engine.plan(self.base_inputs)
         self.types = plan.types
         self.strata = [p.stratum for p in plan.schedule(self.base_inputs).at_open()]
-        self.keys, self.indexes = engine.layout(self.base_inputs)   # every lattice table keyed on all its columns
+        self.keys = engine.layout(self.base_inputs)[0]   # every lattice table keyed on all its columns
         self.sql = Sqlite(engine.lattice(self.base_inputs), probe=True)   # a new row probed, never EXCEPT a big table
         self.counts = dict(meta.counts)
         self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
