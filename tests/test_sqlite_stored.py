@@ -11,6 +11,7 @@ and a foreign, tampered or differently-built database is refused with a hint to 
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -105,14 +106,30 @@ def test_the_file_holds_the_lattice_strata_and_indexes_and_nothing_per_query(rul
         lattice = {t for t in memory.lattice}
         con = sqlite3.connect(path)
         tables = {f'"{n}"' for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        indexes = {n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert tables == lattice | {META}
         assert '"desc"' in tables and '"resolve"' in tables and '"hit"' not in tables
-        assert {f"{rel}$ix${'_'.join(map(str, cols))}" for rel, cols in memory.indexes} <= indexes
+        indexes = _indexes(con)   # each index a probe reads: a secondary index, or the table's own key
+        assert {(rel, cols) for rel, cols in memory.indexes} <= {(rel, cols) for rel, cols, _ in indexes}
+        keys = {rel: cols for rel, cols, origin in indexes if origin == "pk"}
+        assert set(keys) == {t.strip('"') for t in lattice}   # every lattice table keyed
+        assert not [(rel, cols) for rel, cols, origin in indexes if origin != "pk" and keys[rel] == cols]
+        for table in lattice:   # WITHOUT ROWID: the table is its key, no copy beside it
+            with pytest.raises(sqlite3.OperationalError):
+                con.execute(f"SELECT rowid FROM {table}")
         for table in lattice:  # the same rows as the in-memory session holds after open
             assert sorted(con.execute(f"SELECT * FROM {table}")) == \
                 sorted(memory.con.execute(f"SELECT * FROM main.{table}")), table
         con.close()
+
+
+def _indexes(con) -> list[tuple[str, tuple[int, ...], str]]:
+    """(table, key columns, origin) of every index of the file: "pk" a WITHOUT ROWID table's key."""
+    out = []
+    for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+        for _, index, _, origin, _ in con.execute(f"PRAGMA index_list({json.dumps(table)})"):
+            info = con.execute(f"PRAGMA index_xinfo({json.dumps(index)})").fetchall()
+            out.append((table, tuple(int(name[1:]) for _, _, name, _, _, key in info if key), origin))
+    return out
 
 
 def test_the_same_facts_give_the_same_bytes(rules, tmp_path):
@@ -185,6 +202,24 @@ def test_a_tampered_or_foreign_database_is_refused(tmp_path):
     path.write_bytes(b"not a database at all" * 300)
     with pytest.raises(EngineError, match="not a latweave engine database|unreadable engine database"):
         SqliteEngine(closure).open_stored(tmp_path)
+
+
+def test_a_database_of_the_rowid_format_is_refused_with_a_hint_to_rebuild(tmp_path):
+    """Format 1 (rowid tables, every index a copy) is read as no other: open and upkeep refuse it."""
+    from latweave.engines.sqlite_layers import extend_engine_db
+
+    closure = program(CLOSURE)
+    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
+    con = sqlite3.connect(path)
+    con.execute(f"UPDATE {META} SET format = 1")
+    con.commit()
+    con.close()
+    with pytest.raises(EngineError, match="format 1, this latweave reads format 2") as err:
+        SqliteEngine(closure).open_stored(tmp_path)
+    assert "rebuild the lattice" in err.value.hint
+    with pytest.raises(EngineError, match="format 1"):
+        extend_engine_db(path, [({}, {})], tmp_path / "kept.db", closure)
+    assert not (tmp_path / "kept.db").exists()
 
 
 def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_nothing(tmp_path):

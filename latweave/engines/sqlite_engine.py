@@ -14,10 +14,11 @@ a rule whose positive body reads an empty table is skipped (row counts are kept 
 
 Fact values never enter SQL text: rows are bound as parameters (`executemany`).
 
-The same session also writes and reads a lattice's stored database (sqlite_store.py): in every
-mode the lattice relations' tables live in the main database and everything a run writes (its
-inputs and derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds
-first by the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
+The same session also writes and reads a lattice's stored database (sqlite_store.py): the lattice
+relations' tables live in the main database (writing one, they are evaluated in TEMP tables and
+moved there at the end, keyed: `SqliteEngine.layout`) and everything a run writes (its inputs and
+derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds first by
+the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
 `open_stored(folder)` opens that file read-only and evaluates per run exactly as in memory. A run
 that extends a lattice relation (the generic Session API allows it; compiled plans never do) first
 gets a TEMP copy of that relation, and of the lattice strata it changes, with their indexes: the
@@ -64,6 +65,7 @@ class SqliteEngine(Engine):
         self.strata = stratify(program)
         self.deps = seminaive.input_dependencies(program, self.strata)
         self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
+        self._layouts: dict[frozenset[str], tuple[dict[str, tuple[int, ...]], list[dialect.Index]]] = {}
         #: the numbers the rules write, which a plan shape keeps as themselves (datalog/specialize.py)
         self.kept = specialize.literals(program)
 
@@ -82,6 +84,16 @@ class SqliteEngine(Engine):
             self._plans[base_inputs] = (seminaive.plan(self.program, sql),
                                         dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]
+
+    def layout(self, base_inputs: frozenset[str]) -> tuple[dict[str, tuple[int, ...]], list[dialect.Index]]:
+        """How a stored database (sqlite_store.py) holds the lattice relations: each one's table's
+        key and the secondary indexes beside (`dialect.stored_layout`)."""
+        if base_inputs not in self._layouts:
+            plan, indexes = self.plan(base_inputs)
+            self._layouts[base_inputs] = dialect.stored_layout(
+                indexes, [p.stratum for p in plan.schedule(base_inputs).at_open()],
+                {r: len(plan.types[r]) for r in self.lattice(base_inputs)})
+        return self._layouts[base_inputs]
 
     def dedup_indexes(self) -> list[dialect.Index]:
         """One all-column index per relation of a recursive stratum (made before any evaluation)."""
@@ -140,12 +152,16 @@ class SqliteSession(SqlSession):
             if table not in self.lattice:
                 self.con.execute(self._temp(table))
             elif self.mode != "stored":
-                self.con.execute(ddl)
+                self.con.execute(self._lattice_table(table, ddl))
         self._early = self.engine.dedup_indexes()
         for index in self._early:
             stored = full_table(index[0]) in self.lattice and self.mode == "stored"
             if not stored:
                 self.con.execute(dialect.create_index(index))
+
+    def _lattice_table(self, table: str, ddl: str) -> str:
+        """The CREATE statement of lattice table `table` (`ddl`: the plan's) in this mode."""
+        return ddl
 
     def _finish(self) -> None:
         """The lattice's indexes, made once its strata are evaluated (cheaper than kept up)."""

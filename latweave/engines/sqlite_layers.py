@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from latweave.engines.dialects.sql import full_table
-from latweave.engines.dialects.sqlite import Sqlite, create_index, delta_indexes
+from latweave.engines.dialects.sqlite import Sqlite
 from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.engines.sqlite_store import META, WRITE_PRAGMAS, check_fingerprint, engine_of, fingerprint, read_meta
 from latweave.engines.sqlite_upkeep import Upkeep, temp_name
@@ -69,10 +69,10 @@ class Maintainer(Upkeep):
         meta = read_meta(con, path)
         check_fingerprint(meta, fingerprint(engine, meta.base_inputs), path)
         self.base_inputs = meta.base_inputs
-        plan, indexes = engine.plan(self.base_inputs)
+        plan, _ = engine.plan(self.base_inputs)
         self.types = plan.types
         self.strata = [p.stratum for p in plan.schedule(self.base_inputs).at_open()]
-        self.indexes = list(indexes) + delta_indexes(self.strata, indexes)
+        self.keys = engine.layout(self.base_inputs)[0]   # every lattice table keyed on all its columns
         self.sql = Sqlite(engine.lattice(self.base_inputs), probe=True)   # a new row probed, never EXCEPT a big table
         self.counts = dict(meta.counts)
         self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
@@ -85,10 +85,6 @@ class Maintainer(Upkeep):
         the previous top layer's database; a build of the same sources from layer 0's)."""
         for gained, lost in changes:
             self.con.execute("BEGIN")
-            for index in self.indexes:   # a database written before delta_indexes lacks some
-                self.con.execute(create_index(index, if_missing=True))
-            self.indexed = {row[0] for row in self.con.execute("SELECT DISTINCT tbl_name FROM sqlite_master "
-                                                               "WHERE type = 'index'")}
             self.apply(gained, lost)
             self.con.execute(f"UPDATE {META} SET counts = ?", (json.dumps(self.counts, sort_keys=True),))
             self.con.execute("COMMIT")
@@ -125,8 +121,7 @@ class Maintainer(Upkeep):
         held = self._temp(rel, "held")
         for rows in (lose, gain):
             if self._count(rows):
-                self.con.execute(f"INSERT INTO {held} SELECT * FROM {table} WHERE rowid IN "
-                                 f"({self._matching(rows, table, rel)})")
+                self.con.execute(f"INSERT INTO {held} {self._matching(rows, table, rel)}")
         self.con.execute(f"DELETE FROM {lose} WHERE NOT EXISTS (SELECT 1 FROM {held} AS t WHERE "
                          f"{self._same('t', lose, rel)})")
         self.con.execute(f"DELETE FROM {gain} WHERE EXISTS (SELECT 1 FROM {held} AS t WHERE "

@@ -7,8 +7,17 @@ in memory. `write_engine_db(path, facts)` does that once, when the lattice is bu
 writes `engine/sqlite.db` inside the lattice's atomic write, so the manifest hashes it), with the
 session's own plan and statements (sqlite_engine.SqliteSession in its writing mode): the file holds
 the lattice relations, every lattice stratum evaluated, and the indexes — what an in-memory session
-holds after `open`, and nothing per-query. `SqliteEngine.open_stored(folder)` then reads it in place,
-read-only; a run's own relations live in TEMP tables.
+holds after `open`, and nothing per-query. `SqliteEngine.open_stored(folder)` then reads it in
+place, read-only; a run's own relations live in TEMP tables.
+
+Compact (format 2): each lattice relation is a WITHOUT ROWID table clustered on a primary key over
+all its columns, ordered as one index the statements probe (`SqliteEngine.layout`), so that the
+table is that index rather than a copy beside it (a relation is a set: the key is sound), with the
+other indexes as secondary ones (on the 100,000-person KB: 218 MB in format 1, 112 MB). The strata
+are evaluated in TEMP tables as in memory (the same statements, the same plans), each then copied
+into the file; the finished file is VACUUMed, since a B-tree filled by inserts leaves its pages
+part empty (~12 % in key order, more in any other), and a VACUUM writes each one full, in key
+order — the bytes depend on the rows, not on the order they went in.
 
 The file also holds one row, `latweave$engine`: the format, the program's fingerprint (a hash of
 the whole semi-naive plan: every table's DDL, every SELECT, every index, the base relations), the
@@ -32,22 +41,23 @@ from typing import Iterable, Mapping, NamedTuple
 from latweave.engines import rows as checks
 from latweave.engines.base import Facts
 from latweave.engines.dialects.sql import full_table
-from latweave.engines.dialects.sqlite import create_index, delta_indexes
+from latweave.engines.dialects.sqlite import create_index
 from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
 from latweave.errors import EngineError
 from latweave.folder.names import ENGINE_DB
 
 #: Bumped when what the file holds, or how, changes.
-FORMAT = 1
+FORMAT = 2
 #: The one-row table saying what built the file.
 META = '"latweave$engine"'
 #: Fixed, so that the file's bytes do not depend on the library's default.
 PAGE_SIZE = 4096
 
 #: The write path's connection settings: no journal (a failed write is removed whole), a large
-#: page cache for the index builds, sorts spilled to files rather than memory.
+#: page cache for the index builds and the TEMP tables the strata are evaluated in, sorts
+#: spilled to files rather than memory.
 WRITE_PRAGMAS = (f"page_size = {PAGE_SIZE}", "journal_mode = OFF", "synchronous = OFF",
-                 "cache_size = -262144", "temp_store = FILE")
+                 "cache_size = -262144", "temp.cache_size = -262144", "temp_store = FILE")
 #: The read path's (bench/stored.py --pragmas: mmap, other cache sizes and immutable=1 were all
 #: within the noise of this: docs/performance.md).
 READ_PRAGMAS = ("temp_store = MEMORY", "cache_size = -65536", "mmap_size = 0")
@@ -79,6 +89,7 @@ def fingerprint(engine: SqliteEngine, base_inputs: frozenset[str]) -> str:
     indexes the per-query rules probe. The per-query rules themselves are not in it: a change to
     them that keeps those (the rules' witness part, say) leaves a stored database good."""
     plan, indexes = engine.plan(base_inputs)
+    keys, secondary = engine.layout(base_inputs)
     lattice = {full_table(r) for r in engine.lattice(base_inputs)}
     strata = [[list(c.stratum.relations),
                {rel: [v.sql for v in vs] for rel, vs in sorted(c.base.items())},
@@ -87,7 +98,9 @@ def fingerprint(engine: SqliteEngine, base_inputs: frozenset[str]) -> str:
               for c in plan.schedule(base_inputs).at_open()]
     text = json.dumps({"format": FORMAT, "base": sorted(base_inputs),
                        "ddl": sorted((t, ddl) for t, ddl in plan.ddl.items() if t in lattice),
-                       "strata": strata, "indexes": [list(map(str, i)) for i in indexes]}, sort_keys=True)
+                       "strata": strata, "indexes": [list(map(str, i)) for i in indexes],
+                       "keys": {r: list(k) for r, k in keys.items()},
+                       "secondary": [list(map(str, i)) for i in secondary]}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -212,19 +225,40 @@ class _Writer(SqliteSession):
             for pragma in WRITE_PRAGMAS:
                 self.con.execute(f"PRAGMA {pragma}")
             self._open(facts)
-            # what keeping this database up to date as layers come probes (engines/sqlite_layers.py)
-            for index in delta_indexes([p.stratum for p in self.schedule.at_open()], self.indexes):
-                self.con.execute(create_index(index))
             lattice = {full_table(r) for r in engine.lattice(self.base_inputs)}
             counts = {t: n for t, n in sorted(self.count.items()) if t in lattice}
             self.con.execute("BEGIN")
             write_meta(self.con, Meta(fingerprint(engine, self.base_inputs), self.base_inputs, counts))
             self.con.execute("COMMIT")
+            self.con.execute("VACUUM")   # every page written full, in key order
         except BaseException:
             self.close()
             path.unlink(missing_ok=True)
             raise
         self.close()
+
+    def _lattice_table(self, table: str, ddl: str) -> str:
+        """While the strata are evaluated, a lattice table is a TEMP table (which the statements'
+        unqualified names find first) as in memory: rowid, unindexed, probed through SQLite's
+        automatic indexes where the rules need them (a key made early would be probed by its
+        prefix instead: one stratum took minutes). `_finish` moves it into the file, keyed."""
+        return self._temp(table)
+
+    def _finish(self) -> None:
+        """Each lattice table into the file: a WITHOUT ROWID table clustered on the key
+        `SqliteEngine.layout` gives its relation, filled from its TEMP table (then dropped; in the
+        TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
+        write lays every B-tree out in key order whatever the order of inserts); then the secondary indexes — those the per-query rules probe, and those keeping
+        this database up to date as layers come probes (engines/sqlite_layers.py) — each a sort."""
+        keys, secondary = self.engine.layout(self.base_inputs)
+        for name, key in keys.items():
+            table, types = full_table(name), self.types[name]
+            self.con.execute(self.plan.dialect.create_table(name, types, key=key))   # in main: not TEMP
+            self.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
+            self.con.execute(f"DROP TABLE temp.{table}")
+        for index in secondary:
+            self.con.execute(create_index(index))
+        self.con.execute("COMMIT")
 
     def _materialise(self, facts: Facts) -> dict:
         checks.check_relations(self.program, facts, self.rows)
@@ -232,7 +266,7 @@ class _Writer(SqliteSession):
 
     def _load(self, name: str, rows) -> None:
         """Rows of a base relation (any iterable) into its empty table, CHUNK at a time; then
-        duplicates, if any, are dropped (the first of each is kept, so the order stays the input's)."""
+        duplicates, if any, are dropped (the first of each is kept)."""
         table, types = full_table(name), self.types[name]
         relation = self.program.relation(name)
         values = f"VALUES ({', '.join('?' * len(types))})" if types else "VALUES (TRUE)"

@@ -20,7 +20,7 @@ stratum's relations up to date and records their own changes the same way, for t
 A row that is no candidate has no derivation through a changed row, before or after, so it is
 held after exactly when it was before. Every statement comes from the rules through the SQLite
 dialect (no rule is written here), each probe of a big table through an index
-(dialects/sqlite.py `delta_indexes`).
+(dialects/sqlite.py `delta_indexes`) or its key (a lattice table is keyed on all its columns).
 """
 
 from __future__ import annotations
@@ -39,14 +39,15 @@ from latweave.errors import EngineError
 
 class Upkeep:
     """The tables and statements of keeping a database's lattice strata; a subclass sets `con`,
-    `sql` (the SQLite dialect, leaving out known rows by probe), `types` (relation → column types), `counts` (table → rows) and
-    `indexed` (the tables with an index)."""
+    `sql` (the SQLite dialect, leaving out known rows by probe), `types` (relation → column types),
+    `counts` (table → rows) and `keys` (relation → its table's primary key: every lattice table
+    is keyed on all its columns, sqlite_store.py)."""
 
     con: sqlite3.Connection
     sql: Sqlite
     types: Mapping[str, tuple[str, ...]]
     counts: dict[str, int]
-    indexed: set[str]
+    keys: Mapping[str, tuple[int, ...]]
     _changed: dict[str, tuple[int, int]]   # relation -> (rows gained, rows lost), this layer
 
     # ------------------------------------------------------------ tables
@@ -70,11 +71,9 @@ class Upkeep:
         return " AND ".join(f"{a}.c{j} = {b}.c{j}" for j in range(len(self.types[rel]))) or "1"
 
     def _matching(self, rows: str, table: str, rel: str) -> str:
-        """A SELECT of the rowids of `table`'s rows that `rows` (a small TEMP table) holds: each
-        probed through the table's indexes where it has one, else one pass over the table."""
-        if table.strip('"') in self.indexed:
-            return f"SELECT t.rowid FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self._same('t', 'r', rel)}"
-        return f"SELECT t.rowid FROM {table} AS t CROSS JOIN {rows} AS r WHERE {self._same('t', 'r', rel)}"
+        """A SELECT of `table`'s rows that `rows` (a small TEMP table) holds, each probed by the
+        table's key."""
+        return f"SELECT t.* FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self._same('t', 'r', rel)}"
 
     def _record(self, rel: str, gain: str, lose: str) -> None:
         """`rel`'s gained and lost rows are in `gain` and `lose`: note them, count them, and put
@@ -92,9 +91,10 @@ class Upkeep:
         return bool(l if kind == "lose" else g or l)
 
     def _delete(self, table: str, rows: str, rel: str) -> None:
-        """Delete from `table` the rows `rows` holds."""
+        """Delete from `table` the rows `rows` holds (each found by the table's key)."""
         if self._count(rows):
-            self.con.execute(f"DELETE FROM {table} WHERE rowid IN ({self._matching(rows, table, rel)})")
+            cols = ", ".join(f"c{j}" for j in self.keys[rel])
+            self.con.execute(f"DELETE FROM {table} WHERE ({cols}) IN (SELECT {cols} FROM {rows})")
 
     # ------------------------------------------------------------ lattice strata
 
@@ -209,7 +209,7 @@ class Upkeep:
         and record what it gained and lost."""
         table = full_table(rel)
         was = self._temp(rel, "was")
-        self.con.execute(f"INSERT INTO {was} SELECT * FROM {table} WHERE rowid IN ({self._matching(cand, table, rel)})")
+        self.con.execute(f"INSERT INTO {was} {self._matching(cand, table, rel)}")
         self._delete(table, was, rel)
         restricted = [_restricted(r, f"{rel}$cand") for r in stratum.rules if r.head.relation == rel]
         own = set(stratum.relations)
@@ -229,7 +229,7 @@ class Upkeep:
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM {write}")
                 read, write = write, read
         held = self._temp(rel, "held")
-        self.con.execute(f"INSERT INTO {held} SELECT * FROM {table} WHERE rowid IN ({self._matching(cand, table, rel)})")
+        self.con.execute(f"INSERT INTO {held} {self._matching(cand, table, rel)}")
         gain, lose = self._temp(rel, "gain"), self._temp(rel, "lose")
         self.con.execute(f"INSERT INTO {gain} SELECT * FROM {held} EXCEPT SELECT * FROM {was}")
         self.con.execute(f"INSERT INTO {lose} SELECT * FROM {was} EXCEPT SELECT * FROM {held}")

@@ -15,13 +15,17 @@ SQLite writes a rule as DuckDB does (sql.py: one SELECT, columns c0, c1, ...); i
 - a UNION of several SELECTs has no parentheses around its members; types are INTEGER and TEXT
   (INTEGER for a nullary relation's column); numbers are bare, a negative one `(-n)`, and must fit
   SQLite's 64-bit integers; an INSERT leaves out known rows by EXCEPT, or with `probe` by one
-  look-up of each new row in its all-column index (`dedup_indexes`).
+  look-up of each new row in its all-column index (`dedup_indexes`);
+- a table may be keyed (`create_table(..., key=...)`): a WITHOUT ROWID table clustered on a
+  primary key over all its columns, in the order of one index the statements probe, which it then
+  serves itself (`primary_keys`): a relation is a set, so the key is sound, and the table is no
+  copy beside its indexes (a lattice's stored database, engines/sqlite_store.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from latweave.datalog.ir import Atom, Const, Negation, Param, Rule, Var
 from latweave.datalog.strata import Stratum
@@ -44,6 +48,17 @@ class Sqlite(Sql):
     join = " CROSS JOIN "
     union_parens = False
     new_rows = "except"
+
+    def create_table(self, table: str, types: Sequence[str], temp: bool = False,
+                     key: Sequence[int] | None = None) -> str:
+        """A table's CREATE statement; `temp`: in the connection's temporary schema; `key` (a
+        permutation of the columns): a WITHOUT ROWID table clustered on that primary key."""
+        ddl = super().create_table(table, types, temp)
+        if key is None:
+            return ddl
+        if sorted(key) != list(range(max(len(types), 1))):
+            raise ValueError(f"a key of {table} must order all its columns, not {tuple(key)}")
+        return f"{ddl[:-1]}, PRIMARY KEY ({', '.join(f'c{j}' for j in key)})) WITHOUT ROWID"
 
     def __init__(self, lattice: Iterable[str] = (), probe: bool = False) -> None:
         super().__init__()
@@ -166,6 +181,32 @@ def dedup_indexes(strata: Iterable[Stratum]) -> list[Index]:
     """One all-column key per relation of a recursive stratum: what `insert` probes."""
     return sorted({(r.head.relation, tuple(range(len(r.head.args))))
                    for s in strata if s.recursive for r in s.rules})
+
+
+def primary_keys(indexes: Iterable[Index], arities: Mapping[str, int]) -> dict[str, tuple[int, ...]]:
+    """Each relation of `arities` (relation -> number of columns) its table's primary key: the
+    first of its `indexes` (all-column keys, as `covering` and `delta_indexes` make them) in sorted
+    order, which the table then serves by itself; a relation with none, its columns in order (a
+    set's key, and the order a reader sorting by every column wants)."""
+    keys: dict[str, tuple[int, ...]] = {}
+    for rel, cols in sorted(indexes):
+        if rel in arities and rel not in keys:
+            if sorted(cols) != list(range(max(arities[rel], 1))):
+                raise ValueError(f"index {rel}{cols} is not over all of its columns: it cannot be its key")
+            keys[rel] = cols
+    return {rel: keys.get(rel, tuple(range(max(n, 1)))) for rel, n in sorted(arities.items())}
+
+
+def stored_layout(indexes: Iterable[Index], strata: Iterable[Stratum], arities: Mapping[str, int]
+                  ) -> tuple[dict[str, tuple[int, ...]], list[Index]]:
+    """How a database holds relations `arities` (relation -> columns) that the per-query rules
+    probe by `indexes` and whose `strata` are kept up to date as layers come (`delta_indexes`):
+    each relation's primary key (`primary_keys`: its table clustered on it) and the secondary
+    indexes, sorted — every index wanted, less what a key serves."""
+    strata = list(strata)
+    stored = sorted({*indexes, *delta_indexes(strata, indexes)})
+    keys = primary_keys(stored, arities)
+    return keys, [i for i in stored if keys.get(i[0]) != i[1]]
 
 
 def create_index(index: Index, schema: str | None = None, if_missing: bool = False) -> str:
