@@ -63,7 +63,6 @@ lattice with these conventions (planners are written against them):
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import re
@@ -304,11 +303,13 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
             continue
-        if not all(visible(c) for c in cells[:3]):   # a zero-width space alone names nothing either
+        if not (visible(cells[0]) and visible(cells[1]) and visible(cells[2])):   # a zero-width space alone names nothing either
             what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
             report.problem("malformed", f"{what} in {shape}", file=source, line=number, strict=strict)
             continue
-        qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip())
+        # (a line of three fields, most lines, has no period to read)
+        qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip()) \
+            if len(cells) > 3 else ()
         if qualifiers:
             try:
                 period_of(qualifiers, f"the fact ({cells[0]!r}, {cells[1]!r}, {cells[2]!r})")
@@ -481,7 +482,7 @@ class EvidenceFiles:
 
     def locate(self, t: Triple) -> tuple[str, str, int, int]:
         """(doc id, source text, start, end) of a triple's evidence."""
-        doc = _question_doc(t)
+        doc = _question_doc(t) if t.locator.startswith("question ") else None   # (no other locator names one)
         if doc is not None:
             line = json.dumps([t.subject, t.relation, t.object], ensure_ascii=False)
             held = self.questions.setdefault(doc, [[], 0])
@@ -798,7 +799,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
     docs = EvidenceFiles(lattice)
-    key = functools.lru_cache(maxsize=1 << 20)(normalize)
+    key = lattice._key   # the one memo of names and their keys: the model looks the same names up again
     parsed: dict[tuple[str, str], str | None] = {}
     relations: dict[str, Relation] = {}
     subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
@@ -823,8 +824,9 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.triples += 1
         if at == rel.source:
             rel.objects[o] = rel.objects.get(o, 0) + 1
-        subjects.setdefault(key(s), at)
-        subject_rows.setdefault(key(s), len(rows))
+        skey = key(s)
+        subjects.setdefault(skey, at)
+        subject_rows.setdefault(skey, len(rows))
         wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
         rows.append((t, s, rkey, o, *docs.locate(t)))
     docs.finish()
@@ -866,13 +868,22 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                                   evidence if type(evidence) is Evidence else Evidence(*evidence))
         return k
 
+    plain = not merge and not read   # no name resolved: an entity's key is its name's, its instance made once
     for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
         evidence = Evidence(doc, text, start, end)   # cut from the KB's own text (EvidenceFiles): one per line
         rel, dim = relations[rkey], dims[rkey]
-        skey = entity(s, evidence)
+        skey = key(s)
+        if not plain or skey not in instances:   # (`entity`'s answer, without the call, for one seen before)
+            skey = entity(s, evidence)
         if rel.entity_valued:
-            okey = entity(o, evidence, read.get(i))
-            value = instances[okey].label if okey != key(o) else o
+            if plain:
+                okey = key(o)
+                if okey not in instances:
+                    entity(o, evidence)
+                value = o
+            else:
+                okey = entity(o, evidence, read.get(i))
+                value = instances[okey].label if okey != key(o) else o
         else:
             okey = parse_value(o, rel.kind, parsed)
             if okey is None:

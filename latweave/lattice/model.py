@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -74,9 +75,16 @@ def _canonical(predicates: Iterable[Predicate]) -> list[Predicate]:
     for instance in sorted(groups):
         group = groups[instance]
         if len(group) > 1:
-            group.sort(key=predicate_key)
+            # by (dimension, value), the key's next fields, read in C; the whole key only where two
+            # predicates share them (one fact stated twice), which that order leaves unsettled
+            group.sort(key=_DIMENSION_VALUE)
+            if len(set(map(_DIMENSION_VALUE, group))) != len(group):
+                group.sort(key=predicate_key)
         ordered += group
     return ordered
+
+
+_DIMENSION_VALUE = attrgetter("dimension", "value")
 
 
 @dataclass
@@ -397,12 +405,15 @@ class Lattice:
               qualifiers: Iterable[tuple[str, str]], what: Callable[[], str]) -> Predicate:
         """The predicate of checked evidence: its dimension, value, instance and qualifiers
         checked and keyed, then added."""
-        dkey = self._key(dimension)
+        keys = self._keys   # (`_key`, inlined for the names seen before: a KB's every name, many times)
+        dkey = keys.get(dimension) or self._key(dimension)
         dim = self.dimensions.get(dkey)
         if dim is None:
             dim = self.dimension(dimension)   # the error, with the known dimensions
-        value_key = dim.value_for_fact(value, self._key(value))
-        ikey = self._key(instance)   # an instance and a dimension are held under their own key
+        value_key = keys.get(value) or self._key(value)
+        if value_key not in dim.labels:   # (a known value is its own key: `resolve`'s first case)
+            value_key = dim.value_for_fact(value, value_key)
+        ikey = keys.get(instance) or self._key(instance)   # an instance and a dimension are held under their own key
         if ikey not in self.instances:
             self.add_instance(instance)
         if qualifiers:
