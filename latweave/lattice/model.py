@@ -268,6 +268,11 @@ class Instance:
         return normalize(self.label)
 
 
+def _what(instance: str, dimension: str, value: str) -> Callable[[], str]:
+    """How a refusal names the predicate it refuses (made only for one)."""
+    return lambda: f"predicate ({instance!r}, {dimension!r}, {value!r})"
+
+
 #: A UTF-16 surrogate: not a character (a JSON "\ud800" escape gives one); no file can hold it.
 _SURROGATE = re.compile("[\\ud800-\\udfff]")
 
@@ -391,20 +396,18 @@ class Lattice:
         this lattice (ingest/kb.py: a KB line), so its offsets hold its source_text by construction
         and it holds no lone surrogate (add_document refused any); the document, the value, the
         dimension, the instance and the qualifiers are checked as add_predicate checks them. One
-        Evidence may serve several predicates (a KB line's, its inverse's)."""
-        def what() -> str:
-            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
-
+        Evidence may serve several predicates (a KB line's, its inverse's). (No closure naming the
+        predicate is made per call: `_bind` makes it where a refusal needs it.)"""
         if evidence.doc not in self.documents:
-            raise LatticeError(f"{what()} cites unknown document {evidence.doc!r}")
+            raise LatticeError(f"{_what(instance, dimension, value)()} cites unknown document {evidence.doc!r}")
         if _SURROGATE.search(value) if isinstance(value, str) else False:
-            _text_only(value, f"the value of {what()}")
-        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, what)
+            _text_only(value, f"the value of {_what(instance, dimension, value)()}")
+        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, None)
 
     def _bind(self, instance: str, dimension: str, value: str, evidence: Evidence, confidence: float,
-              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str]) -> Predicate:
+              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str] | None) -> Predicate:
         """The predicate of checked evidence: its dimension, value, instance and qualifiers
-        checked and keyed, then added."""
+        checked and keyed, then added. `what()` names it in a refusal (None: `_what`'s)."""
         keys = self._keys   # (`_key`, inlined for the names seen before: a KB's every name, many times)
         dkey = keys.get(dimension) or self._key(dimension)
         dim = self.dimensions.get(dkey)
@@ -419,7 +422,7 @@ class Lattice:
         if qualifiers:
             quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
             if quals:
-                period_of(quals, what())   # a start or end that is not a date is refused here, where it is read
+                period_of(quals, (what or _what(instance, dimension, value))())   # a start or end that is not a date is refused here, where it is read
         else:
             quals = ()
         pred = Predicate(ikey, dkey, value_key, evidence, confidence, quals)
