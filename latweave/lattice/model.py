@@ -226,8 +226,8 @@ class Dimension:
         """Reject a dimension that is not a rooted DAG, naming the orphan or the cycle."""
         if self.ordered:
             return
-        for value in sorted(self.labels):
-            if value != TOP and value not in self.parents and not self.open:
+        for value in sorted(self.labels) if not self.open else ():   # (an open one's may hang under ⊤)
+            if value != TOP and value not in self.parents:
                 raise LatticeError(
                     f"dimension {self.name!r}: value {self.labels[value]!r} is an orphan (no parent)",
                     hint=f"give it a parent, e.g. a hierarchy line: {self.name}\tTOP\t{self.labels[value]}")
