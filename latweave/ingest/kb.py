@@ -800,6 +800,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     lattice = Lattice(name=name)
     docs = EvidenceFiles(lattice)
     key = lattice._key   # the one memo of names and their keys: the model looks the same names up again
+    known = lattice._keys.get   # (`key` of a name seen before, without the call)
     parsed: dict[tuple[str, str], str | None] = {}
     relations: dict[str, Relation] = {}
     subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
@@ -811,7 +812,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     sources: dict[str, int] = {}           # source file → its place in reading order
     for t in triples:
         s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
-        rkey = key(r)
+        rkey = known(r) or key(r)
         if rkey in reserved or rkey.startswith(INVERSE):
             report.problem("relation", f"relation {r!r} collides with the dimension naming "
                            f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
@@ -824,7 +825,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.triples += 1
         if at == rel.source:
             rel.objects[o] = rel.objects.get(o, 0) + 1
-        skey = key(s)
+        skey = known(s) or key(s)
         subjects.setdefault(skey, at)
         subject_rows.setdefault(skey, len(rows))
         wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
@@ -869,15 +870,17 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         return k
 
     plain = not merge and not read   # no name resolved: an entity's key is its name's, its instance made once
+    inverse = {rkey: INVERSE + rel.name for rkey, rel in relations.items()}
     for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
         evidence = Evidence(doc, text, start, end)   # cut from the KB's own text (EvidenceFiles): one per line
         rel, dim = relations[rkey], dims[rkey]
-        skey = key(s)
+        entity_valued = rel.entity_valued
+        skey = known(s) or key(s)
         if not plain or skey not in instances:   # (`entity`'s answer, without the call, for one seen before)
             skey = entity(s, evidence)
-        if rel.entity_valued:
+        if entity_valued:
             if plain:
-                okey = key(o)
+                okey = known(o) or key(o)
                 if okey not in instances:
                     entity(o, evidence)
                 value = o
@@ -890,16 +893,17 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                 report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
                                file=t.source, line=t.line, locator=t.locator, strict=strict)
                 continue
-        if (skey, rkey, okey, t.qualifiers) in seen:
+        quals = t.qualifiers
+        fact = (skey, rkey, okey, quals)
+        if fact in seen:
             report.duplicates += 1
             continue
-        seen.add((skey, rkey, okey, t.qualifiers))
-        quals = t.qualifiers
-        if not rel.entity_valued:
+        seen.add(fact)
+        if not entity_valued:
             lattice.add_evidenced(s, dim.name, o, evidence, quals)
             continue
         lattice.add_evidenced(s, dim.name, value, evidence, quals)
-        lattice.add_evidenced(value, INVERSE + rel.name, s, evidence, quals)
+        lattice.add_evidenced(value, inverse[rkey], s, evidence, quals)
         if value is not o and i not in read:  # E's own spelling names S's value on this dimension
             _synonym(dim, value, o, report, t, strict)   # (not a namesake's: E is another's own name)
 

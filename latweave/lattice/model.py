@@ -406,7 +406,7 @@ class Lattice:
         predicate is made per call: `_bind` makes it where a refusal needs it.)"""
         if evidence.doc not in self.documents:
             raise LatticeError(f"{_what(instance, dimension, value)()} cites unknown document {evidence.doc!r}")
-        if _SURROGATE.search(value) if isinstance(value, str) else False:
+        if isinstance(value, str) and not value.isascii() and _SURROGATE.search(value):   # (none is ASCII)
             _text_only(value, f"the value of {_what(instance, dimension, value)()}")
         return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, None)
 
