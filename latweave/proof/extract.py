@@ -44,6 +44,15 @@ from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness
 from latweave.reasons import Reason, sorted_reasons
 
+#: The output relations an outcome without its proof reads (`QueryDecoder.outcome`,
+#: `with_proofs` False) when it is an answer set, a verdict or an extremum that nothing contests:
+#: what a run asked for answers alone computes first (engines/partial.py). An abstention's
+#: witness or a contested answer reads more, which the run then computes; tests/test_partial.py
+#: checks that these are what such an outcome reads.
+ANSWER_READS = frozenset({"abstain", "verdict", "answer", "winner", "robust", "doubt_item", "doubt_coord",
+                          "contested_answer"})
+
+
 class OutputIndex:
     """Engine outputs grouped by their first column, for per-query lookups."""
 
@@ -216,9 +225,18 @@ class ProofReader:
         self._syms: dict[str, int] = {}
         self._desc_memo: dict[tuple, Rule] = {}
         self._sure_ref_memo: dict[tuple[int, int], dict[int, list[int]]] = {}
-        self.paths: dict[tuple, list[int]] = defaultdict(list)
-        for d, v, w, u in outputs.get("path_step", ()):
-            self.paths[(d, v, w)].append(u)
+        self._outputs = outputs
+        self._paths: dict[tuple, list[int]] | None = None
+
+    @property
+    def paths(self) -> dict[tuple, list[int]]:
+        """(dimension, v, w) → the values u of a step down from v towards w (read when a proof
+        first shows a `desc`: an answer without its proof reads no more than it needs)."""
+        if self._paths is None:
+            self._paths = defaultdict(list)
+            for d, v, w, u in self._outputs.get("path_step", ()):
+                self._paths[(d, v, w)].append(u)
+        return self._paths
 
     def sym(self, text: str) -> int:
         """The batch's symbol id of a name as the plan writes it (memoised: every hit asks; a
