@@ -31,7 +31,7 @@ from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
-from latweave.proof.extract import ANSWER_READS, Kept, QueryDecoder
+from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
 from latweave.proof.page import Page
 from latweave.result import Result
 
@@ -211,9 +211,9 @@ class Runner:
         compiled = time.perf_counter()
         session = self.session_for(role)
         session.timeout = self.timeout if timeout is None else timeout
-        # a plan asked without its proof (and not for a page, whose proofs come later) reads few
-        # outputs: an engine may compute those first, the rest only if the outcome reads them
-        wanted = ANSWER_READS if not proofs and page is None and len(plans) == 1 else None
+        # one plan (not a page, whose proofs come later) reads a part of the outputs, the less
+        # without its proof: an engine may compute those first, the rest only if they are read
+        wanted = None if page is not None or len(plans) > 1 else PROOF_READS if proofs else ANSWER_READS
         outputs = None
         try:
             outputs = session.run(facts) if wanted is None else session.run_some(facts, wanted)

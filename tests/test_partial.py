@@ -1,5 +1,5 @@
-"""A question asked without its proof runs its shape's statement for the outputs that outcome
-reads (proof/extract.py ANSWER_READS; engines/partial.py, engines/sqlite_fused.py): its Result is
+"""A question runs its shape's statement for the outputs its outcome reads, with its proof or
+without (proof/extract.py PROOF_READS, ANSWER_READS; engines/partial.py, sqlite_fused.py): its Result is
 byte for byte the one a whole run gives, on every plan of the corpora (abstentions, verdicts,
 extrema, contested and timed answers among them); an answer nothing contests runs that one
 statement alone; an outcome that reads more (a witness, a contested answer) gets it computed by
@@ -18,7 +18,7 @@ from latweave.execute import Runner
 from latweave.ingest.builds import build_corpus
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
-from latweave.proof.extract import ANSWER_READS
+from latweave.proof.extract import ANSWER_READS, PROOF_READS
 from tests.support.plans import DISPUTE_CASES, DISPUTES_EXTRA, TENURE_CASES, ZOO_PLANS
 
 CORPORA = RULES.parent / "corpora"
@@ -69,10 +69,11 @@ def _plans(runner: Runner, texts: list[str]) -> list:
     return out
 
 
+@pytest.mark.parametrize("proofs", [False, True], ids=["answers", "proofs"])
 @pytest.mark.parametrize("name", sorted(PLANS))
-def test_answers_alone_are_what_a_whole_run_gives(lattices, name):
-    """Every plan asked without its proof, fused in part (completing where the outcome reads
-    more) and as a whole run: the same Result's JSON; a plain answer runs one statement."""
+def test_a_question_gives_what_a_whole_run_gives(lattices, name, proofs):
+    """Every plan, asked without and with its proof, fused in part (completing where the outcome
+    reads more) and as a whole run: the same Result's JSON; a plain answer runs one statement."""
     with Runner(lattices[name], "sqlite") as runner, Runner(lattices[name], "sqlite") as whole:
         session = whole.session
         session.run_some = lambda facts, wanted: session.run(facts)   # every output, every time
@@ -80,12 +81,12 @@ def test_answers_alone_are_what_a_whole_run_gives(lattices, name):
         assert len(plans) >= 4
         completed = one = 0
         for plan in plans:
-            runner.run([plan], proofs=False)   # the shape's statements written
+            runner.run([plan], proofs=proofs)   # the shape's statements written
             statements: list[str] = []
             runner.session.con.set_trace_callback(statements.append)
-            got = runner.run([plan], proofs=False)[0]
+            got = runner.run([plan], proofs=proofs)[0]
             runner.session.con.set_trace_callback(None)
-            want = whole.run([whole.check(plan)], proofs=False)[0]
+            want = whole.run([whole.check(plan)], proofs=proofs)[0]
             assert got.to_json() == want.to_json(), plan
             if got.status == "answer" and not got.contested and len(statements) == 1:
                 one += 1
@@ -94,12 +95,14 @@ def test_answers_alone_are_what_a_whole_run_gives(lattices, name):
                 assert got.status == "abstain" or got.contested, (plan, got.status)
         assert one >= 2, f"{name}: no plain answer ran one statement"
         if name in ("disputes", "tenures"):   # abstentions and contested answers read more
-            assert completed >= 1, f"{name}: no outcome read past {sorted(ANSWER_READS)}"
+            assert completed >= 1, f"{name}: no outcome read past {sorted(PROOF_READS if proofs else ANSWER_READS)}"
 
 
-def test_a_plain_answer_reads_only_what_it_asked_for(lattices):
-    """The list is what such an outcome reads: a Partial that refuses everything else (sealed
-    from the start) still decodes an uncontested answer set, a verdict and an extremum."""
+@pytest.mark.parametrize("proofs", [False, True], ids=["answers", "proofs"])
+def test_a_plain_answer_reads_only_what_it_asked_for(lattices, proofs):
+    """The lists are what such an outcome reads: a Partial that refuses everything else (sealed
+    from the start) still decodes an uncontested answer set, a verdict and an extremum, with
+    their proofs or without."""
     with Runner(lattices["zoo"], "sqlite") as runner:
         session = runner.session
         real, partial = session.run_some, []
@@ -114,6 +117,6 @@ def test_a_plain_answer_reads_only_what_it_asked_for(lattices):
         statuses = set()
         for text in ('meet(species <= mammal, habitat <= aquatic)', 'argmax(lifespan_years, [Whale, Dog])',
                      'holds(Whale, habitat <= aquatic)', 'let m = meet(species <= mammal) -> habitat\nmeet(habitat <= $m)'):
-            result = runner.run([runner.check(read_plan(text), text)], proofs=False)[0]
+            result = runner.run([runner.check(read_plan(text), text)], proofs=proofs)[0]
             statuses.add(result.status)
         assert statuses == {"answer", "verdict"} and len(partial) == 4
