@@ -5,8 +5,9 @@ A lattice folder (written by `folder/store.py`'s atomic write, read by `folder/s
 
     manifest.json                 what the folder holds: every file's hash and size, the counts,
                                   the layers, the content hash (only in the lattice's own folder)
-    dimensions.jsonl values.jsonl synonyms.jsonl classes.jsonl    the dimensions (model rows)
-    instances.jsonl predicates.jsonl documents.jsonl              the instances and their evidence
+    dimensions.jsonl values.blocks synonyms.jsonl classes.jsonl   the dimensions (model rows)
+    instances.jsonl predicates.blocks documents.jsonl             the instances and their evidence
+                                  (*.blocks: JSON lines deflated in blocks, folder/blocks.py)
     symbols.jsonl                 the interned strings of the compiled facts
     *.idx                         line-offset indexes of the files read one line at a time
     facts/*.facts                 the compiled lattice relations (tab-separated integers)
@@ -29,11 +30,13 @@ from __future__ import annotations
 # -- the lattice folder ------------------------------------------------------------------------
 MANIFEST = "manifest.json"
 DIMENSIONS = "dimensions.jsonl"
-VALUES = "values.jsonl"
+#: predicates and values are block-compressed line files (folder/blocks.py), named so that no
+#: one takes them for text; `python -m latweave.folder.blocks cat FILE` prints their lines.
+VALUES = "values.blocks"
 SYNONYMS = "synonyms.jsonl"
 CLASSES = "classes.jsonl"
 INSTANCES = "instances.jsonl"
-PREDICATES = "predicates.jsonl"
+PREDICATES = "predicates.blocks"
 DOCUMENTS = "documents.jsonl"
 SYMBOLS = "symbols.jsonl"
 #: The dimension files, in the order a lattice's dimensions are read from them.
@@ -53,8 +56,11 @@ KB_STATE = "kb.json"
 
 #: The JSON-lines files read one line at a time (folder/stored.py, folder/layers.py), each with
 #: its line index, in every layer that has them.
-INDEXED = {INSTANCES: "instances.idx", PREDICATES: "predicates.idx", DOCUMENTS: "documents.idx",
-           SYMBOLS: "symbols.idx", VALUES: "values.idx", SYNONYMS: "synonyms.idx", COUNTS_FILE: COUNTS_INDEX}
+INDEXED = {INSTANCES: "instances.idx", DOCUMENTS: "documents.idx",
+           SYMBOLS: "symbols.idx", SYNONYMS: "synonyms.idx", COUNTS_FILE: COUNTS_INDEX}
+#: The model files kept as block-compressed lines (folder/blocks.py), read by line like INDEXED's
+#: but carrying their own block index; the manifest records each one's lines' sha256 (`lines`).
+BLOCKED = frozenset({PREDICATES, VALUES})
 
 # -- layers ------------------------------------------------------------------------------------
 #: The folder of a lattice that holds its layers beyond the first.
