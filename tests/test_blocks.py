@@ -61,7 +61,7 @@ def test_a_block_is_kept_inflated_among_the_last_few(tmp_path, monkeypatch):
     assert len(calls) == blocks.CACHED_BLOCKS + 2
 
 
-def test_a_blocks_first_line_reads_without_the_rest_even_when_long(tmp_path):
+def test_each_blocks_first_line_reads_from_the_firsts(tmp_path):
     path = tmp_path / "f.blocks"
     lines = [json.dumps(["a" * 3000, i]) + "\n" for i in range(130)]
     write_blocks(path, lines)

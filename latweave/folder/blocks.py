@@ -8,9 +8,12 @@ look-up by line number or by bisection still reads one block, not the file. They
 codec (folder/rows.py), in this container:
 
     header   one ASCII line saying what the file is and how to read it (so `head` tells a user)
-    blocks   each up to LINES_PER_BLOCK lines (each ending in a newline), zlib-deflated alone
-    index    (blocks + 1) little-endian unsigned 64-bit offsets: where each block starts, then
-             where the index starts (so block b is bytes [index[b], index[b + 1]))
+    blocks   each up to LINES_PER_BLOCK lines (each ending in a newline; PER_BLOCK: a file's
+             own count), zlib-deflated alone
+    firsts   each block's first line, in order, zlib-deflated as one (what a search by key
+             bisects: inflated once, where probing a block's first line would inflate a block)
+    index    (blocks + 2) little-endian unsigned 64-bit offsets: where each block starts, where
+             the firsts start, where the index starts (block b is bytes [index[b], index[b + 1]))
     trailer  TRAILER: the line count, the lines per block, the sha256 of the inflated lines
              (the file's content: what the manifest's content hash takes for it), a magic word
 
@@ -20,7 +23,8 @@ the layer hashes take instead: folder/store.py `hashed_files`). The same lines g
 stamp wherever they were deflated; on one machine the bytes are deterministic too.
 
 A block read is kept in a small LRU per file (a proof reads neighbouring predicates); a search by
-key bisects the blocks by their first line (inflating only its first bytes), then one block.
+key bisects the blocks by their first lines (the firsts, inflated on the first search), then
+one block.
 
 Read one as text: `python -m latweave.folder.blocks cat FILE` (or `info FILE`).
 """
@@ -38,11 +42,15 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from latweave.errors import StoreError
-from latweave.folder.names import BLOCKED
+from latweave.folder.names import BLOCKED, PREDICATES
 
-#: Lines per block: 64 deflate to ~1/7 (predicates.jsonl of the 100k KB: 159 → 23 MB) and
-#: inflate in ~7-25 µs; more lines compress a little better and inflate proportionally slower.
+#: Lines per block: 64 deflate to ~1/7 (predicates.jsonl of the 100k KB: 159 → 24 MB) and
+#: inflate in ~7-17 µs; more lines compress a little better and inflate proportionally slower.
 LINES_PER_BLOCK = 64
+#: predicates.blocks is read by id, a block per predicate a proof cites, each first asked: 16
+#: lines a block inflate in ~6 µs against 64's ~17 (the 100k KB: 33 MB against 24; bench/peers.py
+#: with proofs, 3 hops: 64 lines were ~0.1 ms slower than the text file, 16 the same).
+PER_BLOCK = {PREDICATES: 16}
 #: zlib's default level: level 1 writes twice as fast but is ~15 % larger.
 LEVEL = 6
 HEADER = (b"latweave block-compressed lines (zlib blocks, not text): "
@@ -52,8 +60,6 @@ MAGIC = b"LWBLOCK1"
 TRAILER = struct.Struct("<QI32s8s")
 #: blocks kept inflated per open file
 CACHED_BLOCKS = 32
-#: bytes inflated to read a block's first line (a bisection probe); more when the line is longer
-_FIRST = 512
 
 
 def _refuse(path: Path, why: str):
@@ -64,12 +70,15 @@ class BlockWriter:
     """Writes a block file line by line (`write`, each line ending in a newline), the index and
     trailer on `close`; a context manager. The lines' sha256 is kept as they come (`digest`)."""
 
-    def __init__(self, path: Path | str, per_block: int = LINES_PER_BLOCK, level: int = LEVEL):
+    def __init__(self, path: Path | str, per_block: int | None = None, level: int = LEVEL):
         self.path = Path(path)
+        if per_block is None:
+            per_block = PER_BLOCK.get(self.path.name, LINES_PER_BLOCK)
         self._out = open(self.path, "wb")
         self._out.write(HEADER)
         self._offsets = array("Q", [len(HEADER)])
         self._pending: list[str] = []
+        self._firsts: list[str] = []
         self._per, self._level = per_block, level
         self._sha = hashlib.sha256()
         self.lines = 0
@@ -85,6 +94,7 @@ class BlockWriter:
             self.write(line)
 
     def _flush(self) -> None:
+        self._firsts.append(self._pending[0])
         data = "".join(self._pending).encode("utf-8")
         self._sha.update(data)
         self.lines += len(self._pending)
@@ -99,7 +109,10 @@ class BlockWriter:
         if self._pending:
             self._flush()
         self.digest = self._sha.digest()
+        firsts = zlib.compress("".join(self._firsts).encode("utf-8"), self._level)
+        self._out.write(firsts)
         index = array("Q", self._offsets)
+        index.append(index[-1] + len(firsts))
         if sys.byteorder != "little":
             index.byteswap()
         self._out.write(index.tobytes())
@@ -166,7 +179,7 @@ class BlockLines:
             self.count, self.per, _ = read_trailer(self._map)
             blocks = -(-self.count // self.per)
             end = len(self._map) - TRAILER.size
-            start = end - 8 * (blocks + 1)
+            start = end - 8 * (blocks + 2)
             offsets = array("Q")
             offsets.frombytes(self._map[start:end])
             if sys.byteorder != "little":
@@ -175,13 +188,14 @@ class BlockLines:
             if self._map is not None:
                 self._map.close()
             _refuse(path, "is missing or not a latweave block file")
-        if start < len(HEADER) or offsets[0] != len(HEADER) or offsets[-1] != start:
+        if start < len(HEADER) or offsets[0] != len(HEADER) or offsets[-1] != start or list(offsets) != sorted(offsets):
             self._map.close()
             _refuse(path, "has a block index that does not fit it (changed or truncated)")
         if hasattr(mmap, "MADV_RANDOM"):   # scattered blocks: no read-ahead around each
             self._map.madvise(mmap.MADV_RANDOM)
         self.offsets = offsets
         self.blocks = blocks
+        self._firsts: list[bytes] | None = None
         self._cache: OrderedDict[int, list[bytes]] = OrderedDict()
 
     def __len__(self) -> int:
@@ -210,20 +224,14 @@ class BlockLines:
         return self._decode(self.raw(i).decode())
 
     def first(self, b: int) -> bytes:
-        """Block b's first line, inflating no more of the block than it takes."""
-        lines = self._cache.get(b)
-        if lines is not None:
-            return lines[0]
-        data = self._map[self.offsets[b]:self.offsets[b + 1]]
-        want = _FIRST
-        while True:
-            head = zlib.decompressobj().decompress(data, want)
-            end = head.find(b"\n")
-            if end >= 0:
-                return head[:end]
-            if len(head) < want:   # (a block's lines all end in a newline)
-                return self.block(b)[0]
-            want *= 4
+        """Block b's first line (from the firsts, inflated whole on the first call)."""
+        if self._firsts is None:
+            at = self.blocks
+            self._firsts = zlib.decompress(self._map[self.offsets[at]:self.offsets[at + 1]]).split(b"\n")
+            if len(self._firsts) != self.blocks + 1:
+                raise StoreError(f"a block file's firsts do not match its {self.blocks} blocks",
+                                 hint="rebuild the lattice; never edit a lattice folder by hand")
+        return self._firsts[b]
 
     def __iter__(self) -> Iterator[bytes]:
         """Every line, in order (each block inflated once, not kept)."""

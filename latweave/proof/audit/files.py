@@ -47,7 +47,8 @@ def point_window(op: str, value):
 
 
 #: A block file's first line (folder/blocks.py writes them; read here on its own): then zlib
-#: blocks, their offsets (u64 each, and the index's own), and a trailer: line count (u64), lines per
+#: blocks, each block's first line (deflated: not read here), the blocks' offsets (u64 each, then
+#: the firsts' and the index's own), and a trailer: line count (u64), lines per
 #: block (u32), the lines' sha256, b"LWBLOCK1".
 _BLOCKS = b"latweave block-compressed lines "
 _TRAILER = struct.Struct("<QI32s8s")
@@ -61,7 +62,7 @@ def _inflated(data: bytes) -> bytes:
         raise ValueError("not a block file")
     blocks = -(-count // per)
     end = len(data) - _TRAILER.size
-    offsets = struct.unpack_from(f"<{blocks + 1}Q", data, end - 8 * (blocks + 1))
+    offsets = struct.unpack_from(f"<{blocks + 1}Q", data, end - 8 * (blocks + 2))   # (then the firsts' end)
     text = b"".join(zlib.decompress(data[a:b]) for a, b in zip(offsets, offsets[1:]))
     if hashlib.sha256(text).digest() != digest or text.count(b"\n") != count:
         raise ValueError("a block file's lines are not the ones its trailer hashes")
