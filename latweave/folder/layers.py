@@ -5,15 +5,15 @@ folder's top-level files). Layer k ≥ 1, in `layers/<k:06d>/`, holds what the k
 in the lattice of the sources before it, and nothing else:
 
 * what it adds: `symbols.jsonl` (the strings new to the lattice, sorted; numbered after every
-  earlier layer's), `predicates.jsonl` (the predicates new to the lattice, in canonical order,
+  earlier layer's), `predicates.blocks` (the predicates new to the lattice, in canonical order,
   numbered after every earlier layer's), `facts/<relation>.facts` (rows new to a relation),
   `parquet/` (the same rows as Parquet, laid out as layer 0's);
 * what it takes away: `retracted/<relation>.facts` (rows a relation no longer holds, as Parquet
   in `retracted-parquet/<relation>/part-0.parquet`) and, in `layer.json`, the ids of predicates
   the lattice no longer holds (an id is never given again);
-* what it changes, keyed: `dimensions.jsonl`, `values.jsonl`, `synonyms.jsonl`,
+* what it changes, keyed: `dimensions.jsonl`, `values.blocks`, `synonyms.jsonl`,
   `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
-  key in earlier layers, or delete it: `"removed": true`, which values.jsonl's lines spell
+  key in earlier layers, or delete it: `"removed": true`, which values' lines spell
   `[dimension, key]`: folder/rows.py), `derived/coord_counts.facts`
   (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
   is the whole report of the lattice through this layer.
@@ -25,6 +25,9 @@ Sn`, or `build S0` then `add` each — and the same bytes either way (ingest/lay
 every layer; tests/test_living.py compares). Readers see the layers merged:
 a keyed row is the newest layer's, a relation is layer 0's rows then each layer's retractions and
 additions in order, a predicate id is looked up in the layer whose range holds it.
+
+predicates.blocks and values.blocks are JSON lines deflated in blocks (folder/blocks.py);
+`open_lines` and `merged_rows` read them as they read the other files' lines.
 
 This module reads the model files (lattice/ knows no facts: compile/layered.py merges those); it
 is what folder/store.py and folder/stored.py read a folder through.
