@@ -131,3 +131,30 @@ def test_the_lattices_identity_is_its_lines_not_deflates_bytes(tmp_path):
     (lattice / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     assert read_manifest(lattice)["content_hash"] == before[0]   # verified: bytes, lines, content hash
 
+
+
+def test_lines_forged_under_the_old_lines_hash_are_refused(tmp_path):
+    """Other lines in a block file whose trailer still claims the genuine lines' hash, the manifest's
+    bytes hash and size updated: the content hash would still be the genuine one's, so a
+    verification that hashes the file inflates it and hashes its lines too, and the auditor, reading
+    them with its own reader, fails the audit."""
+    from latweave.cli import main
+    from latweave.errors import StoreError as Refused
+
+    lattice = tmp_path / "zoo"
+    assert main(["build", str(ZOO), "--out", str(lattice)]) == 0
+    saved = tmp_path / "r.json"
+    assert main(["run", "--lattice", str(lattice), "--save", str(saved), "meet(species <= mammal)"]) == 0
+    manifest = read_manifest(lattice)
+    path = lattice / PREDICATES
+    genuine = path.read_bytes()[-blocks.TRAILER.size:]
+    write_blocks(path, [line.replace("marine", "desert") for line in read_lines(path)])
+    data = path.read_bytes()
+    path.write_bytes(data[:-blocks.TRAILER.size] + genuine)   # the genuine count and lines' hash
+    assert lines_digest(path) == manifest["lines"][PREDICATES]
+    manifest["files"][PREDICATES] = sha256_file(path)
+    manifest["sizes"][PREDICATES] = path.stat().st_size
+    (lattice / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    with pytest.raises(Refused, match="predicates.blocks does not match the manifest"):
+        read_manifest(lattice)
+    assert main(["audit", "--lattice", str(lattice), str(saved)]) == 5

@@ -245,6 +245,21 @@ class BlockLines:
         self._cache.clear()
 
 
+def inflated_digest(path: Path | str) -> str:
+    """The sha256 (hex) of a block file's lines, inflated and hashed here (what its trailer
+    claims, checked: a verification that hashes the file's bytes hashes its lines too)."""
+    lines = BlockLines(Path(path))
+    try:
+        digest = hashlib.sha256()
+        for b in range(lines.blocks):
+            digest.update(zlib.decompress(lines._map[lines.offsets[b]:lines.offsets[b + 1]]))
+        return digest.hexdigest()
+    except zlib.error:
+        _refuse(Path(path), "has a block that does not inflate")
+    finally:
+        lines.close()
+
+
 def read_lines(path: Path | str) -> Iterator[str]:
     """A block file's lines in order, as text (each ending in a newline, as a text file's)."""
     lines = BlockLines(Path(path))

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
-from latweave.folder.blocks import lines_digest, model_lines, write_blocks
+from latweave.folder.blocks import inflated_digest, lines_digest, model_lines, write_blocks
 from latweave.folder.rows import decoder, predicate_lines, predicate_of_line, value_line, value_line_of
 from latweave.folder.names import (BLOCKED, CLASSES, CORPUS_DOCUMENTS, CORPUS_FACTS, CORPUS_HIERARCHY, DIMENSIONS,
                                    DIMENSION_FILES, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, MANIFEST, PREDICATES,
@@ -765,6 +765,8 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
         seen = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
         if known.get(name) != seen:
             if sha256_file(file) != digest:
+                _mismatch(folder, name)
+            if name in lines and inflated_digest(file) != lines[name]:   # the identity it is named by
                 _mismatch(folder, name)
             if now - st.st_mtime_ns < _RACY_NS:
                 continue
