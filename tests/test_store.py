@@ -78,9 +78,9 @@ def test_tampered_file_is_refused(tmp_path):
 
 def test_truncated_facts_file_is_refused(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
-    path = tmp_path / "lat" / "derived" / "coord_counts.facts"
-    path.write_text(path.read_text()[:10])
-    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match"):
+    path = tmp_path / "lat" / "derived" / "coord_counts.blocks"
+    path.write_bytes(path.read_bytes()[:10])
+    with pytest.raises(StoreError, match="derived/coord_counts.blocks does not match"):
         read_manifest(tmp_path / "lat")
 
 

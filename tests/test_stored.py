@@ -292,10 +292,10 @@ def test_a_truncated_file_is_refused_by_its_size_without_hashing(tmp_path, hashe
     folder, _ = _build("zoo", tmp_path)
     _aged(folder)
     read_manifest(folder, cached=True)
-    path = folder / "derived" / "coord_counts.facts"
+    path = folder / "derived" / "coord_counts.blocks"
     path.write_bytes(path.read_bytes()[:-3])
     hashed.clear()
-    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match the manifest"):
+    with pytest.raises(StoreError, match="derived/coord_counts.blocks does not match the manifest"):
         read_manifest(folder, cached=True)
     assert hashed == []
 

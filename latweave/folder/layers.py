@@ -14,7 +14,7 @@ in the lattice of the sources before it, and nothing else:
 * what it changes, keyed: `dimensions.jsonl`, `values.blocks`, `synonyms.jsonl`,
   `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
   key in earlier layers, or delete it: `"removed": true`, which values' lines spell
-  `[dimension, key]`: folder/rows.py), `derived/coord_counts.facts`
+  `[dimension, key]`: folder/rows.py), `derived/coord_counts.blocks`
   (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
   is the whole report of the lattice through this layer.
 
@@ -247,7 +247,7 @@ def index_name(name: str) -> str:
 def open_lines(folder: Path, name: str) -> Lines | BlockLines:
     """A model file of `folder` opened for reading by line: a block file (BLOCKED) through its
     own block index, any other through its line index."""
-    if name in BLOCKED:
+    if Path(name).name in BLOCKED:
         return BlockLines(folder / name, decoder(name))
     return Lines(folder / name, folder / index_name(name), decoder(name))
 

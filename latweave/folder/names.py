@@ -11,7 +11,7 @@ A lattice folder (written by `folder/store.py`'s atomic write, read by `folder/s
     symbols.jsonl                 the interned strings of the compiled facts
     *.idx                         line-offset indexes of the files read one line at a time
     facts/*.facts                 the compiled lattice relations (tab-separated integers)
-    derived/coord_counts.facts    derived counts; derived/worlds.jsonl: contested coordinates
+    derived/coord_counts.blocks   derived counts; derived/worlds.jsonl: contested coordinates
     parquet/<relation>/           the same rows as Parquet (DuckDB, Spark)
     engine/sqlite.db              the SQLite engine's lattice strata, evaluated once
     legitimacy.json               the legitimacy report of the lattice through this layer
@@ -44,8 +44,8 @@ DIMENSION_FILES = (DIMENSIONS, VALUES, SYNONYMS, CLASSES)
 
 FACTS_DIR = "facts"
 DERIVED_DIR = "derived"
-COUNTS_FILE = f"{DERIVED_DIR}/coord_counts.facts"
-COUNTS_INDEX = f"{DERIVED_DIR}/coord_counts.idx"
+#: each (dimension, value)'s coord rows, "d<TAB>v<TAB>n" lines as a block file (folder/blocks.py)
+COUNTS_FILE = f"{DERIVED_DIR}/coord_counts.blocks"
 WORLDS_FILE = f"{DERIVED_DIR}/worlds.jsonl"
 PARQUET_DIR = "parquet"
 #: The one file of each Parquet relation folder (of each partition, for a partitioned one).
@@ -57,10 +57,11 @@ KB_STATE = "kb.json"
 #: The JSON-lines files read one line at a time (folder/stored.py, folder/layers.py), each with
 #: its line index, in every layer that has them.
 INDEXED = {INSTANCES: "instances.idx", DOCUMENTS: "documents.idx",
-           SYMBOLS: "symbols.idx", SYNONYMS: "synonyms.idx", COUNTS_FILE: COUNTS_INDEX}
+           SYMBOLS: "symbols.idx", SYNONYMS: "synonyms.idx"}
 #: The model files kept as block-compressed lines (folder/blocks.py), read by line like INDEXED's
 #: but carrying their own block index; the manifest records each one's lines' sha256 (`lines`).
-BLOCKED = frozenset({PREDICATES, VALUES})
+#: (File names, not paths: derived/coord_counts.blocks is one in each layer's derived/.)
+BLOCKED = frozenset({PREDICATES, VALUES, COUNTS_FILE.rsplit("/", 1)[1]})
 
 # -- layers ------------------------------------------------------------------------------------
 #: The folder of a lattice that holds its layers beyond the first.
