@@ -42,15 +42,17 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from latweave.errors import StoreError
-from latweave.folder.names import BLOCKED, PREDICATES
+from latweave.folder.names import BLOCKED, PREDICATES, VALUES
 
 #: Lines per block: 64 deflate to ~1/7 (predicates.jsonl of the 100k KB: 159 → 24 MB) and
 #: inflate in ~7-17 µs; more lines compress a little better and inflate proportionally slower.
 LINES_PER_BLOCK = 64
-#: predicates.blocks is read by id, a block per predicate a proof cites, each first asked: 16
-#: lines a block inflate in ~6 µs against 64's ~17 (the 100k KB: 33 MB against 24; bench/peers.py
-#: with proofs, 3 hops: 64 lines were ~0.1 ms slower than the text file, 16 the same).
-PER_BLOCK = {PREDICATES: 16}
+#: A question reads a block per predicate its proof cites (predicates.blocks, by id) and per
+#: value it looks up (values.blocks, by key), each first asked: 16 lines a block inflate in ~5 µs
+#: against 64's ~13 (the 100k KB: predicates 35 MB against 24; bench/peers.py with proofs, 3
+#: hops: 64 lines were ~0.1 ms slower than the text file). derived/coord_counts.blocks is read
+#: whole, or by key in an `add`: 64.
+PER_BLOCK = {PREDICATES: 16, VALUES: 16}
 #: zlib's default level: level 1 writes twice as fast but is ~15 % larger.
 LEVEL = 6
 HEADER = (b"latweave block-compressed lines (zlib blocks, not text): "
