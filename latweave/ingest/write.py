@@ -303,7 +303,7 @@ def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str
         write_facts(folder / RETRACTED_DIR, layer.taken, taken)
         write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
     if layer.counts:
-        write_counts(folder, sorted({tuple(row) for row in layer.counts}))
+        write_counts(folder, layer.counts)
     if layer.worlds:
         (folder / WORLDS_FILE).parent.mkdir(parents=True, exist_ok=True)
         write_jsonl(folder / WORLDS_FILE, layer.worlds)
