@@ -2,10 +2,11 @@
 
 predicates.jsonl and values.jsonl were most of a KB lattice's folder (159 + 34 MB of the 100k-
 person KB's 371 MB, plus an 8-byte offset a line in their `.idx`). Their lines repeat names and
-evidence, so deflated 64 at a time they shrink ~7×, and a block inflates in microseconds: a
-look-up by line number or by bisection still reads one block, not the file. They are kept as
-`predicates.blocks` and `values.blocks` (folder/names.py `BLOCKED`): the same lines, the same row
-codec (folder/rows.py), in this container:
+evidence, so deflated 16 at a time they shrink ~5× (64 at a time ~7×), and a block inflates in
+microseconds: a look-up by line number or by bisection still reads one block, not the file. They
+are kept as `predicates.blocks`, `values.blocks` and `derived/coord_counts.blocks`
+(folder/names.py `BLOCKED`): the same lines, the same row codec (folder/rows.py), in this
+container:
 
     header   one ASCII line saying what the file is and how to read it (so `head` tells a user)
     blocks   each up to LINES_PER_BLOCK lines (each ending in a newline; PER_BLOCK: a file's
@@ -19,7 +20,8 @@ codec (folder/rows.py), in this container:
 
 Deflate's bytes depend on the library (zlib, zlib-ng), so a file's bytes verify it (the manifest's
 `files`), and its lines' sha256 identifies it (the manifest's `lines`, which the content hash and
-the layer hashes take instead: folder/store.py `hashed_files`). The same lines give the same
+the layer hashes take instead: folder/store.py `content_digests`; a verification that hashes the
+bytes inflates the blocks and hashes the lines too). The same lines give the same
 stamp wherever they were deflated; on one machine the bytes are deterministic too.
 
 A block read is kept in a small LRU per file (a proof reads neighbouring predicates); a search by
@@ -210,7 +212,11 @@ class BlockLines:
         if lines is not None:
             cache.move_to_end(b)
             return lines
-        lines = zlib.decompress(self._map[self.offsets[b]:self.offsets[b + 1]]).split(b"\n")
+        try:
+            lines = zlib.decompress(self._map[self.offsets[b]:self.offsets[b + 1]]).split(b"\n")
+        except zlib.error:
+            raise StoreError(f"block {b} of a block file does not inflate (changed on disk?)",
+                             hint="rebuild the lattice; never edit a lattice folder by hand") from None
         lines.pop()   # after the last newline
         cache[b] = lines
         if len(cache) > CACHED_BLOCKS:
