@@ -1,7 +1,7 @@
 """The hand-indexed lower bound: meet plans answered by plain Python dict/set lookups.
 
 The floor for this machine (issue 12): the closure of each dimension's DAG and an inverted index
-value → instances, both built once from the compiled lattice (`facts/*.facts`, the engine's own
+value → instances, both built once from the compiled lattice (its relations as the engine database keeps them, the engines' own
 input) before anything is timed; a plan is then a few set unions and membership tests. It is a
 yardstick for `bench/`, never a query path: answers come from `rules/*.dl` on an engine, and the
 bench scripts check, plan by plan, that this floor found the same answer set (so the floor is

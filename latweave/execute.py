@@ -31,7 +31,7 @@ from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
-from latweave.proof.extract import Kept, QueryDecoder
+from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
 from latweave.proof.page import Page
 from latweave.result import Result
 
@@ -211,13 +211,28 @@ class Runner:
         compiled = time.perf_counter()
         session = self.session_for(role)
         session.timeout = self.timeout if timeout is None else timeout
+        # one plan (not a page, whose proofs come later) reads a part of the outputs, the less
+        # without its proof: an engine may compute those first, the rest only if they are read
+        wanted = None if page is not None or len(plans) > 1 else PROOF_READS if proofs else ANSWER_READS
+        outputs = None
         try:
-            outputs = session.run(facts)
+            outputs = session.run(facts) if wanted is None else session.run_some(facts, wanted)
+            evaluated = time.perf_counter()
+            results = self._decoded(batch, outputs, proofs, page)
         except EngineTimeout:
             # an interrupted session is not reused: the next run opens a fresh one
             self._sessions.pop(self.engine_for(role).name).close()
             raise
-        evaluated = time.perf_counter()
+        finally:
+            seal = getattr(outputs, "seal", None)   # engines/partial.py: the engine moves on
+            if seal is not None:
+                seal()
+        self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
+                            "decode_s": time.perf_counter() - evaluated}
+        return results
+
+    def _decoded(self, batch: CompiledBatch, outputs, proofs: bool, page: Page | None) -> list[Result]:
+        """Each plan's Result, decoded from the engine's `outputs`."""
         decoder = QueryDecoder(self.view, self.predicates, batch, outputs, self.worlds, self.kept)
         decoder.with_proofs = proofs
         results = []
@@ -232,8 +247,6 @@ class Runner:
             results.append(Result(o.status, tuple(o.answers), o.verdict, o.reason, tuple(o.reasons),
                                   o.witness, o.proof, self._text(layout.plan), tuple(o.contested),
                                   o.page, o.answer_set))
-        self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
-                            "decode_s": time.perf_counter() - evaluated}
         return results
 
     def _kept_entry(self, plan: Plan) -> tuple[Plan, CompiledBatch | None, str]:

@@ -26,10 +26,11 @@ _DUCKDB: dict = {}
 
 
 def predicate_rows(lat) -> list[dict]:
-    """predicates.jsonl's rows (folder/rows.py), each with its id (its line)."""
+    """predicates.blocks' rows (folder/rows.py), each with its id (its line)."""
+    from latweave.folder.blocks import read_lines
     from latweave.folder.rows import predicate_row
 
-    lines = (lat / "predicates.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = list(read_lines(lat / "predicates.blocks"))
     return [{"id": i, **predicate_row(line)} for i, line in enumerate(lines)]
 
 

@@ -38,10 +38,11 @@ CORPORA = RULES.parent / "corpora"
 
 
 def predicate_rows(lat) -> list[dict]:
-    """predicates.jsonl's rows (folder/rows.py), each with its id (its line)."""
+    """predicates.blocks' rows (folder/rows.py), each with its id (its line)."""
+    from latweave.folder.blocks import read_lines
     from latweave.folder.rows import predicate_row
 
-    lines = (lat / "predicates.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = list(read_lines(lat / "predicates.blocks"))
     return [{"id": i, **predicate_row(line)} for i, line in enumerate(lines)]
 
 
@@ -272,9 +273,12 @@ def t_lattice_and_result(r, lat):
     """Edit one piece of evidence consistently in documents.jsonl, predicates.jsonl and the result:
     every row still agrees with every other; only the manifest's hashes know."""
     old, new = "The blue whale is a marine mammal.", "The blue whale is a marine walrus."
-    for name in ("documents.jsonl", "predicates.jsonl"):
-        path = lat / name
-        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    from latweave.folder.blocks import read_lines, write_blocks
+
+    path = lat / "documents.jsonl"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    path = lat / "predicates.blocks"   # its lines deflated again: a well-formed block file
+    write_blocks(path, [line.replace(old, new) for line in read_lines(path)])
     for node in nodes(r["proof"]):
         if node.get("evidence", {}).get("source_text") == old:
             node["evidence"]["source_text"] = new
@@ -560,7 +564,7 @@ def test_cli_exit_codes(lattices, tmp_path, capsys):
     assert code == 5 and "Bat" in text
     lat = tmp_path / "edited"
     shutil.copytree(lattices["zoo"], lat)
-    (lat / "predicates.jsonl").write_text((lat / "predicates.jsonl").read_text() + "\n")
+    (lat / "predicates.blocks").write_bytes((lat / "predicates.blocks").read_bytes() + b"\n")
     code, text = _cli(capsys, "audit", "--lattice", lat, good)
     assert code == 5 and "manifest" in text
     (lat / "manifest.json").unlink()

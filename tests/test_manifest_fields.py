@@ -71,6 +71,9 @@ ROWS = [
     ("counts/key-deleted", "two", lambda m: m["counts"].pop("predicates"), True),   # found by bench/fuzz.py
     ("name/deleted", "one", lambda m: m.pop("name"), True),
     ("sizes/one-file", "two", _edit("sizes.instances.jsonl", lambda n: n + 1), True),
+    # a block file's lines' sha256 (folder/blocks.py), which the content hash takes for it
+    ("lines/one-file", "two", _edit("lines.predicates.blocks", "0" * 64), True),
+    ("lines/deleted", "one", lambda m: m.pop("lines"), True),
     # not a lattice of this schema: refused everywhere as a user's error (rebuild it), audit too
     ("schema_version", "one", _edit("schema_version", 5), None),
     ("format", "one", _edit("format", "something-else"), None),

@@ -68,24 +68,26 @@ def test_folder_without_manifest_is_refused(tmp_path):
 
 def test_tampered_file_is_refused(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
-    path = tmp_path / "lat" / "predicates.jsonl"
-    path.write_text(path.read_text().replace("marine", "desert"))
-    with pytest.raises(StoreError, match="predicates.jsonl does not match the manifest"):
+    from latweave.folder.blocks import read_lines, write_blocks
+
+    path = tmp_path / "lat" / "predicates.blocks"
+    write_blocks(path, [line.replace("marine", "desert") for line in read_lines(path)])
+    with pytest.raises(StoreError, match="predicates.blocks does not match the manifest"):
         load_lattice(tmp_path / "lat")
 
 
 def test_truncated_facts_file_is_refused(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
-    path = tmp_path / "lat" / "derived" / "coord_counts.facts"
-    path.write_text(path.read_text()[:10])
-    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match"):
+    path = tmp_path / "lat" / "derived" / "coord_counts.blocks"
+    path.write_bytes(path.read_bytes()[:10])
+    with pytest.raises(StoreError, match="derived/coord_counts.blocks does not match"):
         read_manifest(tmp_path / "lat")
 
 
 def test_manifest_is_json_with_schema_version(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
     manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
-    assert manifest["schema_version"] == 8 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
+    assert manifest["schema_version"] == 9 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
     assert "engine/sqlite.db" in manifest["files"] and "symbols.jsonl" in manifest["files"]
     assert "classes.jsonl" in manifest["files"]
     # the lattice relations once, as the engine database's base tables: no facts/ or parquet/ (issue 44)

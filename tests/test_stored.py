@@ -272,19 +272,19 @@ def test_a_file_changed_after_a_verified_open_is_refused(tmp_path, hashed):
     folder, _ = _build("zoo", tmp_path)
     _aged(folder)
     read_manifest(folder, cached=True)
-    path = folder / "predicates.jsonl"
+    path = folder / "predicates.blocks"
     data = bytearray(path.read_bytes())
     st = path.stat()
-    at = data.index(b',"') + len(b',"')   # a predicate's dimension
-    data[at] = ord("X") if data[at] != ord("X") else ord("Y")  # same size, other bytes
+    at = len(data) // 2   # inside a block
+    data[at] ^= 0xFF  # same size, other bytes
     path.write_bytes(bytes(data))
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # mtime bumped by a second
     assert path.stat().st_size == st.st_size
     hashed.clear()
-    with pytest.raises(StoreError, match="predicates.jsonl does not match the manifest"):
+    with pytest.raises(StoreError, match="predicates.blocks does not match the manifest"):
         read_manifest(folder, cached=True)
-    assert hashed == ["predicates.jsonl"]                    # only the file whose stat changed
-    with pytest.raises(StoreError, match="predicates.jsonl does not match"):
+    assert hashed == ["predicates.blocks"]                    # only the file whose stat changed
+    with pytest.raises(StoreError, match="predicates.blocks does not match"):
         Runner(folder)
 
 
@@ -292,10 +292,10 @@ def test_a_truncated_file_is_refused_by_its_size_without_hashing(tmp_path, hashe
     folder, _ = _build("zoo", tmp_path)
     _aged(folder)
     read_manifest(folder, cached=True)
-    path = folder / "derived" / "coord_counts.facts"
+    path = folder / "derived" / "coord_counts.blocks"
     path.write_bytes(path.read_bytes()[:-3])
     hashed.clear()
-    with pytest.raises(StoreError, match="derived/coord_counts.facts does not match the manifest"):
+    with pytest.raises(StoreError, match="derived/coord_counts.blocks does not match the manifest"):
         read_manifest(folder, cached=True)
     assert hashed == []
 
@@ -314,8 +314,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 7}))   # schema 7: facts/ and parquet/ in layer 0, a KB text twice (issue 44)
-    with pytest.raises(StoreError, match="schema version 8") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 8}))   # schema 8: predicates and values as text lines, each with a line index (issue 44)
+    with pytest.raises(StoreError, match="schema version 9") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 
@@ -329,7 +329,7 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 8 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 9 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -82,6 +82,12 @@ class Session(ABC):
     def run(self, facts: Facts) -> Outputs:
         """Evaluate the rules over base facts plus `facts`; every output relation, rows sorted."""
 
+    def run_some(self, facts: Facts, wanted: frozenset[str]) -> Mapping[str, list[Row]]:
+        """`run`, for a caller that reads the output relations `wanted` first and others seldom:
+        an engine that computes fewer for less returns a mapping that computes the others when
+        first read (engines/partial.py, SQLite's statement per plan shape); here, `run`."""
+        return self.run(facts)
+
     def close(self) -> None:  # pragma: no cover - engines without resources
         pass
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from latweave.datalog.ir import Atom, Negation, Program, Rule
 from latweave.datalog.specialize import Pattern, Specialized, term_of
 from latweave.engines.dialects.sql import Sql, ident
@@ -31,8 +31,9 @@ class FusedPlan:
     """A plan shape's statements, and how its rows are read back. `staged`: (table, its CREATE,
     the statement that fills it, how many values it binds) for each pattern kept in a table of
     its own (`STAGE`), run in order before `sql`, whose rows are the outputs and which binds the
-    first `binds` values; `tags[i]` is the (relation, arity) of the rows tagged i; `outputs` every
-    output relation, in the program's order."""
+    first `binds` values; `tags[i]` is the (relation, arity) of the rows tagged i; `outputs` the
+    output relations it computes, in the program's order (every one, unless rendered for `only`
+    some: then a run's outputs are a `Partial`)."""
 
     sql: str
     tags: tuple[tuple[str, int], ...]
@@ -41,20 +42,34 @@ class FusedPlan:
     binds: int = 0
     #: the output relations whose every column is a number
     numeric: frozenset[str] = frozenset()
+    #: the specialised program it was written from (another set of outputs is written from it)
+    spec: Specialized | None = field(default=None, compare=False, repr=False)
+    #: whether it computes fewer than the program's outputs
+    partial: bool = False
+
+    def __post_init__(self):
+        # per tag: (its relation's slot in `outputs`, where its row ends); per relation: whether
+        # its rows are all numbers -- worked out once per shape, not per run
+        slot = {name: i for i, name in enumerate(self.outputs)}
+        object.__setattr__(self, "_cut", tuple((slot[relation], 1 + arity) for relation, arity in self.tags))
+        object.__setattr__(self, "_sort", tuple((name, name in self.numeric) for name in self.outputs))
 
     def decode(self, rows: list[tuple]) -> dict[str, list[tuple]]:
         """The statement's rows as the outputs of a run: each relation's distinct rows, sorted."""
-        got: dict[int, list[tuple]] = {}
+        found: list[list] = [[] for _ in self.outputs]
+        cut = self._cut
         for row in rows:
-            got.setdefault(row[0], []).append(row)
-        out: dict[str, list[tuple]] = {name: [] for name in self.outputs}
-        by_relation: dict[str, set[tuple]] = {}
-        for tag, tagged in got.items():
-            relation, arity = self.tags[tag]
-            by_relation.setdefault(relation, set()).update(row[1:1 + arity] for row in tagged)
-        for relation, found in by_relation.items():
-            # all-number rows sort as tuples of ints: sorted_rows' order, without its key
-            out[relation] = sorted(found) if relation in self.numeric else sorted_rows(found)
+            at, end = cut[row[0]]
+            found[at].append(row[1:end])
+        out: dict[str, list[tuple]] = {}
+        for (name, numeric), got in zip(self._sort, found):
+            if not got:
+                out[name] = []
+            elif len(got) == 1:   # one row: distinct and sorted as it is
+                out[name] = got
+            else:   # rows may come twice (two patterns; a pattern's union). All-number rows sort
+                # as tuples of ints: sorted_rows' order, without its key
+                out[name] = sorted(set(got)) if numeric else sorted_rows(got)
         return out
 
 
@@ -86,11 +101,16 @@ def _staged(spec: Specialized, uses: Counter) -> set[str]:
     return staged
 
 
-def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") -> FusedPlan | None:
+def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "",
+           only: frozenset[str] | None = None) -> FusedPlan | None:
     """The statements of a specialised program, written by `dialect` (whose join order and
     quoting every SELECT follows); `prefix` names the tables of its staged patterns (unique per
-    shape in a session). None when a union would join more than `COMPOUND` SELECTs (the caller
-    runs the rules as written)."""
+    shape in a session). With `only`, the statements of those output relations alone (and of
+    what they read): a caller that reads few outputs first runs less. None when a union would
+    join more than `COMPOUND` SELECTs (the caller runs the rules as written)."""
+    whole = spec
+    if only is not None:
+        spec = _restricted(spec, only)
     arity = {r.name: r.arity for r in program.relations}
     patterns = {p.name: p for p in spec.patterns}
     uses = Counter(a.relation for p in spec.patterns for rule in p.rules
@@ -131,7 +151,8 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
             head = with_clause(needed(r for r in p.reads if r != p.name), cte(p, "this"))
             fill = f"{head}INSERT INTO {ident(table[p.name])} SELECT * FROM \"this\""
             fills.append((table[p.name], create, fill, _binds(fill)))
-    outputs = tuple(r.name for r in program.outputs)
+    outputs = tuple(r.name for r in program.outputs if only is None or r.name in only)
+    partial = len(outputs) < len(program.outputs)
     width = max((arity[name] for name in outputs), default=0)
     tags, parts = [], []
     for name in outputs:
@@ -145,12 +166,27 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "") 
             tags.append((name, arity[name]))
     numeric = frozenset(r.name for r in program.outputs if all(c.type == "number" for c in r.columns))
     if not parts:
-        return FusedPlan("", (), outputs, numeric=numeric)
+        return FusedPlan("", (), outputs, numeric=numeric, spec=whole, partial=partial)
     if len(parts) > COMPOUND or any(len(p.rules) > COMPOUND for p in spec.patterns):
         return None
     roots = [n for names in spec.outputs.values() for n in names]
     sql = with_clause(needed(roots)) + " UNION ALL ".join(parts)
-    return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql), numeric)
+    return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql), numeric, whole, partial)
+
+
+def _restricted(spec: Specialized, only: frozenset[str]) -> Specialized:
+    """`spec` for the output relations in `only`: their patterns and those they read, directly or
+    not, in the same order."""
+    outputs = {name: patterns for name, patterns in spec.outputs.items() if name in only}
+    reads = {p.name: p.reads for p in spec.patterns}
+    want: set[str] = set()
+    todo = [n for names in outputs.values() for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in want:
+            want.add(name)
+            todo += reads[name]
+    return Specialized(tuple(p for p in spec.patterns if p.name in want), outputs)
 
 
 def _binds(statement: str) -> int:

@@ -26,8 +26,9 @@ evaluation is organised to run few of them:
 The session (spark_session.py) evaluates the lattice strata once, at open; a run binds its plan
 facts as views and evaluates the rest. One batch of plans is one run.
 
-The lattice comes from its Parquet files (`open_stored`: `parquet/` in the lattice folder, written
-by every build), or from compiled facts as rows (`open`).
+The lattice comes from its Parquet files (`open_stored`: layer 0's derived from the engine
+database into latweave's cache when first asked, compile/parquet_cache.py; a later layer's
+`parquet/` in its folder), or from compiled facts as rows (`open`).
 """
 
 from __future__ import annotations

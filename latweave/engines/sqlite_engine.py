@@ -37,14 +37,9 @@ from latweave.engines import rows as checks
 from latweave.engines import seminaive
 from latweave.engines.base import Engine, Facts, Outputs
 from latweave.engines.dialects import sqlite as dialect
-from latweave.engines.dialects.sql import full_table, ident, saved_table
-from latweave.engines.fused import FusedPlan, render
+from latweave.engines.dialects.sql import full_table, saved_table
 from latweave.engines.sql_session import SqlSession
-from latweave.errors import EngineError
-
-#: A shape not yet seen (`SqliteSession._run_fused`)
-MISSING = object()
-BOUNDS = dialect.BOUNDS
+from latweave.engines.sqlite_fused import FusedRuns
 
 #: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
@@ -110,7 +105,7 @@ class SqliteEngine(Engine):
         return open_stored(self, Path(directory))
 
 
-class SqliteSession(SqlSession):
+class SqliteSession(FusedRuns, SqlSession):
     name = "sqlite"
     db_errors = (sqlite3.Error,)
     rows = ROWS
@@ -118,18 +113,6 @@ class SqliteSession(SqlSession):
     #: "memory" (open: everything in one in-memory database), "write" (sqlite_store.write_engine_db:
     #: the lattice part into a file) or "stored" (open_stored: that file, read-only)
     mode = "memory"
-    #: A run is one statement per plan shape (engines/fused.py) where the rules, specialised for
-    #: the plan, allow it; False: every run evaluates the rules stratum by stratum (seminaive.py).
-    #: The outputs are the same (tests/test_fused.py).
-    fused = True
-    #: The plan shapes a session keeps statements for (the oldest goes first).
-    SHAPES = 512
-    #: The most fact rows a run fused may have: a batch of many plans is a shape of its own that
-    #: seldom comes again, and its patterns grow with its plans, where one evaluation of the rules
-    #: serves them all (a 3-hop chain has 20 rows, a meet of 3 constraints 15; a meet of 16
-    #: constraints 44, and specialising it takes ~0.1 s: datalog/specialize.py MAX_PATTERNS).
-    FUSED_ROWS = 64
-
     def __init__(self, engine: SqliteEngine, base: Facts):
         self._attach(engine, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
         for pragma in ("journal_mode = OFF", "synchronous = OFF", "temp_store = MEMORY"):
@@ -141,8 +124,7 @@ class SqliteSession(SqlSession):
         self.program = engine.program
         self.con = con
         self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
-        self._shapes: dict[tuple, FusedPlan | None] = {}  # plan shape -> its statement (None: the rules)
-        self._fused_count = 0  # shapes specialised: names their staged TEMP tables apart
+        self._attach_fused()
 
     def _prepare(self) -> None:
         self.plan, self.indexes = self.engine.plan(self.base_inputs)
@@ -229,7 +211,7 @@ class SqliteSession(SqlSession):
     def _guarded(self, facts: Facts) -> Outputs:
         if self.fused:
             facts = self._materialise(facts)   # once: rows given as iterators are read here
-            out = self._run_fused(facts)
+            out = self._run_fused(facts, self._wanted)
             if out is not None:
                 return out
         self.con.execute("BEGIN")
@@ -238,56 +220,6 @@ class SqliteSession(SqlSession):
         finally:
             if self.con is not None and self.con.in_transaction:
                 self.con.execute("COMMIT")
-
-    # ------------------------------------------------------------ one statement per plan shape
-
-    def _run_fused(self, rows: dict[str, list]) -> Outputs | None:
-        """The run of materialised `rows` as its plan shape's statements; None where it cannot be
-        (a run that adds to the lattice's own relations, one past `FUSED_ROWS`, rules the
-        specialisation cannot serve or past its bounds): then the rules run stratum by stratum."""
-        if (self._dirty or any(rows.get(name) for name in self.base_inputs)
-                or sum(map(len, rows.values())) > self.FUSED_ROWS):
-            return None
-        key, values = specialize.shape(rows, self.engine.kept)
-        shapes = self._shapes
-        if key in shapes and all(type(v) is int and BOUNDS[0] <= v <= BOUNDS[1] for v in values):
-            # a shape seen before had its rows checked: widths and the values it keeps are the
-            # key's; what is new is the values, all plain 64-bit integers
-            plan = shapes[key]
-        else:
-            for name, data in rows.items():   # what a load checks (`_load`), worded alike
-                if data:
-                    checks.check_rows(self.program.relation(name), data, self.rows)
-            plan = shapes.get(key, MISSING)
-            if plan is MISSING:
-                plan = shapes[key] = self._fuse(key)
-                if len(shapes) > self.SHAPES:
-                    del shapes[next(iter(shapes))]
-        if plan is None:
-            return None
-        if not plan.sql:
-            return plan.decode([])
-        try:
-            for table, _, fill, binds in plan.staged:
-                self.con.execute(f"DELETE FROM {ident(table)}")
-                self.con.execute(fill, values[:binds])
-            return plan.decode(self.con.execute(plan.sql, values[:plan.binds]).fetchall())
-        except sqlite3.Error as exc:
-            raise EngineError(f"{self.name} failed evaluating a plan's statement: {exc}") from None
-
-    def _fuse(self, key: tuple) -> FusedPlan | None:
-        """The statement of plan shape `key`, or None when the rules cannot be specialised for it."""
-        fixed = self.engine.lattice(self.base_inputs)
-        empty = frozenset(r for r in fixed if not self.held(r))
-        try:
-            spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept, self.engine.strata)
-        except specialize.Unsupported:
-            return None
-        self._fused_count += 1
-        plan = render(spec, self.program, self.plan.dialect, prefix=f"fused{self._fused_count}$")
-        for _, create, _, _ in plan.staged if plan is not None else ():   # the session's TEMP schema: never the stored file
-            self.con.execute(create)
-        return plan
 
     def explain(self, statement: str) -> list[str]:
         """SQLite's EXPLAIN QUERY PLAN of one statement, a line per step (which index each join uses)."""

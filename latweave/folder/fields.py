@@ -13,6 +13,8 @@ auditor fails the audit, exit 5):
   for a lattice of one layer, its files' lines (the line indexes' sizes, dimensions.jsonl's
   lines); for one of several, what the top layer's layer.json records.
 * `sizes` — each file's size (store._verify compares it with the file on disk).
+* `lines` — each block file's lines' sha256 (folder/blocks.py), which the content hash takes
+  instead of its bytes' hash: it must be the one the file's trailer records.
 
 The others: `format` and `schema_version` are compared with latweave's own on every read (any
 other value is refused); `content_hash` is recomputed from `files`; `files` is the hashed list
@@ -29,9 +31,10 @@ from pathlib import Path
 from typing import Mapping
 
 from latweave.errors import StoreError
+from latweave.folder.blocks import line_count, lines_digest
 from latweave.folder.layers import layer_path, read_layer_record
-from latweave.folder.names import (DIMENSIONS, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, LAYER_FILE, MANIFEST,
-                                   PREDICATES, VALUES, WHOLE_DIRS, WHOLE_FILES)
+from latweave.folder.names import (BLOCKED, DIMENSIONS, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, LAYER_FILE,
+                                   MANIFEST, PREDICATES, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
 _LAYER = re.compile(r"[0-9]{6}")
 _HINT = "rebuild the lattice; never edit a lattice folder by hand"
@@ -98,7 +101,8 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
         sizes = manifest["sizes"]
         expected = {key: n for key, file in (("values", VALUES), ("instances", INSTANCES),
                                              ("predicates", PREDICATES), ("documents", DOCUMENTS))
-                    if (n := _lines(sizes, INDEXED[file])) is not None}
+                    if (n := (line_count(folder / file) if file in BLOCKED and file in manifest["files"]
+                              else None if file in BLOCKED else _lines(sizes, INDEXED[file]))) is not None}
         if DIMENSIONS in manifest["files"]:
             with (folder / DIMENSIONS).open(encoding="utf-8") as handle:
                 expected["dimensions"] = sum(1 for line in handle if line.strip())
@@ -112,9 +116,18 @@ def check_counts(folder: Path, manifest: Mapping, layers: int) -> None:
         _refuse(folder, f"'counts' says {counts.get(key)!r} {key}, the files hold {expected.get(key, 'none')}")
 
 
+def check_lines(folder: Path, manifest: Mapping) -> None:
+    """The manifest's `lines` (each block file's lines' sha256, which the content hash takes for
+    it) against the trailers of the files whose bytes `files` vouches for."""
+    for name, digest in sorted(manifest["lines"].items()):
+        if lines_digest(folder / name) != digest:
+            _refuse(folder, f"'lines' gives {name} lines it does not hold")
+
+
 def check_fields(folder: Path, manifest: Mapping) -> None:
     """Every unhashed manifest field that a reader reads, against the files (see the module
     docstring); `manifest`'s files and sizes are the ones store._verify checks."""
     if not isinstance(manifest.get("name"), str):
         _refuse(folder, f"'name' is {manifest.get('name')!r}, not a name")
+    check_lines(folder, manifest)
     check_counts(folder, manifest, check_layers(folder, manifest))

@@ -5,16 +5,16 @@ folder's top-level files). Layer k ≥ 1, in `layers/<k:06d>/`, holds what the k
 in the lattice of the sources before it, and nothing else:
 
 * what it adds: `symbols.jsonl` (the strings new to the lattice, sorted; numbered after every
-  earlier layer's), `predicates.jsonl` (the predicates new to the lattice, in canonical order,
+  earlier layer's), `predicates.blocks` (the predicates new to the lattice, in canonical order,
   numbered after every earlier layer's), `facts/<relation>.facts` (rows new to a relation),
   `parquet/` (the same rows as Parquet, laid out as layer 0's);
 * what it takes away: `retracted/<relation>.facts` (rows a relation no longer holds, as Parquet
   in `retracted-parquet/<relation>/part-0.parquet`) and, in `layer.json`, the ids of predicates
   the lattice no longer holds (an id is never given again);
-* what it changes, keyed: `dimensions.jsonl`, `values.jsonl`, `synonyms.jsonl`,
+* what it changes, keyed: `dimensions.jsonl`, `values.blocks`, `synonyms.jsonl`,
   `classes.jsonl`, `instances.jsonl`, `documents.jsonl` (rows that replace the row of the same
-  key in earlier layers, or delete it: `"removed": true`, which values.jsonl's lines spell
-  `[dimension, key]`: folder/rows.py), `derived/coord_counts.facts`
+  key in earlier layers, or delete it: `"removed": true`, which values' lines spell
+  `[dimension, key]`: folder/rows.py), `derived/coord_counts.blocks`
   (a count of 0 deletes) and `derived/worlds.jsonl` (no worlds deletes); `legitimacy.json`
   is the whole report of the lattice through this layer.
 
@@ -25,6 +25,9 @@ Sn`, or `build S0` then `add` each — and the same bytes either way (ingest/lay
 every layer; tests/test_living.py compares). Readers see the layers merged:
 a keyed row is the newest layer's, a relation is layer 0's rows then each layer's retractions and
 additions in order, a predicate id is looked up in the layer whose range holds it.
+
+predicates.blocks and values.blocks are JSON lines deflated in blocks (folder/blocks.py);
+`open_lines` and `merged_rows` read them as they read the other files' lines.
 
 This module reads the model files (lattice/ knows no facts: compile/layered.py merges those); it
 is what folder/store.py and folder/stored.py read a folder through.
@@ -44,10 +47,11 @@ from pathlib import Path
 from typing import Callable
 
 from latweave.errors import StoreError
+from latweave.folder.blocks import BlockLines, model_lines
 from latweave.folder.rows import decoder, predicate_of_line, value_probe
 from latweave.lattice.names import normalize
-from latweave.folder.names import (CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR, LAYER_FILE,
-                                   MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
+from latweave.folder.names import (BLOCKED, CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR,
+                                   LAYER_FILE, MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
 
 #: A keyed row that deletes the row of its key in earlier layers.
 REMOVED = "removed"
@@ -148,10 +152,9 @@ def _rows(path: Path) -> Iterator[dict]:
     if not path.is_file():
         return
     decode = decoder(path.name)
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                yield decode(line)
+    for line in model_lines(path):
+        if line.strip():
+            yield decode(line)
 
 
 def merged_rows(folders: list[Path], name: str) -> Iterator[dict]:
@@ -241,7 +244,11 @@ def index_name(name: str) -> str:
     return name.removesuffix(".jsonl").removesuffix(".facts") + ".idx"
 
 
-def open_lines(folder: Path, name: str) -> Lines:
+def open_lines(folder: Path, name: str) -> Lines | BlockLines:
+    """A model file of `folder` opened for reading by line: a block file (BLOCKED) through its
+    own block index, any other through its line index."""
+    if Path(name).name in BLOCKED:
+        return BlockLines(folder / name, decoder(name))
     return Lines(folder / name, folder / index_name(name), decoder(name))
 
 
@@ -290,9 +297,34 @@ class SortedLines:
             self._probed[i] = here
         return here
 
+    def _first_key(self, b: int):
+        """The key of block b's first line (a BlockLines file), kept like a line's."""
+        i = b * self.lines.per
+        here = self._probed.get(i, _UNSEEN)
+        if here is _UNSEEN:
+            if self._probe is not None:
+                here = self._probe(self.lines.first(b).decode())
+            else:
+                here = self.key(self.row_at(i))
+            self._probed[i] = here
+        return here
+
     def lower(self, key) -> int:
-        """The first line whose key is not below `key`."""
-        probed, lo, hi = self._probed, 0, len(self.lines.offsets) - 1
+        """The first line whose key is not below `key`. In a block file the blocks are bisected
+        first, by their first lines' keys (each inflated only that far), then the one block."""
+        probed, lo, hi = self._probed, 0, len(self.lines)
+        if isinstance(self.lines, BlockLines) and hi:
+            blo, bhi = 0, self.lines.blocks    # the last block whose first key is below `key`
+            while blo < bhi:
+                mid = (blo + bhi) // 2
+                if self._first_key(mid) < key:
+                    blo = mid + 1
+                else:
+                    bhi = mid
+            if blo == 0:
+                return 0
+            per = self.lines.per
+            lo, hi = (blo - 1) * per + 1, min(blo * per, hi)
         while lo < hi:
             mid = (lo + hi) // 2
             here = probed.get(mid, _UNSEEN)
@@ -505,14 +537,16 @@ def link_layers(previous: Path, manifest: Mapping, layers: int, folder: Path) ->
 
 def layer_hashes(manifest: Mapping) -> list[str]:
     """Each layer's own hash, oldest first: the sha256 of its files' hashes as the manifest lists
-    them, engine databases left out (a later layer's is dropped when a layer is added above it;
+    them (a block file's: its lines' sha256, `lines`), engine databases left out (a later layer's is dropped when a layer is added above it;
     no reader of a result needs one). A change keeps the files of the layers before the first it
     changes, so their hashes stay: a result names them (its `lattice` stamp's "layers"), and
     `latweave audit` finds the version it was computed on beneath the layers added since."""
     import hashlib
 
     per: list[dict[str, str]] = [{} for _ in range(layer_count(manifest))]
+    lines = manifest.get("lines") or {}   # a block file's lines' hash, not its bytes' (folder/blocks.py)
     for name, digest in sorted(manifest["files"].items()):
+        digest = lines.get(name, digest)
         k = file_layer(name)
         if k is not None and k < len(per) and not name.endswith(ENGINE_DB):
             per[k][name] = digest

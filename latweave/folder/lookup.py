@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, facts_row,
+from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, SortedLines, facts_row,
                                     layer_folders, merged_rows, open_lines, read_layer_record, removed)
-from latweave.folder.names import (COUNTS_FILE, COUNTS_INDEX, DIMENSIONS, DOCUMENTS, INSTANCES, PREDICATES, SYMBOLS,
+from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, INSTANCES, PREDICATES, SYMBOLS,
                                    SYNONYMS, VALUES)
 from latweave.folder.rows import predicate_probe
 from latweave.folder.store import add_value_row, dimension_of
@@ -38,8 +38,7 @@ class FolderLookup:
                                       probe=PROBES[SYNONYMS]) for f in self.folders]
         self._predicates = [SortedLines(open_lines(f, PREDICATES), key=lambda row: row["instance"],
                                         probe=predicate_probe) for f in self.folders]
-        self._counts = [SortedLines(Lines(f / COUNTS_FILE, f / COUNTS_INDEX),
-                                    key=lambda row: row[:2], parse=facts_row)
+        self._counts = [SortedLines(open_lines(f, COUNTS_FILE), key=lambda row: row[:2], parse=facts_row)
                         for f in self.folders if (f / COUNTS_FILE).is_file()]
         self.dimensions = {normalize(row["name"]): row for row in merged_rows(self.folders, DIMENSIONS)}
         self._held: dict[str, list[tuple[int, dict]]] = {}

@@ -5,12 +5,13 @@ A lattice folder (written by `folder/store.py`'s atomic write, read by `folder/s
 
     manifest.json                 what the folder holds: every file's hash and size, the counts,
                                   the layers, the content hash (only in the lattice's own folder)
-    dimensions.jsonl values.jsonl synonyms.jsonl classes.jsonl    the dimensions (model rows)
-    instances.jsonl predicates.jsonl documents.jsonl              the instances and their evidence
+    dimensions.jsonl values.blocks synonyms.jsonl classes.jsonl   the dimensions (model rows)
+    instances.jsonl predicates.blocks documents.jsonl             the instances and their evidence
+                                  (*.blocks: JSON lines deflated in blocks, folder/blocks.py)
     symbols.jsonl                 the interned strings of the compiled facts
     *.idx                         line-offset indexes of the files read one line at a time
     facts/*.facts                 the compiled lattice relations (tab-separated integers)
-    derived/coord_counts.facts    derived counts; derived/worlds.jsonl: contested coordinates
+    derived/coord_counts.blocks   derived counts; derived/worlds.jsonl: contested coordinates
     parquet/<relation>/           the same rows as Parquet (DuckDB, Spark)
     engine/sqlite.db              the SQLite engine's lattice strata, evaluated once
     legitimacy.json               the legitimacy report of the lattice through this layer
@@ -29,11 +30,13 @@ from __future__ import annotations
 # -- the lattice folder ------------------------------------------------------------------------
 MANIFEST = "manifest.json"
 DIMENSIONS = "dimensions.jsonl"
-VALUES = "values.jsonl"
+#: predicates and values are block-compressed line files (folder/blocks.py), named so that no
+#: one takes them for text; `python -m latweave.folder.blocks cat FILE` prints their lines.
+VALUES = "values.blocks"
 SYNONYMS = "synonyms.jsonl"
 CLASSES = "classes.jsonl"
 INSTANCES = "instances.jsonl"
-PREDICATES = "predicates.jsonl"
+PREDICATES = "predicates.blocks"
 DOCUMENTS = "documents.jsonl"
 SYMBOLS = "symbols.jsonl"
 #: The dimension files, in the order a lattice's dimensions are read from them.
@@ -41,8 +44,8 @@ DIMENSION_FILES = (DIMENSIONS, VALUES, SYNONYMS, CLASSES)
 
 FACTS_DIR = "facts"
 DERIVED_DIR = "derived"
-COUNTS_FILE = f"{DERIVED_DIR}/coord_counts.facts"
-COUNTS_INDEX = f"{DERIVED_DIR}/coord_counts.idx"
+#: each (dimension, value)'s coord rows, "d<TAB>v<TAB>n" lines as a block file (folder/blocks.py)
+COUNTS_FILE = f"{DERIVED_DIR}/coord_counts.blocks"
 WORLDS_FILE = f"{DERIVED_DIR}/worlds.jsonl"
 PARQUET_DIR = "parquet"
 #: The one file of each Parquet relation folder (of each partition, for a partitioned one).
@@ -53,8 +56,12 @@ KB_STATE = "kb.json"
 
 #: The JSON-lines files read one line at a time (folder/stored.py, folder/layers.py), each with
 #: its line index, in every layer that has them.
-INDEXED = {INSTANCES: "instances.idx", PREDICATES: "predicates.idx", DOCUMENTS: "documents.idx",
-           SYMBOLS: "symbols.idx", VALUES: "values.idx", SYNONYMS: "synonyms.idx", COUNTS_FILE: COUNTS_INDEX}
+INDEXED = {INSTANCES: "instances.idx", DOCUMENTS: "documents.idx",
+           SYMBOLS: "symbols.idx", SYNONYMS: "synonyms.idx"}
+#: The model files kept as block-compressed lines (folder/blocks.py), read by line like INDEXED's
+#: but carrying their own block index; the manifest records each one's lines' sha256 (`lines`).
+#: (File names, not paths: derived/coord_counts.blocks is one in each layer's derived/.)
+BLOCKED = frozenset({PREDICATES, VALUES, COUNTS_FILE.rsplit("/", 1)[1]})
 
 # -- layers ------------------------------------------------------------------------------------
 #: The folder of a lattice that holds its layers beyond the first.

@@ -1,5 +1,8 @@
 """The lines of predicates.jsonl and values.jsonl: the one codec every writer and reader of them uses.
 
+(The lines are kept deflated in blocks, as predicates.blocks and values.blocks: folder/blocks.py;
+this module knows a line's fields, that one the container.)
+
 These two files are most of a lattice's model (the 100,000-person KB: 1.3M predicates, 609k
 values; 313 MB + 69 MB as JSON objects with every field named), so a line is a compact JSON
 array, fields by position, defaults left out, no spaces between items (issue 44, goal 3):

@@ -44,8 +44,9 @@ from typing import Callable, Iterable, Iterator, Mapping
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
 from latweave.lattice.model import Dimension, Evidence, Instance, Lattice, Predicate
+from latweave.folder.blocks import inflated_digest, lines_digest, model_lines, write_blocks
 from latweave.folder.rows import decoder, predicate_lines, predicate_of_line, value_line, value_line_of
-from latweave.folder.names import (CLASSES, CORPUS_DOCUMENTS, CORPUS_FACTS, CORPUS_HIERARCHY, DIMENSIONS,
+from latweave.folder.names import (BLOCKED, CLASSES, CORPUS_DOCUMENTS, CORPUS_FACTS, CORPUS_HIERARCHY, DIMENSIONS,
                                    DIMENSION_FILES, DOCUMENTS, INDEXED, INSTANCES, LAYERS_DIR, MANIFEST, PREDICATES,
                                    SYNONYMS, UNHASHED, VALUES)
 
@@ -66,7 +67,11 @@ FORMAT = "latweave-lattice"
 #: 8: layer 0 keeps its lattice relations once, as engine/sqlite.db's base tables (no facts/, no
 #:    parquet/: derived when an engine asks, compile/parquet_cache.py); a KB document whose text is
 #:    its kept source's bytes names that file in documents.jsonl (folder/documents.py).
-SCHEMA_VERSION = 8
+#: 9: predicates and values as block-compressed lines (folder/blocks.py: `predicates.blocks`,
+#:    `values.blocks`, 64 lines a zlib block, their own block index: no .idx); the manifest's
+#:    `lines` records each one's inflated lines' sha256, which the content hash and the layer
+#:    hashes take for it (deflate's bytes differ between zlib builds; the lines do not).
+SCHEMA_VERSION = 9
 
 
 #: what json.dumps(row, ensure_ascii=False, sort_keys=True) builds on every call, built once
@@ -99,8 +104,7 @@ def write_line_index(jsonl_path: Path | str, index_path: Path | str) -> int:
 
 def _read_jsonl(path: Path) -> list:
     decode = decoder(path.name)
-    with path.open(encoding="utf-8") as handle:
-        return [decode(line) for line in handle if line.strip()]
+    return [decode(line) for line in model_lines(path) if line.strip()]
 
 
 def sha256_file(path: Path) -> str:
@@ -211,7 +215,11 @@ def instance_row(inst: Instance) -> dict:
 
 
 def write_lines(path: Path, lines: Iterable[str]) -> None:
-    """A JSON-lines file of lines already encoded (each ends in a newline), in blocks."""
+    """A model file of lines already encoded (each ends in a newline): a block file
+    (folder/blocks.py) for the BLOCKED names, else a JSON-lines file written in blocks."""
+    if path.name in BLOCKED:
+        write_blocks(path, lines)
+        return
     with path.open("w", encoding="utf-8", newline="\n") as handle:
         block: list[str] = []
         for line in lines:
@@ -596,10 +604,11 @@ def _write_folder(target, name, model_files, attachments, *, inputs, locked, lay
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
             known = dict(known or {})
             hashes = {name: known[name] if name in known else sha256_file(tmp / name) for name in files}
-            content = content_hash(hashes)
+            lines = {name: lines_digest(tmp / name) for name in files if Path(name).name in BLOCKED}
+            content = content_hash(content_digests(hashes, lines))
             manifest = {
                 "format": FORMAT, "schema_version": SCHEMA_VERSION, "name": name,
-                "content_hash": content, "files": hashes, "counts": counts, "layers": layers,
+                "content_hash": content, "files": hashes, "lines": lines, "counts": counts, "layers": layers,
                 "sizes": {file: (tmp / file).stat().st_size for file in files},
             }
             with (tmp / MANIFEST).open("w", encoding="utf-8") as handle:
@@ -629,6 +638,13 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def content_digests(files: Mapping[str, str], lines: Mapping[str, str]) -> dict[str, str]:
+    """Each file's hash as a lattice's identity takes it: a block file's (`lines`: the sha256 of
+    its inflated lines, which the file's trailer records) instead of its bytes' (`files`), so
+    that the same lines deflated by another zlib give the same content and layer hashes."""
+    return {name: lines.get(name, digest) for name, digest in files.items()}
 
 
 def content_hash(hashes: Mapping[str, str]) -> str:
@@ -729,7 +745,11 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
     if not isinstance(files, dict) or not isinstance(sizes, dict):
         raise StoreError(f"{folder / MANIFEST}: the manifest lists no files and sizes",
                          hint="rebuild the lattice; never edit a lattice folder by hand")
-    if manifest.get("content_hash") != content_hash(files):   # the identity results carry
+    lines = manifest.get("lines")
+    if not isinstance(lines, dict) or sorted(lines) != sorted(n for n in files if Path(n).name in BLOCKED):
+        raise StoreError(f"{folder / MANIFEST}: the manifest's lines do not list its block files",
+                         hint="rebuild the lattice; never edit a lattice folder by hand")
+    if manifest.get("content_hash") != content_hash(content_digests(files, lines)):   # the identity results carry
         raise StoreError(f"{folder}: the manifest's content_hash is not the hash of its files",
                          hint="rebuild the lattice; never edit a lattice folder by hand")
     known = _read_record(record_path) if record_path is not None else {}
@@ -745,6 +765,8 @@ def _verify(folder: Path, manifest: dict, record_path: Path | None) -> None:
         seen = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
         if known.get(name) != seen:
             if sha256_file(file) != digest:
+                _mismatch(folder, name)
+            if name in lines and inflated_digest(file) != lines[name]:   # the identity it is named by
                 _mismatch(folder, name)
             if now - st.st_mtime_ns < _RACY_NS:
                 continue
@@ -835,8 +857,7 @@ def predicate_of(row: dict) -> Predicate:
 
 
 def _read_predicates(path: Path) -> list[Predicate]:
-    with path.open(encoding="utf-8") as handle:
-        return [predicate_of_line(line) for line in handle if line.strip()]
+    return [predicate_of_line(line) for line in model_lines(path) if line.strip()]
 
 
 def load_lattice(folder: Path | str, verify: bool = True, manifest: dict | None = None) -> Lattice:

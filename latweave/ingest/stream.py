@@ -43,6 +43,7 @@ from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import normalize
+from latweave.folder.blocks import BlockWriter
 from latweave.folder.rows import predicate_line
 from latweave.folder.store import write_model_files, instance_row, manifest_counts
 from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
@@ -90,7 +91,7 @@ class StreamFiles:
         facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
-                (folder / PREDICATES).open("w", encoding="utf-8", newline="\n") as pred_out, \
+                BlockWriter(folder / PREDICATES) as pred_out, \
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out, \
                 (facts / "instance.facts").open("w", encoding="ascii", newline="\n") as x_out:
             merge = self._symbols(sym_out)

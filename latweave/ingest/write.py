@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
-from latweave.compile.lattice_facts import compile_lattice
+from latweave.compile.lattice_facts import compile_lattice, write_counts
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
 from latweave.engines.sqlite_store import write_engine_db
 from latweave.folder.documents import kept_once
 from latweave.folder.layers import layer_path
-from latweave.folder.names import (COUNTS_FILE, DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
+from latweave.folder.names import (DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
                                    LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
                                    WORLDS_FILE)
 from latweave.folder.rows import predicate_lines
@@ -303,7 +303,7 @@ def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str
         write_facts(folder / RETRACTED_DIR, layer.taken, taken)
         write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
     if layer.counts:
-        write_facts(folder / Path(COUNTS_FILE).parent, {"coord_counts": layer.counts}, ("coord_counts",))
+        write_counts(folder, layer.counts)
     if layer.worlds:
         (folder / WORLDS_FILE).parent.mkdir(parents=True, exist_ok=True)
         write_jsonl(folder / WORLDS_FILE, layer.worlds)

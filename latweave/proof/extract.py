@@ -44,6 +44,22 @@ from latweave.proof.page import Page, PageInfo
 from latweave.proof.witness import Witness
 from latweave.reasons import Reason, sorted_reasons
 
+#: The output relations an outcome without its proof reads (`QueryDecoder.outcome`,
+#: `with_proofs` False) when it is an answer set, a verdict or an extremum that nothing contests:
+#: what a run asked for answers alone computes first (engines/partial.py). An abstention's
+#: witness or a contested answer reads more, which the run then computes; tests/test_partial.py
+#: checks that these are all such an outcome reads.
+ANSWER_READS = frozenset({"abstain", "verdict", "answer", "winner", "robust", "doubt_item", "doubt_coord",
+                          "contested_answer"})
+#: What the same outcomes read with their proofs (a chain's or a meet's members, hits and
+#: steps; an extremum's values and what beats what; a verdict's): every relation the proofs read
+#: but those only a witness of an abstention or a contested answer reads.
+PROOF_READS = ANSWER_READS | frozenset({
+    "member_sure", "witness_hit", "projected", "step_sure", "ref_value", "path_step", "doubt_hit", "doubt_miss",
+    "doubt_project", "arg_value", "best_value", "beats", "robust_beats", "solid_tie", "span_of", "common_sure",
+    "value_class", "emptied_by", "holds_actual"})
+
+
 class OutputIndex:
     """Engine outputs grouped by their first column, for per-query lookups."""
 
@@ -164,13 +180,25 @@ class Labels:
         return label
 
     def item(self, y: int, project: str | None) -> str:
-        if project is not None:
-            if project not in self._projections:
-                self._projections[project] = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
-            dim = self._projections[project]
-            if dim is not None and self.key(y) in dim.labels:
-                return dim.labels[self.key(y)]
-        return self.instance(y)
+        label = self.projected(y, project)
+        return self.instance(y) if label is None else label
+
+    def projected(self, y: int, project: str | None) -> str | None:
+        """y's label as a value of the dimension `project` projects to; None when it is none
+        (no projection, or y not a value of it: then it is shown as an instance)."""
+        if project is None:
+            return None
+        if project not in self._projections:
+            self._projections[project] = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
+        dim = self._projections[project]
+        return None if dim is None else dim.labels.get(self.key(y))
+
+    def items(self, ys, project: str | None) -> list[tuple[str, int]]:
+        """(label, y) for each of `ys`, sorted: `item`'s labels, the instances among them read at
+        once (`prefetch`), values of the projection not read as instances."""
+        shown = [(self.projected(y, project), y) for y in ys]
+        self.prefetch([y for label, y in shown if label is None])
+        return sorted((self.instance(y) if label is None else label, y) for label, y in shown)
 
 
 def _norm(text: str) -> str:
@@ -216,9 +244,18 @@ class ProofReader:
         self._syms: dict[str, int] = {}
         self._desc_memo: dict[tuple, Rule] = {}
         self._sure_ref_memo: dict[tuple[int, int], dict[int, list[int]]] = {}
-        self.paths: dict[tuple, list[int]] = defaultdict(list)
-        for d, v, w, u in outputs.get("path_step", ()):
-            self.paths[(d, v, w)].append(u)
+        self._outputs = outputs
+        self._paths: dict[tuple, list[int]] | None = None
+
+    @property
+    def paths(self) -> dict[tuple, list[int]]:
+        """(dimension, v, w) → the values u of a step down from v towards w (read when a proof
+        first shows a `desc`: an answer without its proof reads no more than it needs)."""
+        if self._paths is None:
+            self._paths = defaultdict(list)
+            for d, v, w, u in self._outputs.get("path_step", ()):
+                self._paths[(d, v, w)].append(u)
+        return self._paths
 
     def sym(self, text: str) -> int:
         """The batch's symbol id of a name as the plan writes it (memoised: every hit asks; a
@@ -476,8 +513,7 @@ class QueryDecoder(ProofReader):
             trees = [prove(layout, a, c, label) for label, a, c in shown]
             return Outcome("answer", answers, None, None, [], Witness(), Proof.answers(trees))
         project = _final_projection(layout)
-        self.labels.prefetch(answers)
-        by_label = sorted(((self.labels.item(y, project), y) for y in answers))
+        by_label = self.labels.items(answers, project)
         undecided = [y for (y,) in self.out.get("contested_answer", q)]
         if page is not None:  # proofs (and contested entries) for the page's answers only
             undecided = sorted((self.labels.item(y, project), y) for y in undecided)

@@ -885,7 +885,8 @@ _DELETE = object()
 _FIELD_PATHS = (("format",), ("schema_version",), ("name",), ("content_hash",), ("files",), ("sizes",),
                 ("counts",), ("layers",), ("counts", "instances"), ("counts", "predicates"), ("counts", "documents"),
                 ("counts", "dimensions"), ("counts", "values"), ("sizes", "instances.jsonl"),
-                ("sizes", "layers/000001/predicates.jsonl"), ("files", "layers/000001/instances.jsonl"),
+                ("sizes", "layers/000001/predicates.blocks"), ("lines",),
+                ("lines", "predicates.blocks"), ("lines", "layers/000001/values.blocks"), ("files", "layers/000001/instances.jsonl"),
                 ("files", "layers/000001/layer.json"), ("files", "history.jsonl"))
 _FIELD_VALUES = st.one_of(st.just(_DELETE), st.integers(-3, 4), st.sampled_from((10**12, 1.0, 2.0, True, None, "",
                           "2", "0" * 64, [], {}, [1, 2])), st.text(max_size=8))

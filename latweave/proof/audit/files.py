@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import struct
+import zlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -44,11 +46,38 @@ def point_window(op: str, value):
     return None
 
 
+#: A block file's first line (folder/blocks.py writes them; read here on its own): then zlib
+#: blocks, each block's first line (deflated: not read here), the blocks' offsets (u64 each, then
+#: the firsts' and the index's own), and a trailer: line count (u64), lines per
+#: block (u32), the lines' sha256, b"LWBLOCK1".
+_BLOCKS = b"latweave block-compressed lines "
+_TRAILER = struct.Struct("<QI32s8s")
+
+
+def _inflated(data: bytes) -> bytes:
+    """A block file's lines, inflated and checked against the sha256 and count its trailer gives
+    (ValueError when they differ or the file is no block file)."""
+    count, per, digest, magic = _TRAILER.unpack_from(data, len(data) - _TRAILER.size)
+    if magic != b"LWBLOCK1" or per < 1:
+        raise ValueError("not a block file")
+    blocks = -(-count // per)
+    end = len(data) - _TRAILER.size
+    offsets = struct.unpack_from(f"<{blocks + 1}Q", data, end - 8 * (blocks + 2))   # (then the firsts' end)
+    text = b"".join(zlib.decompress(data[a:b]) for a, b in zip(offsets, offsets[1:]))
+    if hashlib.sha256(text).digest() != digest or text.count(b"\n") != count:
+        raise ValueError("a block file's lines are not the ones its trailer hashes")
+    return text
+
+
 def _rows(path: Path) -> list[dict]:
-    """A JSON-lines file's rows (read as one JSON array: a line never holds a raw newline)."""
+    """A JSON-lines file's rows (read as one JSON array: a line never holds a raw newline); a
+    block file's (predicates, values) inflated first."""
     if not path.is_file():
         return []
-    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
+    data = path.read_bytes()
+    if data.startswith(_BLOCKS):
+        data = _inflated(data)
+    lines = [line for line in data.decode("utf-8").split("\n") if line.strip()]
     return json.loads("[" + ",".join(lines) + "]")
 
 
@@ -76,10 +105,12 @@ def _predicate(p: int, a) -> dict:
 def layer_hashes(manifest: dict) -> list[str]:
     """Each layer's own hash, as a result's `lattice` stamp names them (folder/layers.py
     `layer_hashes` writes them; computed here on its own): the sha256 of the hashes the manifest
-    lists for the layer's files, its engine database left out."""
+    lists for the layer's files (a block file's: its lines', `lines`), its engine database left out."""
     count = manifest.get("layers", 1)
     per: list[dict[str, str]] = [{} for _ in range(count if type(count) is int and count > 0 else 1)]
+    lines = manifest.get("lines") or {}   # a block file is named by its lines' sha256, not its bytes'
     for name, digest in sorted(manifest.get("files", {}).items()):
+        digest = lines.get(name, digest)
         if name in (SOURCES_FILE, HISTORY_FILE) or name.startswith(SOURCES_DIR + "/") or name.endswith(ENGINE_DB):
             continue
         k = int(name.split("/")[1]) if name.startswith(LAYERS_DIR + "/") else 0

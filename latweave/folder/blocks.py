@@ -1,0 +1,330 @@
+"""Block-compressed line files: a model file's lines deflated in fixed-count blocks, read by line.
+
+predicates.jsonl and values.jsonl were most of a KB lattice's folder (159 + 34 MB of the 100k-
+person KB's 371 MB, plus an 8-byte offset a line in their `.idx`). Their lines repeat names and
+evidence, so deflated 16 at a time they shrink ~5× (64 at a time ~7×), and a block inflates in
+microseconds: a look-up by line number or by bisection still reads one block, not the file. They
+are kept as `predicates.blocks`, `values.blocks` and `derived/coord_counts.blocks`
+(folder/names.py `BLOCKED`): the same lines, the same row codec (folder/rows.py), in this
+container:
+
+    header   one ASCII line saying what the file is and how to read it (so `head` tells a user)
+    blocks   each up to LINES_PER_BLOCK lines (each ending in a newline; PER_BLOCK: a file's
+             own count), zlib-deflated alone
+    firsts   each block's first line, in order, zlib-deflated as one (what a search by key
+             bisects: inflated once, where probing a block's first line would inflate a block)
+    index    (blocks + 2) little-endian unsigned 64-bit offsets: where each block starts, where
+             the firsts start, where the index starts (block b is bytes [index[b], index[b + 1]))
+    trailer  TRAILER: the line count, the lines per block, the sha256 of the inflated lines
+             (the file's content: what the manifest's content hash takes for it), a magic word
+
+Deflate's bytes depend on the library (zlib, zlib-ng), so a file's bytes verify it (the manifest's
+`files`), and its lines' sha256 identifies it (the manifest's `lines`, which the content hash and
+the layer hashes take instead: folder/store.py `content_digests`; a verification that hashes the
+bytes inflates the blocks and hashes the lines too). The same lines give the same
+stamp wherever they were deflated; on one machine the bytes are deterministic too.
+
+A block read is kept in a small LRU per file (a proof reads neighbouring predicates); a search by
+key bisects the blocks by their first lines (the firsts, inflated on the first search), then
+one block.
+
+Read one as text: `python -m latweave.folder.blocks cat FILE` (or `info FILE`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import struct
+import sys
+import zlib
+from array import array
+from collections import OrderedDict
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from latweave.errors import StoreError
+from latweave.folder.names import BLOCKED, PREDICATES, VALUES
+
+#: Lines per block: 64 deflate to ~1/7 (predicates.jsonl of the 100k KB: 159 → 24 MB) and
+#: inflate in ~7-17 µs; more lines compress a little better and inflate proportionally slower.
+LINES_PER_BLOCK = 64
+#: A question reads a block per predicate its proof cites (predicates.blocks, by id) and per
+#: value it looks up (values.blocks, by key), each first asked: 16 lines a block inflate in ~5 µs
+#: against 64's ~13 (the 100k KB: predicates 35 MB against 24; bench/peers.py with proofs, 3
+#: hops: 64 lines were ~0.1 ms slower than the text file). derived/coord_counts.blocks is read
+#: whole, or by key in an `add`: 64.
+PER_BLOCK = {PREDICATES: 16, VALUES: 16}
+#: zlib's default level: level 1 writes twice as fast but is ~15 % larger.
+LEVEL = 6
+HEADER = (b"latweave block-compressed lines (zlib blocks, not text): "
+          b"read with `python -m latweave.folder.blocks cat FILE`\n")
+MAGIC = b"LWBLOCK1"
+#: line count, lines per block, sha256 of the inflated lines, magic
+TRAILER = struct.Struct("<QI32s8s")
+#: blocks kept inflated per open file
+CACHED_BLOCKS = 32
+
+
+def _refuse(path: Path, why: str):
+    raise StoreError(f"{path.parent}: {path.name} {why}", hint="rebuild the lattice; never edit a lattice folder by hand")
+
+
+class BlockWriter:
+    """Writes a block file line by line (`write`, each line ending in a newline), the index and
+    trailer on `close`; a context manager. The lines' sha256 is kept as they come (`digest`)."""
+
+    def __init__(self, path: Path | str, per_block: int | None = None, level: int = LEVEL):
+        self.path = Path(path)
+        if per_block is None:
+            per_block = PER_BLOCK.get(self.path.name, LINES_PER_BLOCK)
+        self._out = open(self.path, "wb")
+        self._out.write(HEADER)
+        self._offsets = array("Q", [len(HEADER)])
+        self._pending: list[str] = []
+        self._firsts: list[str] = []
+        self._per, self._level = per_block, level
+        self._sha = hashlib.sha256()
+        self.lines = 0
+        self.digest: bytes | None = None
+
+    def write(self, line: str) -> None:
+        self._pending.append(line)
+        if len(self._pending) == self._per:
+            self._flush()
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def _flush(self) -> None:
+        self._firsts.append(self._pending[0])
+        data = "".join(self._pending).encode("utf-8")
+        self._sha.update(data)
+        self.lines += len(self._pending)
+        self._pending.clear()
+        block = zlib.compress(data, self._level)
+        self._out.write(block)
+        self._offsets.append(self._offsets[-1] + len(block))
+
+    def close(self) -> None:
+        if self._out.closed:
+            return
+        if self._pending:
+            self._flush()
+        self.digest = self._sha.digest()
+        firsts = zlib.compress("".join(self._firsts).encode("utf-8"), self._level)
+        self._out.write(firsts)
+        index = array("Q", self._offsets)
+        index.append(index[-1] + len(firsts))
+        if sys.byteorder != "little":
+            index.byteswap()
+        self._out.write(index.tobytes())
+        self._out.write(TRAILER.pack(self.lines, self._per, self.digest, MAGIC))
+        self._out.close()
+
+    def __enter__(self) -> "BlockWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None:
+            self.close()
+        else:
+            self._out.close()
+
+
+def write_blocks(path: Path | str, lines: Iterable[str]) -> None:
+    """A block file of `lines` (each ending in a newline)."""
+    with BlockWriter(path) as out:
+        out.writelines(lines)
+
+
+def read_trailer(data) -> tuple[int, int, bytes]:
+    """(lines, lines per block, sha256 of the lines) of a block file's bytes (ValueError when they
+    are not one)."""
+    if len(data) < len(HEADER) + 8 + TRAILER.size or bytes(data[:len(HEADER)]) != HEADER:
+        raise ValueError("not a latweave block file")
+    lines, per, digest, magic = TRAILER.unpack(data[len(data) - TRAILER.size:])
+    if magic != MAGIC or per < 1:
+        raise ValueError("not a latweave block file")
+    return lines, per, digest
+
+
+def lines_digest(path: Path | str) -> str:
+    """The sha256 (hex) of a block file's inflated lines, as its trailer records it (the
+    manifest's `lines`); StoreError when the file is no block file."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(HEADER))
+            handle.seek(-TRAILER.size, 2)
+            tail = handle.read(TRAILER.size)
+        if head != HEADER:
+            raise ValueError
+        lines, per, digest, magic = TRAILER.unpack(tail)
+        if magic != MAGIC:
+            raise ValueError
+    except (OSError, ValueError, struct.error):
+        _refuse(path, "is not a latweave block file")
+    return digest.hex()
+
+
+class BlockLines:
+    """Random access to a block file's lines (the interface of folder/layers.py `Lines`): `raw(i)`
+    the bytes of line i (its newline left out), `row(i)` the line decoded by `decode`; `first(b)`
+    the first line of block b, inflated only as far as it goes (a bisection probe)."""
+
+    def __init__(self, path: Path, decode=None):
+        self._decode = decode
+        self._map = None
+        try:
+            with open(path, "rb") as handle:
+                self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            self.count, self.per, _ = read_trailer(self._map)
+            blocks = -(-self.count // self.per)
+            end = len(self._map) - TRAILER.size
+            start = end - 8 * (blocks + 2)
+            offsets = array("Q")
+            offsets.frombytes(self._map[start:end])
+            if sys.byteorder != "little":
+                offsets.byteswap()
+        except (OSError, ValueError):
+            if self._map is not None:
+                self._map.close()
+            _refuse(path, "is missing or not a latweave block file")
+        if start < len(HEADER) or offsets[0] != len(HEADER) or offsets[-1] != start or list(offsets) != sorted(offsets):
+            self._map.close()
+            _refuse(path, "has a block index that does not fit it (changed or truncated)")
+        if hasattr(mmap, "MADV_RANDOM"):   # scattered blocks: no read-ahead around each
+            self._map.madvise(mmap.MADV_RANDOM)
+        self.offsets = offsets
+        self.blocks = blocks
+        self._firsts: list[bytes] | None = None
+        self._cache: OrderedDict[int, list[bytes]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return self.count
+
+    def block(self, b: int) -> list[bytes]:
+        """Block b's lines (bytes, no newlines), inflated once and kept among the last few."""
+        cache = self._cache
+        lines = cache.get(b)
+        if lines is not None:
+            cache.move_to_end(b)
+            return lines
+        try:
+            lines = zlib.decompress(self._map[self.offsets[b]:self.offsets[b + 1]]).split(b"\n")
+        except zlib.error:
+            raise StoreError(f"block {b} of a block file does not inflate (changed on disk?)",
+                             hint="rebuild the lattice; never edit a lattice folder by hand") from None
+        lines.pop()   # after the last newline
+        cache[b] = lines
+        if len(cache) > CACHED_BLOCKS:
+            cache.popitem(last=False)
+        return lines
+
+    def raw(self, i: int) -> bytes:
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        return self.block(i // self.per)[i % self.per]
+
+    def row(self, i: int):
+        return self._decode(self.raw(i).decode())
+
+    def first(self, b: int) -> bytes:
+        """Block b's first line (from the firsts, inflated whole on the first call)."""
+        if self._firsts is None:
+            at = self.blocks
+            self._firsts = zlib.decompress(self._map[self.offsets[at]:self.offsets[at + 1]]).split(b"\n")
+            if len(self._firsts) != self.blocks + 1:
+                raise StoreError(f"a block file's firsts do not match its {self.blocks} blocks",
+                                 hint="rebuild the lattice; never edit a lattice folder by hand")
+        return self._firsts[b]
+
+    def __iter__(self) -> Iterator[bytes]:
+        """Every line, in order (each block inflated once, not kept)."""
+        for b in range(self.blocks):
+            yield from zlib.decompress(self._map[self.offsets[b]:self.offsets[b + 1]]).split(b"\n")[:-1]
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+            self._map = None
+        self._cache.clear()
+
+
+def inflated_digest(path: Path | str) -> str:
+    """The sha256 (hex) of a block file's lines, inflated and hashed here (what its trailer
+    claims, checked: a verification that hashes the file's bytes hashes its lines too)."""
+    lines = BlockLines(Path(path))
+    try:
+        digest = hashlib.sha256()
+        for b in range(lines.blocks):
+            digest.update(zlib.decompress(lines._map[lines.offsets[b]:lines.offsets[b + 1]]))
+        return digest.hexdigest()
+    except zlib.error:
+        _refuse(Path(path), "has a block that does not inflate")
+    finally:
+        lines.close()
+
+
+def read_lines(path: Path | str) -> Iterator[str]:
+    """A block file's lines in order, as text (each ending in a newline, as a text file's)."""
+    lines = BlockLines(Path(path))
+    try:
+        for line in lines:
+            yield line.decode("utf-8") + "\n"
+    finally:
+        lines.close()
+
+
+def model_lines(path: Path) -> Iterator[str]:
+    """A model file's lines in order, as text (each ending in a newline): a block file's (the
+    BLOCKED names) inflated, any other read as UTF-8."""
+    if path.name in BLOCKED:
+        yield from read_lines(path)
+        return
+    with path.open(encoding="utf-8") as handle:
+        yield from handle
+
+
+def line_count(path: Path | str) -> int:
+    """How many lines a block file holds (its trailer's count; StoreError when it is none)."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(-TRAILER.size, 2)
+            lines, _, _, magic = TRAILER.unpack(handle.read(TRAILER.size))
+        if magic != MAGIC:
+            raise ValueError
+    except (OSError, ValueError, struct.error):
+        _refuse(path, "is not a latweave block file")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m latweave.folder.blocks cat FILE...` prints the lines; `info FILE...` the counts."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) < 2 or args[0] not in ("cat", "info"):
+        print("usage: python -m latweave.folder.blocks cat|info FILE...", file=sys.stderr)
+        return 2
+    for name in args[1:]:
+        try:
+            if args[0] == "cat":
+                for line in read_lines(name):
+                    sys.stdout.write(line)
+            else:
+                lines = BlockLines(Path(name))
+                print(f"{name}: {lines.count} lines in {lines.blocks} blocks of {lines.per}, "
+                      f"lines sha256 {lines_digest(name)}")
+                lines.close()
+        except StoreError as exc:
+            print(f"error: {exc.message}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
