@@ -63,7 +63,6 @@ lattice with these conventions (planners are written against them):
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import re
@@ -304,11 +303,13 @@ def _delimited(path: Path | str, report: BuildReport | None, strict: bool,
             report.problem("malformed", f"expected {shape}, found {len(cells)} field(s)",
                            file=source, line=number, strict=strict)
             continue
-        if not all(visible(c) for c in cells[:3]):   # a zero-width space alone names nothing either
+        if not (visible(cells[0]) and visible(cells[1]) and visible(cells[2])):   # a zero-width space alone names nothing either
             what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
             report.problem("malformed", f"{what} in {shape}", file=source, line=number, strict=strict)
             continue
-        qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip())
+        # (a line of three fields, most lines, has no period to read)
+        qualifiers = tuple((k, c.strip()) for k, c in zip(("start", "end"), cells[3:]) if c.strip()) \
+            if len(cells) > 3 else ()
         if qualifiers:
             try:
                 period_of(qualifiers, f"the fact ({cells[0]!r}, {cells[1]!r}, {cells[2]!r})")
@@ -481,7 +482,7 @@ class EvidenceFiles:
 
     def locate(self, t: Triple) -> tuple[str, str, int, int]:
         """(doc id, source text, start, end) of a triple's evidence."""
-        doc = _question_doc(t)
+        doc = _question_doc(t) if t.locator.startswith("question ") else None   # (no other locator names one)
         if doc is not None:
             line = json.dumps([t.subject, t.relation, t.object], ensure_ascii=False)
             held = self.questions.setdefault(doc, [[], 0])
@@ -798,7 +799,8 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     report = report if report is not None else BuildReport()
     lattice = Lattice(name=name)
     docs = EvidenceFiles(lattice)
-    key = functools.lru_cache(maxsize=1 << 20)(normalize)
+    key = lattice._key   # the one memo of names and their keys: the model looks the same names up again
+    known = lattice._keys.get   # (`key` of a name seen before, without the call)
     parsed: dict[tuple[str, str], str | None] = {}
     relations: dict[str, Relation] = {}
     subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
@@ -810,7 +812,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     sources: dict[str, int] = {}           # source file → its place in reading order
     for t in triples:
         s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
-        rkey = key(r)
+        rkey = known(r) or key(r)
         if rkey in reserved or rkey.startswith(INVERSE):
             report.problem("relation", f"relation {r!r} collides with the dimension naming "
                            f"({SUBJECT!r}, {INVERSE!r}…); triple skipped", file=t.source, line=t.line,
@@ -823,8 +825,9 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         rel.triples += 1
         if at == rel.source:
             rel.objects[o] = rel.objects.get(o, 0) + 1
-        subjects.setdefault(key(s), at)
-        subject_rows.setdefault(key(s), len(rows))
+        skey = known(s) or key(s)
+        subjects.setdefault(skey, at)
+        subject_rows.setdefault(skey, len(rows))
         wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
         rows.append((t, s, rkey, o, *docs.locate(t)))
     docs.finish()
@@ -866,29 +869,41 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
                                   evidence if type(evidence) is Evidence else Evidence(*evidence))
         return k
 
+    plain = not merge and not read   # no name resolved: an entity's key is its name's, its instance made once
+    inverse = {rkey: INVERSE + rel.name for rkey, rel in relations.items()}
     for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
         evidence = Evidence(doc, text, start, end)   # cut from the KB's own text (EvidenceFiles): one per line
         rel, dim = relations[rkey], dims[rkey]
-        skey = entity(s, evidence)
-        if rel.entity_valued:
-            okey = entity(o, evidence, read.get(i))
-            value = instances[okey].label if okey != key(o) else o
+        entity_valued = rel.entity_valued
+        skey = known(s) or key(s)
+        if not plain or skey not in instances:   # (`entity`'s answer, without the call, for one seen before)
+            skey = entity(s, evidence)
+        if entity_valued:
+            if plain:
+                okey = known(o) or key(o)
+                if okey not in instances:
+                    entity(o, evidence)
+                value = o
+            else:
+                okey = entity(o, evidence, read.get(i))
+                value = instances[okey].label if okey != key(o) else o
         else:
             okey = parse_value(o, rel.kind, parsed)
             if okey is None:
                 report.problem("value", f"{o!r} is not a {rel.kind} value of {rel.name!r}",
                                file=t.source, line=t.line, locator=t.locator, strict=strict)
                 continue
-        if (skey, rkey, okey, t.qualifiers) in seen:
+        quals = t.qualifiers
+        fact = (skey, rkey, okey, quals)
+        if fact in seen:
             report.duplicates += 1
             continue
-        seen.add((skey, rkey, okey, t.qualifiers))
-        quals = t.qualifiers
-        if not rel.entity_valued:
+        seen.add(fact)
+        if not entity_valued:
             lattice.add_evidenced(s, dim.name, o, evidence, quals)
             continue
         lattice.add_evidenced(s, dim.name, value, evidence, quals)
-        lattice.add_evidenced(value, INVERSE + rel.name, s, evidence, quals)
+        lattice.add_evidenced(value, inverse[rkey], s, evidence, quals)
         if value is not o and i not in read:  # E's own spelling names S's value on this dimension
             _synonym(dim, value, o, report, t, strict)   # (not a namesake's: E is another's own name)
 

@@ -94,12 +94,13 @@ def _interval_worlds(dim: Dimension, stated: list[str]) -> list[tuple[tuple[floa
 def stated_values(lattice: Lattice) -> dict[tuple[str, str], list[Predicate]]:
     """The predicates of each (instance, dimension) pair on a functional dimension that states
     two or more different values — the only pairs whose coordinate needs reading off."""
+    functional = {key for key, dim in lattice.dimensions.items() if dim.functional}
     by_pair: dict[tuple[str, str], list[Predicate]] = defaultdict(list)
     for pred in lattice.predicates:
-        if lattice.dimensions[pred.dimension].functional:
+        if pred.dimension in functional:
             by_pair[(pred.instance, pred.dimension)].append(pred)
     return {pair: sorted(preds) for pair, preds in by_pair.items()
-            if len({p.value for p in preds}) > 1}
+            if len(preds) > 1 and len({p.value for p in preds}) > 1}
 
 
 def settle(lattice: Lattice) -> dict[tuple[str, str], list[World]]:

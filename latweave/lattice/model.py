@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -19,10 +21,15 @@ from latweave.errors import LatticeError
 from latweave.lattice.canonical import compare_classes
 from latweave.lattice.names import TOP, normalize, visible
 from latweave.lattice.ordered import KINDS as ORDERED_KINDS
-from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.ordered import parse_ordered as _parse_ordered
 from latweave.lattice.periods import period_of
 
 DIMENSION_KINDS = ("taxonomy", *ORDERED_KINDS)
+
+#: `ordered.parse_ordered`, remembered for the last spellings read: a value new to an ordered
+#: dimension is read by `resolve`, then again by `add_value` (15 µs a date; 53k new dates at a
+#: 100,000-person KB). Its values are frozen; a refusal is raised afresh each time.
+parse_ordered = lru_cache(maxsize=1024)(_parse_ordered)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -74,9 +81,16 @@ def _canonical(predicates: Iterable[Predicate]) -> list[Predicate]:
     for instance in sorted(groups):
         group = groups[instance]
         if len(group) > 1:
-            group.sort(key=predicate_key)
+            # by (dimension, value), the key's next fields, read in C; the whole key only where two
+            # predicates share them (one fact stated twice), which that order leaves unsettled
+            group.sort(key=_DIMENSION_VALUE)
+            if len(set(map(_DIMENSION_VALUE, group))) != len(group):
+                group.sort(key=predicate_key)
         ordered += group
     return ordered
+
+
+_DIMENSION_VALUE = attrgetter("dimension", "value")
 
 
 @dataclass
@@ -212,8 +226,8 @@ class Dimension:
         """Reject a dimension that is not a rooted DAG, naming the orphan or the cycle."""
         if self.ordered:
             return
-        for value in sorted(self.labels):
-            if value != TOP and value not in self.parents and not self.open:
+        for value in sorted(self.labels) if not self.open else ():   # (an open one's may hang under ⊤)
+            if value != TOP and value not in self.parents:
                 raise LatticeError(
                     f"dimension {self.name!r}: value {self.labels[value]!r} is an orphan (no parent)",
                     hint=f"give it a parent, e.g. a hierarchy line: {self.name}\tTOP\t{self.labels[value]}")
@@ -258,6 +272,11 @@ class Instance:
     @property
     def key(self) -> str:
         return normalize(self.label)
+
+
+def _what(instance: str, dimension: str, value: str) -> Callable[[], str]:
+    """How a refusal names the predicate it refuses (made only for one)."""
+    return lambda: f"predicate ({instance!r}, {dimension!r}, {value!r})"
 
 
 #: A UTF-16 surrogate: not a character (a JSON "\ud800" escape gives one); no file can hold it.
@@ -383,32 +402,33 @@ class Lattice:
         this lattice (ingest/kb.py: a KB line), so its offsets hold its source_text by construction
         and it holds no lone surrogate (add_document refused any); the document, the value, the
         dimension, the instance and the qualifiers are checked as add_predicate checks them. One
-        Evidence may serve several predicates (a KB line's, its inverse's)."""
-        def what() -> str:
-            return f"predicate ({instance!r}, {dimension!r}, {value!r})"
-
+        Evidence may serve several predicates (a KB line's, its inverse's). (No closure naming the
+        predicate is made per call: `_bind` makes it where a refusal needs it.)"""
         if evidence.doc not in self.documents:
-            raise LatticeError(f"{what()} cites unknown document {evidence.doc!r}")
-        if _SURROGATE.search(value) if isinstance(value, str) else False:
-            _text_only(value, f"the value of {what()}")
-        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, what)
+            raise LatticeError(f"{_what(instance, dimension, value)()} cites unknown document {evidence.doc!r}")
+        if isinstance(value, str) and not value.isascii() and _SURROGATE.search(value):   # (none is ASCII)
+            _text_only(value, f"the value of {_what(instance, dimension, value)()}")
+        return self._bind(instance, dimension, value, evidence, 1.0, qualifiers, None)
 
     def _bind(self, instance: str, dimension: str, value: str, evidence: Evidence, confidence: float,
-              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str]) -> Predicate:
+              qualifiers: Iterable[tuple[str, str]], what: Callable[[], str] | None) -> Predicate:
         """The predicate of checked evidence: its dimension, value, instance and qualifiers
-        checked and keyed, then added."""
-        dkey = self._key(dimension)
+        checked and keyed, then added. `what()` names it in a refusal (None: `_what`'s)."""
+        keys = self._keys   # (`_key`, inlined for the names seen before: a KB's every name, many times)
+        dkey = keys.get(dimension) or self._key(dimension)
         dim = self.dimensions.get(dkey)
         if dim is None:
             dim = self.dimension(dimension)   # the error, with the known dimensions
-        value_key = dim.value_for_fact(value, self._key(value))
-        ikey = self._key(instance)   # an instance and a dimension are held under their own key
+        value_key = keys.get(value) or self._key(value)
+        if value_key not in dim.labels:   # (a known value is its own key: `resolve`'s first case)
+            value_key = dim.value_for_fact(value, value_key)
+        ikey = keys.get(instance) or self._key(instance)   # an instance and a dimension are held under their own key
         if ikey not in self.instances:
             self.add_instance(instance)
         if qualifiers:
             quals = tuple(sorted((normalize(k), v) for k, v in qualifiers))
             if quals:
-                period_of(quals, what())   # a start or end that is not a date is refused here, where it is read
+                period_of(quals, (what or _what(instance, dimension, value))())   # a start or end that is not a date is refused here, where it is read
         else:
             quals = ()
         pred = Predicate(ikey, dkey, value_key, evidence, confidence, quals)
