@@ -10,16 +10,20 @@ A lattice folder (written by `folder/store.py`'s atomic write, read by `folder/s
                                   (*.blocks: JSON lines deflated in blocks, folder/blocks.py)
     symbols.jsonl                 the interned strings of the compiled facts
     *.idx                         line-offset indexes of the files read one line at a time
-    facts/*.facts                 the compiled lattice relations (tab-separated integers)
     derived/coord_counts.blocks   derived counts; derived/worlds.jsonl: contested coordinates
-    parquet/<relation>/           the same rows as Parquet (DuckDB, Spark)
-    engine/sqlite.db              the SQLite engine's lattice strata, evaluated once
+    engine/sqlite.db              layer 0's lattice relations (its base tables: the one copy every
+                                  engine reads, folder/base_rows.py) and the SQLite engine's strata;
+                                  a later layer: in the top layer only, the whole lattice's
+    facts/*.facts parquet/        a later layer's rows added (tab-separated integers; as Parquet);
+                                  layer 0's Parquet is derived into latweave's cache when DuckDB or
+                                  Spark asks (compile/parquet_cache.py), never into the folder
     legitimacy.json               the legitimacy report of the lattice through this layer
     kb.json                       a KB reader's state (what the next KB layer resolves against)
     layers/000001/ ...            each later layer: the same files for what it changes, its
                                   layer.json, retracted/ and retracted-parquet/ for rows it removes
 
-and, of the whole lattice: sources.json, sources/ (the sources as given, kept) and history.jsonl.
+and, of the whole lattice: sources.json, sources/ (the sources as given, kept: a KB file's text is
+kept there only, documents.jsonl naming it, folder/documents.py) and history.jsonl.
 
 A corpus folder (a source, `ingest/corpus.py`) has names of its own, listed last here: the same
 `dimensions.jsonl` spelling means a different file there, so the two sets are kept apart.
