@@ -183,19 +183,21 @@ def test_a_database_built_by_other_rules_is_refused_with_a_hint(tmp_path, rules)
         assert same.run({"start": [(1,)]}) == {"seen": []}
 
 
+def _edit(path, statement: str) -> None:
+    """One statement run on the database file at `path`, committed (a hand edit of the file)."""
+    con = sqlite3.connect(path)
+    con.execute(statement)
+    con.commit()
+    con.close()
+
+
 def test_a_tampered_or_foreign_database_is_refused(tmp_path):
     closure = program(CLOSURE)
     path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
-    con = sqlite3.connect(path)
-    con.execute(f"UPDATE {META} SET fingerprint = 'f00'")
-    con.commit()
-    con.close()
+    _edit(path, f"UPDATE {META} SET fingerprint = 'f00'")
     with pytest.raises(EngineError, match="built by other rules"):
         SqliteEngine(closure).open_stored(tmp_path)
-    con = sqlite3.connect(path)
-    con.execute(f"DROP TABLE {META}")
-    con.commit()
-    con.close()
+    _edit(path, f"DROP TABLE {META}")
     with pytest.raises(EngineError, match="not a latweave engine database") as err:
         SqliteEngine(closure).open_stored(tmp_path)
     assert "rebuild" in err.value.hint
@@ -210,10 +212,7 @@ def test_a_database_of_the_rowid_format_is_refused_with_a_hint_to_rebuild(tmp_pa
 
     closure = program(CLOSURE)
     path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
-    con = sqlite3.connect(path)
-    con.execute(f"UPDATE {META} SET format = 1")
-    con.commit()
-    con.close()
+    _edit(path, f"UPDATE {META} SET format = 1")
     with pytest.raises(EngineError, match="format 1, this latweave reads format 2") as err:
         SqliteEngine(closure).open_stored(tmp_path)
     assert "rebuild the lattice" in err.value.hint

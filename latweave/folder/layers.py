@@ -288,22 +288,18 @@ class SortedLines:
         return self.lines.row(i) if self._parse is None else self._parse(self.lines.raw(i))
 
     def _key_at(self, i: int):
-        here = self._probed.get(i, _UNSEEN)
-        if here is _UNSEEN:
-            if self._probe is not None:
-                here = self._probe(self.lines.raw(i).decode())
-            else:
-                here = self.key(self.row_at(i))
-            self._probed[i] = here
-        return here
+        return self._keyed(i, self.lines.raw)
 
     def _first_key(self, b: int):
         """The key of block b's first line (a BlockLines file), kept like a line's."""
-        i = b * self.lines.per
+        return self._keyed(b * self.lines.per, lambda i: self.lines.first(b))
+
+    def _keyed(self, i: int, raw):
+        """Line i's key, read (its bytes: `raw(i)`) once and kept."""
         here = self._probed.get(i, _UNSEEN)
         if here is _UNSEEN:
             if self._probe is not None:
-                here = self._probe(self.lines.first(b).decode())
+                here = self._probe(raw(i).decode())
             else:
                 here = self.key(self.row_at(i))
             self._probed[i] = here
