@@ -56,6 +56,14 @@ class Runner:
     from the engine's stored form of the lattice where it has one. `lattice` (the full model,
     for planners) is loaded the first time someone asks for it."""
 
+    #: Whether one plan's run asks its engine for the outputs its outcome reads first
+    #: (`Session.run_some`: SQLite then runs its shape's statement for those alone, engines/partial.py).
+    #: Off: measured side by side it cut bench/peers.py's chains (answers only 0.19 -> 0.13 ms with the
+    #: rest of that change) but SQLite plans such a part of a statement otherwise than the whole —
+    #: bench/spine.py's meets at 1.2M: engine p50 3.5 -> 5.8 ms, p95 27 -> 91 ms, one meet 43 -> 350 ms
+    #: with its proof; answers only p50 2.7 -> 4.2 ms. tests/test_partial.py turns it on.
+    partial_outputs = False
+
     def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None,
                  lazy_values: int = LAZY_VALUES):
         self.directory = Path(lattice_dir)
@@ -212,8 +220,10 @@ class Runner:
         session = self.session_for(role)
         session.timeout = self.timeout if timeout is None else timeout
         # one plan (not a page, whose proofs come later) reads a part of the outputs, the less
-        # without its proof: an engine may compute those first, the rest only if they are read
-        wanted = None if page is not None or len(plans) > 1 else PROOF_READS if proofs else ANSWER_READS
+        # without its proof: with `partial_outputs`, an engine may compute those first, the rest
+        # only if they are read
+        wanted = (None if not self.partial_outputs or page is not None or len(plans) > 1
+                  else PROOF_READS if proofs else ANSWER_READS)
         outputs = None
         try:
             outputs = session.run(facts) if wanted is None else session.run_some(facts, wanted)

@@ -75,6 +75,7 @@ def test_a_question_gives_what_a_whole_run_gives(lattices, name, proofs):
     """Every plan, asked without and with its proof, fused in part (completing where the outcome
     reads more) and as a whole run: the same Result's JSON; a plain answer runs one statement."""
     with Runner(lattices[name], "sqlite") as runner, Runner(lattices[name], "sqlite") as whole:
+        runner.partial_outputs = True   # off by default (execute.Runner.partial_outputs says why)
         session = whole.session
         session.run_some = lambda facts, wanted: session.run(facts)   # every output, every time
         plans = _plans(runner, PLANS[name])
@@ -104,6 +105,7 @@ def test_a_plain_answer_reads_only_what_it_asked_for(lattices, proofs):
     from the start) still decodes an uncontested answer set, a verdict and an extremum, with
     their proofs or without."""
     with Runner(lattices["zoo"], "sqlite") as runner:
+        runner.partial_outputs = True
         session = runner.session
         real, partial = session.run_some, []
 
