@@ -142,9 +142,16 @@ def write_blocks(path: Path | str, lines: Iterable[str]) -> None:
 def read_trailer(data) -> tuple[int, int, bytes]:
     """(lines, lines per block, sha256 of the lines) of a block file's bytes (ValueError when they
     are not one)."""
-    if len(data) < len(HEADER) + 8 + TRAILER.size or bytes(data[:len(HEADER)]) != HEADER:
+    if len(data) < len(HEADER) + 8 + TRAILER.size:
         raise ValueError("not a latweave block file")
-    lines, per, digest, magic = TRAILER.unpack(data[len(data) - TRAILER.size:])
+    return _trailer(bytes(data[:len(HEADER)]), data[len(data) - TRAILER.size:])
+
+
+def _trailer(head: bytes, tail) -> tuple[int, int, bytes]:
+    """(lines, lines per block, sha256 of the lines) from a block file's first and last bytes."""
+    if head != HEADER:
+        raise ValueError("not a latweave block file")
+    lines, per, digest, magic = TRAILER.unpack(tail)
     if magic != MAGIC or per < 1:
         raise ValueError("not a latweave block file")
     return lines, per, digest
@@ -159,14 +166,9 @@ def lines_digest(path: Path | str) -> str:
             head = handle.read(len(HEADER))
             handle.seek(-TRAILER.size, 2)
             tail = handle.read(TRAILER.size)
-        if head != HEADER:
-            raise ValueError
-        lines, per, digest, magic = TRAILER.unpack(tail)
-        if magic != MAGIC:
-            raise ValueError
+        return _trailer(head, tail)[2].hex()
     except (OSError, ValueError, struct.error):
         _refuse(path, "is not a latweave block file")
-    return digest.hex()
 
 
 class BlockLines:

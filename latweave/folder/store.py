@@ -68,9 +68,9 @@ FORMAT = "latweave-lattice"
 #:    parquet/: derived when an engine asks, compile/parquet_cache.py); a KB document whose text is
 #:    its kept source's bytes names that file in documents.jsonl (folder/documents.py).
 #: 9: predicates and values as block-compressed lines (folder/blocks.py: `predicates.blocks`,
-#:    `values.blocks`, 64 lines a zlib block, their own block index: no .idx); the manifest's
-#:    `lines` records each one's inflated lines' sha256, which the content hash and the layer
-#:    hashes take for it (deflate's bytes differ between zlib builds; the lines do not).
+#:    `values.blocks`, 16 lines a zlib block, 64 for derived/coord_counts.blocks, their own block
+#:    index: no .idx); the manifest's `lines` records each one's inflated lines' sha256, which the
+#:    content hash and the layer hashes take for it (deflate's bytes differ between zlib builds; the lines do not).
 SCHEMA_VERSION = 9
 
 
