@@ -224,7 +224,7 @@ class LatticeSession:
             kept = self._plans.get(plan)
             if kept is not None:
                 return kept
-            checked = self._runner.check(parse_plan(plan), plan)
+            checked = self._runner.check_text(parse_plan(plan), plan)
             if len(self._plans) >= KEPT_PLANS:
                 del self._plans[next(iter(self._plans))]
             self._plans[plan] = checked
