@@ -28,13 +28,31 @@ from latweave.legitimacy.report import FcaReport, LatticeReport
 _SUBJECT = normalize("subject")
 
 
-def lattice_report(con, head: Lattice, predicates: str, *, min_support: int = 2, dependence_min_support: int = 5,
-                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+def dimension_reports(head: Lattice) -> tuple:
+    """The per-dimension part of the report: each dimension's checks on the head's graphs, by name
+    (pure Python on the head: the bulk build runs it in a second process, ingest/beside.py)."""
+    return tuple(replace(dimension_report(d), functional=d.functional, contested=0)
+                 for d in sorted(head.dimensions.values(), key=lambda d: d.name))
+
+
+def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, min_support: int = 2,
+                   dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
+                   max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> LatticeReport:
     """`check_lattice(lattice)` of the lattice `head` + the DuckDB table `predicates` (columns ikey,
-    dkey, vkey at least) on the connection `con`."""
-    dims = tuple(replace(dimension_report(d), functional=d.functional, contested=0)
-                 for d in sorted(head.dimensions.values(), key=lambda d: d.name))
+    dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head)`, when computed
+    already."""
+    fca, dependent = context_report(con, head, predicates, min_support=min_support,
+                                    dependence_min_support=dependence_min_support, max_cells=max_cells,
+                                    max_concepts=max_concepts, max_work=max_work)
+    return LatticeReport(name=head.name, dimensions=dimension_reports(head) if dims is None else dims, fca=fca,
+                         dependent=dependent)
+
+
+def context_report(con, head: Lattice, predicates: str, *, min_support: int = 2, dependence_min_support: int = 5,
+                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+                   max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> tuple[FcaReport, tuple[Dependence, ...]]:
+    """The formal-context and dependence parts of the report (module docstring)."""
     con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey FROM {predicates}")
     try:
         n_g, n_m, incidences = con.execute("SELECT count(DISTINCT ikey), count(DISTINCT (dkey, vkey)), count(*) "
@@ -50,7 +68,7 @@ def lattice_report(con, head: Lattice, predicates: str, *, min_support: int = 2,
             dependent = dependent_dimensions(con, head, min_support=dependence_min_support)
     finally:
         con.execute("DROP TABLE IF EXISTS incidence")
-    return LatticeReport(name=head.name, dimensions=dims, fca=fca, dependent=dependent)
+    return fca, dependent
 
 
 def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: int = 2,

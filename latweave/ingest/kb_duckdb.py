@@ -33,6 +33,7 @@ the documents as `textio.TextFile`s, sliced, never held whole.
 
 from __future__ import annotations
 
+import codecs
 import itertools
 import os
 import shutil
@@ -47,7 +48,7 @@ from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUB
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.lattice.names import normalize
-from latweave.textio import TextFile
+from latweave.textio import TextFile, second_bom
 
 #: The formats the bulk build reads.
 DUCKDB_FORMATS = LINE_FORMATS
@@ -78,13 +79,16 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
     report.format = fmt
     files = kb_files(path) if isinstance(path, (str, Path)) else [Path(p) for p in path]
     first = path if isinstance(path, (str, Path)) else files[0]
-    inputs = (path,) if inputs is None else tuple(inputs)
+    inputs = ((path,) if isinstance(path, (str, Path)) else tuple(files)) if inputs is None else tuple(inputs)
     check_target(out, inputs)
     texts: list[TextFile] = []
     scratch = Path(tempfile.mkdtemp(prefix=".latweave-duckdb-", dir=_scratch_parent(out)))
     job = None
     try:
-        for p in files:  # read once, never held: bad bytes (and two BOMs) located here, as the Python build does
+        for p in files:  # read once, never held: bad bytes located here, as the Python build does
+            with open(p, "rb") as head:   # two byte-order marks are refused, as textio.decode refuses them
+                if head.read(6) == codecs.BOM_UTF8 * 2:
+                    raise second_bom(str(p), CorpusError)
             texts.append(TextFile(p, CorpusError))
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
         job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name)
@@ -329,53 +333,70 @@ class _Job:
                                        "ORDER BY 1").fetchall()]
 
     def write(self, out, gate: Gate | None, ledger, inputs) -> dict:
-        """The legitimacy gate, then the lattice at `out`, the instances streamed in key order."""
+        """The lattice at `out`, the instances streamed in key order, through the legitimacy gate:
+        its per-dimension checks (Python on the head) in a forked process beside the writing
+        (ingest/beside.py), its formal-context and dependence parts in DuckDB first; the verdict
+        is taken before the folder is installed (an attachment of the one atomic write), so a
+        refusal leaves `--out` untouched."""
+        from latweave.ingest.beside import Beside, fork_wanted
+        from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports
         from latweave.ingest.write import write_stream
+        from latweave.legitimacy.report import LatticeReport
 
-        report = self.report
-        self.predicates()
-        legitimacy = None
-        if gate is not None:
-            from latweave.ingest.duckdb_legitimacy import lattice_report
+        report, head = self.report, self.head
+        beside = Beside(lambda: dimension_reports(head), gate is not None
+                        and fork_wanted(self.instance_rows + 2 * self.kept_rows))
+        try:
+            self.predicates()
+            context = context_report(self.con, head, "preds") if gate is not None else None
+            docs, texts = self.docs, self.texts
+            written = self.written = [0, 0]
+            judged: list = []
+            con = self.con
 
-            gate.report = legitimacy = lattice_report(self.con, self.head, "preds")
-            if not legitimacy.ok and not gate.allow:
-                raise NotLive(legitimacy)
-        docs, texts = self.docs, self.texts
-        written = self.written = [0, 0]
-        con = self.con
+            def stream() -> Iterator[tuple[str, list[Predicate]]]:
+                cursor = con.cursor()
+                cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
+                               "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey, p.dkey, p.vkey")
 
-        def stream() -> Iterator[tuple[str, list[Predicate]]]:
-            cursor = con.cursor()
-            cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
-                           "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey")
+                def rows():
+                    while True:
+                        batch = cursor.fetchmany(FETCH_ROWS)
+                        if not batch:
+                            return
+                        yield from batch
+                for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
+                    label, preds = None, []
+                    for _, label, dkey, vkey, f, start, stop in group:
+                        preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
+                    written[0] += 1
+                    written[1] += len(preds)
+                    yield label, preds
 
-            def rows():
-                while True:
-                    batch = cursor.fetchmany(FETCH_ROWS)
-                    if not batch:
-                        return
-                    yield from batch
-            for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
-                label, preds = None, []
-                for _, label, dkey, vkey, f, start, stop in group:
-                    preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
-                written[0] += 1
-                written[1] += len(preds)
-                yield label, preds
+            def legitimacy(folder: Path) -> None:
+                """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json."""
+                verdict = LatticeReport(name=head.name, dimensions=beside.result(), fca=context[0],
+                                        dependent=context[1])
+                gate.report = verdict
+                if not verdict.ok and not gate.allow:
+                    raise NotLive(verdict)
+                judged.append(verdict)
+                report_writer(verdict)(folder)
 
-        attachments = {}
-        if legitimacy is not None:
-            attachments["legitimacy"] = report_writer(legitimacy)
-        if ledger is not None:
-            attachments["sources"] = self._living(ledger, legitimacy)
-        manifest = write_stream(self.head, stream(), out, inputs=inputs, attachments=attachments,
-                                documents=self.documents)
+            attachments = {}
+            if gate is not None:
+                attachments["legitimacy"] = legitimacy
+            if ledger is not None:
+                attachments["sources"] = self._living(ledger, judged)
+            manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
+                                    documents=self.documents)
+        finally:
+            beside.close()
         report.instances, report.predicates = written
-        report.dimensions, report.documents = len(self.head.dimensions), len(self.documents)
+        report.dimensions, report.documents = len(head.dimensions), len(self.documents)
         return manifest
 
-    def _living(self, ledger, legitimacy):
+    def _living(self, ledger, judged: list):
         """The attachment that makes the folder a living lattice's (what `write.save_layers` writes
         for one source with a ledger): the sources kept, documents.jsonl naming the kept source
         where its bytes are the text, the reader's state, sources.json and history.jsonl."""
@@ -398,7 +419,8 @@ class _Job:
                 write_reader_state(folder, reader_state(self.head))
             finally:
                 self.head.reader_state = None
-            if legitimacy is not None:
+            if judged:   # (the legitimacy attachment ran first: names sort before this one's)
+                legitimacy = judged[0]
                 names = [d.name for d in legitimacy.dimensions]
                 checked = set(names) if legitimacy.checked is None else set(legitimacy.checked)
                 ledger.change["legitimacy"] = {"checked": [n for n in names if n in checked],
