@@ -20,7 +20,7 @@ import pytest
 
 from latweave.cli import main
 from latweave.ingest.gate import Gate
-from latweave.ingest.kb import BuildReport, lattice_from_triples, read_pathquestion_kb
+from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
 from tests.test_spark_kb import PART_1, PART_2, assert_same_folders, files, python_build
 
 
@@ -210,5 +210,3 @@ def test_engine_duckdb_is_for_one_line_based_kb_file(tmp_path, capsys):
     assert main(["build", str(kb), "--format", "csv", "--engine", "duckdb", "--out", str(tmp_path / "o")]) == 2
     assert "drop --engine duckdb" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
-    report = BuildReport()
-    assert report.to_dict()["counts"]["triples_read"] == 0
