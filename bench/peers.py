@@ -236,8 +236,15 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true",
                     help="evict each system's files from the page cache before its open and before each timed "
                          "question (the batch runs warm)")
+    ap.add_argument("--partial-outputs", choices=("on", "off"), default=None,
+                    help="latweave computes the outputs a question's outcome reads first (Runner.partial_outputs, "
+                         "engines/partial.py), or every output; default: the Runner's default")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.partial_outputs:
+        from latweave.execute import Runner
+
+        Runner.partial_outputs = args.partial_outputs == "on"
     if args.child:
         print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions, args.cold)))
         return
@@ -246,7 +253,8 @@ def main() -> None:
     for system in args.systems.split(","):
         done = subprocess.run([sys.executable, __file__, "--kb", str(args.kb), "--lattice", str(args.lattice),
                                "--work", str(args.work), "--questions", str(args.questions), "--child", system,
-                               *(["--cold"] if args.cold else [])],
+                               *(["--cold"] if args.cold else []),
+                               *(["--partial-outputs", args.partial_outputs] if args.partial_outputs else [])],
                               capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             print(f"{system}: failed\n{done.stderr[-2000:]}", file=sys.stderr)

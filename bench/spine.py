@@ -291,7 +291,14 @@ def main() -> None:
                          "a single plan is asked for the first time but its shape's statement may be written "
                          "already (engines/fused.py)")
     ap.add_argument("--out", default=None, help="keep the generated lattice in this folder (reused when present)")
+    ap.add_argument("--answers-only", action="store_true",
+                    help="the single plans asked without their proofs (the +proof columns then time answers only)")
+    ap.add_argument("--partial-outputs", choices=("on", "off"), default=None,
+                    help="a single plan's run computes the outputs its outcome reads first (Runner.partial_outputs, "
+                         "engines/partial.py), or every output; default: the Runner's default")
     args = ap.parse_args()
+    if args.partial_outputs:
+        Runner.partial_outputs = args.partial_outputs == "on"
     folder, levels, note = lattice_folder(args.instances, args.out, args.stream)
     print(note)
     if args.build_only:
@@ -337,14 +344,14 @@ def main() -> None:
     print(f"floor warmed over the workload in {time.perf_counter() - t:.2f}s")
     if not args.skip_table:
         single_table(folder, engines, batch[:args.plans], batch[:args.single], floor, args.instances,
-                     args.known_shapes)
+                     args.known_shapes, not args.answers_only)
     if sizes:
         batch_table(folder, engines, batch, sizes, floor)
     print(f"peak RSS {peak_rss_mb():,.0f} MB (the whole run: generation, engines, floor)")
 
 
 def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: list[Plan], floor: Floor,
-                 instances: int, known_shapes: bool = False) -> None:
+                 instances: int, known_shapes: bool = False, proofs: bool = True) -> None:
     print(f"{'engine':10} {'open':>8} {'batch':>9} {'engine':>9} {'decode':>8} {'no-proof':>9} {'answers':>9} "
           f"{'p50 ms':>8} {'p95 ms':>8} {'p50 eng':>8}")
     reference = None
@@ -370,7 +377,7 @@ def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: l
             agree = "" if answers == reference else "  DISAGREES with the first engine"
             if known_shapes:   # the batch's other plans, one at a time: their shapes' statements written
                 for plan in batch[len(singles):]:
-                    runner.run_one(plan)
+                    runner.run([plan], proofs=proofs)
             lat, eng, low = [], [], []
             floor_agree = 0
             for plan in singles:  # floor and engine alternate, plan by plan
@@ -378,7 +385,7 @@ def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: l
                 mine = floor.answers(plan)
                 low.append((time.perf_counter() - t) * 1000)
                 t = time.perf_counter()
-                result = runner.run_one(plan)
+                result = runner.run([plan], proofs=proofs)[0]
                 lat.append((time.perf_counter() - t) * 1000)
                 eng.append(runner.last_timing["engine_s"] * 1000)
                 floor_agree += mine == sorted(result.answers)

@@ -62,11 +62,13 @@ class Runner:
 
     #: Whether one plan's run asks its engine for the outputs its outcome reads first
     #: (`Session.run_some`: SQLite then runs its shape's statement for those alone, engines/partial.py).
-    #: Off: measured side by side it cut bench/peers.py's chains (answers only 0.19 -> 0.13 ms with the
-    #: rest of that change) but SQLite plans such a part of a statement otherwise than the whole —
-    #: bench/spine.py's meets at 1.2M: engine p50 3.5 -> 5.8 ms, p95 27 -> 91 ms, one meet 43 -> 350 ms
-    #: with its proof; answers only p50 2.7 -> 4.2 ms. tests/test_partial.py turns it on.
-    partial_outputs = False
+    #: On: such a part of a statement is planned as the whole is (engines/fused.py `_first_reads`; it was
+    #: not, and bench/spine.py's meets at 1.2M ran slower, one 40 -> 350 ms), and measured side by side
+    #: it is faster on both workloads: spine's meets answers only, engine p50 3.2 -> 1.0 ms, with proofs
+    #: as fast as the whole; bench/peers.py's chains answers only 0.16 / 0.21 / 0.28 -> 0.13 / 0.16 /
+    #: 0.20 ms (docs/performance.md, "The part of a statement planned as the whole"). False: every
+    #: run computes every output (tests/test_partial.py compares the two).
+    partial_outputs = True
 
     def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None,
                  lazy_values: int = LAZY_VALUES):

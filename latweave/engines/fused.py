@@ -109,13 +109,11 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "",
     what they read): a caller that reads few outputs first runs less. None when a union would
     join more than `COMPOUND` SELECTs (the caller runs the rules as written)."""
     whole = spec
+    uses = _uses(whole)   # the whole's: a part materialises (and stages) what the whole does
     if only is not None:
         spec = _restricted(spec, only)
     arity = {r.name: r.arity for r in program.relations}
     patterns = {p.name: p for p in spec.patterns}
-    uses = Counter(a.relation for p in spec.patterns for rule in p.rules
-                   for a in (*rule.positive, *rule.negative) if a.relation in patterns and a.relation != p.name)
-    uses.update(name for names in spec.outputs.values() for name in names)
     staged = _staged(spec, uses)
     table = {name: f"{prefix}{name}" for name in staged}
 
@@ -127,8 +125,11 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "",
             bodies[p.name] = dialect.union([dialect.select(rule, [ident(a.relation) for a in rule.positive])
                                             for rule in rules])
         # read more than once: evaluated once
-        hint = "MATERIALIZED " if uses[p.name] > 1 and not p.recursive else ""
+        hint = "MATERIALIZED " if materialized(p) else ""
         return f"{ident(as_name or p.name)}({_columns(p)}) AS {hint}({bodies[p.name]})"
+
+    def materialized(p: Pattern) -> bool:
+        return uses[p.name] > 1 and not p.recursive
 
     def needed(roots) -> list[Pattern]:
         """The unstaged patterns `roots` read, directly or through other unstaged ones, in order."""
@@ -154,6 +155,8 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "",
     outputs = tuple(r.name for r in program.outputs if only is None or r.name in only)
     partial = len(outputs) < len(program.outputs)
     width = max((arity[name] for name in outputs), default=0)
+    roots = [n for names in spec.outputs.values() for n in names]
+    ps = needed(roots)
     tags, parts = [], []
     for name in outputs:
         for pattern in spec.outputs.get(name, ()):
@@ -167,11 +170,46 @@ def render(spec: Specialized, program: Program, dialect: Sql, prefix: str = "",
     numeric = frozenset(r.name for r in program.outputs if all(c.type == "number" for c in r.columns))
     if not parts:
         return FusedPlan("", (), outputs, numeric=numeric, spec=whole, partial=partial)
-    if len(parts) > COMPOUND or any(len(p.rules) > COMPOUND for p in spec.patterns):
+    first = _first_reads([ident(p.name) for p in ps if materialized(p)], width + 1)
+    if len(first) + len(parts) > COMPOUND or any(len(p.rules) > COMPOUND for p in spec.patterns):
         return None
-    roots = [n for names in spec.outputs.values() for n in names]
-    sql = with_clause(needed(roots)) + " UNION ALL ".join(parts)
+    sql = with_clause(ps) + " UNION ALL ".join(first + parts)
     return FusedPlan(sql, tuple(tags), outputs, tuple(fills), _binds(sql), numeric, whole, partial)
+
+
+#: How many materialised patterns one SELECT of `_first_reads` names (SQLite joins 64 tables at most).
+FIRST_READS = 32
+
+
+def _first_reads(tables: list[str], width: int) -> list[str]:
+    """SELECTs that return nothing and name `tables` (the statement's materialised patterns, each
+    after what it reads), put first in the statement: SQLite then materialises each pattern at
+    the head of the statement, in that order, and every other reference to it is a reuse.
+
+    Why: SQLite plans a materialised common table expression's first reference with the row
+    count it estimates for its SELECT, and every later reference (a reuse of the table it filled)
+    with the default size of a table it knows nothing of, ~1M rows (select.c: `nRowLogEst` is set
+    where the CTE is materialised, left at its default where the materialisation is reused).
+    A pattern's estimate is often far too small (`admits` of a constraint, estimated from one
+    `constraint_value` row, is a value's whole down-set: 26,508 coordinates on bench/spine.py's
+    1.2M lattice), and a pattern first read inside another's join was then scanned once per
+    outer row where a reuse gets an automatic index. Which reference came first depended on the
+    order of the outputs' SELECTs: the statement of a question's outputs alone
+    (engines/partial.py) planned such a meet in 350 ms where the whole statement took 40 ms.
+    Read here first, every pattern's rules are planned with the patterns they read at the
+    default size, the same in the whole statement and in any part of it."""
+    nulls = ", ".join(["NULL"] * width)
+    return [f"SELECT {nulls} FROM {' CROSS JOIN '.join(tables[i:i + FIRST_READS])} WHERE 0"
+            for i in range(0, len(tables), FIRST_READS)]
+
+
+def _uses(spec: Specialized) -> Counter:
+    """How many times each pattern is read: by other patterns' rules, and as an output."""
+    names = {p.name for p in spec.patterns}
+    uses = Counter(a.relation for p in spec.patterns for rule in p.rules
+                   for a in (*rule.positive, *rule.negative) if a.relation in names and a.relation != p.name)
+    uses.update(name for names_ in spec.outputs.values() for name in names_)
+    return uses
 
 
 def _restricted(spec: Specialized, only: frozenset[str]) -> Specialized:
