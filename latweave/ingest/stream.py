@@ -33,13 +33,15 @@ import heapq
 import json
 from array import array
 from bisect import bisect_left
+from itertools import islice, repeat
+from operator import attrgetter, lt
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
+from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
 from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.sqlite_store import write_engine_db
@@ -49,9 +51,9 @@ from latweave.lattice.canonical import class_key
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
-from latweave.folder.rows import predicate_line, value_line
+from latweave.folder.rows import predicate_lines, value_line
 from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_model_files
-from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
+from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
 HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude",
@@ -92,6 +94,9 @@ class StreamFiles:
         classes = {class_key(c) for f in self.flat.values() for c in f.classes.values()}
         symbols = SymbolTable(lattice_strings(head) | classes)
         self.compiled_head = compile_lattice(head, symbols=symbols)
+        for name in STREAM_RELATIONS:
+            if self.compiled_head.facts[name]:
+                raise LatticeError(f"write_stream: the head compiled to {name} rows")
         self.small = [symbols.text(i) for i in range(len(symbols))]
         self.small_id = {s: i for i, s in enumerate(self.small)}
         # a flat dimension's value k is slot `offset + k` of `final`, after the head's strings
@@ -101,6 +106,8 @@ class StreamFiles:
         self.final = array("q", [-1]) * at  # slot (head symbol index, or flat value) → final id
         self.flat_counts = array("L", [0]) * (at - len(self.small))  # coord rows per flat value
         self.xs, self.ds, self.vs = array("q"), array("l"), array("l")
+        self.instance_ids = array("q")
+        self._known: dict[str, tuple] = {}   # dimension key → what _checked reads of it
         self.counts: dict[str, int] = {}
 
     def model_files(self, folder: Path) -> dict:
@@ -112,13 +119,11 @@ class StreamFiles:
                 for key, d in self.head.dimensions.items()})
         # dimensions, values, synonyms, classes, documents (+ empty others)
         write_model_files(model, folder, self.documents, values=self._value_lines() if self.flat else None)
-        facts = folder / FACTS_DIR
-        facts.mkdir(parents=True, exist_ok=True)
         instances = predicates = 0
+        xs, ds, vs, names = self.xs, self.ds, self.vs, {}
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
                 BlockWriter(folder / PREDICATES) as pred_out, \
-                (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out, \
-                (facts / "instance.facts").open("w", encoding="ascii", newline="\n") as x_out:
+                (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
             merge = self._symbols(sym_out)
             next(merge)
             previous = None
@@ -130,18 +135,18 @@ class StreamFiles:
                 previous = key
                 x = merge.send(key)
                 inst_out.write(_dumps(instance_row(Instance(label))))
-                x_out.write(f"{x}\n")
+                self.instance_ids.append(x)
                 instances += 1
-                for pred, d, v in self._checked(key, preds):
-                    pred_out.write(predicate_line(pred))
-                    self.xs.append(x)
-                    self.ds.append(d)
-                    self.vs.append(v)
-                    predicates += 1
+                listed, dims, values = self._checked(key, preds)
+                pred_out.writelines(predicate_lines(listed, names))
+                xs.extend(repeat(x, len(listed)))
+                ds.extend(dims)
+                vs.extend(values)
+                predicates += len(listed)
             merge.send(None)  # the head strings sorted after the last instance
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
-        self._facts(folder)  # (the line indexes are write_folder's, after this)
+        self._derived(folder)  # (the line indexes are write_folder's, after this)
         self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
         self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
@@ -201,98 +206,132 @@ class StreamFiles:
             x, next_id = next_id, next_id + 1
             key = yield x
 
-    def _checked(self, key: str, preds: Sequence[Predicate]) -> list[tuple[Predicate, int, int]]:
-        """The instance's predicates in canonical order with their dimension's and value's slots,
+    def _checked(self, key: str, preds: Sequence[Predicate]) -> tuple[list[Predicate], list[int], list[int]]:
+        """The instance's predicates in canonical order with their dimensions' and values' slots,
         refused when out of this writer's scope."""
-        listed = sorted(set(preds))
+        if len(preds) > 1:
+            # by (dimension, value), the canonical order when no pair comes twice (one instance's
+            # predicates): compared as tuples of strings, not as Predicates; else sorted whole, duplicates dropped
+            listed = sorted(preds, key=_DIMENSION_VALUE)
+            pairs = list(map(_DIMENSION_VALUE, listed))
+            if not all(map(lt, pairs, islice(pairs, 1, None))):
+                listed = sorted(set(preds))
+        else:
+            listed = list(preds)
         functional: dict[str, str] = {}
-        out = []
+        dims, values = [], []
+        known, documents = self._known, self.documents
         for p in listed:
-            what = f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
+            seen = known.get(p.dimension)
+            if seen is None:
+                seen = known[p.dimension] = self._dimension(p)
+            dim, flat, d, offset = seen
             if p.instance != key:
-                raise LatticeError(f"{what} is listed under instance {key!r}")
-            dim = self.head.dimensions.get(p.dimension)
-            if dim is None:
-                raise LatticeError(f"{what}: the head has no dimension {p.dimension!r}")
-            flat = self.flat.get(p.dimension)
+                raise LatticeError(f"{_what(p)} is listed under instance {key!r}")
             if flat is None or p.value == TOP:
                 v = self.small_id[p.value] if p.value in dim.labels else -1
             else:
                 v = flat.find(p.value)
                 if v >= 0:
-                    v += self.offsets[p.dimension]
+                    v += offset
             if v < 0:
-                raise LatticeError(f"{what}: the head's dimension does not declare the value",
+                raise LatticeError(f"{_what(p)}: the head's dimension does not declare the value",
                                    hint="declare every value in the head (open and ordered dimensions too), "
                                         "or among the dimension's flat_values")
             if p.qualifiers:
-                raise LatticeError(f"{what} has qualifiers, which write_stream does not write",
+                raise LatticeError(f"{_what(p)} has qualifiers, which write_stream does not write",
                                    hint="build this lattice with save_lattice")
-            if not 0.0 <= p.confidence <= 1.0 or type(p.confidence) is not float:
-                raise LatticeError(f"{what}: confidence {p.confidence!r} is not a float in [0, 1]")
-            text = self.documents.get(p.evidence.doc)
-            if text is None or text[p.evidence.start:p.evidence.end] != p.evidence.source_text:
-                raise LatticeError(f"{what}: its evidence does not hold in document {p.evidence.doc!r}")
+            c = p.confidence
+            if type(c) is not float or not 0.0 <= c <= 1.0:
+                raise LatticeError(f"{_what(p)}: confidence {c!r} is not a float in [0, 1]")
+            e = p.evidence
+            text = documents.get(e.doc)
+            if text is None or text[e.start:e.end] != e.source_text:
+                raise LatticeError(f"{_what(p)}: its evidence does not hold in document {e.doc!r}")
             if dim.functional and functional.setdefault(p.dimension, p.value) != p.value:
-                raise LatticeError(f"{what}: a second value on functional dimension {p.dimension!r} (a contested "
+                raise LatticeError(f"{_what(p)}: a second value on functional dimension {p.dimension!r} (a contested "
                                    "or merged coordinate), which write_stream does not settle",
                                    hint="build this lattice with save_lattice")
-            out.append((p, self.small_id[p.dimension], v))
+            dims.append(d)
+            values.append(v)
+        return listed, dims, values
+
+    def _dimension(self, p: Predicate) -> tuple:
+        """(the head's dimension, its FlatDimension or None, its slot, its flat values' first slot)."""
+        dim = self.head.dimensions.get(p.dimension)
+        if dim is None:
+            raise LatticeError(f"{_what(p)}: the head has no dimension {p.dimension!r}")
+        return dim, self.flat.get(p.dimension), self.small_id[p.dimension], self.offsets.get(p.dimension, 0)
+
+    def _head_relation(self, name: str) -> list[tuple[int, ...]]:
+        """A head relation's rows (compile_lattice's, renumbered by the final ids: still sorted),
+        the flat dimensions' canonical rows among them (a few: the country table's names)."""
+        final = self.final
+        keep = _NUMBERS_FROM.get(name)
+        rows = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
+                for row in self.compiled_head.facts[name]]
+        if name == "canonical" and self.flat:
+            for key, f in self.flat.items():
+                at = self.offsets[key]
+                rows += [(final[self.small_id[key]], final[at + f.find(v)], final[self.small_id[class_key(c)]])
+                         for v, c in f.classes.items()]
+            rows.sort()
+        return rows
+
+    def relations(self) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
+        """Each lattice relation's rows, sorted and distinct, as a callable giving them afresh: the
+        head's, the flat dimensions' node and subsumes rows (from their final ids, none held as
+        tuples), the instances and the coord rows (from the arrays)."""
+        final, small_id = self.final, self.small_id
+        flat = sorted((final[small_id[key]], key, f) for key, f in self.flat.items())   # by final dimension id
+        top = final[small_id[TOP]] if self.flat else -1
+
+        def nodes(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int]]:
+            return ((d, v) for v in self._flat_ids(key, f))
+
+        def edges(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
+            return ((d, top, v) for v in self._flat_ids(key, f))
+
+        def node():
+            return _by_dimension(self._head_relation("node"), [(d, nodes(d, key, f)) for d, key, f in flat])
+
+        def subsumes():
+            return _by_dimension(self._head_relation("subsumes"), [(d, edges(d, key, f)) for d, key, f in flat])
+
+        def coord():
+            return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)))
+
+        out = {name: (lambda name=name: self._head_relation(name)) for name in HEAD_RELATIONS}
+        out.update(node=node, subsumes=subsumes, coord=coord, instance=lambda: ((x,) for x in self.instance_ids))
+        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
         return out
 
-    def _facts(self, folder: Path) -> None:
-        """facts/*.facts (instance.facts is written while streaming) and the derived counts."""
-        final = self.final
-        relations = {}
-        for name in HEAD_RELATIONS:
-            keep = _NUMBERS_FROM.get(name)
-            relations[name] = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
-                               for row in self.compiled_head.facts[name]]
-        for name in STREAM_RELATIONS:
-            if self.compiled_head.facts[name]:
-                raise LatticeError(f"write_stream: the head compiled to {name} rows")
-        flat = {final[self.small_id[key]]: (key, f) for key, f in self.flat.items()}   # by final dimension id
-        top = final[self.small_id[TOP]] if self.flat else -1
-        for key, f in self.flat.items():   # compare classes: a few rows (the country table's names)
-            at = self.offsets[key]
-            relations["canonical"] += [(final[self.small_id[key]], final[at + f.find(v)], final[self.small_id[class_key(c)]])
-                                       for v, c in f.classes.items()]
-        relations["canonical"].sort()
-        blocks = {
-            "node": lambda d, key, f: ((d, v) for v in self._flat_ids(key, f)),
-            "subsumes": lambda d, key, f: ((d, top, v) for v in self._flat_ids(key, f)),
-        }
-        for name in HEAD_RELATIONS:
-            if name in blocks and flat:
-                rows = _by_dimension(relations[name], [(d, blocks[name](d, *flat[d])) for d in sorted(flat)])
-                _write_rows(folder / FACTS_DIR / f"{name}.facts", rows)
-            else:
-                write_facts(folder / FACTS_DIR, {name: relations[name]}, (name,))
-        write_facts(folder / FACTS_DIR, {}, ("alias", "qualifier", "period"))
+    def _derived(self, folder: Path) -> None:
+        """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
+        final, small = self.final, len(self.small)
         counts: Counter = Counter()
-        flat_counts, small = self.flat_counts, len(self.small)
+        flat_counts = self.flat_counts
         last = None
-        with (folder / FACTS_DIR / "coord.facts").open("w", encoding="ascii", newline="\n") as out:
-            for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)):
-                row = (x, final[d], final[v], p)
-                if last is not None and row <= last:  # canonical order: a bug if not, never written
-                    raise AssertionError(f"write_stream: coord rows out of order at {row}")
-                out.write(encode_row(row) + "\n")
-                if v >= small:
-                    flat_counts[v - small] += 1
-                else:
-                    counts[row[1:3]] += 1
-                last = row
+        for x, d, v in zip(self.xs, self.ds, self.vs):
+            row = (x, final[d], final[v])
+            if last is not None and row < last:  # canonical order: a bug if not, never written
+                raise AssertionError(f"write_stream: coord rows out of order at {row}")
+            if v >= small:
+                flat_counts[v - small] += 1
+            else:
+                counts[row[1:]] += 1
+            last = row
         counted = [(d, v, n) for (d, v), n in sorted(counts.items())]
-        if flat:
-            def counted_flat(key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
-                d, at = final[self.small_id[key]], self.offsets[key] - small
-                for k in range(f.n):
-                    if flat_counts[at + k]:
-                        yield d, final[self.offsets[key] + k], flat_counts[at + k]
-            write_derived(folder, _by_dimension(counted, [(d, counted_flat(*flat[d])) for d in sorted(flat)]), {})
-        else:
-            write_derived(folder, iter(counted), {})  # no contested coordinates, by scope
+
+        def counted_flat(key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
+            d, at = final[self.small_id[key]], self.offsets[key]
+            for k in range(f.n):
+                if flat_counts[at - small + k]:
+                    yield d, final[at + k], flat_counts[at - small + k]
+
+        flat = sorted((final[self.small_id[key]], key, f) for key, f in self.flat.items())
+        # no contested coordinates, by scope
+        write_derived(folder, _by_dimension(counted, [(d, counted_flat(key, f)) for d, key, f in flat]), {})
 
     def _flat_ids(self, key: str, f: FlatDimension) -> Iterator[int]:
         """The final ids of a flat dimension's values, ascending (key order is symbol order)."""
@@ -300,14 +339,11 @@ class StreamFiles:
         return (self.final[at + k] for k in range(f.n))
 
     def engine_db(self, folder: Path) -> None:
-        """The SQLite engine's database, from the facts just written (read back one relation at a
-        time), which are then deleted: the database's base tables are layer 0's one copy of the
-        lattice relations (compile/lattice_facts.py StoredFacts reads them there; an engine that
-        wants `.facts` or Parquet files derives them when asked: compile/parquet_cache.py)."""
-        import shutil
-
-        write_engine_db(folder / ENGINE_DB, _FileFacts(folder / FACTS_DIR))
-        shutil.rmtree(folder / FACTS_DIR)
+        """The SQLite engine's database: its base tables are layer 0's one copy of the lattice
+        relations (compile/lattice_facts.py StoredFacts reads them there; an engine that wants
+        `.facts` or Parquet files derives them when asked: compile/parquet_cache.py), loaded
+        from `relations` as they are made (no facts/ written and read back)."""
+        write_engine_db(folder / ENGINE_DB, _Relations(self.relations()))
 
 
 def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[tuple[int, ...]]]]) -> Iterator[tuple[int, ...]]:
@@ -322,36 +358,23 @@ def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[
     yield from rows[i:]
 
 
-def _write_rows(path: Path, rows: Iterable[tuple[int, ...]]) -> None:
-    """A `.facts` file of rows already sorted and distinct (write_facts' bytes)."""
-    with path.open("w", encoding="ascii", newline="\n") as out:
-        block = []
-        for row in rows:
-            block.append("\t".join(map(str, row)))
-            if len(block) == 65536:
-                out.write("\n".join(block) + "\n")
-                block.clear()
-        if block:
-            out.write("\n".join(block) + "\n")
+def _what(p: Predicate) -> str:
+    return f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
 
 
-def _rows(path: Path) -> Iterator[tuple[int, ...]]:
-    """A facts file's rows, parsed as they are read (a 10M-instance coord file is never a list)."""
-    with path.open(encoding="ascii") as handle:
-        for line in handle:
-            yield tuple(int(c) for c in line.rstrip("\n").split("\t"))
+_DIMENSION_VALUE = attrgetter("dimension", "value")
 
 
-class _FileFacts(Mapping):
-    """relation → its rows, parsed from `<relation>.facts` as they are read (each time asked)."""
+class _Relations(Mapping):
+    """relation → its rows, made afresh each time asked (StreamFiles.relations)."""
 
-    def __init__(self, directory: Path):
-        self.directory = directory
+    def __init__(self, made: Mapping[str, Callable[[], Iterable[tuple[int, ...]]]]):
+        self.made = made
 
-    def __getitem__(self, name: str) -> Iterator[tuple[int, ...]]:
+    def __getitem__(self, name: str) -> Iterable[tuple[int, ...]]:
         if name not in LATTICE_RELATIONS:
             raise KeyError(name)
-        return _rows(self.directory / f"{name}.facts")
+        return self.made[name]()
 
     def __iter__(self) -> Iterator[str]:
         return iter(LATTICE_RELATIONS)
