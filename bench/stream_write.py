@@ -80,6 +80,41 @@ def _values(path: Path):
     return read
 
 
+def _stage_peaks() -> dict:
+    """The RSS peak (MB, sampled every 20 ms) while each of the writer's stages runs: the model
+    files (values, symbols, instances, predicates), the derived counts, the engine database."""
+    import threading
+
+    from latweave.ingest import stream
+
+    peaks: dict = {}
+    stage = ["start"]
+    page = os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+    def sample():
+        with open("/proc/self/statm") as statm:
+            while True:
+                statm.seek(0)
+                rss = int(statm.read().split()[1]) * page
+                peaks[stage[0]] = max(peaks.get(stage[0], 0), rss)
+                time.sleep(0.02)
+
+    threading.Thread(target=sample, daemon=True).start()
+    for name in ("model_files", "_derived", "engine_db"):
+        method = getattr(stream.StreamFiles, name, None)
+        if method is None:
+            continue
+
+        def staged(self, *args, method=method, name=name):
+            stage[0] = name
+            try:
+                return method(self, *args)
+            finally:
+                stage[0] = "after " + name
+        setattr(stream.StreamFiles, name, staged)
+    return peaks
+
+
 def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = False) -> None:
     from latweave.ingest.write import write_stream
 
@@ -106,6 +141,8 @@ def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = 
                           "cpu_seconds": round(time.process_time() - cpu, 2), "predicates": counted[0],
                           "cpu_us_per_predicate": round((time.process_time() - cpu) / counted[0] * 1e6, 2)}))
         return
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # the head loaded, nothing written yet
+    peaks = _stage_peaks()
     started, cpu = time.perf_counter(), time.process_time()
     if profile:
         import cProfile
@@ -121,7 +158,9 @@ def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = 
     print(json.dumps({"flat": flat, "seconds": round(took, 2), "predicates": counted[0],
                       "us_per_predicate": round(took / max(counted[0], 1) * 1e6, 2),
                       "cpu_seconds": round(cpu, 2), "cpu_us_per_predicate": round(cpu / max(counted[0], 1) * 1e6, 2),
-                      "peak_rss_mb": round(rss), "counts": manifest["counts"]}))
+                      "peak_rss_mb": round(rss), "rss_before_write_mb": round(before),
+                      "peak_rss_mb_by_stage": {k: round(v) for k, v in peaks.items()},
+                      "counts": manifest["counts"]}))
 
 
 def main(argv=None) -> int:

@@ -6,15 +6,24 @@ its peak grows with the lattice (docs/performance.md: a 10M-instance lattice doe
 `write_stream` writes the same folder — the same files, byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
 *head* (a `Lattice` holding the dimensions and documents, small) and the instances as a stream
 of `(label, predicates)` in ascending key order (`normalize(label)`). Memory stays linear and
-small: per predicate, three integers in arrays (its instance's, dimension's and value's ids) until
-the `coord` facts are written; symbols, instances and predicates go to disk as they arrive.
+small: per predicate, two 4-byte slots in arrays (its dimension's and value's), per instance its
+id and predicate count, until the `coord` rows are loaded into the engine database; symbols,
+instances and predicates go to disk as they arrive.
+
+Flat dimensions: a dimension whose values are all leaves directly under ⊤ (a KB's `subject`,
+entity-valued relations and their inverses: a value for nearly every subject) need not be in the
+head: `flat_values` gives its values from a callable, read a few times and held as arrays
+(ingest/flat.py: ~30 bytes a value); its values.blocks lines, symbols, `node`/`subsumes`/
+`canonical` rows, classes and counts are made from them, the same bytes.
 
 Why it works in one pass: the symbol table is the sorted set of every string, and the stream is
 sorted, so merging the instance keys with the head's strings (dimension keys, values, synonyms,
-⊤) writes `symbols.jsonl` in order and gives every instance its final id on arrival; a predicate's
-id is its position in the canonical order (instance key first), which is arrival order. The
-head's ids are final only at the end (they count the instance keys sorted before them): the head
-relations (`node`, `subsumes`...) are compiled by `compile_lattice` on the head alone and renumbered.
+⊤) and the flat values (each dimension's sorted already) writes `symbols.jsonl` in order and
+gives every instance its final id on arrival; a predicate's id is its position in the canonical
+order (instance key first), which is arrival order. The head's ids are final only at the end
+(they count the instance keys sorted before them): the head relations (`node`, `subsumes`...)
+are compiled by `compile_lattice` on the head alone and renumbered; the engine database loads
+every relation from them and the arrays (no facts/ written and read back).
 
 Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
 (textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
@@ -33,7 +42,7 @@ import heapq
 import json
 from array import array
 from bisect import bisect_left
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
 from operator import attrgetter, lt
 from collections import Counter
 from collections.abc import Mapping
@@ -104,9 +113,11 @@ class StreamFiles:
         for key, f in self.flat.items():
             self.offsets[key], at = at, at + f.n
         self.final = array("q", [-1]) * at  # slot (head symbol index, or flat value) → final id
-        self.flat_counts = array("L", [0]) * (at - len(self.small))  # coord rows per flat value
-        self.xs, self.ds, self.vs = array("q"), array("l"), array("l")
-        self.instance_ids = array("q")
+        self.flat_counts = array("I", [0]) * (at - len(self.small))  # coord rows per flat value
+        # per predicate its dimension's and value's slots (4 bytes each: a slot < 2^31); per
+        # instance its id and how many predicates it has (its predicates' ids are consecutive)
+        self.ds, self.vs = array("i"), array("i")
+        self.instance_ids, self.sizes = array("q"), array("I")
         self._known: dict[str, tuple] = {}   # dimension key → what _checked reads of it
         self.counts: dict[str, int] = {}
 
@@ -120,7 +131,7 @@ class StreamFiles:
         # dimensions, values, synonyms, classes, documents (+ empty others)
         write_model_files(model, folder, self.documents, values=self._value_lines() if self.flat else None)
         instances = predicates = 0
-        xs, ds, vs, names = self.xs, self.ds, self.vs, {}
+        ds, vs, names = self.ds, self.vs, {}
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
                 BlockWriter(folder / PREDICATES) as pred_out, \
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
@@ -135,11 +146,11 @@ class StreamFiles:
                 previous = key
                 x = merge.send(key)
                 inst_out.write(_dumps(instance_row(Instance(label))))
-                self.instance_ids.append(x)
                 instances += 1
                 listed, dims, values = self._checked(key, preds)
                 pred_out.writelines(predicate_lines(listed, names))
-                xs.extend(repeat(x, len(listed)))
+                self.instance_ids.append(x)
+                self.sizes.append(len(listed))
                 ds.extend(dims)
                 vs.extend(values)
                 predicates += len(listed)
@@ -299,7 +310,7 @@ class StreamFiles:
             return _by_dimension(self._head_relation("subsumes"), [(d, edges(d, key, f)) for d, key, f in flat])
 
         def coord():
-            return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)))
+            return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self._xs(), self.ds, self.vs)))
 
         out = {name: (lambda name=name: self._head_relation(name)) for name in HEAD_RELATIONS}
         out.update(node=node, subsumes=subsumes, coord=coord, instance=lambda: ((x,) for x in self.instance_ids))
@@ -312,7 +323,7 @@ class StreamFiles:
         counts: Counter = Counter()
         flat_counts = self.flat_counts
         last = None
-        for x, d, v in zip(self.xs, self.ds, self.vs):
+        for x, d, v in zip(self._xs(), self.ds, self.vs):
             row = (x, final[d], final[v])
             if last is not None and row < last:  # canonical order: a bug if not, never written
                 raise AssertionError(f"write_stream: coord rows out of order at {row}")
@@ -332,6 +343,10 @@ class StreamFiles:
         flat = sorted((final[self.small_id[key]], key, f) for key, f in self.flat.items())
         # no contested coordinates, by scope
         write_derived(folder, _by_dimension(counted, [(d, counted_flat(key, f)) for d, key, f in flat]), {})
+
+    def _xs(self) -> Iterator[int]:
+        """Each predicate's instance id, in predicate order."""
+        return chain.from_iterable(map(repeat, self.instance_ids, self.sizes))
 
     def _flat_ids(self, key: str, f: FlatDimension) -> Iterator[int]:
         """The final ids of a flat dimension's values, ascending (key order is symbol order)."""
