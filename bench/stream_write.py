@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/stream_write.py prepare /tmp/pb/kb-100k.txt /tmp/streamw/p100k
     .venv/bin/python bench/stream_write.py write /tmp/streamw/p100k /tmp/streamw/w100k [--flat] [--profile N]
+        [--kb /tmp/pb/kb-100k.txt] [--baseline]
 
 `prepare` reads a pathquestion KB with the Python reader (kb.py `kb_lattice`, the lattice `latweave
 build` writes) and stores what `write_stream` takes, so that `write` runs in a process that never
@@ -115,7 +116,7 @@ def _stage_peaks() -> dict:
     return peaks
 
 
-def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = False) -> None:
+def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = False, kb: Path | None = None) -> None:
     from latweave.ingest.write import write_stream
 
     head = pickle.loads((prepared / ("head-flat.pickle" if flat else "head.pickle")).read_bytes())
@@ -125,6 +126,13 @@ def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = 
         for path in sorted((prepared / "flat").glob("*.tsv")):
             with path.open(encoding="utf-8") as f:
                 values[next(f).rstrip("\n")] = _values(path)
+    documents = None
+    if kb is not None:   # the KB's one document read from its file (textio.TextFile), as the Spark build's is
+        from latweave.textio import TextFile
+
+        (doc,) = head.documents
+        del head.documents[doc]
+        documents = {doc: TextFile(kb)}
     shutil.rmtree(out, ignore_errors=True)
     counted = [0]
 
@@ -149,10 +157,11 @@ def write(prepared: Path, out: Path, flat: bool, profile: int, baseline: bool = 
         import pstats
 
         prof = cProfile.Profile()
-        manifest = prof.runcall(write_stream, head, rows(), out, **({"flat_values": values} if flat else {}))
+        manifest = prof.runcall(write_stream, head, rows(), out, documents=documents,
+                                **({"flat_values": values} if flat else {}))
         pstats.Stats(prof).sort_stats("tottime").print_stats(profile)
     else:
-        manifest = write_stream(head, rows(), out, **({"flat_values": values} if flat else {}))
+        manifest = write_stream(head, rows(), out, documents=documents, **({"flat_values": values} if flat else {}))
     took, cpu = time.perf_counter() - started, time.process_time() - cpu
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"flat": flat, "seconds": round(took, 2), "predicates": counted[0],
@@ -175,11 +184,12 @@ def main(argv=None) -> int:
     w.add_argument("--flat", action="store_true")
     w.add_argument("--profile", type=int, default=0)
     w.add_argument("--baseline", action="store_true", help="read the rows only (this script's own share)")
+    w.add_argument("--kb", type=Path, help="the KB file prepared: its document read from it, not held")
     args = parser.parse_args(argv)
     if args.command == "prepare":
         prepare(args.kb, args.out)
     else:
-        write(args.prepared, args.out, args.flat, args.profile, args.baseline)
+        write(args.prepared, args.out, args.flat, args.profile, args.baseline, args.kb)
     return 0
 
 

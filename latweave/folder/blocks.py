@@ -94,8 +94,11 @@ class BlockWriter:
             self._flush()
 
     def writelines(self, lines: Iterable[str]) -> None:
+        pending, per = self._pending, self._per   # `write` of each line, without a call a line
         for line in lines:
-            self.write(line)
+            pending.append(line)
+            if len(pending) == per:
+                self._flush()
 
     def _flush(self) -> None:
         self._firsts.append(self._pending[0])
