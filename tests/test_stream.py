@@ -204,6 +204,8 @@ def test_a_flat_dimensions_report_is_the_gates(n):
             assert got == expected
         assert got.to_dict(limit=STORED_LIST_LIMIT) == expected.to_dict(limit=STORED_LIST_LIMIT)
         assert got.to_dict(limit=10) == expected.to_dict(limit=10)
+        kept = flat_dimension_report(head, lambda: iter(pairs), limit=7, **caps)   # a shorter antichain kept
+        assert kept.to_dict(limit=7) == expected.to_dict(limit=7)
         assert got.digest == expected.digest and got.digest
 
 

@@ -109,6 +109,8 @@ class FlatDimension:
 
     def find(self, key: str) -> int:
         """The position of value `key` in key order, or -1 when the dimension has no such value."""
+        if type(key) is not str:
+            return -1
         slots, hashes = self.slots, self.hashes
         size = len(slots)
         h = hash(key)
@@ -157,12 +159,24 @@ def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: in
     limit = STORED_LIST_LIMIT if limit is None else limit
     cap = caps.get("closure_cap", CLOSURE_CAP)
     scanned = FlatDimension(dimension, values).scan()   # the values' checks (their order, keys)
-    rows = ([key, label, [], None] for _, key, label in scanned.again())
-    digest = grown_digest(dimension_digest(dimension), rows)
-    if scanned.n <= cap:
-        held = replace(dimension, labels=dict(dimension.labels), parents={}, synonyms={}, bounds={})
-        held.labels.update((key, label) for _, key, label in scanned.again())
+    small = scanned.n <= cap
+    held = replace(dimension, labels=dict(dimension.labels), parents={}, synonyms={}, bounds={}) if small else None
+    first: list[tuple[str, str]] = []   # above the cap: the leaves first in the report's order, `limit` of them
+
+    def rows() -> Iterator[list]:
+        """Each value's digest row (check.value_row), what the report keeps of it taken meanwhile."""
+        for _, key, label in scanned.again():
+            if small:
+                held.labels[key] = label
+            else:
+                first.append((label, key))   # (label, key): large_dimension's order of a taxonomy's leaves
+                if len(first) >= 4 * limit + 1024:
+                    first[:] = heapq.nsmallest(limit, first)
+            yield [key, label, [], None]
+
+    digest = grown_digest(dimension_digest(dimension), rows())   # one more read of the values
+    if small:
         return dimension_report(held, digest, **caps)
-    first = heapq.nsmallest(limit, ((label, key) for _, key, label in scanned.again()))
-    return replace(large_tree_report(dimension.name, dimension.kind, scanned.n, tuple(label for label, _ in first),
-                                     cap), digest=digest, totals=(("antichain", scanned.n),) if scanned.n > limit else ())
+    leaves = tuple(label for label, _ in heapq.nsmallest(limit, first))
+    return replace(large_tree_report(dimension.name, dimension.kind, scanned.n, leaves, cap), digest=digest,
+                   totals=(("antichain", scanned.n),) if scanned.n > limit else ())
