@@ -671,10 +671,13 @@ def parser() -> argparse.ArgumentParser:
                         "format's own (2wiki: date of birth, date of death, place of birth, place of "
                         "death, father, mother; pathquestion: gender, place_of_birth, place_of_death); "
                         "'' for none")
-    p.add_argument("--engine", default="python", choices=("python", "spark"),
-                   help="python: build in this process (default); spark: read a pathquestion/metaqa KB (a file, or "
-                        "a folder of part files in name order) with Spark and stream the lattice out, for KBs "
-                        "larger than memory (needs pyspark and Java 17+; contested coordinates are refused)")
+    p.add_argument("--engine", default=None, choices=("python", "duckdb", "spark"),
+                   help="python: build the model in this process; duckdb: join one tsv/pathquestion/metaqa KB file in "
+                        "DuckDB and stream the lattice out (the same lattice; periods and contested coordinates are "
+                        "refused); default: duckdb where it builds the KB, else python; spark: read a "
+                        "pathquestion/metaqa KB (a file, or a folder of part files in name order) with Spark and "
+                        "stream the lattice out, for KBs larger than memory (needs pyspark and Java 17+; contested "
+                        "coordinates are refused; the lattice keeps no sources)")
     p.add_argument("--spark-master", default=None, metavar="URL",
                    help="--engine spark: the Spark master (default: $LATWEAVE_SPARK_MASTER or local[*])")
     p.add_argument("--extract", default="none", choices=("none", "llm"),

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
+from latweave.compile.recipe import Recipe
 from latweave.datalog.parser import load_rules
 from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.engines.timeout import timeout_error
@@ -29,6 +30,7 @@ from latweave.folder.store import load_lattice, read_manifest
 from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
+from latweave.plan.parser import template_key
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
@@ -38,6 +40,8 @@ from latweave.result import Result
 
 #: Plans a runner keeps compiled, with their canonical text (the oldest dropped first).
 KEPT_PLANS = 256
+#: Templates a runner keeps a recipe of (compile/recipe.py; the oldest dropped first).
+RECIPES = 128
 
 
 class Batch(NamedTuple):
@@ -89,9 +93,13 @@ class Runner:
         self._graph = None   # the instance–evidence graph ranking reads (latweave/ranking.py)
         self._aliases: dict[int, int] | None = None   # alias symbol -> instance symbol (instance_key)
         self._parents: set[tuple[int, int]] | None = None   # (dimension, value) symbols with a child
-        #: id(plan) → (plan, its compiled batch alone, its canonical text): a plan run again (the
-        #: same object: a session hands out one per text) is not compiled or printed again
-        self._kept: dict[int, tuple[Plan, CompiledBatch | None, str]] = {}
+        #: id(plan) → (plan, its compiled batch alone, its canonical text, the key of the template
+        #: its text was read from or None): a plan run again (the same object: a session hands out
+        #: one per text) is not compiled or printed again
+        self._kept: dict[int, tuple[Plan, CompiledBatch | None, str, tuple | None]] = {}
+        #: template key → the recipe of its plans (compile/recipe.py): a plan of a template seen
+        #: before is neither type-checked nor compiled, its batch made from the recipe's
+        self._recipes: dict[tuple, Recipe] = {}
         #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
         self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
@@ -177,6 +185,20 @@ class Runner:
         """Type-check a plan against this lattice's schema (raises PlanError)."""
         return check_plan(plan, self.view, text)
 
+    def check_text(self, plan: Plan, text: str) -> Plan:
+        """`check` of `plan`, just parsed from `text`. A plan of a template this runner has a
+        recipe of (compile/recipe.py: its plans check and compile alike but for their names) is
+        not checked again, and its batch is made from the recipe when it runs; another is checked,
+        and its template (if any) remembered with it, for a recipe once it is compiled."""
+        key = None if text.lstrip().startswith("{") else template_key(text)   # (a JSON form: no template)
+        recipe = None if key is None else self._recipes.get(key)
+        if recipe is None:
+            check_plan(plan, self.view, text)
+        entry = self._kept.get(id(plan))
+        if entry is None or entry[0] is not plan:
+            self._keep(plan, None, key)
+        return plan
+
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
         """One engine evaluation for the whole batch (or one per chunk of plans, where the engine
         bounds a chunk for this lattice's size, `Engine.chunk_for`: the same results, a chunk's
@@ -259,12 +281,16 @@ class Runner:
                                   o.page, o.answer_set))
         return results
 
-    def _kept_entry(self, plan: Plan) -> tuple[Plan, CompiledBatch | None, str]:
+    def _kept_entry(self, plan: Plan) -> tuple[Plan, CompiledBatch | None, str, tuple | None]:
         entry = self._kept.get(id(plan))
         if entry is None or entry[0] is not plan:
-            if len(self._kept) >= KEPT_PLANS:
-                del self._kept[next(iter(self._kept))]
-            entry = self._kept[id(plan)] = (plan, None, to_text(plan))
+            entry = self._keep(plan, None, None)
+        return entry
+
+    def _keep(self, plan: Plan, batch: CompiledBatch | None, key: tuple | None):
+        if len(self._kept) >= KEPT_PLANS:
+            del self._kept[next(iter(self._kept))]
+        entry = self._kept[id(plan)] = (plan, batch, to_text(plan), key)
         return entry
 
     def _text(self, plan: Plan) -> str:
@@ -276,7 +302,18 @@ class Runner:
         changed, by the engine and the decoder; the engine gets copies of its rows)."""
         entry = self._kept_entry(plan)
         if entry[1] is None:
-            entry = self._kept[id(plan)] = (plan, compile_plans([plan], self.compiled, self.view), entry[2])
+            key = entry[3]
+            recipe = None if key is None else self._recipes.get(key)
+            if recipe is not None:
+                batch = recipe.batch_for(plan, self.compiled)
+            else:
+                batch = compile_plans([plan], self.compiled, self.view)
+                recipe = None if key is None else Recipe.of(plan, batch, self.compiled, self.view.dimensions)
+                if recipe is not None:
+                    if len(self._recipes) >= RECIPES:
+                        del self._recipes[next(iter(self._recipes))]
+                    self._recipes[key] = recipe
+            entry = self._kept[id(plan)] = (plan, batch, entry[2], key)
         return entry[1]
 
     def run_one(self, plan: Plan) -> Result:

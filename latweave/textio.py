@@ -245,6 +245,12 @@ class TextFile:
     def __len__(self) -> int:
         return self.length
 
+    @property
+    def text_path(self) -> Path:
+        """A file whose bytes are the text's UTF-8 (the file itself, or its decoded copy): what a
+        reader that splits the text in other processes reads (ingest/kb_lines_split.py)."""
+        return self._scratch or self.path
+
     def __getitem__(self, span: slice) -> str:
         """The text's characters [start, end) (a slice with no step), as `str` slicing answers."""
         if not isinstance(span, slice) or span.step not in (None, 1):

@@ -23,7 +23,7 @@ CASES = [
     ("build", ("corpora/zoo", ""), {}), ("build", (["corpora/zoo", None], "OUT"), {}),
     ("build", ("corpora/zoo", "OUT"), {"format": 5}), ("build", ("corpora/zoo", "OUT"), {"functional": 5}),
     ("build", ("corpora/zoo", "OUT"), {"functional": "born"}), ("build", ("corpora/zoo", "OUT"), {"strict": None}),
-    ("build", ("corpora/zoo", "OUT"), {"engine": None}), ("build", ("corpora/zoo", "OUT"), {"cache": 5}),
+    ("build", ("corpora/zoo", "OUT"), {"engine": 5}), ("build", ("corpora/zoo", "OUT"), {"cache": 5}),
     ("check_lattice", (None,), {}), ("check_lattice", (5,), {}),
     ("evaluate", (None,), {}), ("evaluate", ("pathquestion",), {"limit": "10"}),
     ("evaluate", ("pathquestion",), {"limitt": 10}), ("evaluate", ("pathquestion",), {"knockout": 1}),

@@ -196,6 +196,16 @@ def test_tampered_predicate_id(lattices, mammals):
     assert leaf["axiom"] in steps
 
 
+def test_predicate_id_past_the_file_names_the_file(lattices, mammals):
+    """A cited predicate id the lattice does not have: the failure names the file it looked in
+    (predicates.blocks since schema 9; the message said predicates.jsonl, a file no lattice has)."""
+    leaf = _find(mammals, "coord", "Whale", "species", "whale")
+    leaf["evidence"]["predicate"] = 10 ** 6
+    report, steps = _failed_steps(lattices["zoo"], mammals)
+    assert leaf["axiom"] in steps
+    assert any("is not in predicates.blocks" in f["problem"] for f in report.failures), report.failures
+
+
 def test_dropped_subsumes_edge(lattices, mammals):
     desc = _find(mammals, "desc", "species", "mammal", "whale")
     desc["children"] = [c for c in desc["children"] if not c.get("axiom", "").startswith("subsumes(")]

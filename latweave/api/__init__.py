@@ -55,6 +55,9 @@ KEPT_PLANS = 256
 
 #: The KB formats `build` reads besides a corpus folder (the generic ones first).
 KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
+#: The engine `build` uses when none is named: "auto" builds one line-based KB file in DuckDB
+#: (latweave/ingest/kb_duckdb.py) where it can, in Python otherwise (the same folder either way).
+DEFAULT_BUILD_ENGINE = "python"
 
 
 # ------------------------------------------------------------------------------------- plans
@@ -224,7 +227,7 @@ class LatticeSession:
             kept = self._plans.get(plan)
             if kept is not None:
                 return kept
-            checked = self._runner.check(parse_plan(plan), plan)
+            checked = self._runner.check_text(parse_plan(plan), plan)
             if len(self._plans) >= KEPT_PLANS:
                 del self._plans[next(iter(self._plans))]
             self._plans[plan] = checked
@@ -509,7 +512,7 @@ def _format_of(sources: list, format: str | None, engine: str, llm) -> tuple[str
 def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format: str | None = None,  # noqa: A002
           allow: bool = False, strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
-          cache: Path | str | None = None, engine: str = "python",
+          cache: Path | str | None = None, engine: str | None = None,
           spark_master: str | None = None) -> "BuildSummary":
     """Build the lattice of `source` at `out`, atomically, and return what was built.
 
@@ -525,9 +528,13 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     subject (default: the format's own). `progress` receives (done, total) while a corpus is read,
     or an ExtractProgress snapshot per window while a model extracts. The lattice keeps its
     sources (latweave/ingest/sources.py), so `add` and `remove` can change it later.
-    `engine`: "python" (default), or "spark" to read one line-based KB (a file or a folder of
-    part files) with Spark and stream the lattice out (latweave/ingest/spark_kb.py; `spark_master`:
-    the Spark master URL, default local[*]; such a lattice keeps no sources)."""
+    `engine`: None (the default: "duckdb" for one line-based KB file where it builds it, else
+    "python"), "python" (the source readers' model), "duckdb" (one KB file of format tsv,
+    pathquestion or metaqa joined in DuckDB, latweave/ingest/kb_duckdb.py: the same folder, byte
+    for byte; a KB it does not build — a period, a contested coordinate — is refused with a hint),
+    or "spark" to read one line-based KB (a file or a folder of part files) with Spark and stream
+    the lattice out (latweave/ingest/spark_kb.py; `spark_master`: the Spark master URL, default
+    local[*]; such a lattice keeps no sources)."""
     from latweave.ingest.gate import Gate
 
     gate = Gate(allow=allow)
@@ -541,11 +548,11 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     functional = _names(functional, "functional", 'functional=["date of birth", "father"]')
     _flag("allow", allow)
     _flag("strict", strict)
-    if not isinstance(engine, str):
-        raise LatweaveError(f"engine is python or spark, not {type(engine).__name__}", hint='engine="python"')
+    if engine is not None and not isinstance(engine, str):
+        raise LatweaveError(f"engine is python, duckdb or spark, not {type(engine).__name__}", hint='engine="python"')
     _a_path(cache, "cache", 'cache="out/zoo.extract-cache"', optional=True)
-    if engine not in ("python", "spark"):
-        raise LatweaveError(f"unknown build engine {engine!r}", hint="python or spark")
+    if engine not in (None, "python", "duckdb", "spark"):
+        raise LatweaveError(f"unknown build engine {engine!r}", hint="python, duckdb or spark")
     format, detection = _format_of(sources, format, engine, llm)  # noqa: A001
     summary = _build(sources, out, format, gate, strict=strict, functional=functional,
                      progress=progress, llm=llm, cache=cache, engine=engine, spark_master=spark_master)
@@ -577,8 +584,12 @@ def _build(sources: list, out, format: str, gate, *, strict, functional, progres
         from latweave.folder.store import check_target
 
         check_target(out, inputs=(*sources, cache))  # before the extraction cache or any model call
+    if engine == "duckdb" and (llm is not None or format == "corpus"):
+        raise LatweaveError("--engine duckdb builds a KB file (--format tsv, pathquestion or metaqa)",
+                            hint="drop --engine duckdb for a corpus folder or --extract llm")
     return build_sources(sources, out, fmt=format, gate=gate, strict=strict, functional=functional,
-                         progress=progress, llm=llm, cache=cache)
+                         progress=progress, llm=llm, cache=cache,
+                         engine=DEFAULT_BUILD_ENGINE if engine is None else engine)
 
 
 def add(lattice: Path | str, sources: Sequence[Path | str], *, allow: bool = False, progress: Callable | None = None,

@@ -307,20 +307,42 @@ class SortedLines:
 
     def lower(self, key) -> int:
         """The first line whose key is not below `key`. In a block file the blocks are bisected
-        first, by their first lines' keys (each inflated only that far), then the one block."""
+        first, by their first lines' keys (each inflated only that far), then the one block.
+
+        Every probe is read inline (a question's proof makes a few of these look-ups, ~16 probes
+        each: a function call or two per probe was most of a look-up's time); the keys it reads
+        are kept as `_key_at` keeps them, so the probes and the line found are those of the plain
+        bisection."""
         probed, lo, hi = self._probed, 0, len(self.lines)
-        if isinstance(self.lines, BlockLines) and hi:
-            blo, bhi = 0, self.lines.blocks    # the last block whose first key is below `key`
+        lines = self.lines
+        if isinstance(lines, BlockLines) and hi:
+            per, probe = lines.per, self._probe
+            blo, bhi = 0, lines.blocks    # the last block whose first key is below `key`
             while blo < bhi:
                 mid = (blo + bhi) // 2
-                if self._first_key(mid) < key:
+                here = probed.get(mid * per, _UNSEEN)
+                if here is _UNSEEN:
+                    here = self._first_key(mid)
+                if here < key:
                     blo = mid + 1
                 else:
                     bhi = mid
             if blo == 0:
                 return 0
-            per = self.lines.per
             lo, hi = (blo - 1) * per + 1, min(blo * per, hi)
+            if lo < hi:   # every line probed below is in block blo - 1: inflated once, here
+                base, block = (blo - 1) * per, lines.block(blo - 1)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    here = probed.get(mid, _UNSEEN)
+                    if here is _UNSEEN:
+                        here = probed[mid] = (probe(block[mid - base].decode()) if probe is not None
+                                              else self.key(self.row_at(mid)))
+                    if here < key:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+            return lo
         while lo < hi:
             mid = (lo + hi) // 2
             here = probed.get(mid, _UNSEEN)

@@ -256,11 +256,15 @@ def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
 
 
 def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate | None = None,
-                  strict: bool = False, functional=None, progress=None, llm=None, cache=None) -> BuildSummary:
+                  strict: bool = False, functional=None, progress=None, llm=None, cache=None,
+                  engine: str = "python") -> BuildSummary:
     """`latweave build SOURCE... --out DIR`: the lattice of the sources, in order, written at `out`
     with its source set, their stored forms and a history that starts here. Without a `gate`, the
     legitimacy report is written all the same (a gate that allows whatever it finds): a lattice
-    that can be changed keeps each layer's report, whoever built it."""
+    that can be changed keeps each layer's report, whoever built it. `engine`: "python" (the
+    source readers' model, ingest/write.py), "duckdb" (one line-based KB file joined in DuckDB,
+    ingest/kb_duckdb.py: the same folder, byte for byte; what it does not build is refused with
+    a hint) or "auto" (duckdb where it builds the KB, else python: `latweave build`'s default)."""
     if not paths:
         raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
     gate = gate if gate is not None else Gate(allow=True)
@@ -274,8 +278,35 @@ def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "c
         change["cache"] = str(cache)
     ledger = Ledger(sources, tuple(givens), change)
     inputs = [*paths, cache] if cache is not None else list(paths)
+    if engine != "python":
+        bulk = _bulk(paths, Path(out), fmt if kind == "kb" else None, gate, ledger, strict=strict,
+                     functional=functional, inputs=inputs, explicit=engine == "duckdb")
+        if bulk is not None:
+            return bulk
     return _derive(sources, [Path(p) for p in paths], Path(out), gate, ledger, locked=False, inputs=inputs,
                    progress=progress, llm=llm, cache=cache)
+
+
+def _bulk(paths: Sequence[Path | str], out: Path, fmt: str | None, gate: Gate, ledger: Ledger, *, strict: bool,
+          functional, inputs, explicit: bool) -> BuildSummary | None:
+    """The first build of one line-based KB file, joined in DuckDB (ingest/kb_duckdb.py), or None
+    where the bulk build does not build it and the Python build is to (refused instead when
+    `explicit`: `--engine duckdb` was asked for)."""
+    from latweave.ingest.kb_duckdb import DUCKDB_FORMATS, BulkRefused, build_kb_duckdb
+
+    if len(paths) != 1 or fmt not in DUCKDB_FORMATS:
+        if explicit:
+            raise LatweaveError("--engine duckdb builds one line-based KB file (--format tsv, pathquestion or metaqa)",
+                                hint="drop --engine duckdb (the Python build reads the others)")
+        return None
+    try:
+        manifest, report = build_kb_duckdb(paths[0], fmt, out, strict=strict, gate=gate, functional=functional,
+                                           ledger=ledger, inputs=inputs)
+    except BulkRefused:
+        if explicit:
+            raise
+        return None   # (nothing written: the bulk build refuses before writing)
+    return BuildSummary("kb", out, manifest, gate, report)
 
 
 def _recorded(lattice: Path) -> tuple[SourceSet, dict]:

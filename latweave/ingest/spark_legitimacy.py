@@ -62,26 +62,38 @@ def lattice_report(F, head: Lattice, predicates, *, flat_values: Mapping | None 
     n_g, n_m, incidences = incidence.agg(F.countDistinct("ikey"), F.countDistinct("dkey", "vkey"),
                                          F.count(F.lit(1))).first()
     if n_g * n_m <= max_cells:
-        rows = incidence.collect()
-        context = fca_mod.FormalContext.from_incidence((i, _attribute(head, d, v, label)) for i, d, v, label in rows)
-        concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
-        skipped = fca_mod.implications_skipped(fca_mod.implication_work(context, min_support=min_support),
-                                               min_support=min_support, max_work=max_work)
-        fca = FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
-                        concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
-                        co_occurring=fca_mod.co_occurring(context, min_support=min_support),
-                        implications=() if skipped else fca_mod.implications(context, min_support=min_support),
-                        implications_skipped=skipped, min_support=min_support)
-        # what the check reads of a lattice: its dimensions and its predicates in canonical order
-        # (instance, dimension, value: legitimacy/dependence.py groups them as they lie)
-        ordered = [SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v, _ in sorted(rows)]
-        keyed = SimpleNamespace(dimensions=head.dimensions, predicates=ordered, sorted_predicates=lambda: ordered)
-        dependent = python_dependence(keyed, min_support=dependence_min_support)
+        fca, dependent = collected_report(head, [tuple(row) for row in incidence.collect()], (n_g, n_m, incidences),
+                                          min_support=min_support, dependence_min_support=dependence_min_support,
+                                          max_cells=max_cells, max_concepts=max_concepts, max_work=max_work)
     else:
         fca = fca_report(F, head, incidence, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
                          max_concepts=max_concepts, max_work=max_work)
         dependent = dependent_dimensions(F, head, incidence, min_support=dependence_min_support)
     return LatticeReport(name=head.name, dimensions=dims, fca=fca, dependent=dependent)
+
+
+def collected_report(head: Lattice, rows: list[tuple[str, ...]], sizes: tuple[int, int, int], *,
+                     min_support: int, dependence_min_support: int, max_cells: int, max_concepts: int,
+                     max_work: int) -> tuple[FcaReport, tuple[Dependence, ...]]:
+    """The formal-context and dependence parts of `check_lattice`'s report, by the Python functions
+    themselves, from `rows`: the distinct (ikey, dkey, vkey) of a context within `max_cells`, each
+    with the value's label after them where the head lacks it (a flat dimension's: ingest/flat.py)
+    (`sizes`: its objects, attributes and rows). Shared with ingest/duckdb_legitimacy.py."""
+    n_g, n_m, incidences = sizes
+    context = fca_mod.FormalContext.from_incidence((row[0], _attribute(head, *row[1:])) for row in rows)
+    concepts = fca_mod.next_closure_concepts(context, max_concepts=max_concepts, max_cells=max_cells)
+    skipped = fca_mod.implications_skipped(fca_mod.implication_work(context, min_support=min_support),
+                                           min_support=min_support, max_work=max_work)
+    fca = FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
+                    concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
+                    co_occurring=fca_mod.co_occurring(context, min_support=min_support),
+                    implications=() if skipped else fca_mod.implications(context, min_support=min_support),
+                    implications_skipped=skipped, min_support=min_support)
+    # what the check reads of a lattice: its dimensions and its predicates in canonical order
+    # (instance, dimension, value: legitimacy/dependence.py groups them as they lie)
+    ordered = [SimpleNamespace(instance=i, dimension=d, value=v) for i, d, v, *_ in sorted(rows)]
+    keyed = SimpleNamespace(dimensions=head.dimensions, predicates=ordered, sorted_predicates=lambda: ordered)
+    return fca, python_dependence(keyed, min_support=dependence_min_support)
 
 
 def _attribute(head: Lattice, dkey: str, vkey: str, label: str | None = None) -> tuple[str, str]:

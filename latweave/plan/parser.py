@@ -368,6 +368,27 @@ def _by_template(text: str, start: str):
     return _rebuilt(template.plan, template.holding, new)
 
 
+def template_key(text: str, start: str = "plan") -> tuple | None:
+    """The key of the template `parse_plan(text)` reads `text`'s plan from (`_by_template`): the
+    text with each quoted name's content masked, and where the names start. Two texts of one key
+    give plans alike but for the text of those names (each plan is the template's with its names
+    put in). None when `text` is not read by a template (the plan is then no template's)."""
+    if not isinstance(text, str) or len(text) > SHAPED_CHARS:
+        return None
+    spans = _literals(text)
+    if not spans:
+        return None
+    key = (_shape_of(text, spans), start, tuple(a for a, _ in spans))
+    if _template(*key) is None:
+        return None
+    try:   # as `_by_template` reads them: a literal that is no JSON string is not put in
+        for a, b in spans:
+            json.loads(text[a:b])
+    except json.JSONDecodeError:
+        return None
+    return key
+
+
 @lru_cache(maxsize=SHAPES)
 def _template(shape: str, start: str, literals: tuple[int, ...]) -> _Template | None:
     tree = _shape_tree(shape, start, literals)

@@ -406,7 +406,7 @@ def stated_problem(ctx: Auditor, stated) -> str | None:
         return f"its evidence has exactly {sorted(EVIDENCE_KEYS)} (and the line and column it starts at)"
     row = ctx.L.predicates.get(ev.get("predicate"))
     if row is None:
-        return f"predicate {ev.get('predicate')!r} is not in predicates.jsonl"
+        return f"predicate {ev.get('predicate')!r} is not in predicates.blocks"
     x, d, v = (normalize(str(stated[k])) for k in ("instance", "dimension", "value"))
     same_value = v == row["value"] or ctx.L.resolve(d, stated["value"]) == row["value"]
     if (x, d) != (row["instance"], row["dimension"]) or not same_value:

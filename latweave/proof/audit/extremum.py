@@ -116,7 +116,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
             for key, val in (("winner_bounds", bv), ("other_bounds", bw)):
                 stored = ctx.L.bounds(d, normalize(val))
                 if key in order and (stored is None or [float(x) for x in order[key]] != list(stored)):
-                    ctx.fail(child, where, f"{key} {order[key]} differ from values.jsonl's {stored}")
+                    ctx.fail(child, where, f"{key} {order[key]} differ from values.blocks' {stored}")
         if not better(ctx.L, d, op, normalize(bv), normalize(bw)):
             how = "ends before" if op == "argmin" else "starts after"
             ctx.fail(child, where, f"{bv!r} is not better than {bw!r} for {op}"

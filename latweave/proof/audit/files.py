@@ -85,7 +85,7 @@ def _value(a) -> dict:
     """A values.jsonl line, read here on its own (folder/rows.py writes it, and is not trusted to read
     it): `[dimension, key, label, parents?, bounds?]`, a later layer's deletion `[dimension, key]`."""
     if not isinstance(a, list) or not 2 <= len(a) <= 5:
-        raise ValueError(f"not a values.jsonl row: {a!r}")
+        raise ValueError(f"not a values.blocks row: {a!r}")
     if len(a) == 2:
         return {"dimension": a[0], "key": a[1], "removed": True}
     return {"dimension": a[0], "key": a[1], "label": a[2], "parents": a[3] if len(a) > 3 else [],
@@ -97,7 +97,7 @@ def _predicate(p: int, a) -> dict:
     doc, start, end, source_text, confidence?, qualifiers?]` (confidence 1.0 and no qualifiers
     when left out)."""
     if not isinstance(a, list) or not 7 <= len(a) <= 9:
-        raise ValueError(f"not a predicates.jsonl row: {a!r}")
+        raise ValueError(f"not a predicates.blocks row: {a!r}")
     return {"id": p, "instance": a[0], "dimension": a[1], "value": a[2], "doc": a[3], "start": a[4], "end": a[5],
             "source_text": a[6], "confidence": a[7] if len(a) > 7 else 1.0, "qualifiers": a[8] if len(a) > 8 else []}
 

@@ -33,7 +33,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
         return "the leaf carries no evidence naming a predicate id"
     row = ctx.L.predicates.get(ev["predicate"])
     if row is None:
-        return f"predicate {ev['predicate']!r} is not in predicates.jsonl"
+        return f"predicate {ev['predicate']!r} is not in predicates.blocks"
     have = (row["instance"], row["dimension"], row["value"])
     if stated is not None and stated != have:
         return f"predicate {ev['predicate']} states {have}, not {stated}"
@@ -106,7 +106,7 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
     if stored is None:
         ctx.fail(tree, here, f"{args[1]!r} has no bounds on {args[0]}")
     elif given is None or [float(x) for x in given] != [float(x) for x in stored]:
-        ctx.fail(tree, here, f"bounds {given} differ from values.jsonl's {list(stored)}")
+        ctx.fail(tree, here, f"bounds {given} differ from values.blocks' {list(stored)}")
 
 
 def canonical(ctx: Auditor, tree, here, args) -> None:

@@ -127,7 +127,7 @@ def _period_leaf(ctx: Auditor, tree, here, args, relation: str) -> None:
         return
     row = ctx.L.predicates.get(tree.json_field("predicate"))
     if row is None:
-        ctx.fail(tree, here, f"predicate {tree.json_field('predicate')!r} is not in predicates.jsonl")
+        ctx.fail(tree, here, f"predicate {tree.json_field('predicate')!r} is not in predicates.blocks")
         return
     if (row["instance"], row["dimension"], row["value"]) != tuple(normalize(a) for a in args[:3]):
         ctx.fail(tree, here, f"predicate {row['id']} states {(row['instance'], row['dimension'], row['value'])}")

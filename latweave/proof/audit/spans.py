@@ -271,7 +271,7 @@ def magnitude(ctx: Auditor, tree, here, args) -> None:
         return
     stored = ctx.L.bounds(d, normalize(args[1]))
     if stored is None or [float(args[2]), float(args[3])] != [float(x) for x in stored]:
-        ctx.fail(tree, here, f"day numbers {args[2:]} differ from values.jsonl's {stored}")
+        ctx.fail(tree, here, f"day numbers {args[2:]} differ from values.blocks' {stored}")
 
 
 RULES = {"span": span, "beats": beats}

@@ -1,0 +1,431 @@
+"""`latweave build KB --engine duckdb`: a line-based KB joined in DuckDB, written by the streamed writer.
+
+The lattice is the one the Python build writes from the same file(s) — every file byte for byte
+(tests/test_kb_duckdb.py compares them), with the same conventions (kb.py's docstring) — but no
+Python `Lattice` of the whole KB is made. The same job as ingest/spark_kb.py (whose steps this
+follows one for one), on DuckDB: in this process, on every core, spilling to disk beyond its
+memory limit, with no Java.
+
+* The lines are split by kb.py's own rules in worker processes, over line-aligned byte ranges
+  of the document's text (ingest/kb_lines_split.py), into part files DuckDB reads; each line
+  keeps its file, number and character offset in its document (per-range counts, summed here).
+* Relation kinds, duplicates (the first evidence kept: file order, then line), first spellings,
+  each instance's first mention and the refusal of contested coordinates are SQL aggregations;
+  the ordered values were parsed once per distinct spelling and range with kb.py's `parse_value`.
+* The *head* (dimensions with their values) is built here (`_head_values`, the one place that
+  declares values), and `ingest.stream`'s writer takes the instances from DuckDB sorted by key.
+* The legitimacy gate reports as `gate.Gate` does (ingest/duckdb_legitimacy.py).
+
+Refused (`BulkRefused`, a CorpusError naming the file and line, with the hint to build without
+`--engine duckdb`): a line with a period (start/end fields) and two values of one subject on a
+functional relation (a contested coordinate: the streamed writer does not settle them). Nothing
+at `--out` is touched then, and the plain `latweave build` falls back to the Python build
+(ingest/living.py `build_sources`).
+
+`ledger`: the build is a living lattice's first (`latweave build`): the source kept, its
+history, the reader's state and the documents named by the kept source — the folder
+`living.build_sources` writes through the Python model, byte for byte.
+
+Memory: DuckDB's (`memory_limit`, default 2 GB, $LATWEAVE_DUCKDB_MEMORY; it spills to a scratch
+folder beside `--out`), the head (every dimension's values: `subject` names every instance), and
+the documents as `textio.TextFile`s, sliced, never held whole.
+"""
+
+from __future__ import annotations
+
+import codecs
+import itertools
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.folder.store import check_target
+from latweave.ingest.gate import Gate, NotLive, report_writer
+from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
+from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
+from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
+from latweave.lattice.names import normalize
+from latweave.textio import TextFile, second_bom
+
+#: The formats the bulk build reads.
+DUCKDB_FORMATS = LINE_FORMATS
+_SUBJECT_KEY = normalize(SUBJECT)
+_HINT = "build without --engine duckdb (the Python build settles it)"
+#: Rows fetched from DuckDB at a time while the instances stream out.
+FETCH_ROWS = 50_000
+
+
+class BulkRefused(CorpusError):
+    """What the bulk build does not build (a period, a contested coordinate): the Python build does."""
+
+
+def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path | str, *, strict: bool = False,
+                    report: BuildReport | None = None, gate: Gate | None = None,
+                    functional: Iterable[str] | None = None, ledger=None, inputs=None,
+                    name: str | None = None) -> tuple[dict, BuildReport]:
+    """`build_kb`'s lattice of the KB file(s) at `path` (a file, a folder of part files in name
+    order, or a list of files read in order as one KB) of format `fmt`, joined in DuckDB and
+    written by the streamed writer at `out` (atomically; through `gate` when given); returns
+    (manifest, report). `ledger`: a living lattice's first build (module docstring)."""
+    from latweave.ingest.spark_kb import kb_files
+
+    if fmt not in DUCKDB_FORMATS:
+        raise LatweaveError(f"--engine duckdb builds a line-based KB (tsv, pathquestion, metaqa), not {fmt}",
+                            hint="build it without --engine duckdb")
+    report = report if report is not None else BuildReport()
+    report.format = fmt
+    files = kb_files(path) if isinstance(path, (str, Path)) else [Path(p) for p in path]
+    first = path if isinstance(path, (str, Path)) else files[0]
+    inputs = ((path,) if isinstance(path, (str, Path)) else tuple(files)) if inputs is None else tuple(inputs)
+    check_target(out, inputs)
+    texts: list[TextFile] = []
+    scratch = Path(tempfile.mkdtemp(prefix=".latweave-duckdb-", dir=_scratch_parent(out)))
+    job = None
+    try:
+        for p in files:  # read once, never held: bad bytes located here, as the Python build does
+            with open(p, "rb") as head:   # two byte-order marks are refused, as textio.decode refuses them
+                if head.read(6) == codecs.BOM_UTF8 * 2:
+                    raise second_bom(str(p), CorpusError)
+            texts.append(TextFile(p, CorpusError))
+        one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
+        job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name)
+        job.read()
+        job.classify()
+        missing = sorted(r for r in one_valued if r not in job.head.dimensions)
+        if functional is not None and missing:
+            raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
+                                hint="its relations: " + ", ".join(sorted(report.relations)))
+        job.keep()
+        job.refuse_contested()
+        job.declare()
+        return job.write(out, gate, ledger, inputs), report
+    finally:
+        if job is not None:
+            job.close()
+        for text in texts:
+            text.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _scratch_parent(out: Path | str) -> str | None:
+    """Where the build's scratch goes: beside `--out` (the disk the lattice is written to), or the
+    system's temporary folder when that folder does not exist yet."""
+    parent = Path(os.path.abspath(out)).parent
+    return str(parent) if parent.is_dir() and os.access(parent, os.W_OK) else None
+
+
+def connect(scratch: Path):
+    """A DuckDB connection for one build: threads = cores, memory bounded, spilling into `scratch`."""
+    import duckdb
+
+    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", "2GB")
+    return duckdb.connect(":memory:", config={"threads": os.cpu_count() or 1, "memory_limit": memory,
+                                              "temp_directory": str(scratch / "duckdb"),
+                                              "preserve_insertion_order": False})
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+class _Job:
+    """One DuckDB build: its connection, tables and the head."""
+
+    def __init__(self, path: Path, files: list[Path], texts: list[TextFile], fmt: str, report: BuildReport,
+                 strict: bool, one_valued: set[str], scratch: Path, name: str | None):
+        self.path, self.files, self.texts, self.fmt = path, files, texts, fmt
+        self.report, self.strict, self.one_valued, self.scratch = report, strict, one_valued, scratch
+        self.sources = [str(p) for p in files]
+        self.con = connect(scratch)
+        self.head = Lattice(name=name if name is not None else path.stem)
+        self.inverse: dict[str, str] = {}      # entity-valued relation key → its inverse dimension's key
+
+    def close(self) -> None:
+        self.con.close()
+
+    def sql(self, text: str, params: Sequence = ()):
+        return self.con.execute(text, list(params))
+
+    def _problem(self, kind: str, message: str, f: int, line: int) -> None:
+        self.report.problem(kind, message, file=self.sources[f], line=line,
+                            locator=None if kind == "malformed" else f"line {line}", strict=self.strict)
+
+    def read(self) -> None:
+        """The lines split (kb_lines_split.py), then the triples table `t` in DuckDB."""
+        parts = split_files(self.fmt, [t.text_path for t in self.texts], self.scratch)
+        self.skipped = sorted((f, line, kind, message) for f, *_, problems, _ in parts
+                              for kind, line, message in problems)
+        types = {"line": "BIGINT", "start": "BIGINT", "stop": "BIGINT", "date_bad": "INTEGER",
+                 "number_bad": "INTEGER"}
+        columns = "{" + ", ".join(f"'{c}': '{types.get(c, 'VARCHAR')}'" for c in COLUMNS) + "}"
+        selects = [f"SELECT {f} AS f, line + {line} AS line, ({f}::BIGINT << 40) | (line + {line}) AS ord, "
+                   f"start + {chars} AS start, stop + {chars} AS stop, s, r, o, skey, rkey, okey, date, number, "
+                   f"date_bad, number_bad FROM read_csv({_quoted(str(part))}, delim='\t', quote='', escape='', "
+                   f"header=false, auto_detect=false, new_line='\\n', columns={columns}, "
+                   f"max_line_size=1073741824)"
+                   for f, part, line, chars, _, written in parts if written]
+        if not selects:
+            selects = ["SELECT 0::BIGINT f, 0::BIGINT line, 0::BIGINT ord, 0::BIGINT start, 0::BIGINT stop, "
+                       "''::VARCHAR s, ''::VARCHAR r, ''::VARCHAR o, ''::VARCHAR skey, ''::VARCHAR rkey, "
+                       "''::VARCHAR okey, NULL::VARCHAR date, NULL::VARCHAR number, NULL::INTEGER date_bad, "
+                       "NULL::INTEGER number_bad WHERE false"]
+        self.sql("CREATE TABLE t AS " + " UNION ALL ".join(selects))
+        for _, part, *_ in parts:
+            part.unlink(missing_ok=True)
+
+    def classify(self) -> None:
+        """The reader's problems, the relations in first-seen order and their kinds (kb.classify_relation),
+        and the head's dimensions."""
+        report = self.report
+        report.sources.extend(self.sources)
+        for f, line, kind, message in self.skipped:
+            if kind == "period":   # periods are the Python build's: never dropped silently
+                raise BulkRefused(message, file=self.sources[f], line=line,
+                                  hint="build without --engine duckdb: the Python build reads start/end fields")
+            self._problem(kind, message, f, line)
+        relations = self.sql("""
+            WITH subjects AS (SELECT DISTINCT skey AS key FROM t)
+            SELECT rkey, arg_min(r, ord) AS name, min(ord) AS first, count(*) AS total,
+                   count(*) FILTER (WHERE subjects.key IS NOT NULL) AS as_subject,
+                   count(date) AS date, count(number) AS number, count(date_bad) AS date_bad,
+                   count(number_bad) AS number_bad
+            FROM t LEFT JOIN subjects ON t.okey = subjects.key
+            GROUP BY rkey ORDER BY first""").fetchall()
+        report.triples_read += sum(row[3] for row in relations) + sum(k == "relation" for _, _, k, _ in self.skipped)
+        self.used = [f for (f,) in self.sql("SELECT DISTINCT f FROM t ORDER BY f").fetchall()]
+
+        head = self.head
+        head.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
+        self.kinds: dict[str, str] = {}
+        for rkey, name, _, total, as_subject, date, number, date_bad, number_bad in relations:
+            kind = "taxonomy"
+            if total and as_subject < SUBJECT_SHARE * total:
+                for which, ok, bad in (("date", date, date_bad), ("number", number, number_bad)):
+                    if ok and ok >= ORDERED_SHARE * (total - bad):
+                        kind = which
+                        break
+            functional = rkey in self.one_valued
+            self.kinds[rkey] = kind
+            head.add_dimension(Dimension(name, kind, functional=functional, open=True))
+            if kind == "taxonomy":
+                self.inverse[rkey] = head.add_dimension(Dimension(INVERSE + name, "taxonomy", open=True)).key
+            report.relations[name] = {"kind": kind, "triples": total, "functional": functional,
+                                      "entity_valued": kind == "taxonomy"}
+
+    def keep(self) -> None:
+        """Each triple's value key (the object's key, or its parsed key on an ordered relation); a
+        value that does not parse is reported; a triple seen twice enters once, with its first evidence."""
+        self.sql("CREATE TABLE kinds (rkey VARCHAR, rkind VARCHAR)")
+        if self.kinds:
+            self.con.executemany("INSERT INTO kinds VALUES (?, ?)", sorted(self.kinds.items()))
+        self.sql("CREATE TABLE entity (rkey VARCHAR, ikey VARCHAR)")
+        if self.inverse:
+            self.con.executemany("INSERT INTO entity VALUES (?, ?)", sorted(self.inverse.items()))
+        self.sql("""CREATE TABLE v AS SELECT t.*, rkind,
+                        CASE rkind WHEN 'taxonomy' THEN okey WHEN 'date' THEN date ELSE number END AS vkey
+                    FROM t JOIN kinds USING (rkey)""")
+        for f, line, o, kind, rkey in self.sql(
+                "SELECT f, line, o, rkind, rkey FROM v WHERE vkey IS NULL ORDER BY ord").fetchall():
+            self._problem("value", f"{o!r} is not a {kind} value of {self.head.dimensions[rkey].name!r}", f, line)
+        self.sql("""CREATE TABLE kept AS
+                    SELECT skey, rkey, vkey, count(*) AS seen, min(ord) AS ord, arg_min(f, ord) AS f,
+                           arg_min(line, ord) AS line, arg_min(start, ord) AS start, arg_min(stop, ord) AS stop,
+                           arg_min(s, ord) AS s, arg_min(o, ord) AS o, arg_min(rkind, ord) AS rkind
+                    FROM v WHERE vkey IS NOT NULL GROUP BY skey, rkey, vkey""")
+        rows, seen = self.sql("SELECT count(*), sum(seen) FROM kept").fetchone()
+        self.kept_rows = rows
+        self.report.duplicates += (seen or 0) - rows
+        self.sql("DROP TABLE v")
+
+    def refuse_contested(self) -> None:
+        """Two values of one subject on a functional relation: refused, naming the first such line."""
+        functional = sorted(self.one_valued & set(self.kinds))
+        if not functional:
+            return
+        marks = ", ".join("?" for _ in functional)
+        second = self.sql(f"""
+            WITH ranked AS (SELECT *, row_number() OVER (PARTITION BY skey, rkey ORDER BY ord) AS rank
+                            FROM kept WHERE rkey IN ({marks}))
+            SELECT b.f, b.line, b.s, b.o, b.rkey, a.f, a.line, a.o FROM ranked b
+            JOIN ranked a ON a.skey = b.skey AND a.rkey = b.rkey AND a.rank = 1
+            WHERE b.rank = 2 ORDER BY b.ord LIMIT 1""", functional).fetchone()
+        if second is None:
+            return
+        f, line, s, o, rkey, f1, line1, o1 = second
+        name = self.head.dimensions[rkey].name
+        raise BulkRefused(f"{s!r} has a second value on functional relation {name!r}: {o!r} here, {o1!r} at "
+                          f"{self.sources[f1]}:{line1} — a contested coordinate, which --engine duckdb does not "
+                          "build", file=self.sources[f], line=line, hint=_HINT)
+
+    def declare(self) -> None:
+        """The documents, the instances (every subject, every object of an entity-valued relation:
+        the first mention's spelling) and every dimension's values into the head."""
+        self.docs: dict[int, str] = {}
+        self.documents: dict[str, TextFile] = {}  # the documents, read from their files as written
+        for f in self.used:  # one document per file that gave a triple, named as kb.EvidenceFiles names it
+            doc = self.files[f].name if self.files[f].name not in self.documents else self.sources[f]
+            self.documents[doc] = self.texts[f]
+            self.docs[f] = doc
+        self.sql("""CREATE TABLE inst AS
+                    SELECT key, arg_min(label, mention) AS label, arg_min(f, mention) AS f, arg_min(start, mention) AS start,
+                           arg_min(stop, mention) AS stop FROM (
+                        SELECT skey AS key, s AS label, 2 * ord AS mention, f, start, stop FROM t
+                        UNION ALL
+                        SELECT okey, o, 2 * ord + 1, f, start, stop FROM t JOIN entity USING (rkey))
+                    GROUP BY key""")
+        self.instance_rows = self.sql("SELECT count(*) FROM inst").fetchone()[0]
+        self._head_values()
+
+    def _head_values(self) -> None:
+        """Every dimension's values, declared in the head: the one place that does (the flat
+        dimensions — `subject`, the entity-valued relations and their inverses — could be streamed
+        to the writer instead, as (value key, label) in key order: `flat_values()` gives them)."""
+        head = self.head
+        for dkey, values in self.flat_values().items():
+            labels = head.dimensions[dkey].labels
+            for vkey, label in values():
+                labels.setdefault(vkey, label)
+        # ordered values through value_for_fact, first spelling first (its bounds, as the Python build adds them)
+        for dkey, vkey, spelling in self.sql("""
+                SELECT rkey, vkey, arg_min(o, ord) AS o FROM kept WHERE rkind <> 'taxonomy'
+                GROUP BY rkey, vkey ORDER BY min(ord), rkey""").fetchall():
+            if head.dimensions[dkey].value_for_fact(spelling) != vkey:
+                raise LatticeError(f"value {spelling!r} of {head.dimensions[dkey].name!r} does not parse to the key "
+                                   "it was grouped by", hint=_HINT)
+
+    def flat_values(self) -> dict:
+        """dimension key → a callable giving its (value key, label) pairs in ascending key order:
+        `subject` (every instance's own name), each entity-valued relation (its objects, first
+        spelling) and its inverse (the relation's subjects, first spelling)."""
+        def query(text: str, params: Sequence = ()):
+            def values() -> Iterator[tuple[str, str]]:
+                cursor = self.con.cursor()
+                cursor.execute(text, list(params))
+                while True:
+                    batch = cursor.fetchmany(FETCH_ROWS)
+                    if not batch:
+                        return
+                    yield from batch
+            return values
+
+        out = {_SUBJECT_KEY: query("SELECT key, label FROM inst ORDER BY key")}
+        for rkey, ikey in sorted(self.inverse.items()):
+            out[rkey] = query("SELECT vkey, arg_min(o, ord) FROM kept WHERE rkey = ? GROUP BY vkey ORDER BY vkey",
+                              [rkey])
+            out[ikey] = query("SELECT skey, arg_min(s, ord) FROM kept WHERE rkey = ? GROUP BY skey ORDER BY skey",
+                              [rkey])
+        return out
+
+    def predicates(self) -> None:
+        """The table `preds` (ikey, dkey, vkey, f, start, stop) of every predicate: each instance's
+        own name on `subject`, each kept triple, and its inverse when the relation is entity-valued."""
+        self.sql(f"""CREATE TABLE preds AS
+                     SELECT key AS ikey, {_quoted(_SUBJECT_KEY)} AS dkey, key AS vkey, f, start, stop FROM inst
+                     UNION ALL SELECT skey, rkey, vkey, f, start, stop FROM kept
+                     UNION ALL SELECT vkey, ikey, skey, f, start, stop FROM kept JOIN entity USING (rkey)""")
+
+    def silent_subjects(self) -> list[str]:
+        """The subjects whose every triple was skipped (kb.py's reader state)."""
+        return [k for (k,) in self.sql("SELECT DISTINCT skey FROM t EXCEPT SELECT DISTINCT skey FROM kept "
+                                       "ORDER BY 1").fetchall()]
+
+    def write(self, out, gate: Gate | None, ledger, inputs) -> dict:
+        """The lattice at `out`, the instances streamed in key order, through the legitimacy gate:
+        its per-dimension checks (Python on the head) in a forked process beside the writing
+        (ingest/beside.py), its formal-context and dependence parts in DuckDB first; the verdict
+        is taken before the folder is installed (an attachment of the one atomic write), so a
+        refusal leaves `--out` untouched."""
+        from latweave.ingest.beside import Beside, fork_wanted
+        from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports
+        from latweave.ingest.write import write_stream
+        from latweave.legitimacy.report import LatticeReport
+
+        report, head = self.report, self.head
+        beside = Beside(lambda: dimension_reports(head), gate is not None
+                        and fork_wanted(self.instance_rows + 2 * self.kept_rows))
+        try:
+            self.predicates()
+            context = context_report(self.con, head, "preds") if gate is not None else None
+            docs, texts = self.docs, self.texts
+            written = self.written = [0, 0]
+            judged: list = []
+            con = self.con
+
+            def stream() -> Iterator[tuple[str, list[Predicate]]]:
+                cursor = con.cursor()
+                cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
+                               "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey, p.dkey, p.vkey")
+
+                def rows():
+                    while True:
+                        batch = cursor.fetchmany(FETCH_ROWS)
+                        if not batch:
+                            return
+                        yield from batch
+                for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
+                    label, preds = None, []
+                    for _, label, dkey, vkey, f, start, stop in group:
+                        preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
+                    written[0] += 1
+                    written[1] += len(preds)
+                    yield label, preds
+
+            def legitimacy(folder: Path) -> None:
+                """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json."""
+                verdict = LatticeReport(name=head.name, dimensions=beside.result(), fca=context[0],
+                                        dependent=context[1])
+                gate.report = verdict
+                if not verdict.ok and not gate.allow:
+                    raise NotLive(verdict)
+                judged.append(verdict)
+                report_writer(verdict)(folder)
+
+            attachments = {}
+            if gate is not None:
+                attachments["legitimacy"] = legitimacy
+            if ledger is not None:
+                attachments["sources"] = self._living(ledger, judged)
+            manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
+                                    documents=self.documents)
+        finally:
+            beside.close()
+        report.instances, report.predicates = written
+        report.dimensions, report.documents = len(head.dimensions), len(self.documents)
+        return manifest
+
+    def _living(self, ledger, judged: list):
+        """The attachment that makes the folder a living lattice's (what `write.save_layers` writes
+        for one source with a ledger): the sources kept, documents.jsonl naming the kept source
+        where its bytes are the text, the reader's state, sources.json and history.jsonl."""
+        from latweave.folder.documents import kept_once
+        from latweave.folder.names import DOCUMENTS
+        from latweave.folder.store import manifest_counts, write_documents
+        from latweave.ingest.layered import reader_state
+        from latweave.ingest.write import write_reader_state
+
+        silent = self.silent_subjects()
+
+        def attach(folder: Path) -> None:
+            ledger.store(folder)
+            stored = {s.name: (s.stored, s.sha256) for s in ledger.sources.sources if s.type == "file"}
+            kept = kept_once(self.documents, stored)
+            if any(kept[doc] is not self.documents[doc] for doc in kept):
+                write_documents(folder / DOCUMENTS, kept)   # (write_stream wrote the texts themselves)
+            self.head.reader_state = {"silent_subjects": silent}
+            try:
+                write_reader_state(folder, reader_state(self.head))
+            finally:
+                self.head.reader_state = None
+            if judged:   # (the legitimacy attachment ran first: names sort before this one's)
+                legitimacy = judged[0]
+                names = [d.name for d in legitimacy.dimensions]
+                checked = set(names) if legitimacy.checked is None else set(legitimacy.checked)
+                ledger.change["legitimacy"] = {"checked": [n for n in names if n in checked],
+                                               "kept": sorted(set(names) - checked)}
+            # the manifest's counts (the writer's: the stream has been written when attachments run)
+            counts = manifest_counts(self.head, self.written[0], self.written[1], len(self.documents))
+            ledger.write(folder, counts, frozenset(), {})
+        return attach

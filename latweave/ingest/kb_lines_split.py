@@ -1,0 +1,190 @@
+"""A line-based KB file split into rows by kb.py's own rules, in worker processes, for a bulk build.
+
+`ingest/kb_duckdb.py` joins a KB's triples in DuckDB; what DuckDB reads is written here: each
+line of each file is split exactly as `kb._delimited` splits it (the format's splitter, blank
+lines, a TSV header, malformed lines, invisible fields, relations named like a dimension), and
+every triple becomes one tab-separated row of a part file — its line and character offsets in
+the document, the stripped subject, relation and object, their keys (`normalize`), and the
+object read as a date and as a number (`kb.parse_value`, `kb.unreadable_value`: what the
+relation's kind is decided from). No field can hold a tab or a line end (the line was split on
+them; a key collapses white space), so the rows need no quoting.
+
+Exactness: the text read is the document's own (`textio.TextFile`: UTF-8, BOM dropped, universal
+newlines — its `text_path` is a file whose bytes are that text), so line numbers and character
+offsets are the ones `kb.EvidenceFiles` computes. A file is cut into byte ranges at line ends
+(`\\n` always ends a line of that text), each range split by one worker; each worker counts its
+range's lines and characters, and the caller turns the per-range counts into each range's first
+line and offset (what Spark's per-partition counts do in ingest/spark_kb.py).
+
+Problems come back per range as (kind, line, message), in line order; a line with a period (4th
+or 5th field not empty) comes back as kind "period": the bulk build does not read periods.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from latweave.ingest.kb import (INVERSE, PATHQUESTION_SHAPE, SUBJECT, metaqa_split, parse_value,
+                                unreadable_value)
+from latweave.ingest.kb_lines import LineError, is_header, split_tsv
+from latweave.lattice.names import normalize, visible
+
+#: The formats split here: one triple a line, tab- or bar-separated.
+LINE_FORMATS = ("tsv", "pathquestion", "metaqa")
+#: A line as problems describe it, per format (kb.py's read_*_kb).
+SHAPE = {"tsv": PATHQUESTION_SHAPE, "pathquestion": PATHQUESTION_SHAPE, "metaqa": "subject|relation|object"}
+#: The columns of a part file, in order.
+COLUMNS = ("line", "start", "stop", "s", "r", "o", "skey", "rkey", "okey", "date", "number", "date_bad",
+           "number_bad")
+#: A range is split in its own process from this many bytes on (below: in this process).
+PARALLEL_BYTES = 4 << 20
+#: kb.unreadable_value's "number" case reads `float(text)`: a word float() takes holds a digit,
+#: or is one of these (the only objects without a digit that need it asked).
+_FLOAT_WORD = re.compile(r"(?i)\s*[+-]?(nan|inf|infinity)\s*")
+_DIGIT = re.compile(r"\d")
+
+
+def _splitter(fmt: str) -> Callable[[str], list[str] | None]:
+    if fmt == "tsv":
+        return split_tsv
+    if fmt == "pathquestion":
+        return lambda t: t.split("\t")
+    return metaqa_split
+
+
+def ranges(path: Path, size: int, parts: int) -> list[tuple[int, int]]:
+    """`parts` byte ranges of the file at `path` (`size` bytes), each ending after a `\\n` (or at
+    the end): no line is cut."""
+    if parts <= 1 or size < PARALLEL_BYTES:
+        return [(0, size)]
+    cuts = [0]
+    with open(path, "rb") as handle:
+        for i in range(1, parts):
+            at = max(cuts[-1], size * i // parts)
+            handle.seek(at)
+            while True:
+                block = handle.read(1 << 16)
+                if not block:
+                    at = size
+                    break
+                found = block.find(b"\n")
+                if found >= 0:
+                    at += found + 1
+                    break
+                at += len(block)
+            if at < size and at > cuts[-1]:
+                cuts.append(at)
+    cuts.append(size)
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a] or [(0, size)]
+
+
+def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int]:
+    """One range: (fmt, text file, first byte, end byte, whether it starts the file, part file to
+    write) → (lines, characters, problems (kind, line in the range, message), triples written)."""
+    fmt, text_path, a, b, first_range, part = job
+    with open(text_path, "rb") as handle:
+        handle.seek(a)
+        text = handle.read(b - a).decode("utf-8")
+    lines = text.split("\n") if text else []
+    if text.endswith("\n"):
+        lines.pop()
+    split, shape = _splitter(fmt), SHAPE[fmt]
+    header, periods = fmt == "tsv", fmt in ("tsv", "pathquestion")
+    reserved = normalize(SUBJECT)
+    problems: list[tuple[str, int, str]] = []
+    cache: dict = {}
+    parsed: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    written = 0
+    at = 0
+    out_lines: list[str] = []
+    with open(part, "w", encoding="utf-8", newline="\n") as out:
+        for number, raw in enumerate(lines, 1):
+            start, at = at, at + len(raw) + 1
+            try:
+                cells = split(raw)
+            except LineError as exc:
+                problems.append(("malformed", number, f"{exc}: expected {shape}"))
+                continue
+            if cells is None or (not raw.strip() and len(cells) <= 1):   # a blank line; `\t\t` is three empty fields
+                continue
+            if header and first_range and number == 1 and is_header(cells):
+                continue
+            if periods and len(cells) in (4, 5):
+                if any(c.strip() for c in cells[3:]):
+                    problems.append(("period", number, "a line with start/end fields (a period), which the bulk "
+                                     "build does not read"))
+                    continue
+            elif len(cells) != 3:
+                problems.append(("malformed", number, f"expected {shape}, found {len(cells)} field(s)"))
+                continue
+            if not (visible(cells[0]) and visible(cells[1]) and visible(cells[2])):
+                what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
+                problems.append(("malformed", number, f"{what} in {shape}"))
+                continue
+            s, r, o = cells[0].strip(), cells[1].strip(), cells[2].strip()
+            rkey = keys.get(r)
+            if rkey is None:
+                rkey = keys[r] = normalize(r)
+            if rkey == reserved or rkey.startswith(INVERSE):
+                problems.append(("relation", number, f"relation {r!r} collides with the dimension naming "
+                                 f"({SUBJECT!r}, {INVERSE!r}…); triple skipped"))
+                continue
+            skey = keys.get(s)
+            if skey is None:
+                skey = keys[s] = normalize(s)
+            okey = keys.get(o)
+            if okey is None:
+                okey = keys[o] = normalize(o)
+            values = parsed.get(o)
+            if values is None:
+                if _DIGIT.search(o) or _FLOAT_WORD.fullmatch(o):
+                    date, num = parse_value(o, "date", cache), parse_value(o, "number", cache)
+                    values = "\t".join((date or "", num or "", "1" if unreadable_value(o, "date", cache) else "",
+                                        "1" if unreadable_value(o, "number", cache) else ""))
+                else:
+                    values = "\t\t\t"
+                parsed[o] = values
+            out_lines.append(f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\n")
+            written += 1
+            if len(out_lines) >= 8192:
+                out.write("".join(out_lines))
+                out_lines.clear()
+            if len(keys) > 1 << 18:
+                keys.clear()
+                parsed.clear()
+                cache.clear()
+        out.write("".join(out_lines))
+    return len(lines), len(text), problems, written
+
+
+def split_files(fmt: str, text_paths: list[Path], scratch: Path, workers: int | None = None):
+    """Every range of every file split (in `workers` processes when a file is large enough):
+    [(file index, part file, first line number - 1, first character offset, problems with their
+    file line numbers, triples)] in file and line order."""
+    workers = workers or os.cpu_count() or 1
+    jobs, owner = [], []
+    for f, path in enumerate(text_paths):
+        size = path.stat().st_size
+        for n, (a, b) in enumerate(ranges(path, size, workers)):
+            jobs.append((fmt, str(path), a, b, n == 0, str(scratch / f"part-{f}-{n}.tsv")))
+            owner.append(f)
+    if len(jobs) > 1 and workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            done = list(pool.map(split_range, jobs))
+    else:
+        done = [split_range(job) for job in jobs]
+    out, previous, line, chars = [], None, 0, 0
+    for f, job, (n_lines, n_chars, problems, written) in zip(owner, jobs, done):
+        if f != previous:
+            previous, line, chars = f, 0, 0
+        out.append((f, Path(job[5]), line, chars, [(k, line + n, m) for k, n, m in problems], written))
+        line, chars = line + n_lines, chars + n_chars
+    return out

@@ -1,0 +1,212 @@
+"""`latweave build KB --engine duckdb` (latweave/ingest/kb_duckdb.py) against the Python build: the same folder.
+
+The differential tests compare every file of the two lattice folders (names and bytes: the
+manifest, legitimacy.json, the kept source, history.jsonl with $SOURCE_DATE_EPOCH fixed) and the
+build reports, on tests/test_spark_kb.py's hand KB (a BOM, CRLF, dates spelt two ways, numbers,
+values that do not parse, duplicates, odd spellings of one name, an astral character before a
+line's evidence, malformed lines, a relation named like a dimension) as two part files and as one
+file, a clean file (its document kept once, as the stored source), a TSV with a header, MetaQA
+lines, and a file split across worker processes at every line. Then what the bulk build refuses
+(a period, a contested coordinate): refused with the hint when `--engine duckdb` is asked for,
+built by the Python build otherwise; and hostile bytes, refused as the Python build refuses them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from latweave.cli import main
+from latweave.ingest.gate import Gate
+from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
+from tests.test_spark_kb import PART_1, PART_2, assert_same_folders, files, python_build
+
+
+@pytest.fixture(autouse=True)
+def _fixed_time(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")   # history.jsonl's time: the folders compare whole
+
+
+def built(tmp_path: Path, kb: Path, engine: str | None, fmt: str = "pathquestion", *extra: str) -> tuple[int, Path]:
+    out = tmp_path / f"out-{engine}"
+    args = ["build", str(kb), "--format", fmt, "--out", str(out), *extra]
+    code = main(args + (["--engine", engine] if engine else []))
+    return code, out
+
+
+def both(tmp_path, capsys, kb: Path, fmt: str = "pathquestion", *extra: str) -> dict:
+    """Build `kb` with each engine; the folders and the printed reports must be the same."""
+    printed = {}
+    for engine in ("python", "duckdb"):
+        capsys.readouterr()
+        code, out = built(tmp_path, kb, engine, fmt, "--json", *extra)
+        assert code == 0
+        printed[engine] = json.loads(capsys.readouterr().out)
+    assert_same_folders(tmp_path / "out-python", tmp_path / "out-duckdb")
+    assert printed["python"]["report"] == printed["duckdb"]["report"]
+    assert printed["python"]["legitimacy"] == printed["duckdb"]["legitimacy"]
+    return printed["duckdb"]
+
+
+def test_two_part_files_build_the_python_builds_lattice_byte_for_byte(tmp_path):
+    from latweave.ingest.kb_duckdb import build_kb_duckdb
+
+    parts = [tmp_path / "part-1.txt", tmp_path / "part-2.txt"]
+    parts[0].write_bytes(PART_1.encode())
+    parts[1].write_bytes(PART_2.encode())
+    report = python_build(parts, "part-1", tmp_path / "python")
+    _, bulk = build_kb_duckdb(parts, "pathquestion", tmp_path / "duckdb", gate=Gate())
+    assert_same_folders(tmp_path / "python", tmp_path / "duckdb")
+    assert bulk.to_dict() == report.to_dict()
+    counts = bulk.to_dict()["counts"]
+    assert (counts["malformed"], counts["skipped_values"], counts["duplicates"]) == (2, 4, 2)
+
+
+def test_the_hand_kb_as_one_file_is_the_same_living_lattice(tmp_path, capsys):
+    kb = tmp_path / "hand.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    printed = both(tmp_path, capsys, kb)
+    assert printed["report"]["counts"]["malformed"] == 2
+    legitimacy = json.loads((tmp_path / "out-duckdb" / "legitimacy.json").read_text())
+    assert legitimacy["dependent_dimensions"] == [{"dimensions": ["city", "zone"], "instances": 6, "values": 3}]
+    names = set(files(tmp_path / "out-duckdb"))
+    assert {"history.jsonl", "sources.json"} <= names and any(n.startswith("sources/") for n in names)
+
+
+def test_a_clean_file_is_kept_once_and_a_change_reads_the_bulk_folder(tmp_path, capsys):
+    """The document names the stored source (no BOM, no \\r); `add` to the bulk-built lattice
+    gives what the Python build of both files gives (`build A B` ≡ `build A; add B`)."""
+    kb, more = tmp_path / "kb.txt", tmp_path / "more.txt"
+    kb.write_bytes(PART_2.encode())
+    more.write_bytes("Cy\tfriend\tBo Brandt\nDee\tcity\tParis\nP1\theight\t1.9\n".encode())
+    both(tmp_path, capsys, kb)
+    row = json.loads((tmp_path / "out-duckdb" / "documents.jsonl").read_text().splitlines()[0])
+    assert row["source"].startswith("sources/") and "text" not in row
+    assert main(["add", "--lattice", str(tmp_path / "out-duckdb"), str(more)]) == 0
+    assert main(["build", str(kb), str(more), "--format", "pathquestion", "--engine", "python",
+                 "--out", str(tmp_path / "whole")]) == 0
+    a, b = files(tmp_path / "out-duckdb"), files(tmp_path / "whole")
+    assert sorted(a) == sorted(b)
+    for name in sorted(a):
+        if name not in ("history.jsonl", "manifest.json"):   # (its lines say how the lattice was made)
+            assert a[name] == b[name], name
+    manifests = [json.loads(x["manifest.json"]) for x in (a, b)]
+    assert manifests[0]["content_hash"] == manifests[1]["content_hash"]
+
+
+def test_a_tsv_header_and_empty_period_fields_read_as_the_python_build_reads_them(tmp_path, capsys):
+    kb = tmp_path / "kb.tsv"
+    kb.write_bytes(b"subject\trelation\tobject\nAda\tknows\tBo\nBo\tknows\tCy\t\t\nCy\tage\t12\n"
+                   b"Cy\tage\t13\t \nDee\tknows\t\t\n")
+    printed = both(tmp_path, capsys, kb, "tsv")
+    assert printed["report"]["counts"]["malformed"] == 1
+
+
+def test_metaqa_lines_with_a_bar_in_a_name_read_as_the_python_build_reads_them(tmp_path, capsys):
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Kismet|directed_by|William Dieterle\nA|B|C|written_by|D\nx|y|z|w\nKismet|release_year|1944\n"
+                  "Kismet|has_tags|bd-r\n", encoding="utf-8")
+    both(tmp_path, capsys, kb, "metaqa")
+
+
+def test_a_file_split_at_every_line_across_processes_keeps_every_offset(tmp_path, capsys, monkeypatch):
+    """Ranges of one line each (multi-byte characters, an astral one, CRLF, a last line without
+    its line end), split in worker processes: line numbers and character offsets summed right."""
+    from latweave.ingest import kb_lines_split
+
+    monkeypatch.setattr(kb_lines_split, "PARALLEL_BYTES", 1)
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2 + "Zoë\tfriend\t😀 Emoji").encode())
+    ranges = kb_lines_split.ranges(kb, kb.stat().st_size, 1000)
+    assert len(ranges) > 50 and all(a < b for a, b in ranges)
+    monkeypatch.setattr(kb_lines_split.os, "cpu_count", lambda: 1000)
+    both(tmp_path, capsys, kb)
+
+
+def test_the_large_context_aggregations_are_the_python_functions(tmp_path):
+    """The SQL side of the report (used above fca.MAX_CELLS) on a small lattice, forced with max_cells=0."""
+    import duckdb
+
+    from latweave.ingest import duckdb_legitimacy as dl
+    from latweave.legitimacy import fca as fca_mod
+    from latweave.legitimacy.check import check_fca
+    from latweave.legitimacy.dependence import dependent_dimensions
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    lattice = lattice_from_triples(read_pathquestion_kb(kb), "kb")
+    rows = sorted({(p.instance, p.dimension, p.value) for p in lattice.predicates})
+    con = duckdb.connect()
+    con.execute("CREATE TABLE incidence (ikey VARCHAR, dkey VARCHAR, vkey VARCHAR)")
+    con.executemany("INSERT INTO incidence VALUES (?, ?, ?)", rows)
+    sizes = (len(lattice.instances), len(fca_mod.context_of(lattice).attributes), len(rows))
+    want = check_fca(lattice, max_cells=0)
+    assert dl.fca_report(con, lattice, sizes, max_cells=0) == want and want.co_occurring and want.implications
+    work = dl.implication_work(con)
+    assert work == fca_mod.implication_work(fca_mod.context_of(lattice)) > 0
+    capped = dl.fca_report(con, lattice, sizes, max_cells=0, max_work=work - 1)
+    assert capped == check_fca(lattice, max_cells=0, max_work=work - 1) and capped.implications == ()
+    assert dl.dependent_dimensions(con, lattice, min_support=2) == dependent_dimensions(lattice, min_support=2)
+    assert dependent_dimensions(lattice, min_support=2)
+
+
+CONTESTED = "Ada\tgender\tfemale\nBo\tgender\tmale\nAda\tprofession\twriter\nAda\tgender\tmale\n"
+PERIOD = "Ada\tspouse\tBo\nAda\tspouse\tCy\t1990\t1995\n"
+
+
+@pytest.mark.parametrize("text, line, words", [(CONTESTED, 4, ("'Ada'", "'gender'", ":1")),
+                                               (PERIOD, 2, ("start/end fields",))])
+def test_what_the_bulk_build_refuses_is_refused_when_asked_and_built_in_python_otherwise(tmp_path, capsys, text,
+                                                                                         line, words):
+    kb = tmp_path / "kb.txt"
+    kb.write_text(text, encoding="utf-8")
+    code, out = built(tmp_path, kb, "duckdb")
+    err = capsys.readouterr().err
+    assert code == 2 and f"{kb}:{line}" in err and "without --engine duckdb" in err
+    assert all(w in err for w in words)
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["kb.txt"]
+    from latweave.ingest.living import build_sources
+
+    out = tmp_path / "auto"   # "auto" (what the plain build may default to): the Python build builds it
+    assert build_sources([kb], out, fmt="pathquestion", engine="auto").report.triples_read == len(text.splitlines())
+    assert main(["build", str(kb), "--format", "pathquestion", "--engine", "python", "--out",
+                 str(tmp_path / "python")]) == 0
+    assert_same_folders(tmp_path / "python", out)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\xef\xbb\xbf\xef\xbb\xbfalice\tknows\tbob\n", "kb.txt:1: the file starts with two byte-order marks"),
+    (b"alice\tknows\tbob\nbob\tknows\tcar\xffol\n", "kb.txt:2"),
+])
+def test_hostile_bytes_are_refused_as_the_python_build_refuses_them(tmp_path, capsys, data, message):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(data)
+    errors = []
+    for engine in ("python", "duckdb", None):
+        capsys.readouterr()
+        code, out = built(tmp_path, kb, engine)
+        errors.append(capsys.readouterr().err)
+        assert code == 2 and not out.exists()
+    assert errors[0] == errors[1] == errors[2] and message in errors[0]
+
+
+def test_strict_refuses_the_first_problem_as_the_python_build_does(tmp_path, capsys):
+    kb = tmp_path / "kb.txt"
+    kb.write_text("Ada\tknows\tBo\nbroken\nAda\tborn\t1900-01-01\nBo\tborn\tnot a date\n", encoding="utf-8")
+    errors = []
+    for engine in ("python", "duckdb"):
+        capsys.readouterr()
+        code, out = built(tmp_path, kb, engine, "pathquestion", "--strict")
+        errors.append(capsys.readouterr().err)
+        assert code == 2 and not out.exists()
+    assert errors[0] == errors[1] and "kb.txt:2" in errors[0]
+
+
+def test_engine_duckdb_is_for_one_line_based_kb_file(tmp_path, capsys):
+    kb = tmp_path / "kb.csv"
+    kb.write_text("subject,relation,object\nAda,knows,Bo\n", encoding="utf-8")
+    assert main(["build", str(kb), "--format", "csv", "--engine", "duckdb", "--out", str(tmp_path / "o")]) == 2
+    assert "drop --engine duckdb" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
