@@ -180,6 +180,34 @@ def test_the_spark_legitimacy_of_a_large_context_is_the_python_functions(tmp_pat
     assert dependent_dimensions(lattice, min_support=2)
 
 
+def test_the_spark_report_of_a_head_with_flat_dimensions_is_check_lattices(tmp_path):
+    """lattice_report with the flat dimensions' values outside the head (as the Spark build gives
+    them: write_stream's flat_values, their labels a frame), the large context's path forced
+    (max_cells=0) and the collected one: check_lattice's report of the lattice in memory."""
+    from pyspark.sql import functions as F
+
+    from latweave.engines.spark_context import spark
+    from latweave.ingest.spark_legitimacy import lattice_report
+    from latweave.legitimacy import check_lattice
+    from tests.support.split import split
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    lattice = lattice_from_triples(read_pathquestion_kb(kb), "kb", functional=sorted(FUNCTIONAL["pathquestion"]))
+    head, flat, _ = split(lattice)
+    assert "subject" in flat and len(flat) > 2
+    labels = spark().createDataFrame([(d, k, label) for d in sorted(flat) for k, label in flat[d]()],
+                                     "dkey string, vkey string, vlabel string")
+    rows = sorted({(p.instance, p.dimension, p.value) for p in lattice.predicates})
+    predicates = spark().createDataFrame(rows, "ikey string, dkey string, vkey string")
+    for cells in (0, None):
+        caps = {} if cells is None else {"max_cells": cells}
+        got = lattice_report(F, head, predicates, flat_values=flat, labels=labels, **caps)
+        want = check_lattice(lattice, **({} if cells is None else {"fca_max_cells": cells}))
+        assert got.to_dict() == want.to_dict()
+        assert want.fca.co_occurring and want.fca.implications
+
+
 def test_for_2wiki_the_build_says_why_and_exits_2_without_java_4(tmp_path, capsys, monkeypatch):
     """A format Spark does not read is bad input (2); no Java is a missing engine (4, as `run`)."""
     kb = tmp_path / "kb.txt"

@@ -84,3 +84,143 @@ def test_a_document_read_from_its_file_gives_the_same_folder_and_is_checked_as_a
         assert not (tmp_path / "refused").exists()
         with pytest.raises(LatticeError, match="both in the head"):
             write_stream(head()[0], rows(5), tmp_path / "twice", documents={"gen": gen})
+
+
+# ---- flat values (ingest/flat.py): a KB's entity values never in the head ----------------------
+
+UNICODE_KB = "".join(f"{s}\t{r}\t{o}\n" for s, r, o in [
+    ("Zoë Ångström", "citizen of", "United States"),
+    ("Zoë Ångström", "date of birth", "1990"),
+    ("Zoë Ångström", "friend", "李白"),
+    ("李白", "citizen of", "China"),
+    ("李白", "friend", "Zoë Ångström"),
+    ("李白", "friend", "⦿ Circle"),
+    ("1990", "citizen of", "USA"),          # an instance named like a date value: one symbol
+    ("1990", "friend", "zoë ångström"),     # another spelling of an instance
+    ("Émile", "citizen of", "United States of America"),
+    ("Émile", "date of birth", "1961-07-04"),
+    ("⦿ Circle", "citizen of", "Deutschland"),   # keys after ⊤ in code-point order
+])
+
+
+def _kb(tmp_path: Path, text: str, name: str):
+    from latweave.ingest.kb import kb_lattice
+
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    return kb_lattice(path, "pathquestion")
+
+
+def _generated(people: int) -> str:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kb_gen", Path(__file__).resolve().parents[1] / "bench" / "kb_gen.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    return "".join(gen.lines(people, 7))
+
+
+@pytest.mark.parametrize("kb", ["generated", "unicode", "empty flat dimensions"])
+def test_flat_values_give_the_folder_of_the_values_in_the_head_byte_for_byte(tmp_path, kb):
+    from latweave.lattice.model import Dimension
+    from tests.support.split import split
+
+    lattice = _kb(tmp_path, _generated(400) if kb == "generated" else UNICODE_KB, kb.replace(" ", "-"))
+    if kb == "empty flat dimensions":
+        lattice.add_dimension(Dimension("nobody", "taxonomy", open=True))
+        lattice.add_dimension(Dimension("no one either", "taxonomy", functional=True, open=True))
+    saved = save_lattice(lattice, tmp_path / "saved")
+    head, flat, stream = split(lattice)
+    assert {"subject", "citizen of" if kb != "generated" else "parents"} <= set(flat)
+    if kb == "empty flat dimensions":
+        assert {"nobody", "no one either"} <= set(flat)
+    if kb != "generated":   # the country table's classes, read from the flat values
+        assert lattice.dimensions["citizen of"].compare_classes()
+    assert all(set(head.dimensions[d].labels) == {"⊤"} for d in flat)
+    streamed = write_stream(head, stream, tmp_path / "streamed", flat_values=flat)
+    assert streamed == saved
+    a, b = files(tmp_path / "saved"), files(tmp_path / "streamed")
+    assert sorted(a) == sorted(b)
+    for name in sorted(a):
+        assert a[name] == b[name], name
+
+
+def test_flat_values_out_of_order_or_scope_are_refused_and_nothing_is_written(tmp_path):
+    from latweave.lattice.model import Dimension
+    from tests.support.split import split
+
+    lattice = _kb(tmp_path, UNICODE_KB, "kb")
+    head, flat, stream = split(lattice)
+    good = list(flat["friend"]())
+    calls = []
+
+    def changing():
+        calls.append(1)
+        return iter(good if len(calls) == 1 else good[:-1])
+
+    def spoiled(values):
+        return {**flat, "friend": lambda: iter(values)}
+
+    declared = split(lattice)[0]
+    declared.dimensions["friend"].labels["extra"] = "extra"
+    cases = {
+        "ascending key order": (head, spoiled(list(reversed(good)))),
+        "not normalize": (head, spoiled([("zoe", "Zoë")])),
+        "not one of its values": (head, spoiled([("⊤", "⊤")])),
+        "other values when called again": (head, {**flat, "friend": changing}),
+        "does not declare the value": (head, spoiled(good[:-1])),
+        "holds ⊤ alone": (declared, flat),
+        "does not declare": (head, {**flat, "stranger": lambda: iter(())}),
+    }
+    for expected, (h, values) in cases.items():
+        out = tmp_path / expected.replace(" ", "-").replace("⊤", "top")
+        calls.clear()
+        with pytest.raises(LatticeError, match=expected):
+            write_stream(h, stream, out, flat_values=values)
+        assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(f".{out.name}")]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 1_500, 3_000])
+def test_a_flat_dimensions_report_is_the_gates(n):
+    """flat_dimension_report against legitimacy.check.dimension_report of the same dimension in
+    memory: the same report up to the closure cap (a chain, a fork, M3 at ⊤, an antichain longer
+    than legitimacy.json keeps); above it (the cap lowered to 1,000 here, and the default cap
+    below) the same stored dict."""
+    from latweave.ingest.flat import flat_dimension_report
+    from latweave.ingest.gate import STORED_LIST_LIMIT
+    from latweave.lattice.model import Dimension
+    from latweave.legitimacy.check import dimension_report
+
+    labels = [f"Valüe {i * 7919 % (n or 1):05d}" if i % 3 else f"a{i}" for i in range(n)]
+    pairs = sorted((normalize(label), label) for label in labels)
+    full = Dimension("friend", "taxonomy", open=True)
+    for key, label in pairs:
+        full.labels[key] = label
+    head = Dimension("friend", "taxonomy", open=True)
+    for caps in ({}, {"closure_cap": 1_000}):
+        expected = dimension_report(full, **caps)
+        got = flat_dimension_report(head, lambda: iter(pairs), **caps)
+        if n <= caps.get("closure_cap", n):
+            assert got == expected
+        assert got.to_dict(limit=STORED_LIST_LIMIT) == expected.to_dict(limit=STORED_LIST_LIMIT)
+        assert got.to_dict(limit=10) == expected.to_dict(limit=10)
+        kept = flat_dimension_report(head, lambda: iter(pairs), limit=7, **caps)   # a shorter antichain kept
+        assert kept.to_dict(limit=7) == expected.to_dict(limit=7)
+        assert got.digest == expected.digest and got.digest
+
+
+@pytest.mark.slow
+def test_a_flat_dimensions_report_past_the_default_closure_cap():
+    from latweave.ingest.flat import flat_dimension_report
+    from latweave.ingest.gate import STORED_LIST_LIMIT
+    from latweave.lattice.model import Dimension
+    from latweave.legitimacy.check import CLOSURE_CAP, dimension_report
+
+    pairs = sorted((f"e{i}", f"E{i}") for i in range(CLOSURE_CAP + 1))
+    full = Dimension("subject", "taxonomy", functional=True, open=True)
+    full.labels.update(pairs)
+    got = flat_dimension_report(Dimension("subject", "taxonomy", functional=True, open=True), lambda: iter(pairs))
+    expected = dimension_report(full)
+    assert expected.width_note == "a tree: its leaves" and expected.values == CLOSURE_CAP + 1
+    assert got.to_dict(limit=STORED_LIST_LIMIT) == expected.to_dict(limit=STORED_LIST_LIMIT)
+    assert len(got.antichain) == STORED_LIST_LIMIT

@@ -17,7 +17,7 @@ from operator import itemgetter, lt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.symbols import SymbolTable
@@ -164,11 +164,17 @@ class CompiledLattice:
 _DIMENSION_VALUE = itemgetter(1, 2)   # a coord row's (dimension, value)
 
 
-def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contested: Contested) -> None:
+def write_derived(directory: Path, counts: Mapping[tuple[int, int], int] | Iterator[tuple[int, int, int]],
+                  contested: Contested) -> None:
     """The build's derived files in a lattice folder: the `coord` rows per (dimension, value)
-    (COUNTS_FILE, in the order given) and the contested or merged coordinates' worlds with their
-    supporting predicates (WORLDS_FILE, sorted), which `CompiledLattice.read` reads back."""
-    write_counts(directory, [(d, v, n) for (d, v), n in counts.items()])
+    (COUNTS_FILE, in the order given; an iterator of (dimension, value, count) rows is taken as
+    sorted and distinct, and written as it comes: a streamed write's, ingest/stream.py) and the
+    contested or merged coordinates' worlds with their supporting predicates (WORLDS_FILE,
+    sorted), which `CompiledLattice.read` reads back."""
+    if isinstance(counts, Mapping):
+        write_counts(directory, [(d, v, n) for (d, v), n in counts.items()])
+    else:
+        write_counts(directory, counts, ordered=True)
     with (directory / WORLDS_FILE).open("w", encoding="utf-8", newline="\n") as handle:
         for (x, d), worlds in sorted(contested.items()):
             handle.write(json.dumps({"instance": x, "dimension": d, "worlds": [
@@ -176,11 +182,11 @@ def write_derived(directory: Path, counts: Mapping[tuple[int, int], int], contes
                 ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def write_counts(folder: Path, rows: list[tuple[int, int, int]]) -> None:
+def write_counts(folder: Path, rows: Iterable[tuple[int, int, int]], ordered: bool = False) -> None:
     """COUNTS_FILE of a lattice folder (or layer): (dimension, value, count) rows, sorted (as
-    given when they come sorted: the build's), as a block file of tab-separated lines
-    (folder/blocks.py: deflated, ~1/6 the text, and no line index)."""
-    if not _plain(rows):
+    given when they come sorted: the build's; `ordered`: known to be, not checked), as a block
+    file of tab-separated lines (folder/blocks.py: deflated, ~1/6 the text, and no line index)."""
+    if not ordered and not _plain(rows):
         rows = sorted({tuple(row) for row in rows})
     (folder / COUNTS_FILE).parent.mkdir(parents=True, exist_ok=True)
     write_blocks(folder / COUNTS_FILE, ("%d\t%d\t%d\n" % row for row in rows))

@@ -104,11 +104,13 @@ def predicate_line(p: Predicate) -> str:
     return _COMPACT.encode(row) + "\n"
 
 
-def predicate_lines(predicates: Iterable[Predicate]) -> Iterator[str]:
+def predicate_lines(predicates: Iterable[Predicate], names: dict[str, str] | None = None) -> Iterator[str]:
     """`predicate_line(p)` of each predicate, the same lines, with the names they repeat (a
     dimension, a document; an instance, over its predicates side by side in canonical order)
-    encoded once (a third of writing a KB's model files is this: docs/performance.md)."""
-    names: dict[str, str] = {}   # dimensions and documents: a few, each named by many predicates
+    encoded once (a third of writing a KB's model files is this: docs/performance.md). `names`:
+    the dimensions' and documents' encodings kept from a call before (a streamed write calls this
+    once per instance: ingest/stream.py)."""
+    names = {} if names is None else names   # dimensions and documents: a few, each named by many predicates
     last, last_text = None, ""
     for p in predicates:
         e, c = p.evidence, p.confidence

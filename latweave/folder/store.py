@@ -143,12 +143,14 @@ def write_documents(path: Path, documents: Mapping, removed: Iterable[str] = ())
             handle.write('"}\n')
 
 
-def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None) -> None:
+def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None = None,
+                      values: Iterable[str] | None = None) -> None:
     """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
-    when given, are written instead of the lattice's own."""
+    when given, are written instead of the lattice's own, and `values` (values.blocks' lines)
+    instead of `value_lines(lattice)` (a streamed write's, ingest/stream.py)."""
     for name, rows in dimension_rows(lattice).items():
         if name == VALUES:
-            write_lines(folder / name, value_lines(lattice))
+            write_lines(folder / name, value_lines(lattice) if values is None else values)
         else:
             write_jsonl(folder / name, rows)
     write_jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
@@ -205,8 +207,13 @@ def value_lines(lattice: Lattice) -> Iterator[str]:
     bytes), formatted from each value's fields without a row between (a KB has a value per
     entity and inverse relation: the 100k-person KB 609k of them)."""
     for d in sorted(lattice.dimensions.values(), key=lambda d: d.key):
-        for v in sorted(d.labels):
-            yield value_line(d.key, v, d.labels[v], sorted(d.parents.get(v, ())), d.bounds.get(v))
+        yield from dimension_value_lines(d)
+
+
+def dimension_value_lines(d: Dimension) -> Iterator[str]:
+    """The lines of values.jsonl of one dimension, in key order."""
+    for v in sorted(d.labels):
+        yield value_line(d.key, v, d.labels[v], sorted(d.parents.get(v, ())), d.bounds.get(v))
 
 
 def instance_row(inst: Instance) -> dict:

@@ -26,8 +26,10 @@ and two values of one subject on a functional relation (a contested coordinate: 
 writer does not settle them). Nothing at `--out` is touched then. Spark failing (its JVM out of
 memory, say) is an EngineError with Spark's reason and what to change, and touches nothing either.
 
-Memory: the driver holds the head (values of every dimension: `subject` names every instance);
-instances, predicates and facts stream, and so do the documents: each KB file is a
+Memory: the driver holds the head with the ordered dimensions' values; the flat dimensions'
+(`subject`, which names every instance, the entity-valued relations and their inverses) are
+read from Spark in key order when the writer and the gate ask (`write_stream(flat_values=...)`,
+ingest/flat.py: arrays of ints on the driver, ~30 bytes a value); instances, predicates and facts stream, and so do the documents: each KB file is a
 `textio.TextFile`, read once when the build starts (bad bytes located as the Python build does),
 then sliced for the evidence checks and streamed into documents.jsonl, never held whole.
 """
@@ -387,26 +389,40 @@ class _Job:
                                                           "start", "end", "text"))
         self.instances = self._hold(mentions.groupBy("key").agg(
             F.min(F.struct("f", "line", "pos", "label", "start", "end", "text")).alias("m")).select("key", "m.*"))
-        labels = head.dimensions[_SUBJECT_KEY].labels
         self.instance_rows = self.instances.count()
-        for key, label in _in_order(self.instances.select("key", "label"), ["key"], self.instance_rows) \
-                .toLocalIterator(True):
-            labels.setdefault(key, label)
-        # relation values (ordered ones through value_for_fact, first spelling first: its synonyms),
-        # and the subjects of entity-valued relations as their inverse's values
+        # relation values (ordered ones through value_for_fact, first spelling first: its synonyms)
+        # into the head; the flat dimensions' values — `subject`'s (every instance), an entity-valued
+        # relation's (its objects, first spelling) and its inverse's (its subjects) — stay in Spark:
+        # the writer and the gate read them from `flat_values` (ingest/flat.py), the driver never
+        # holds them
         values = self.kept.groupBy("rkey", "vkey").agg(F.min(F.struct("f", "line", "o", "rkind")).alias("m")) \
             .select(F.col("rkey").alias("dkey"), "vkey", "m.*")
         inverse = self.kept.join(self.entity, "rkey").groupBy("ikey", "skey").agg(
-            F.min(F.struct("f", "line", "s", F.lit("taxonomy").alias("rkind"))).alias("m")) \
-            .select(F.col("ikey").alias("dkey"), F.col("skey").alias("vkey"), "m.*")
-        for dkey, vkey, _, _, spelling, kind in _in_order(values.unionAll(inverse), ["f", "line", "dkey"],
-                                                         2 * self.kept_rows).toLocalIterator(True):
-            dim = head.dimensions[dkey]
-            if kind == "taxonomy":
-                dim.labels.setdefault(vkey, spelling)
-            elif dim.value_for_fact(spelling) != vkey:
-                raise LatticeError(f"value {spelling!r} of {dim.name!r} does not parse to the key it was "
-                                   "grouped by", hint=_HINT)
+            F.min(F.struct("f", "line", "s")).alias("m")).select(F.col("ikey").alias("dkey"), F.col("skey").alias("vkey"),
+                                                                 F.col("m.s").alias("vlabel"))
+        ordered = values.filter(F.col("rkind") != "taxonomy")
+        for dkey, vkey, _, _, spelling, _ in _in_order(ordered, ["f", "line", "dkey"], self.kept_rows) \
+                .toLocalIterator(True):
+            if head.dimensions[dkey].value_for_fact(spelling) != vkey:
+                raise LatticeError(f"value {spelling!r} of {head.dimensions[dkey].name!r} does not parse to the key "
+                                   "it was grouped by", hint=_HINT)
+        self.labels = self._hold(
+            self.instances.select(F.lit(_SUBJECT_KEY).alias("dkey"), F.col("key").alias("vkey"),
+                                  F.col("label").alias("vlabel"))
+            .unionByName(values.filter(F.col("rkind") == "taxonomy").select("dkey", "vkey", F.col("o").alias("vlabel")))
+            .unionByName(inverse))
+        sizes = dict(self.labels.groupBy("dkey").count().collect())
+        flat = [_SUBJECT_KEY, *(k for rkey, ikey in self.inverse.items() for k in (rkey, ikey))]
+        self.flat_values = {dkey: self._flat(dkey, sizes.get(dkey, 0)) for dkey in sorted(flat)}
+
+    def _flat(self, dkey: str, rows: int):
+        """The callable giving flat dimension `dkey`'s (value key, label) pairs in key order (held
+        by Spark, sorted once; read a range partition at a time)."""
+        if not rows:
+            return lambda: iter(())
+        F = self.F
+        frame = self._hold(_in_order(self.labels.filter(F.col("dkey") == dkey).select("vkey", "vlabel"), ["vkey"], rows))
+        return lambda: ((key, label) for key, label in frame.toLocalIterator(True))
 
     def predicates(self):
         """(ikey, dkey, vkey, f, start, end, text) of every predicate: each instance's own name on
@@ -429,7 +445,8 @@ class _Job:
         if gate is not None:
             from latweave.ingest.spark_legitimacy import lattice_report
 
-            gate.report = legitimacy = lattice_report(F, self.head, predicates)
+            gate.report = legitimacy = lattice_report(F, self.head, predicates, flat_values=self.flat_values,
+                                                      labels=self.labels)
             if not legitimacy.ok and not gate.allow:
                 raise NotLive(legitimacy)
         # flat rows, each predicate with its instance's label, in key order (range partitions of
@@ -450,7 +467,8 @@ class _Job:
                 written[1] += len(preds)
                 yield label, preds
 
-        manifest = _write_stream(self.head, stream(), out, legitimacy, inputs=(self.path,), documents=self.documents)
+        manifest = _write_stream(self.head, stream(), out, legitimacy, inputs=(self.path,), documents=self.documents,
+                                 flat_values=self.flat_values)
         report.instances, report.predicates = written
         report.dimensions, report.documents = len(self.head.dimensions), len(self.documents)
         return manifest
@@ -470,7 +488,8 @@ def _in_order(frame, columns: list[str], rows: int):
     return frame.repartitionByRange(parts, *columns).sortWithinPartitions(*columns)
 
 
-def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs, documents) -> dict:
+def _write_stream(head: Lattice, rows, out, legitimacy, *, inputs, documents, flat_values) -> dict:
     """`write.write_stream`, with the gate's report written beside the lattice as `save_lattice` writes it."""
     extra = {"legitimacy": report_writer(legitimacy)} if legitimacy is not None else None
-    return write_stream(head, rows, out, inputs=inputs, attachments=extra, documents=documents)
+    return write_stream(head, rows, out, inputs=inputs, attachments=extra, documents=documents,
+                        flat_values=flat_values)

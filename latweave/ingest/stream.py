@@ -6,15 +6,24 @@ its peak grows with the lattice (docs/performance.md: a 10M-instance lattice doe
 `write_stream` writes the same folder — the same files, byte for byte (tests/test_stream.py compares them file by file with `save_lattice`'s) — from a
 *head* (a `Lattice` holding the dimensions and documents, small) and the instances as a stream
 of `(label, predicates)` in ascending key order (`normalize(label)`). Memory stays linear and
-small: per predicate, three integers in arrays (its instance's, dimension's and value's ids) until
-the `coord` facts are written; symbols, instances and predicates go to disk as they arrive.
+small: per predicate, two 4-byte slots in arrays (its dimension's and value's), per instance its
+id and predicate count, until the `coord` rows are loaded into the engine database; symbols,
+instances and predicates go to disk as they arrive.
+
+Flat dimensions: a dimension whose values are all leaves directly under ⊤ (a KB's `subject`,
+entity-valued relations and their inverses: a value for nearly every subject) need not be in the
+head: `flat_values` gives its values from a callable, read a few times and held as arrays
+(ingest/flat.py: ~30 bytes a value); its values.blocks lines, symbols, `node`/`subsumes`/
+`canonical` rows, classes and counts are made from them, the same bytes.
 
 Why it works in one pass: the symbol table is the sorted set of every string, and the stream is
 sorted, so merging the instance keys with the head's strings (dimension keys, values, synonyms,
-⊤) writes `symbols.jsonl` in order and gives every instance its final id on arrival; a predicate's
-id is its position in the canonical order (instance key first), which is arrival order. The
-head's ids are final only at the end (they count the instance keys sorted before them): the head
-relations (`node`, `subsumes`...) are compiled by `compile_lattice` on the head alone and renumbered.
+⊤) and the flat values (each dimension's sorted already) writes `symbols.jsonl` in order and
+gives every instance its final id on arrival; a predicate's id is its position in the canonical
+order (instance key first), which is arrival order. The head's ids are final only at the end
+(they count the instance keys sorted before them): the head relations (`node`, `subsumes`...)
+are compiled by `compile_lattice` on the head alone and renumbered; the engine database loads
+every relation from them and the arrays (no facts/ written and read back).
 
 Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
 (textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
@@ -29,24 +38,31 @@ callback); `write.write_stream` puts them into the one atomic write.
 
 from __future__ import annotations
 
+import heapq
 import json
 from array import array
+from bisect import bisect_left
+from itertools import chain, islice, repeat
+from operator import attrgetter, lt
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from latweave.compile.facts import LATTICE_RELATIONS, encode_row, write_facts
-from latweave.compile.lattice_facts import compile_lattice, write_derived
-from latweave.compile.symbols import encode_symbol
+from latweave.compile.facts import LATTICE_RELATIONS
+from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
+from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
+from latweave.ingest.flat import FlatDimension, FlatValues
+from latweave.lattice.canonical import class_key
 from latweave.lattice.model import Instance, Lattice, Predicate
-from latweave.lattice.names import normalize
+from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
-from latweave.folder.rows import predicate_line
-from latweave.folder.store import write_model_files, instance_row, manifest_counts
-from latweave.folder.names import ENGINE_DB, FACTS_DIR, INSTANCES, PREDICATES, SYMBOLS
+from latweave.folder.rows import predicate_lines, value_line
+from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_model_files
+from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
 HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude",
@@ -64,7 +80,7 @@ class StreamFiles:
     """One streamed write: the state shared by the model files and the facts."""
 
     def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
-                 documents: Mapping | None = None):
+                 documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
         if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
             raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
@@ -75,25 +91,50 @@ class StreamFiles:
         both = sorted(set(head.documents) & set(documents or ()))
         if both:
             raise LatticeError(f"write_stream: document(s) {both} given both in the head and as streamed texts")
+        missing = sorted(set(flat_values or ()) - set(head.dimensions))
+        if missing:
+            raise LatticeError(f"write_stream: flat_values names dimension(s) {missing} the head does not declare",
+                               hint="key flat_values by the head's dimension keys (normalize(name))")
         self.head, self.rows = head, rows
         self.documents = {**head.documents, **(documents or {})}  # id → str, or a streamed text
-        self.compiled_head = compile_lattice(head)
-        self.small = [self.compiled_head.symbols.text(i) for i in range(len(self.compiled_head.symbols))]
+        # flat dimensions (ingest/flat.py): read once here, checked and indexed, before anything is written
+        self.flat = {key: FlatDimension(head.dimensions[key], (flat_values or {})[key]).scan()
+                     for key in sorted(flat_values or ())}
+        classes = {class_key(c) for f in self.flat.values() for c in f.classes.values()}
+        symbols = SymbolTable(lattice_strings(head) | classes)
+        self.compiled_head = compile_lattice(head, symbols=symbols)
+        for name in STREAM_RELATIONS:
+            if self.compiled_head.facts[name]:
+                raise LatticeError(f"write_stream: the head compiled to {name} rows")
+        self.small = [symbols.text(i) for i in range(len(symbols))]
         self.small_id = {s: i for i, s in enumerate(self.small)}
-        self.final = array("q", [-1]) * len(self.small)  # head symbol index → final id
-        self.xs, self.ds, self.vs = array("q"), array("l"), array("l")
+        # a flat dimension's value k is slot `offset + k` of `final`, after the head's strings
+        self.offsets, at = {}, len(self.small)
+        for key, f in self.flat.items():
+            self.offsets[key], at = at, at + f.n
+        self.final = array("q", [-1]) * at  # slot (head symbol index, or flat value) → final id
+        self.flat_counts = array("I", [0]) * (at - len(self.small))  # coord rows per flat value
+        # per predicate its dimension's and value's slots (4 bytes each: a slot < 2^31); per
+        # instance its id and how many predicates it has (its predicates' ids are consecutive)
+        self.ds, self.vs = array("i"), array("i")
+        self.instance_ids, self.sizes = array("q"), array("I")
+        self._known: dict[str, tuple] = {}   # dimension key → what _checked reads of it
         self.counts: dict[str, int] = {}
 
     def model_files(self, folder: Path) -> dict:
         """Every file save_lattice writes, streamed; returns the manifest's counts."""
-        write_model_files(self.head, folder, self.documents)  # dimensions, values, synonyms, classes, documents (+ empty others)
-        facts = folder / FACTS_DIR
-        facts.mkdir(parents=True, exist_ok=True)
+        model = self.head
+        if any(f.classes for f in self.flat.values()):   # classes.jsonl lists the flat dimensions' classes too
+            model = Lattice(name=self.head.name, dimensions={
+                key: replace(d, classes=self.flat[key].classes) if key in self.flat else d
+                for key, d in self.head.dimensions.items()})
+        # dimensions, values, synonyms, classes, documents (+ empty others)
+        write_model_files(model, folder, self.documents, values=self._value_lines() if self.flat else None)
         instances = predicates = 0
+        ds, vs, names = self.ds, self.vs, {}
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
                 BlockWriter(folder / PREDICATES) as pred_out, \
-                (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out, \
-                (facts / "instance.facts").open("w", encoding="ascii", newline="\n") as x_out:
+                (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
             merge = self._symbols(sym_out)
             next(merge)
             previous = None
@@ -105,120 +146,250 @@ class StreamFiles:
                 previous = key
                 x = merge.send(key)
                 inst_out.write(_dumps(instance_row(Instance(label))))
-                x_out.write(f"{x}\n")
                 instances += 1
-                for pred in self._checked(key, preds):
-                    pred_out.write(predicate_line(pred))
-                    self.xs.append(x)
-                    self.ds.append(self.small_id[pred.dimension])
-                    self.vs.append(self.small_id[pred.value])
-                    predicates += 1
+                listed, dims, values = self._checked(key, preds)
+                pred_out.writelines(predicate_lines(listed, names))
+                self.instance_ids.append(x)
+                self.sizes.append(len(listed))
+                ds.extend(dims)
+                vs.extend(values)
+                predicates += len(listed)
             merge.send(None)  # the head strings sorted after the last instance
-        self._facts(folder)  # (the line indexes are write_folder's, after this)
+        if -1 in self.final:   # every string numbered: a bug if not, never written
+            raise AssertionError("write_stream: a head string or flat value got no symbol id")
+        self._derived(folder)  # (the line indexes are write_folder's, after this)
         self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
+        self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
+
+    def _value_lines(self) -> Iterator[str]:
+        """values.blocks' lines: the head's dimensions', a flat dimension's values read again
+        with its ⊤ in its place (save_lattice's bytes)."""
+        for d in sorted(self.head.dimensions.values(), key=lambda d: d.key):
+            flat = self.flat.get(d.key)
+            if flat is None:
+                yield from dimension_value_lines(d)
+                continue
+            top = next(dimension_value_lines(d))   # ⊤'s line: the head's dimension holds ⊤ alone
+            for _, key, label in flat.again():
+                if top is not None and TOP < key:
+                    yield top
+                    top = None
+                yield value_line(d.key, key, label, (), None)
+            if top is not None:
+                yield top
+
+    def _strings(self) -> Iterator[tuple[str, int]]:
+        """(string, slot) of the head's strings and every flat value, ascending (a string several
+        hold comes once for each, side by side)."""
+        small = zip(self.small, range(len(self.small)))
+        if not self.flat:
+            return small
+
+        def slots(at: int, flat: FlatDimension) -> Iterator[tuple[str, int]]:
+            return ((key, at + k) for k, key, _ in flat.again())
+
+        return heapq.merge(small, *(slots(self.offsets[d], f) for d, f in self.flat.items()))
 
     def _symbols(self, out) -> Iterator[int | None]:
         """A coroutine: sent each instance key in order, it writes every symbol up to it and
         answers the key's final id; sent None, it writes the rest of the head's strings."""
-        j, next_id = 0, 0
+        final = self.final
+        strings = self._strings()
+        pending = next(strings, None)
+        next_id = 0
         key = yield None
         while True:
-            while j < len(self.small) and (key is None or self.small[j] < key):
-                self.final[j] = next_id
-                out.write(encode_symbol(self.small[j]) + "\n")
-                j, next_id = j + 1, next_id + 1
+            while pending is not None and (key is None or pending[0] < key):
+                text = pending[0]
+                out.write(encode_symbol(text) + "\n")
+                while pending is not None and pending[0] == text:   # one symbol for each string
+                    final[pending[1]] = next_id
+                    pending = next(strings, None)
+                next_id += 1
             if key is None:
                 yield None
                 return
-            if j < len(self.small) and self.small[j] == key:  # an instance named like a value: one symbol
-                self.final[j] = next_id
-                j += 1
+            while pending is not None and pending[0] == key:  # an instance named like a value: one symbol
+                final[pending[1]] = next_id
+                pending = next(strings, None)
             out.write(encode_symbol(key) + "\n")
             x, next_id = next_id, next_id + 1
             key = yield x
 
-    def _checked(self, key: str, preds: Sequence[Predicate]) -> list[Predicate]:
-        """The instance's predicates in canonical order, refused when out of this writer's scope."""
-        listed = sorted(set(preds))
+    def _checked(self, key: str, preds: Sequence[Predicate]) -> tuple[list[Predicate], list[int], list[int]]:
+        """The instance's predicates in canonical order with their dimensions' and values' slots,
+        refused when out of this writer's scope."""
+        if len(preds) > 1:
+            # by (dimension, value), the canonical order when no pair comes twice (one instance's
+            # predicates): compared as tuples of strings, not as Predicates; else sorted whole, duplicates dropped
+            listed = sorted(preds, key=_DIMENSION_VALUE)
+            pairs = list(map(_DIMENSION_VALUE, listed))
+            if not all(map(lt, pairs, islice(pairs, 1, None))):
+                listed = sorted(set(preds))
+        else:
+            listed = list(preds)
         functional: dict[str, str] = {}
+        dims, values = [], []
+        known, documents = self._known, self.documents
         for p in listed:
-            what = f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
+            seen = known.get(p.dimension)
+            if seen is None:
+                seen = known[p.dimension] = self._dimension(p)
+            dim, flat, d, offset = seen
             if p.instance != key:
-                raise LatticeError(f"{what} is listed under instance {key!r}")
-            dim = self.head.dimensions.get(p.dimension)
-            if dim is None:
-                raise LatticeError(f"{what}: the head has no dimension {p.dimension!r}")
-            if p.value not in dim.labels:
-                raise LatticeError(f"{what}: the head's dimension does not declare the value",
-                                   hint="declare every value in the head (open and ordered dimensions too)")
+                raise LatticeError(f"{_what(p)} is listed under instance {key!r}")
+            if flat is None or p.value == TOP:
+                v = self.small_id[p.value] if p.value in dim.labels else -1
+            else:
+                v = flat.find(p.value)
+                if v >= 0:
+                    v += offset
+            if v < 0:
+                raise LatticeError(f"{_what(p)}: the head's dimension does not declare the value",
+                                   hint="declare every value in the head (open and ordered dimensions too), "
+                                        "or among the dimension's flat_values")
             if p.qualifiers:
-                raise LatticeError(f"{what} has qualifiers, which write_stream does not write",
+                raise LatticeError(f"{_what(p)} has qualifiers, which write_stream does not write",
                                    hint="build this lattice with save_lattice")
-            if not 0.0 <= p.confidence <= 1.0 or type(p.confidence) is not float:
-                raise LatticeError(f"{what}: confidence {p.confidence!r} is not a float in [0, 1]")
-            text = self.documents.get(p.evidence.doc)
-            if text is None or text[p.evidence.start:p.evidence.end] != p.evidence.source_text:
-                raise LatticeError(f"{what}: its evidence does not hold in document {p.evidence.doc!r}")
+            c = p.confidence
+            if type(c) is not float or not 0.0 <= c <= 1.0:
+                raise LatticeError(f"{_what(p)}: confidence {c!r} is not a float in [0, 1]")
+            e = p.evidence
+            text = documents.get(e.doc)
+            if text is None or text[e.start:e.end] != e.source_text:
+                raise LatticeError(f"{_what(p)}: its evidence does not hold in document {e.doc!r}")
             if dim.functional and functional.setdefault(p.dimension, p.value) != p.value:
-                raise LatticeError(f"{what}: a second value on functional dimension {p.dimension!r} (a contested "
+                raise LatticeError(f"{_what(p)}: a second value on functional dimension {p.dimension!r} (a contested "
                                    "or merged coordinate), which write_stream does not settle",
                                    hint="build this lattice with save_lattice")
-        return listed
+            dims.append(d)
+            values.append(v)
+        return listed, dims, values
 
-    def _facts(self, folder: Path) -> None:
-        """facts/*.facts (instance.facts is written while streaming) and the derived counts."""
+    def _dimension(self, p: Predicate) -> tuple:
+        """(the head's dimension, its FlatDimension or None, its slot, its flat values' first slot)."""
+        dim = self.head.dimensions.get(p.dimension)
+        if dim is None:
+            raise LatticeError(f"{_what(p)}: the head has no dimension {p.dimension!r}")
+        return dim, self.flat.get(p.dimension), self.small_id[p.dimension], self.offsets.get(p.dimension, 0)
+
+    def _head_relation(self, name: str) -> list[tuple[int, ...]]:
+        """A head relation's rows (compile_lattice's, renumbered by the final ids: still sorted),
+        the flat dimensions' canonical rows among them (a few: the country table's names)."""
         final = self.final
-        relations = {}
-        for name in HEAD_RELATIONS:
-            keep = _NUMBERS_FROM.get(name)
-            relations[name] = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
-                               for row in self.compiled_head.facts[name]]
-        for name in STREAM_RELATIONS:
-            if self.compiled_head.facts[name]:
-                raise LatticeError(f"write_stream: the head compiled to {name} rows")
-        write_facts(folder / FACTS_DIR, relations, HEAD_RELATIONS)
-        write_facts(folder / FACTS_DIR, {}, ("alias", "qualifier", "period"))
+        keep = _NUMBERS_FROM.get(name)
+        rows = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
+                for row in self.compiled_head.facts[name]]
+        if name == "canonical" and self.flat:
+            for key, f in self.flat.items():
+                at = self.offsets[key]
+                rows += [(final[self.small_id[key]], final[at + f.find(v)], final[self.small_id[class_key(c)]])
+                         for v, c in f.classes.items()]
+            rows.sort()
+        return rows
+
+    def relations(self) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
+        """Each lattice relation's rows, sorted and distinct, as a callable giving them afresh: the
+        head's, the flat dimensions' node and subsumes rows (from their final ids, none held as
+        tuples), the instances and the coord rows (from the arrays)."""
+        final, small_id = self.final, self.small_id
+        flat = sorted((final[small_id[key]], key, f) for key, f in self.flat.items())   # by final dimension id
+        top = final[small_id[TOP]] if self.flat else -1
+
+        def nodes(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int]]:
+            return ((d, v) for v in self._flat_ids(key, f))
+
+        def edges(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
+            return ((d, top, v) for v in self._flat_ids(key, f))
+
+        def node():
+            return _by_dimension(self._head_relation("node"), [(d, nodes(d, key, f)) for d, key, f in flat])
+
+        def subsumes():
+            return _by_dimension(self._head_relation("subsumes"), [(d, edges(d, key, f)) for d, key, f in flat])
+
+        def coord():
+            return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self._xs(), self.ds, self.vs)))
+
+        out = {name: (lambda name=name: self._head_relation(name)) for name in HEAD_RELATIONS}
+        out.update(node=node, subsumes=subsumes, coord=coord, instance=lambda: ((x,) for x in self.instance_ids))
+        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
+        return out
+
+    def _derived(self, folder: Path) -> None:
+        """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
+        final, small = self.final, len(self.small)
         counts: Counter = Counter()
+        flat_counts = self.flat_counts
         last = None
-        with (folder / FACTS_DIR / "coord.facts").open("w", encoding="ascii", newline="\n") as out:
-            for p, (x, d, v) in enumerate(zip(self.xs, self.ds, self.vs)):
-                row = (x, final[d], final[v], p)
-                if last is not None and row <= last:  # canonical order: a bug if not, never written
-                    raise AssertionError(f"write_stream: coord rows out of order at {row}")
-                out.write(encode_row(row) + "\n")
-                counts[row[1:3]] += 1
-                last = row
-        write_derived(folder, counts, {})  # no contested coordinates, by scope
+        for x, d, v in zip(self._xs(), self.ds, self.vs):
+            row = (x, final[d], final[v])
+            if last is not None and row < last:  # canonical order: a bug if not, never written
+                raise AssertionError(f"write_stream: coord rows out of order at {row}")
+            if v >= small:
+                flat_counts[v - small] += 1
+            else:
+                counts[row[1:]] += 1
+            last = row
+        counted = [(d, v, n) for (d, v), n in sorted(counts.items())]
+
+        def counted_flat(key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
+            d, at = final[self.small_id[key]], self.offsets[key]
+            for k in range(f.n):
+                if flat_counts[at - small + k]:
+                    yield d, final[at + k], flat_counts[at - small + k]
+
+        flat = sorted((final[self.small_id[key]], key, f) for key, f in self.flat.items())
+        # no contested coordinates, by scope
+        write_derived(folder, _by_dimension(counted, [(d, counted_flat(key, f)) for d, key, f in flat]), {})
+
+    def _xs(self) -> Iterator[int]:
+        """Each predicate's instance id, in predicate order."""
+        return chain.from_iterable(map(repeat, self.instance_ids, self.sizes))
+
+    def _flat_ids(self, key: str, f: FlatDimension) -> Iterator[int]:
+        """The final ids of a flat dimension's values, ascending (key order is symbol order)."""
+        at = self.offsets[key]
+        return (self.final[at + k] for k in range(f.n))
 
     def engine_db(self, folder: Path) -> None:
-        """The SQLite engine's database, from the facts just written (read back one relation at a
-        time), which are then deleted: the database's base tables are layer 0's one copy of the
-        lattice relations (compile/lattice_facts.py StoredFacts reads them there; an engine that
-        wants `.facts` or Parquet files derives them when asked: compile/parquet_cache.py)."""
-        import shutil
-
-        write_engine_db(folder / ENGINE_DB, _FileFacts(folder / FACTS_DIR))
-        shutil.rmtree(folder / FACTS_DIR)
+        """The SQLite engine's database: its base tables are layer 0's one copy of the lattice
+        relations (compile/lattice_facts.py StoredFacts reads them there; an engine that wants
+        `.facts` or Parquet files derives them when asked: compile/parquet_cache.py), loaded
+        from `relations` as they are made (no facts/ written and read back)."""
+        write_engine_db(folder / ENGINE_DB, _Relations(self.relations()))
 
 
-def _rows(path: Path) -> Iterator[tuple[int, ...]]:
-    """A facts file's rows, parsed as they are read (a 10M-instance coord file is never a list)."""
-    with path.open(encoding="ascii") as handle:
-        for line in handle:
-            yield tuple(int(c) for c in line.rstrip("\n").split("\t"))
+def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[tuple[int, ...]]]]) -> Iterator[tuple[int, ...]]:
+    """`rows` (sorted) with each block's rows (sorted, every one's first column its dimension
+    `d`; the blocks by ascending d) in their places: the sorted union, merged a dimension at a time."""
+    i = 0
+    for d, block in blocks:
+        j = bisect_left(rows, (d,), i)
+        yield from rows[i:j]
+        i = bisect_left(rows, (d + 1,), j)
+        yield from heapq.merge(rows[j:i], block) if i > j else block
+    yield from rows[i:]
 
 
-class _FileFacts(Mapping):
-    """relation → its rows, parsed from `<relation>.facts` as they are read (each time asked)."""
+def _what(p: Predicate) -> str:
+    return f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
 
-    def __init__(self, directory: Path):
-        self.directory = directory
 
-    def __getitem__(self, name: str) -> Iterator[tuple[int, ...]]:
+_DIMENSION_VALUE = attrgetter("dimension", "value")
+
+
+class _Relations(Mapping):
+    """relation → its rows, made afresh each time asked (StreamFiles.relations)."""
+
+    def __init__(self, made: Mapping[str, Callable[[], Iterable[tuple[int, ...]]]]):
+        self.made = made
+
+    def __getitem__(self, name: str) -> Iterable[tuple[int, ...]]:
         if name not in LATTICE_RELATIONS:
             raise KeyError(name)
-        return _rows(self.directory / f"{name}.facts")
+        return self.made[name]()
 
     def __iter__(self) -> Iterator[str]:
         return iter(LATTICE_RELATIONS)

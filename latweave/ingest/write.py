@@ -209,7 +209,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
 
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
                  inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
-                 documents: Mapping | None = None) -> dict:
+                 documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None) -> dict:
     """Write the lattice `head` + `rows` at `out` in one atomic step (the write `save_lattice`
     uses; ingest/stream.py encodes the stream); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
@@ -218,9 +218,14 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     `attachments`: more files written into the folder before it is committed (name -> callback
     taking the folder), as `save_lattice`'s legitimacy report. `documents`: more documents, id →
     a text that is sliced like a `str` and streams its `chunks()` (textio.TextFile: a KB file
-    larger than memory, never held whole), written and checked as the head's are."""
+    larger than memory, never held whole), written and checked as the head's are.
+    `flat_values`: dimension key → a callable giving, each time it is called, `(value key, label)`
+    pairs in ascending key order — the values of a dimension the head declares with ⊤ alone, each
+    a leaf directly under ⊤ (a KB's `subject`, entity-valued relations and their inverses): the
+    folder is the one written with those values in the head, byte for byte, and they are never
+    held as Python objects (ingest/flat.py)."""
     check_target(out, inputs)
-    writer = StreamFiles(head, rows, documents)
+    writer = StreamFiles(head, rows, documents, flat_values)
     # the engine database is built from the .facts files model_files wrote, which it then deletes
     # (as save_lattice's folder: no facts/ or parquet/ in layer 0)
     return write_folder(out, head.name, writer.model_files,

@@ -316,21 +316,30 @@ def large_dimension(dimension: Dimension, cap: int = CLOSURE_CAP) -> DimensionRe
     values = [v for v in dimension.labels if v != TOP]
     tree = all(parents.get(v, 0) == 1 for v in values)
     n = len(values)
-    warnings = []
     if tree:
         ranks = dict(dimension.bounds) if dimension.ordered else {}
         leaves = sorted((v for v in values if v not in inner),
                         key=lambda v: (ranks.get(v, UNRANKED), dimension.labels[v], v))
-        note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
-        width, antichain, width_note = len(leaves), tuple(dimension.labels[v] for v in leaves), "a tree: its leaves"
-        warnings.append(f"distributivity {note}")
-    else:
-        note = f"skipped: meets not fully checked ({n:,} values of a DAG that is not a tree, above the cap of {cap:,})"
-        width, antichain, width_note = None, (), f"skipped: {n:,} values, above the cap of {cap:,}"
-        warnings += [f"meets not fully checked: {n:,} values of a DAG that is not a tree, above the cap of {cap:,}",
-                     f"width {width_note}"]
+        return large_tree_report(dimension.name, dimension.kind, n, tuple(dimension.labels[v] for v in leaves), cap,
+                                 width=len(leaves))
+    note = f"skipped: meets not fully checked ({n:,} values of a DAG that is not a tree, above the cap of {cap:,})"
+    width_note = f"skipped: {n:,} values, above the cap of {cap:,}"
     return DimensionReport(
-        name=dimension.name, kind=dimension.kind, values=n, size=n + 2, is_lattice=True if tree else None,
+        name=dimension.name, kind=dimension.kind, values=n, size=n + 2, is_lattice=None,
         competing=(), added_by_completion=(), distributive=None, distributive_of="dimension",
-        distributive_note=note, witness=None, width=width, antichain=antichain, width_note=width_note,
-        warnings=tuple(warnings))
+        distributive_note=note, witness=None, width=None, antichain=(), width_note=width_note,
+        warnings=(f"meets not fully checked: {n:,} values of a DAG that is not a tree, above the cap of {cap:,}",
+                  f"width {width_note}"))
+
+
+def large_tree_report(name: str, kind: str, n: int, antichain: tuple[str, ...], cap: int = CLOSURE_CAP, *,
+                      width: int | None = None) -> DimensionReport:
+    """`large_dimension`'s report of a tree of `n` values above `cap`, whose leaves' labels, in
+    its order, are `antichain` (`width`: their count, when `antichain` holds only the first ones:
+    ingest/flat.py's flat dimensions, all leaves)."""
+    note = f"skipped: {n:,} values, above the cap of {cap:,} (a tree: its meets are unique by construction)"
+    return DimensionReport(
+        name=name, kind=kind, values=n, size=n + 2, is_lattice=True, competing=(), added_by_completion=(),
+        distributive=None, distributive_of="dimension", distributive_note=note, witness=None,
+        width=n if width is None else width, antichain=antichain, width_note="a tree: its leaves",
+        warnings=(f"distributivity {note}",))
