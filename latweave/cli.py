@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -98,13 +97,11 @@ def _m(value, newlines: bool = False) -> str:
     return escape(safe(str(value), newlines=newlines))
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _json_text(text: str) -> str:
-    """JSON text that UTF-8 can encode: a lone surrogate (a byte that was not UTF-8, smuggled in
-    through argv) is written as its JSON escape, which reads back as the same string."""
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """JSON text that UTF-8 can encode (latweave/output.py `json_text`: the server answers the same)."""
+    from latweave.output import json_text
+
+    return json_text(text)
 
 
 def _write_json(text: str) -> None:
@@ -540,6 +537,64 @@ def cmd_ask(args) -> int:
     return next((c for c in (EXIT_LLM_UNREACHABLE, EXIT_ABSTAIN) if c in codes), EXIT_OK)
 
 
+def _serve_config(args, http: bool):
+    """The checked ServeConfig of `serve` (http) or `mcp` (stdio): the serve extra installed first."""
+    from latweave import serve
+    from latweave.serve.config import Limits, ServeConfig, lattice_specs, read_token
+
+    serve.require()
+    limits = Limits(body_bytes=args.max_body, page=min(args.page_size, args.max_page), max_page=args.max_page,
+                    engine_s=args.engine_timeout)
+    llm = {"model": args.model, "base_url": args.base_url, "config": args.config, "timeout": args.timeout}
+    if not http:
+        return ServeConfig(lattice_specs(args.lattice), engine=args.engine, limits=limits, llm=llm).checked()
+    return ServeConfig(lattice_specs(args.lattice), host=args.host, port=args.port,
+                       token=read_token(args.token_file), allow_writes=args.allow_writes, cors=tuple(args.cors),
+                       engine=args.engine, limits=limits, llm=llm).checked()
+
+
+def cmd_serve(args) -> int:
+    """Serve lattices over HTTP (and MCP at /mcp) until interrupted; exit 2 before listening when the
+    settings are not safe (docs/serve.md, "Security") or the serve extra is missing."""
+    config = _serve_config(args, http=True)
+    from latweave.serve.run import serve
+
+    serve(config, log_level="info" if args.verbose else "warning")
+    return EXIT_OK
+
+
+def cmd_mcp(args) -> int:
+    """The MCP server on stdio (for an MCP client that starts it: Claude Desktop, an IDE, an agent)."""
+    config = _serve_config(args, http=False)
+    from latweave.serve.run import serve_stdio
+
+    serve_stdio(config)
+    return EXIT_OK
+
+
+def _served_arguments(p) -> None:
+    """What `serve` and `mcp` share: the lattices by name, the engine and the bounds, the LLM of ask."""
+    p.add_argument("--lattice", action="append", required=True, metavar="NAME=DIR",
+                   help="serve the lattice folder DIR as NAME (repeatable); requests name it, never its folder")
+    p.add_argument("--engine", default=None)
+    p.add_argument("--engine-timeout", type=seconds, default=30.0, metavar="SECONDS",
+                   help="stop an engine evaluation after SECONDS (HTTP 504; default 30)")
+    p.add_argument("--max-body", type=count(1024), default=1 << 20, metavar="BYTES",
+                   help="the largest request body (HTTP 413 past it; default 1 MiB)")
+    p.add_argument("--page-size", type=count(1), default=100, metavar="N",
+                   help="answers in a page when a request names no limit (default 100)")
+    p.add_argument("--max-page", type=count(1), default=1000, metavar="N",
+                   help="the most answers one page may hold (default 1000)")
+    p.add_argument("--model", default=None, help="ask: the model (default: $LATWEAVE_MODEL or --config)")
+    p.add_argument("--base-url", default=None, help="ask: an OpenAI-compatible endpoint (default: $OPENAI_BASE_URL "
+                                                    "or --config); the key is read from $OPENAI_API_KEY or --config")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="ask: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
+    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
+                   help="ask: seconds one LLM request may take (default 60, or --config)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log each request (uvicorn's access log) on stderr")
+
+
 def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
     """The arguments `run` and `verify` share: the text or -f FILE, the lattice and engine, and
     how the outcome is shown (`_show`)."""
@@ -823,6 +878,25 @@ def parser() -> argparse.ArgumentParser:
     _llm_arguments(p)
     p.set_defaults(func=cmd_ask)
 
+    p = sub.add_parser("serve", help="serve lattices over HTTP: run, check, explain, verify, audit, ask, "
+                                     "dimensions, history; MCP at /mcp (needs the serve extra)")
+    _served_arguments(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to bind (default 127.0.0.1; any other needs a token)")
+    p.add_argument("--port", type=count(0), default=8000, help="the port (default 8000; 0: any free one, printed)")
+    p.add_argument("--token-file", default=None, metavar="FILE",
+                   help="the bearer token every request must send, on the file's first line (default: "
+                        "$LATWEAVE_TOKEN); never given on the command line")
+    p.add_argument("--allow-writes", action="store_true",
+                   help="allow add and remove (they need the token too)")
+    p.add_argument("--cors", action="append", default=[], metavar="ORIGIN",
+                   help="allow browser requests from ORIGIN (repeatable; default: none)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("mcp", help="an MCP server on stdio over lattices, for LLM agents (needs the serve extra)")
+    _served_arguments(p)
+    p.set_defaults(func=cmd_mcp)
+
     p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
     p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"], help="the benchmark")
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
@@ -943,15 +1017,11 @@ def main(argv: list[str] | None = None) -> int:
         _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
         return args.func(args)
-    except EngineError as exc:
-        _report(exc, args)
-        return EXIT_ENGINE
-    except ServiceUnreachable as exc:
-        _report(exc, args)
-        return EXIT_LLM_UNREACHABLE
     except LatweaveError as exc:
+        from latweave.outcomes import exit_code
+
         _report(exc, args)
-        return EXIT_USER
+        return exit_code(exc)   # the one table (latweave/outcomes.py) the server's statuses come from too
     except KeyboardInterrupt:
         # Ctrl-C: the user's own stop, not a fault — one line, the shell's exit status for SIGINT
         # (128 + 2), never a traceback; whatever was being written is left as the atomic writes

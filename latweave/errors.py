@@ -65,6 +65,27 @@ class WriteError(LatweaveError):
         return {**super().to_dict(), "path": self.path}
 
 
+class LegitimacyError(LatweaveError):
+    """A lattice may not go live: some dimension's meets are not unique (`latweave.ingest.gate.NotLive`
+    carries the report; the CLI exits 6)."""
+
+
+class TooLarge(LatweaveError):
+    """An input over a bound this process sets: a request body, an upload (`latweave serve`)."""
+
+
+class Unauthorized(LatweaveError):
+    """A request without the bearer token the server was started with (`latweave serve`)."""
+
+
+class Forbidden(LatweaveError):
+    """A request the server does not allow: a write to a server started read-only."""
+
+
+class NotFound(LatweaveError):
+    """A name the request gives that the server does not have: a lattice, a dimension, a route."""
+
+
 class RuleError(SourceError):
     """rules/*.dl is outside the supported Datalog subset, or is not stratifiable."""
 

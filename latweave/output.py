@@ -12,6 +12,7 @@ terminal), and a name split over two lines is lost to grep.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -26,6 +27,16 @@ NO_WRAP = 1 << 20
 #: The pager when none is set: git's (`less` with F: quit when it fits, R: colours, X: no
 #: screen clearing).
 DEFAULT_PAGER = "less -FRX"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(text: str) -> str:
+    """JSON text that UTF-8 can encode: a lone surrogate (a byte that was not UTF-8, smuggled in
+    through argv) is written as its JSON escape, which reads back as the same string. What
+    `--json` prints, and what `latweave serve` answers, byte for byte."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def console(stderr: bool = False, **kwargs):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from latweave.errors import LatweaveError
+from latweave.errors import LegitimacyError
 from latweave.lattice.model import Lattice
 from latweave.folder.names import LEGITIMACY_FILE
 
@@ -19,7 +19,7 @@ from latweave.folder.names import LEGITIMACY_FILE
 STORED_LIST_LIMIT = 1_000
 
 
-class NotLive(LatweaveError):
+class NotLive(LegitimacyError):
     """The lattice was built but not written: some dimension's meets are not unique."""
 
     def __init__(self, report):

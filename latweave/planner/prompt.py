@@ -193,6 +193,13 @@ def vocabulary(lattice: Lattice, max_dimensions: int = 150, max_values: int = 40
     return "Dimensions (name (kind): values, child < parent):\n" + "\n".join(lines) + note
 
 
+def examples_text(examples) -> str:
+    """(plan, comment) pairs as the prompt lists them: `plan    # comment`, a plan of several
+    lines under its comment (latweave/serve/language.py shows agents the same text)."""
+    return "\n".join(f"# {comment}:\n{plan}" if "\n" in plan else f"{plan}    # {comment}"
+                     for plan, comment in examples)
+
+
 class PromptBuilder:
     """Messages for one lattice and one set of exemplars; `messages(question)` per question."""
 
@@ -211,10 +218,7 @@ class PromptBuilder:
         self.system = self._system(vocabulary(lattice, max_dimensions))
 
     def _system(self, l1: str) -> str:
-        def listed(examples):
-            return "\n".join(f"# {comment}:\n{plan}" if "\n" in plan else f"{plan}    # {comment}"
-                             for plan, comment in examples)
-
+        listed = examples_text
         if self.form == "claim":
             parts = ["You translate a claim (a statement that may be true or false) into the claims form "
                      "of the latweave plan language. Each assertion is checked as Datalog over a knowledge "
