@@ -879,7 +879,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("serve", help="serve lattices over HTTP: run, check, explain, verify, audit, ask, "
-                                     "dimensions, history; MCP at /mcp (needs the serve extra)")
+                                     "dimensions, history; MCP at /mcp (needs the serve extra)",
+                       allow_abbrev=False)   # `--token SECRET` must not be read as --token-file
     _served_arguments(p)
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to bind (default 127.0.0.1; any other needs a token)")
