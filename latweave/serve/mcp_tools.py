@@ -41,23 +41,22 @@ def _result_of(text: str) -> dict:
 
 def build(service: Service):
     """The MCPServer over `service`."""
+    import functools
+
     from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.server.mcpserver.exceptions import ResourceError
+    from mcp.types import CallToolResult, TextContent
 
     server = MCPServer("latweave", instructions=INSTRUCTIONS, log_level="WARNING")
 
-    def guarded(fn):
-        """Run `fn`; a LatweaveError becomes a tool error carrying the error's JSON."""
-        def call(*args, **kwargs):
+    def tool(fn):
+        """Register `fn` as a tool; a LatweaveError it raises is the tool's error result, its text
+        the error's JSON alone."""
+        def wrapped(*args, **kwargs):
             try:
                 return fn(*args, **kwargs)
             except LatweaveError as exc:
-                raise ToolError(_dumps(exc.to_dict())) from None
-        return call
-
-    def tool(fn):
-        wrapped = guarded(fn)
-        import functools
+                return CallToolResult(content=[TextContent(type="text", text=_dumps(exc.to_dict()))], is_error=True)
 
         functools.update_wrapper(wrapped, fn)
         server.add_tool(wrapped, structured_output=False)
@@ -120,14 +119,20 @@ def build(service: Service):
         """Render a result (the text run_plan returned) as a proof tree, down to each evidence sentence."""
         return service.explain(_result_of(result), width)
 
+    def language(name: str) -> str:
+        try:
+            return service.language(name)
+        except LatweaveError as exc:
+            raise ResourceError(_dumps(exc.to_dict())) from None
+
     @server.resource("latweave://lattices/{name}/language", mime_type="text/plain",
                      description="the plan language and this lattice's vocabulary")
     def language_resource(name: str) -> str:
-        return guarded(service.language)(name)
+        return language(name)
 
     @server.prompt(description="write a latweave plan for a question over a lattice")
     def write_plan(lattice: str, question: str) -> str:
-        return (guarded(service.language)(lattice) + "\nWrite a plan in this language that answers the question "
+        return (language(lattice) + "\nWrite a plan in this language that answers the question "
                 "below; check it with check_plan, then run it with run_plan.\n\nQuestion: " + question)
 
     return server
