@@ -180,8 +180,14 @@ async def verify(service, request, path):
 
 
 async def ask(service, request, path):
+    from latweave.errors import ServiceUnreachable
+    from latweave.outcomes import http_status
+
     body = await _json_body(request, service.limits.body_bytes)
-    return (await _call(service.ask, path["name"], body.get("question"))).to_json()
+    asked = await _call(service.ask, path["name"], body.get("question"))
+    # the endpoint could not be reached: `ask` exits 7 with this JSON; the table's status for that
+    unreachable = "planner_unavailable" in asked.result.reasons
+    return (http_status(ServiceUnreachable) if unreachable else 200), asked.to_json()
 
 
 async def audit(service, request, path):
