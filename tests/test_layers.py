@@ -35,7 +35,8 @@ import pytest
 PACKAGE = Path(latweave.__file__).resolve().parent
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "output": 0, "owned_file": 0, "write_failure": 0,
+    "errors": 0, "outcomes": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "output": 0, "owned_file": 0,
+    "write_failure": 0,
     "lattice": 1, "folder": 1,
     "legitimacy": 2, "plan": 2, "datalog": 2,
     "compile": 3, "llm": 3,
@@ -47,7 +48,7 @@ LAYERS: dict[str, int] = {
     "planner": 9,
     "eval": 10, "ask": 10, "verify": 10, "suggest": 10,
     "api": 11,
-    "cli": 12, "repl": 12, "repl_editing": 12,
+    "cli": 12, "repl": 12, "repl_editing": 12, "serve": 12,
     "repl_history": 12,
     "": 13,
 }

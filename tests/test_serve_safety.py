@@ -138,3 +138,17 @@ def test_the_command_serves_until_stopped_and_prints_where(zoo_lattice, tmp_path
         # uvicorn shuts down gracefully, then re-raises the signal it caught (a shell sees SIGTERM)
         assert process.wait(WAIT_S) in (0, -signal.SIGTERM)
         process.stderr.close()
+
+
+def test_the_socket_says_tcp_so_each_connection_gets_nodelay():
+    """asyncio sets TCP_NODELAY on accepted connections only for a socket whose proto is TCP; a
+    socket made without it left keep-alive clients waiting out the delayed ACK on every request."""
+    import socket
+
+    from latweave.serve.run import bind
+
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
