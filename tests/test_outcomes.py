@@ -80,3 +80,11 @@ def test_every_error_class_resolves_and_the_cli_exits_with_its_code(cls, capsys,
     response = error_response(exc)
     assert response.status_code == row.http
     assert response.body.decode("utf-8") == printed   # the same JSON, byte for byte
+
+
+def test_docs_serve_md_shows_the_table_as_it_is():
+    from latweave.paths import RULES
+
+    text = (RULES.parent / "docs" / "serve.md").read_text(encoding="utf-8")
+    for row in OUTCOMES:
+        assert f"| `{row.error.__name__}` | {row.exit} | {row.http} | {row.why} |" in text

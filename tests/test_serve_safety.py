@@ -152,3 +152,13 @@ def test_the_socket_says_tcp_so_each_connection_gets_nodelay():
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_docs_serve_md_lists_every_endpoint():
+    from latweave.paths import RULES
+    from latweave.serve.routes import ENDPOINTS
+
+    text = (RULES.parent / "docs" / "serve.md").read_text(encoding="utf-8")
+    for ep in ENDPOINTS:
+        shown = ep.path.replace("{dimension}", "{dim}")
+        assert f"`{ep.method} {shown}" in text, ep.path
