@@ -73,6 +73,7 @@ def test_a_bad_plan_is_422_with_the_json_the_cli_prints(zoo_server, zoo_lattice)
     assert "Traceback" not in answer.text
 
 
+@pytest.mark.slow   # subprocesses, or servers started twice: over two seconds
 def test_check_verify_audit_and_explain_are_the_cli_s(zoo_server, zoo_lattice, tmp_path):
     ok = post(zoo_server, "/lattices/zoo/check", {"plan": MAMMALS})
     assert ok.status_code == 200 and ok.content == cli_bytes("check-plan", MAMMALS, "--lattice", zoo_lattice,

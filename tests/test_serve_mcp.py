@@ -75,6 +75,7 @@ async def exercise(client, zoo_lattice) -> None:
     assert "Which mammals swim?" in prompt.messages[0].content.text
 
 
+@pytest.mark.slow   # subprocesses, or servers started twice: over two seconds
 def test_stdio_the_real_latweave_mcp_subprocess(zoo_lattice):
     from mcp import Client, StdioServerParameters
 

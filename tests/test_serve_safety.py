@@ -92,6 +92,7 @@ def test_cors_is_off_unless_asked(zoo_lattice):
         assert "access-control-allow-origin" not in other.headers
 
 
+@pytest.mark.slow   # subprocesses, or servers started twice: over two seconds
 def test_the_engine_s_time_is_bounded_504_with_the_cli_s_message(zoo_lattice):
     plan = "meet(species <= animal)"
     with running(ServeConfig({"zoo": zoo_lattice}, engine="duckdb", limits=Limits(engine_s=1e-6)).checked()) as url:
@@ -120,6 +121,7 @@ def test_the_openapi_document_lists_every_route(zoo_lattice):
         assert {"200", "400", "413", "422", "500", "504"} <= set(op["responses"])
 
 
+@pytest.mark.slow   # subprocesses, or servers started twice: over two seconds
 def test_the_command_serves_until_stopped_and_prints_where(zoo_lattice, tmp_path):
     """The real `latweave serve` subprocess on port 0: it prints the address it bound, answers, and
     stops on SIGTERM."""

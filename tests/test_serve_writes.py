@@ -39,6 +39,7 @@ def run(url, plan=PLAN, headers=None):
     return answer.json()
 
 
+@pytest.mark.slow   # subprocesses, or servers started twice: over two seconds
 def test_writes_need_allow_writes_and_the_token(tmp_path):
     lattice = kb_lattice(tmp_path)
     upload = {"sources": [{"name": "b.txt", "content": KB_B}]}
