@@ -215,6 +215,17 @@ class LatticeSession:
         """The lattice model (dimensions, instances, predicates), as loaded."""
         return self._runner.lattice
 
+    @property
+    def view(self):
+        """The lattice as plans are checked against it (folder/stored.py): its dimensions in memory,
+        instances and predicates read on demand — cheap on a lattice of any size, unlike `lattice`."""
+        return self._runner.view
+
+    @property
+    def manifest(self) -> dict:
+        """The manifest of the lattice this session opened (its name, content hash, counts)."""
+        return self._runner.manifest
+
     def check(self, plan: Plan | str, text: str | None = None) -> Plan:
         """The plan parsed (when given as text) and type-checked against this lattice; raises
         PlanError. For a Plan, `text` is the source it was parsed from (for line and column)."""

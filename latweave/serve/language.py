@@ -4,10 +4,10 @@ prompt shows a model (latweave/planner/prompt.py), less the reply format, which 
 
 from __future__ import annotations
 
-from latweave.lattice.model import Lattice
+from latweave.folder.stored import LatticeView
 
 
-def plan_language(lattice: Lattice) -> str:
+def plan_language(lattice: LatticeView) -> str:
     """The plan language and `lattice`'s dimensions (with the values of its small taxonomies)."""
     from latweave.planner.prompt import CLAIM_BRIEF, GRAMMAR_BRIEF, RULES, examples_text, vocabulary
 

@@ -155,7 +155,7 @@ class Service:
         served = self.lattice(name)
 
         def read(session):
-            manifest = session._runner.manifest
+            manifest = session.manifest
             return {"name": name, "lattice": manifest["name"], "content_hash": manifest["content_hash"],
                     "counts": manifest.get("counts", {}), "engine": session.engines,
                     "writes": self.config.allow_writes}
@@ -170,7 +170,7 @@ class Service:
         limit = self._limit(limit)
 
         def read(session):
-            dims = session._runner.view.dimensions
+            dims = session.view.dimensions
             keys = sorted(dims)
             rows = [{"name": print_dimension(dims[k].name), "kind": dims[k].kind, "functional": dims[k].functional,
                      "values": len(dims[k].labels) - 1} for k in keys[offset:offset + limit]]
@@ -189,7 +189,7 @@ class Service:
         start = normalize(prefix) if prefix else ""
 
         def read(session):
-            dim = session._runner.view.dimensions.get(normalize(dimension))
+            dim = session.view.dimensions.get(normalize(dimension))
             if dim is None:
                 raise NotFound(f"the lattice {name!r} has no dimension {dimension!r}",
                                hint=f"GET /lattices/{name}/dimensions lists them")
@@ -210,7 +210,7 @@ class Service:
         """The plan language and this lattice's vocabulary, as the LLM planner's prompt shows them."""
         from latweave.serve.language import plan_language
 
-        return self.lattice(name).use(lambda session: plan_language(session.lattice))
+        return self.lattice(name).use(lambda session: plan_language(session.view))   # never the whole model
 
     def history(self, name: str):
         """The lattice's changes (a History), naming the lattice by its served name, not its folder."""
@@ -259,7 +259,7 @@ class Service:
         parsed = api.parse_plan(text)
 
         def read(session):
-            lattice = session.lattice
+            lattice = session.view   # the stored view: never the whole model, for a check
             errors = sorted([*plan_errors(parsed, lattice, text), *value_errors(parsed, lattice, text)],
                             key=lambda e: (e.line or 0, e.column or 0))
             if errors:
