@@ -164,3 +164,14 @@ def test_docs_serve_md_lists_every_endpoint():
     for ep in ENDPOINTS:
         shown = ep.path.replace("{dimension}", "{dim}")
         assert f"`{ep.method} {shown}" in text, ep.path
+
+
+def test_a_damaged_lattice_is_refused_at_start_not_per_request(capsys, zoo_lattice, tmp_path, no_token_env):
+    import shutil
+
+    copy = tmp_path / "zoo"
+    shutil.copytree(zoo_lattice, copy)
+    damaged = sorted(p for p in copy.rglob("*.jsonl") if p.name != "history.jsonl")[0]
+    damaged.write_bytes(damaged.read_bytes() + b"\n")
+    code, _, err = cli(capsys, "serve", "--lattice", f"zoo={copy}")
+    assert code == 2 and "error:" in err and "hint:" in err

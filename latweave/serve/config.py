@@ -18,6 +18,7 @@ from pathlib import Path
 
 from latweave.errors import LatweaveError, StoreError
 from latweave.folder.names import MANIFEST
+from latweave.folder.store import read_manifest
 
 #: A lattice's name as a request gives it: letters, digits, `_`, `-` and `.`, not starting with a dot.
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
@@ -99,6 +100,7 @@ def lattice_specs(specs: list[str]) -> dict[str, Path]:
         if not (path / MANIFEST).is_file():
             raise StoreError(f"{folder}: not a lattice folder (no {MANIFEST})",
                              hint=f"build one first: latweave build SOURCE --out {folder}")
+        read_manifest(path, cached=True)   # a half-written folder or an old format: refused now, not per request
         out[name] = path
     return out
 
