@@ -27,7 +27,15 @@ TOKEN = "a-test-token-of-enough-length"
 
 @pytest.fixture
 def no_token_env(monkeypatch):
+    """No token in the environment, and a start that should have been refused fails the test at
+    once instead of serving (so these tests stay bounded whatever the code does)."""
+    import latweave.serve.run
+
+    def started(*args, **kwargs):
+        raise AssertionError("the server started where it should have refused to")
+
     monkeypatch.delenv("LATWEAVE_TOKEN", raising=False)
+    monkeypatch.setattr(latweave.serve.run, "serve", started)
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -60,7 +68,7 @@ def test_a_token_comes_from_a_file_or_the_environment_never_the_command_line(cap
     assert read_token(None, {"LATWEAVE_TOKEN": TOKEN}) == TOKEN and read_token(None, {}) is None
 
 
-def test_without_the_serve_extra_the_command_says_how_to_install_it(capsys, zoo_lattice, monkeypatch):
+def test_without_the_serve_extra_the_command_says_how_to_install_it(capsys, zoo_lattice, monkeypatch, no_token_env):
     import latweave.serve
 
     monkeypatch.setattr(latweave.serve, "NEEDS", ("starlette", "no_such_module_for_latweave"))
