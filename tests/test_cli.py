@@ -158,7 +158,8 @@ def test_repl_runs_plans_from_stdin_and_survives_errors(tmp_path):
 
 @pytest.mark.slow
 def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
-    """`pip install .` (not only -e) must work: the wheel holds copies of the top-level folders."""
+    """`pip install .` (not only -e) must work: the wheel holds copies of the top-level folders, and
+    the server's page (latweave/serve/static/)."""
     import shutil
     import zipfile
 
@@ -179,7 +180,8 @@ def test_a_built_wheel_carries_rules_grammars_and_corpora(tmp_path):
     assert "latweave/proof/audit/__init__.py" in names and "latweave/proof/audit.py" not in names
     for needed in ("latweave/_data/rules/meet.dl", "latweave/_data/grammars/plan.lark",
                    "latweave/_data/grammars/datalog.lark", "latweave/_data/corpora/zoo/facts.jsonl",
-                   "latweave/_data/corpora/zoo/documents/whale.txt"):
+                   "latweave/_data/corpora/zoo/documents/whale.txt", "latweave/serve/static/index.html",
+                   "latweave/serve/static/page.js", "latweave/serve/static/page.css"):
         assert needed in names, needed
 
 

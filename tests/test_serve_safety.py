@@ -89,6 +89,39 @@ def test_every_request_needs_the_token_when_there_is_one(zoo_lattice):
         assert good.status_code == 200 and good.json()["lattices"][0]["name"] == "zoo"
 
 
+def test_the_page_loads_without_the_token_and_only_its_own_files(zoo_lattice):
+    """The page and its two files hold no lattice data: a browser opens them without a header, and
+    they come with a Content-Security-Policy (own script and style only, no inline script). Any
+    other name under /static/ is the token's (401), and with the token not a file (404)."""
+    from latweave.serve.page import read_files
+
+    shipped = read_files()
+    assert set(shipped) == {"index.html", "page.js", "page.css"} and all(body for body, _ in shipped.values())
+    with running(ServeConfig({"zoo": zoo_lattice}, token=TOKEN).checked()) as url:
+        for path, media in (("/", "text/html"), ("/static/page.js", "text/javascript"), ("/static/page.css", "text/css")):
+            answer = httpx.get(url + path, timeout=30)
+            assert answer.status_code == 200 and answer.headers["content-type"].startswith(media), path
+            assert "script-src 'self'" in answer.headers["content-security-policy"]
+            assert answer.headers["x-content-type-options"] == "nosniff"
+        assert httpx.post(url + "/", timeout=30).status_code == 401
+        for path in ("/static/index.html", "/static/..%2Fpage.py", "/static/nothing.js"):
+            assert httpx.get(url + path, timeout=30).status_code == 401, path
+            assert httpx.get(url + path, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30).status_code == 404
+
+
+def test_the_page_script_never_parses_data_as_html():
+    """Lattice strings reach the page through textContent and DOM calls (test_serve_page.py shows a
+    hostile name rendered as text in a browser); this holds the script to it where no browser is."""
+    import re
+
+    from latweave.serve.page import read_files
+
+    script = read_files()["page.js"][0].decode("utf-8")
+    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
+    assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function", code)
+    assert not re.search(r"https?://", code)     # nothing fetched from elsewhere
+
+
 def test_cors_is_off_unless_asked(zoo_lattice):
     origin = {"Origin": "https://app.example.com"}
     with running(ServeConfig({"zoo": zoo_lattice}).checked()) as url:
@@ -123,7 +156,7 @@ def test_the_openapi_document_lists_every_route(zoo_lattice):
         assert route.path in doc["paths"], route.path
         for method in (route.methods or {"GET", "POST", "DELETE"}) - {"HEAD"}:
             assert method.lower() in doc["paths"][route.path], (route.path, method)
-    assert len(ENDPOINTS) + 2 == len(doc["paths"]) == len(app.routes)
+    assert len(ENDPOINTS) + 4 == len(doc["paths"]) == len(app.routes)
     for ep in ENDPOINTS:
         op = doc["paths"][ep.path][ep.method.lower()]
         assert {"200", "400", "413", "422", "500", "504"} <= set(op["responses"])

@@ -11,6 +11,7 @@ One room per job, data flowing one way (each module imports only those above it 
     openapi.py    /openapi.json, from that table
     auth.py       the bearer-token check, in front of everything
     mcp_tools.py  the MCP tools, resource and prompt (the official `mcp` SDK)
+    page.py       the page at / (static/: HTML, one vanilla JS module, CSS), a client of the routes
     app.py        the Starlette application: routes, MCP at /mcp, middleware
     run.py        uvicorn on a bound socket (`latweave serve`), MCP on stdio (`latweave mcp`)
 

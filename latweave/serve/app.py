@@ -1,5 +1,5 @@
 """The Starlette application `latweave serve` runs: the routes of routes.ENDPOINTS, /openapi.json,
-the MCP server at /mcp (Streamable HTTP), and around them the bearer-token check and — only when
+the MCP server at /mcp (Streamable HTTP), the page at / (page.py), and around them the bearer-token check and — only when
 asked (`--cors ORIGIN`) — CORS. Unknown paths and methods answer the error JSON too."""
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def create_app(config: ServeConfig, service: Service | None = None):
     from latweave.serve import mcp_tools
     from latweave.serve.auth import BearerAuth
     from latweave.serve.openapi import document
+    from latweave.serve.page import PUBLIC
+    from latweave.serve.page import routes as page_routes
     from latweave.serve.routes import dict_bytes, error_response, starlette_routes
 
     service = service or Service(config)
@@ -58,9 +60,9 @@ def create_app(config: ServeConfig, service: Service | None = None):
         middleware.append(Middleware(CORSMiddleware, allow_origins=list(config.cors), allow_methods=["GET", "POST"],
                                      allow_headers=["Authorization", "Content-Type", "Mcp-Session-Id",
                                                     "Mcp-Protocol-Version"], expose_headers=["Mcp-Session-Id"]))
-    middleware.append(Middleware(BearerAuth, token=config.token))
+    middleware.append(Middleware(BearerAuth, token=config.token, public=PUBLIC))
     routes = [*starlette_routes(service), Route("/openapi.json", openapi_json, methods=["GET"], name="openapi"),
-              *mcp_app.routes]
+              *page_routes(), *mcp_app.routes]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error})
     app.state.service = service

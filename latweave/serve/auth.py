@@ -1,7 +1,8 @@
 """The bearer-token check, in front of every route (the MCP endpoint too): a server started with
 a token answers 401 to any request without `Authorization: Bearer <token>` (compared in constant
 time), with the error JSON every other error has. A CORS preflight (OPTIONS) is the CORS layer's,
-which sits outside this one. Without a token (loopback only, read-only: config.py) it passes
+which sits outside this one. The page's static files (page.PUBLIC, GET only) pass without it:
+they hold no lattice data, and a browser opening a page sends no header. Without a token (loopback only, read-only: config.py) it passes
 everything through."""
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ import hmac
 class BearerAuth:
     """ASGI middleware: the request passes when it carries the token."""
 
-    def __init__(self, app, token: str | None):
+    def __init__(self, app, token: str | None, public: frozenset[str] = frozenset()):
         self.app = app
+        self.public = public
         self.token = token.encode("utf-8") if token else None
 
     async def __call__(self, scope, receive, send):
-        if self.token is None or scope["type"] != "http":
+        if self.token is None or scope["type"] != "http" or (
+                scope["method"] in ("GET", "HEAD") and scope["path"] in self.public):
             await self.app(scope, receive, send)
             return
         given = b""

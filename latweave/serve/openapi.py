@@ -1,5 +1,5 @@
 """/openapi.json: the OpenAPI 3.1 document of the server, written from routes.ENDPOINTS (the table
-the routes are made from), with /mcp and /openapi.json themselves; every error status an endpoint
+the routes are made from), with /mcp, /openapi.json and the page (/, /static/…) themselves; every error status an endpoint
 can answer comes from latweave/outcomes.py, each with the error object's schema."""
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ def document(title: str = "latweave") -> dict:
     paths["/openapi.json"] = {"get": {"operationId": "openapi", "summary": "this document", "tags": ["server"],
                                       "responses": {"200": {"description": "the OpenAPI document",
                                                             "content": {JSON: {"schema": {"type": "object"}}}}}}}
+    html = {"responses": {"200": {"description": "the page: plan, answers, proofs (docs/serve.md)"}},
+            "tags": ["page"], "security": [{}]}
+    paths["/"] = {"get": {**html, "operationId": "page", "summary": "the page (HTML; no token needed to load it)"}}
+    paths["/static/{file}"] = {"get": {**html, "operationId": "page_file", "summary": "the page's script and style",
+                                       "parameters": [{"name": "file", "in": "path", "required": True,
+                                                       "schema": {"type": "string", "enum": ["page.css", "page.js"]}}]}}
     mcp = {"summary": "the MCP server (Streamable HTTP): the same tools as `latweave mcp`", "tags": ["mcp"],
            "responses": {"200": {"description": "MCP JSON-RPC over Streamable HTTP (an MCP client speaks it)"}}}
     paths["/mcp"] = {method: {**mcp, "operationId": f"mcp_{method}"} for method in ("get", "post", "delete")}
