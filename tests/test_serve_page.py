@@ -1,7 +1,7 @@
 """The page at `/` of `latweave serve`, in a real headless browser (Debian's chromium and its
 chromedriver, driven by selenium; nothing downloads a browser): a plan typed with completion of a
 dimension and a value, run on the zoo; a proof opened down to an evidence sentence whose text is the
-result JSON's; an abstention's reason and witness; the download is the bytes the server sent; a
+result JSON's; an abstention's reason and witness; the next page of a large answer set; the download is the bytes the server sent; a
 screenshot of each in the test's tmp_path. And a lattice whose names are HTML (`<img src=x
 onerror=alert(1)>`) shows them as text, through a server that needs a token the page sends.
 
@@ -29,7 +29,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from latweave.serve.config import ServeConfig  # noqa: E402
+from latweave.serve.config import Limits, ServeConfig  # noqa: E402
 from tests.support.serving import running  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -117,7 +117,7 @@ def downloaded(driver) -> str:
 
 @pytest.mark.slow   # a browser, two servers' worth of requests, three screenshots: about 5 s
 def test_a_plan_typed_with_completion_runs_and_opens_to_its_evidence(browser, zoo_lattice, tmp_path):
-    with running(ServeConfig({"zoo": zoo_lattice}).checked()) as url:
+    with running(ServeConfig({"zoo": zoo_lattice}, limits=Limits(page=4)).checked()) as url:
         open_page(browser, url)
         wait = WebDriverWait(browser, WAIT_S)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lattice option"))
@@ -149,6 +149,15 @@ def test_a_plan_typed_with_completion_runs_and_opens_to_its_evidence(browser, zo
         witness = browser.find_element(By.CSS_SELECTOR, "#output .witness").text
         assert json.loads(witness) == result["witness"]
         browser.save_screenshot(str(tmp_path / "page-abstain.png"))
+
+        run_plan(browser, "meet(species <= animal)")                # 9 answers, pages of 4
+        for offset in (0, 4):
+            page = httpx.post(url + "/lattices/zoo/run", json={"plan": "meet(species <= animal)", "offset": offset},
+                              timeout=60).json()
+            wait.until(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".answers li")] == page["answers"])
+            assert browser.find_element(By.CSS_SELECTOR, "#output .page").text.startswith(f"answers {offset + 1}–")
+            if offset == 0:
+                browser.find_element(By.XPATH, "//button[text()='next page']").click()
 
         run_plan(browser, "meet(speces <= mammal)")                 # a plan that does not check
         error = browser.find_element(By.CSS_SELECTOR, "#output .error-box").text

@@ -14,7 +14,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 
 const $ = (id) => document.getElementById(id);
-const state = { lattice: null, dimensions: [], raw: null, url: null, completing: [], active: 0, asked: 0 };
+const state = { lattice: null, dimensions: [], url: null, completing: [], active: 0, navigated: false, asked: 0 };
 
 // ------------------------------------------------------------------------------ DOM helpers
 
@@ -125,6 +125,7 @@ function showCompletions(items, want) {
   clear(list);
   state.completing = items.map((item) => ({ ...item, start: want.start }));
   state.active = 0;
+  state.navigated = false;
   list.hidden = items.length === 0;
   items.forEach((item, i) => {
     const li = el("li", i === 0 ? "active" : "", el("span", "label", item.label), item.note ? el("span", "note", item.note) : null);
@@ -150,10 +151,12 @@ function onKey(event) {
   const open = !$("completions").hidden && state.completing.length > 0;
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); return; }
   if (!open) return;
-  if (event.key === "Tab" || event.key === "Enter") { event.preventDefault(); take(state.active); }
+  // Tab takes the chosen completion; Enter only once the arrows chose one (else it is a new line)
+  if (event.key === "Tab" || (event.key === "Enter" && state.navigated)) { event.preventDefault(); take(state.active); }
   else if (event.key === "Escape") { showCompletions([], null); }
   else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     event.preventDefault();
+    state.navigated = true;
     const n = state.completing.length;
     state.active = (state.active + (event.key === "ArrowDown" ? 1 : n - 1)) % n;
     [...$("completions").children].forEach((li, i) => li.classList.toggle("active", i === state.active));
@@ -224,7 +227,10 @@ function showResult(answer) {
   if (r.page) {
     const p = r.page;
     const last = Math.min(p.offset + p.limit, p.total);
-    out.append(el("div", "dim page", `answers ${p.total ? p.offset + 1 : 0}–${last} of ${p.total.toLocaleString("en-US")}${p.more ? " (more: raise the page or run with an offset)" : ""}`));
+    const line = el("div", "dim page", `answers ${p.total ? p.offset + 1 : 0}–${last} of ${p.total.toLocaleString("en-US")} `);
+    if (p.offset > 0) line.append(pageButton("previous page", Math.max(0, p.offset - p.limit)));
+    if (p.more) line.append(pageButton("next page", p.offset + p.limit));
+    out.append(line);
   }
   if (r.answers.length) {
     const list = el("ol", "answers");
@@ -249,6 +255,14 @@ function showResult(answer) {
   }
 }
 
+/** A button that runs the same plan from `offset` (the result's own page size). */
+function pageButton(label, offset) {
+  const button = el("button", "page-button", label);
+  button.type = "button";
+  button.addEventListener("click", () => run(offset));
+  return button;
+}
+
 function offerDownload(text) {
   const link = $("download");
   if (state.url) URL.revokeObjectURL(state.url);
@@ -257,12 +271,11 @@ function offerDownload(text) {
   link.hidden = false;
 }
 
-async function run() {
+async function run(offset = 0) {
   if (!state.lattice) return;
   showCompletions([], null);
   $("download").hidden = true;
-  const answer = await call(`lattices/${enc(state.lattice)}/run`, { plan: $("plan").value });
-  state.raw = answer.text;
+  const answer = await call(`lattices/${enc(state.lattice)}/run`, { plan: $("plan").value, offset });
   if (answer.ok && answer.json && answer.json.status) { showResult(answer); offerDownload(answer.text); }
   else showError(answer);
 }
@@ -288,7 +301,7 @@ function start() {
   $("plan").addEventListener("input", complete);
   $("plan").addEventListener("keydown", onKey);
   $("plan").addEventListener("blur", () => showCompletions([], null));
-  $("run").addEventListener("click", run);
+  $("run").addEventListener("click", () => run());
   $("check").addEventListener("click", check);
   document.body.dataset.ready = "true";
   loadLattices();
