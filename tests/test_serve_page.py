@@ -191,7 +191,7 @@ def test_names_that_are_html_show_as_text_through_a_server_with_a_token(browser,
         assert browser.execute_script("return sessionStorage.getItem('latweave.token')") == TOKEN
 
         area = browser.find_element(By.ID, "plan")
-        area.send_keys("meet(kind <= ")
+        area.send_keys('meet(kind <= "<im')              # a quoted prefix, HTML in it
         wait.until(lambda d: labels(d) == [HOSTILE])
         area.send_keys(Keys.TAB)
         area.send_keys(")")

@@ -93,8 +93,13 @@ function printName(text) {
 
 /** What the text before the cursor asks for: a value of a dimension, a dimension, or nothing. */
 function wanted(before) {
-  const value = before.match(/([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*("?)([^,()"<>=]*)$/);
-  if (value) return { kind: "value", dimension: value[1], prefix: value[4], start: before.length - value[3].length - value[4].length };
+  // a value: bare so far, or inside the quotes it opened (where any character may come)
+  const value = before.match(/([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(?:"([^"\\]*)|([^,()"<>=\s]*))$/);
+  if (value) {
+    const quoted = value[3] !== undefined;
+    const prefix = quoted ? value[3] : value[4];
+    return { kind: "value", dimension: value[1], prefix, start: before.length - prefix.length - (quoted ? 1 : 0) };
+  }
   const dim = before.match(/(?:^|[(,\[]\s*)([A-Za-z_][A-Za-z0-9_]*)$/) || before.match(/[(,]\s*$/) && [null, ""];
   if (dim) return { kind: "dimension", prefix: dim[1], start: before.length - dim[1].length };
   return null;
