@@ -210,3 +210,34 @@ def test_engine_duckdb_is_for_one_line_based_kb_file(tmp_path, capsys):
     assert main(["build", str(kb), "--format", "csv", "--engine", "duckdb", "--out", str(tmp_path / "o")]) == 2
     assert "drop --engine duckdb" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_table(tmp_path):
+    """As the bulk build calls them: the head's taxonomies hold ⊤ alone (their values are the
+    writer's flat values), their labels ("Paris", not "paris") come from the table `labels`."""
+    import duckdb
+    from dataclasses import replace
+
+    from latweave.ingest import duckdb_legitimacy as dl
+    from latweave.lattice.model import Lattice
+    from latweave.lattice.names import TOP
+    from latweave.legitimacy.check import check_fca
+    from latweave.legitimacy.dependence import dependent_dimensions
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    lattice = lattice_from_triples(read_pathquestion_kb(kb), "kb")
+    flat = {d.key for d in lattice.dimensions.values() if d.kind == "taxonomy"}
+    head = Lattice(name="kb", dimensions={k: replace(d, labels={TOP: d.labels[TOP]}) if k in flat else d
+                                          for k, d in lattice.dimensions.items()})
+    con = duckdb.connect()
+    con.execute("CREATE TABLE preds (ikey VARCHAR, dkey VARCHAR, vkey VARCHAR)")
+    con.executemany("INSERT INTO preds VALUES (?, ?, ?)",
+                    sorted({(p.instance, p.dimension, p.value) for p in lattice.predicates}))
+    con.execute("CREATE TABLE labels (dkey VARCHAR, vkey VARCHAR, vlabel VARCHAR)")
+    con.executemany("INSERT INTO labels VALUES (?, ?, ?)", sorted(
+        (k, v, label) for k in flat for v, label in lattice.dimensions[k].labels.items() if v != TOP))
+    assert any(label != v for _, v, label in con.execute("SELECT * FROM labels").fetchall())
+    for cells in (0, 10 ** 9):   # the SQL side, and the collected context
+        got = dl.context_report(con, head, "preds", labels="labels", max_cells=cells, dependence_min_support=2)
+        assert got == (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))

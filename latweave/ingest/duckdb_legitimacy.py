@@ -14,9 +14,11 @@ coordinates (its writer refuses them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from types import SimpleNamespace
 
+from latweave.ingest.flat import flat_dimension_report
 from latweave.ingest.spark_legitimacy import _attribute, collected_report
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
@@ -28,37 +30,51 @@ from latweave.legitimacy.report import FcaReport, LatticeReport
 _SUBJECT = normalize("subject")
 
 
-def dimension_reports(head: Lattice) -> tuple:
-    """The per-dimension part of the report: each dimension's checks on the head's graphs, by name
-    (pure Python on the head: the bulk build runs it in a second process, ingest/beside.py)."""
-    return tuple(replace(dimension_report(d), functional=d.functional, contested=0)
+def dimension_reports(head: Lattice, flat_values: Mapping | None = None) -> tuple:
+    """The per-dimension part of the report, by name: each dimension's checks on the head's
+    graphs, a flat dimension's (`flat_values`, as `write_stream` takes them: the head declares it
+    with ⊤ alone) read from its values (ingest/flat.py `flat_dimension_report`)."""
+    flat_values = flat_values or {}
+    return tuple(replace(flat_dimension_report(d, flat_values[d.key]) if d.key in flat_values else
+                         dimension_report(d), functional=d.functional, contested=0)
                  for d in sorted(head.dimensions.values(), key=lambda d: d.name))
 
 
-def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, min_support: int = 2,
+def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, labels: str | None = None,
+                   flat_values: Mapping | None = None, min_support: int = 2,
                    dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
                    max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> LatticeReport:
     """`check_lattice(lattice)` of the lattice `head` + the DuckDB table `predicates` (columns ikey,
-    dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head)`, when computed
-    already."""
-    fca, dependent = context_report(con, head, predicates, min_support=min_support,
+    dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head, flat_values)`,
+    when computed already; `labels`: a table (dkey, vkey, vlabel) of the labels of the values the
+    head lacks (its flat dimensions', `flat_values`)."""
+    fca, dependent = context_report(con, head, predicates, labels=labels, min_support=min_support,
                                     dependence_min_support=dependence_min_support, max_cells=max_cells,
                                     max_concepts=max_concepts, max_work=max_work)
-    return LatticeReport(name=head.name, dimensions=dimension_reports(head) if dims is None else dims, fca=fca,
+    return LatticeReport(name=head.name, dimensions=dimension_reports(head, flat_values) if dims is None else dims,
+                         fca=fca,
                          dependent=dependent)
 
 
-def context_report(con, head: Lattice, predicates: str, *, min_support: int = 2, dependence_min_support: int = 5,
-                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+def context_report(con, head: Lattice, predicates: str, *, labels: str | None = None, min_support: int = 2,
+                   dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
+                   max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> tuple[FcaReport, tuple[Dependence, ...]]:
-    """The formal-context and dependence parts of the report (module docstring)."""
-    con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey FROM {predicates}")
+    """The formal-context and dependence parts of the report (module docstring); `labels`: as
+    `lattice_report` takes it."""
+    if labels is None:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey, "
+                    f"NULL::VARCHAR AS vlabel FROM {predicates}")
+    else:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT i.*, l.vlabel FROM "
+                    f"(SELECT DISTINCT ikey, dkey, vkey FROM {predicates}) i LEFT JOIN {labels} l USING (dkey, vkey)")
     try:
         n_g, n_m, incidences = con.execute("SELECT count(DISTINCT ikey), count(DISTINCT (dkey, vkey)), count(*) "
                                            "FROM incidence").fetchone()
         if n_g * n_m <= max_cells:
-            rows = con.execute("SELECT ikey, dkey, vkey FROM incidence").fetchall()
+            rows = [row if row[3] is not None else row[:3]
+                    for row in con.execute("SELECT ikey, dkey, vkey, vlabel FROM incidence").fetchall()]
             fca, dependent = collected_report(head, rows, (n_g, n_m, incidences), min_support=min_support,
                                               dependence_min_support=dependence_min_support, max_cells=max_cells,
                                               max_concepts=max_concepts, max_work=max_work)
@@ -82,13 +98,16 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
     if concepts.complete:
         raise ValueError("fca_report is for contexts above max_cells; collect a smaller one")
     s = _quoted(_SUBJECT)
-    con.execute(f"CREATE OR REPLACE TEMP TABLE inc AS SELECT * FROM incidence WHERE dkey <> {s}")
+    columns = {row[0] for row in con.execute("DESCRIBE incidence").fetchall()}
+    vlabel = "vlabel" if "vlabel" in columns else "NULL::VARCHAR AS vlabel"
+    con.execute(f"CREATE OR REPLACE TEMP TABLE inc AS SELECT ikey, dkey, vkey, {vlabel} FROM incidence "
+                f"WHERE dkey <> {s}")
     con.execute("CREATE OR REPLACE TEMP TABLE support AS SELECT dkey, vkey, count(*) AS n FROM inc GROUP BY ALL")
     try:
         groups = con.execute(f"""
-            WITH extents AS (SELECT dkey, vkey, list_sort(list(ikey)) AS extent FROM inc GROUP BY dkey, vkey
-                             HAVING count(*) >= {int(min_support)})
-            SELECT len(extent), list((dkey, vkey)) FROM extents GROUP BY extent HAVING count(*) > 1""").fetchall()
+            WITH extents AS (SELECT dkey, vkey, any_value(vlabel) AS vlabel, list_sort(list(ikey)) AS extent
+                             FROM inc GROUP BY dkey, vkey HAVING count(*) >= {int(min_support)})
+            SELECT len(extent), list((dkey, vkey, vlabel)) FROM extents GROUP BY extent HAVING count(*) > 1""").fetchall()
         co = [fca_mod.CoOccurrence(tuple(sorted(_attribute(head, *_pair(m)) for m in members)), n)
               for n, members in groups]
         co.sort(key=lambda c: (-c.support, c.attributes))
@@ -99,15 +118,16 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
                              message=concepts.message, co_occurring=tuple(co), implications=(),
                              implications_skipped=skipped, min_support=min_support)
         implied = con.execute(f"""
-            WITH a AS (SELECT ikey, dkey AS ad, vkey AS av, n AS an FROM inc JOIN support USING (dkey, vkey)
-                       WHERE n >= {int(min_support)}),
-                 b AS (SELECT ikey, dkey AS bd, vkey AS bv, n AS bn FROM inc JOIN support USING (dkey, vkey)),
-                 both_ AS (SELECT ad, av, an, bd, bv, count(*) AS k FROM a JOIN b USING (ikey) WHERE bn > an
-                           GROUP BY ad, av, an, bd, bv)
-            SELECT ad, av, an, list((bd, bv)) FROM both_ WHERE k = an GROUP BY ad, av, an""").fetchall()
-        implications = [fca_mod.Implication(_attribute(head, ad, av),
+            WITH a AS (SELECT ikey, dkey AS ad, vkey AS av, vlabel AS al, n AS an FROM inc
+                       JOIN support USING (dkey, vkey) WHERE n >= {int(min_support)}),
+                 b AS (SELECT ikey, dkey AS bd, vkey AS bv, vlabel AS bl, n AS bn FROM inc
+                       JOIN support USING (dkey, vkey)),
+                 both_ AS (SELECT ad, av, al, an, bd, bv, bl, count(*) AS k FROM a JOIN b USING (ikey)
+                           WHERE bn > an GROUP BY ad, av, al, an, bd, bv, bl)
+            SELECT ad, av, al, an, list((bd, bv, bl)) FROM both_ WHERE k = an GROUP BY ad, av, al, an""").fetchall()
+        implications = [fca_mod.Implication(_attribute(head, ad, av, al),
                                             tuple(sorted(_attribute(head, *_pair(k)) for k in then)), an)
-                        for ad, av, an, then in implied]
+                        for ad, av, al, an, then in implied]
         implications.sort(key=lambda i: (-i.support, i.premise))
     finally:
         con.execute("DROP TABLE IF EXISTS inc")
@@ -117,8 +137,8 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
                      co_occurring=tuple(co), implications=tuple(implications), min_support=min_support)
 
 
-def _pair(member) -> tuple[str, str]:
-    """A (dkey, vkey) struct as DuckDB returns it (a tuple, or a dict of its unnamed fields)."""
+def _pair(member) -> tuple[str, ...]:
+    """A (dkey, vkey, vlabel) struct as DuckDB returns it (a tuple, or a dict of its unnamed fields)."""
     return tuple(member.values()) if isinstance(member, dict) else tuple(member)
 
 

@@ -60,6 +60,8 @@ class FlatDimension:
         self.slots = array("i")
         #: value key → compare class label, for the values that share one (lattice/canonical.py)
         self.classes: dict[str, str] = {}
+        #: class label → the value keys the country table names, in key order (canonical.class_members)
+        self.members: dict[str, list[str]] = {}
 
     def _what(self) -> str:
         return f"write_stream: flat dimension {self.dim.name!r}"
@@ -88,6 +90,7 @@ class FlatDimension:
             if name is not None:
                 members.setdefault(name, []).append(key)
         self.n = len(hashes)
+        self.members = members
         self.classes = {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in keys}
         self._index()
         return self

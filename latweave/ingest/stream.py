@@ -60,6 +60,7 @@ from latweave.lattice.canonical import class_key
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
+from latweave.folder.documents import kept_once
 from latweave.folder.rows import predicate_lines, value_line
 from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_model_files
 from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
@@ -80,7 +81,8 @@ class StreamFiles:
     """One streamed write: the state shared by the model files and the facts."""
 
     def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
-                 documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None):
+                 documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None,
+                 stored_sources: Mapping[str, tuple[str, str]] | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
         if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
             raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
@@ -97,6 +99,7 @@ class StreamFiles:
                                hint="key flat_values by the head's dimension keys (normalize(name))")
         self.head, self.rows = head, rows
         self.documents = {**head.documents, **(documents or {})}  # id → str, or a streamed text
+        self.stored_sources = dict(stored_sources or {})   # documents.jsonl: kept_once's
         # flat dimensions (ingest/flat.py): read once here, checked and indexed, before anything is written
         self.flat = {key: FlatDimension(head.dimensions[key], (flat_values or {})[key]).scan()
                      for key in sorted(flat_values or ())}
@@ -129,7 +132,8 @@ class StreamFiles:
                 key: replace(d, classes=self.flat[key].classes) if key in self.flat else d
                 for key, d in self.head.dimensions.items()})
         # dimensions, values, synonyms, classes, documents (+ empty others)
-        write_model_files(model, folder, self.documents, values=self._value_lines() if self.flat else None)
+        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
+        write_model_files(model, folder, documents, values=self._value_lines() if self.flat else None)
         instances = predicates = 0
         ds, vs, names = self.ds, self.vs, {}
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \

@@ -209,7 +209,8 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
 
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
                  inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
-                 documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None) -> dict:
+                 documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None,
+                 stored_sources: Mapping[str, tuple[str, str]] | None = None, made: dict | None = None) -> dict:
     """Write the lattice `head` + `rows` at `out` in one atomic step (the write `save_lattice`
     uses; ingest/stream.py encodes the stream); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
@@ -223,12 +224,24 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     pairs in ascending key order — the values of a dimension the head declares with ⊤ alone, each
     a leaf directly under ⊤ (a KB's `subject`, entity-valued relations and their inverses): the
     folder is the one written with those values in the head, byte for byte, and they are never
-    held as Python objects (ingest/flat.py)."""
+    held as Python objects (ingest/flat.py).
+    `stored_sources`: document id → (a kept source's stored path, its sha256), as a ledger keeps
+    them (`_stored_sources`): documents.jsonl names the source for a text it holds byte for byte
+    (folder/documents.py `kept_once`), as `save_layers` writes it. `made`: a dict the writer
+    fills once the model files are written — before the attachments run, which may read it —
+    with "counts" (the manifest's: a living lattice's history line) and "members" (flat
+    dimension key → `canonical.class_members` of its values: a KB reader state's `classed`)."""
     check_target(out, inputs)
-    writer = StreamFiles(head, rows, documents, flat_values)
+    writer = StreamFiles(head, rows, documents, flat_values, stored_sources)
+    model_files = writer.model_files
+    if made is not None:
+        def model_files(folder: Path) -> dict:
+            counts = writer.model_files(folder)
+            made.update(counts=dict(counts), members={key: f.members for key, f in writer.flat.items()})
+            return counts
     # the engine database is built from the .facts files model_files wrote, which it then deletes
     # (as save_lattice's folder: no facts/ or parquet/ in layer 0)
-    return write_folder(out, head.name, writer.model_files,
+    return write_folder(out, head.name, model_files,
                         {"engine": writer.engine_db, **(attachments or {})}, inputs=inputs)
 
 
