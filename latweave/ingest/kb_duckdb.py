@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import codecs
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 import os
 import shutil
 import tempfile
@@ -49,6 +50,7 @@ from typing import Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.folder.store import check_target
+from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
@@ -349,10 +351,14 @@ class _Job:
         from latweave.legitimacy.report import LatticeReport
 
         report, head = self.report, self.head
-        flat_values = self.flat_values()
+        # the flat dimensions scanned once, for the writer and the gate's per-dimension part
+        flat = {key: FlatDimension(head.dimensions[key], values).scan() for key, values in self.flat_values().items()}
         self.predicates()
-        dims = dimension_reports(head, flat_values) if gate is not None else None
-        context = context_report(self.con, head, "preds", labels="labels") if gate is not None else None
+        # the gate's formal context and dependence: SQL, on DuckDB's threads while this one writes
+        # (its own connection to the database: the temporary tables are its own)
+        side = ThreadPoolExecutor(1) if gate is not None else None
+        cursor = self.con.cursor() if gate is not None else None
+        context = side.submit(context_report, cursor, head, "preds", labels="labels") if side is not None else None
         docs, texts = self.docs, self.texts
         written = [0, 0]
         judged: list = []
@@ -379,8 +385,11 @@ class _Job:
                 yield label, preds
 
         def legitimacy(folder: Path) -> None:
-            """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json."""
-            verdict = LatticeReport(name=head.name, dimensions=dims, fca=context[0], dependent=context[1])
+            """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json (while the
+            writer's engine database is written beside: write.write_stream)."""
+            fca, dependent = context.result()
+            verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat), fca=fca,
+                                    dependent=dependent)
             gate.report = verdict
             if not verdict.ok and not gate.allow:
                 raise NotLive(verdict)
@@ -392,9 +401,15 @@ class _Job:
             attachments["legitimacy"] = legitimacy
         if ledger is not None:
             attachments["sources"] = self._living(ledger, judged, made)
-        manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
-                                documents=self.documents, flat_values=flat_values,
-                                stored_sources=_stored_sources(ledger), made=made)
+        try:
+            manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
+                                    documents=self.documents, flat_values=flat,
+                                    stored_sources=_stored_sources(ledger), made=made,
+                                    instance_values=_SUBJECT_KEY)
+        finally:
+            if side is not None:   # (the SQL ended before its connection closes)
+                side.shutdown(wait=True, cancel_futures=True)
+                cursor.close()
         report.instances, report.predicates = written
         report.dimensions, report.documents = len(head.dimensions), len(self.documents)
         return manifest

@@ -40,6 +40,10 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
+import queue
+import struct
+import threading
 from array import array
 from bisect import bisect_left
 from itertools import chain, islice, repeat
@@ -55,6 +59,7 @@ from latweave.compile.lattice_facts import compile_lattice, lattice_strings, wri
 from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
+from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.flat import FlatDimension, FlatValues
 from latweave.lattice.canonical import class_key
 from latweave.lattice.model import Instance, Lattice, Predicate
@@ -82,7 +87,7 @@ class StreamFiles:
 
     def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
                  documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None,
-                 stored_sources: Mapping[str, tuple[str, str]] | None = None):
+                 stored_sources: Mapping[str, tuple[str, str]] | None = None, instance_values: str | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
         if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
             raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
@@ -97,12 +102,15 @@ class StreamFiles:
         if missing:
             raise LatticeError(f"write_stream: flat_values names dimension(s) {missing} the head does not declare",
                                hint="key flat_values by the head's dimension keys (normalize(name))")
+        if instance_values is not None and instance_values not in (flat_values or {}):
+            raise LatticeError(f"write_stream: instance_values names {instance_values!r}, not a flat dimension")
         self.head, self.rows = head, rows
+        self.instance_values = instance_values
+        self.feed: _EngineFeed | None = None
         self.documents = {**head.documents, **(documents or {})}  # id → str, or a streamed text
         self.stored_sources = dict(stored_sources or {})   # documents.jsonl: kept_once's
         # flat dimensions (ingest/flat.py): read once here, checked and indexed, before anything is written
-        self.flat = {key: FlatDimension(head.dimensions[key], (flat_values or {})[key]).scan()
-                     for key in sorted(flat_values or ())}
+        self.flat = {key: _scanned(head.dimensions[key], (flat_values or {})[key]) for key in sorted(flat_values or ())}
         classes = {class_key(c) for f in self.flat.values() for c in f.classes.values()}
         symbols = SymbolTable(lattice_strings(head) | classes)
         self.compiled_head = compile_lattice(head, symbols=symbols)
@@ -141,6 +149,12 @@ class StreamFiles:
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
             merge = self._symbols(sym_out)
             next(merge)
+            own = None
+            if self.instance_values is not None:   # every string numbered now: the instance keys are values
+                merge.send(None)
+                own = self.flat[self.instance_values]
+                first = self.offsets[self.instance_values]
+                self.feed = _EngineFeed(self, folder, fork_wanted(sum(f.n for f in self.flat.values())))
             previous = None
             for label, preds in self.rows:
                 key = normalize(label)
@@ -148,7 +162,13 @@ class StreamFiles:
                     raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
                                        "must be in ascending key order (normalize(label)), each instance once")
                 previous = key
-                x = merge.send(key)
+                if own is None:
+                    x = merge.send(key)
+                elif own.find(key) == instances:   # the next of those values, in order
+                    x = self.final[first + instances]
+                else:
+                    raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
+                                       f"{self.instance_values!r}: the instances must be its values, each once")
                 inst_out.write(_dumps(instance_row(Instance(label))))
                 instances += 1
                 listed, dims, values = self._checked(key, preds)
@@ -158,7 +178,15 @@ class StreamFiles:
                 ds.extend(dims)
                 vs.extend(values)
                 predicates += len(listed)
-            merge.send(None)  # the head strings sorted after the last instance
+                if self.feed is not None:
+                    self.feed.send()
+            if own is None:
+                merge.send(None)  # the head strings sorted after the last instance
+            elif instances != own.n:
+                raise LatticeError(f"write_stream: {own.n - instances} value(s) of {self.instance_values!r} "
+                                   "named no instance: the instances must be its values, each once")
+            if self.feed is not None:
+                self.feed.send(last=True)
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
         self._derived(folder)  # (the line indexes are write_folder's, after this)
@@ -357,12 +385,29 @@ class StreamFiles:
         at = self.offsets[key]
         return (self.final[at + k] for k in range(f.n))
 
-    def engine_db(self, folder: Path) -> None:
+    def engine_db(self, folder: Path, feed: int | None = None) -> None:
         """The SQLite engine's database: its base tables are layer 0's one copy of the lattice
         relations (compile/lattice_facts.py StoredFacts reads them there; an engine that wants
         `.facts` or Parquet files derives them when asked: compile/parquet_cache.py), loaded
-        from `relations` as they are made (no facts/ written and read back)."""
-        write_engine_db(folder / ENGINE_DB, _Relations(self.relations()))
+        from `relations` as they are made (no facts/ written and read back). `feed`: a pipe the
+        instances' arrays come through as they are written (`_EngineFeed`, in its child)."""
+        made = self.relations()
+        if feed is not None:
+            at, n, final = self.offsets[self.instance_values], self.flat[self.instance_values].n, self.final
+            made.update(instance=lambda: ((final[at + k],) for k in range(n)), coord=lambda: _fed_coord(feed, final))
+        write_engine_db(folder / ENGINE_DB, _Relations(made))
+
+    def engine_beside(self, folder: Path) -> Beside:
+        """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
+        forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
+        if self.feed is not None:
+            return self.feed.beside
+
+        def engine() -> None:
+            (folder / ENGINE_DB).unlink(missing_ok=True)   # (a child killed half-way)
+            self.engine_db(folder)
+
+        return Beside(engine, fork_wanted(self.counts.get("predicates", 0)))
 
 
 def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[tuple[int, ...]]]]) -> Iterator[tuple[int, ...]]:
@@ -377,11 +422,117 @@ def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[
     yield from rows[i:]
 
 
+def _scanned(dim, values) -> FlatDimension:
+    """The flat dimension `dim` of values `values`: a callable, scanned here, or a FlatDimension
+    of `dim` its caller has scanned already (shared with the gate: ingest/flat.py)."""
+    if isinstance(values, FlatDimension):
+        if values.dim is not dim or not values.scanned:
+            raise LatticeError(f"write_stream: flat dimension {dim.name!r} given as another dimension's scan")
+        return values
+    return FlatDimension(dim, values).scan()
+
+
 def _what(p: Predicate) -> str:
     return f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
 
 
 _DIMENSION_VALUE = attrgetter("dimension", "value")
+
+
+class _EngineFeed:
+    """The engine database written by a forked child while the stream is written here: with
+    every symbol numbered before the stream (`instance_values`), a coord row is final when its
+    instance arrives, so the child loads them as they come — each batch of the arrays (instance
+    ids, predicate counts, dimension and value slots) through a pipe — and SQLite's work runs on
+    a second core beside the Python writing the files. The child ends with a count of what was
+    sent; a child that fails, or a pipe that breaks, leaves the whole database to this process
+    (from the arrays: `StreamFiles.engine_db`), as ingest/beside.py does."""
+
+    #: predicates a batch
+    BATCH = 1 << 15
+
+    def __init__(self, files: StreamFiles, folder: Path, fork: bool):
+        self.files = files
+        self.sent = (0, 0)   # instances, predicates
+        parent = os.getpid()
+        read_end, write_end = os.pipe() if fork else (None, None)
+
+        def engine() -> None:
+            if os.getpid() != parent:   # the child: the rows come through the pipe
+                os.close(write_end)
+                files.engine_db(folder, feed=read_end)
+                return
+            (folder / ENGINE_DB).unlink(missing_ok=True)   # here: from the arrays
+            files.engine_db(folder)
+
+        self.beside = Beside(engine, fork)
+        if read_end is not None:
+            os.close(read_end)
+        self.fd = write_end if self.beside.forked else None
+        if write_end is not None and self.fd is None:
+            os.close(write_end)
+
+    def send(self, last: bool = False) -> None:
+        """The arrays' rows written since the last batch (a batch's worth, or all when `last`)."""
+        if self.fd is None:
+            return
+        files, (i, p) = self.files, self.sent
+        n_i, n_p = len(files.instance_ids), len(files.ds)
+        if not last and n_p - p < self.BATCH:
+            return
+        data = b"".join((_HEADER.pack(n_i - i, n_p - p), files.instance_ids[i:n_i].tobytes(),
+                         files.sizes[i:n_i].tobytes(), files.ds[p:n_p].tobytes(), files.vs[p:n_p].tobytes()))
+        if last:
+            data += _HEADER.pack(-1, n_p)   # the end: how many rows were sent
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:   # the child is gone: all of it is done here, from the arrays
+            self.beside.close()
+            last = True
+        self.sent = (n_i, n_p)
+        if last:
+            os.close(self.fd)
+            self.fd = None
+
+
+_HEADER = struct.Struct("<qq")
+
+
+def _fed_coord(fd: int, final: array) -> Iterator[tuple[int, int, int, int]]:
+    """The coord rows of the arrays `_EngineFeed` sends (read by a thread, so that the writer
+    never waits on a full pipe while SQLite loads the relations before coord); LatticeError when
+    the pipe ends before the count that closes it, or the count is not what came."""
+    batches: queue.SimpleQueue = queue.SimpleQueue()
+
+    def read() -> None:
+        end = None
+        with os.fdopen(fd, "rb") as pipe:
+            while len(head := pipe.read(_HEADER.size)) == _HEADER.size:
+                n_i, n_p = _HEADER.unpack(head)
+                if n_i < 0:   # the end, with how many rows were sent
+                    end = n_p
+                    break
+                parts = []
+                for code, n in (("q", n_i), ("I", n_i), ("i", n_p), ("i", n_p)):
+                    part = array(code)
+                    part.frombytes(pipe.read(n * part.itemsize))
+                    parts.append(part)
+                if [len(part) for part in parts] != [n_i, n_i, n_p, n_p]:
+                    break
+                batches.put(parts)
+        batches.put(end)
+
+    threading.Thread(target=read, daemon=True).start()
+    p = 0
+    while type(parts := batches.get()) is list:
+        ids, sizes, ds, vs = parts
+        for x, d, v in zip(chain.from_iterable(map(repeat, ids, sizes)), ds, vs):
+            yield x, final[d], final[v], p
+            p += 1
+    if parts != p:
+        raise LatticeError(f"write_stream: the engine database's rows broke off ({p} of {parts})")
 
 
 class _Relations(Mapping):
