@@ -244,38 +244,19 @@ def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_tab
 
 
 @pytest.mark.parametrize("child", ["works", "fails"])
-def test_the_engine_database_written_in_a_forked_child_is_the_same_folder(tmp_path, capsys, monkeypatch, child):
-    """write_stream writes engine/sqlite.db in a child while the gate and the ledger's files are
-    written here (ingest/beside.py); a child that fails leaves the work to this process."""
-    import os
+def test_the_engine_database_written_by_a_second_process_is_the_same_folder(tmp_path, capsys, monkeypatch, child):
+    """write_stream writes engine/sqlite.db in a child process fed the rows while the stream is
+    written here (ingest/stream.py `_EngineFeed`); a child that fails leaves the work to this process."""
+    from latweave.ingest.stream import StreamFiles, _EngineFeed
 
-    from latweave.ingest.beside import Beside
-
-    if not hasattr(os, "fork"):
-        pytest.skip("no os.fork here")
     monkeypatch.setenv("LATWEAVE_BUILD_FORK", "1")
-    forked: list[int] = []
-    parent, real = os.getpid(), Beside._start
-
-    def start(self):
-        work = self.work
-        if not work.__qualname__.startswith("_EngineFeed."):   # (the Python build's own halves)
-            return real(self)
-
-        def watched():
-            if os.getpid() != parent:
-                if child == "fails":
-                    (tmp_path / "failed").touch()
-                    raise RuntimeError("the child fails")
-                (tmp_path / "forked").touch()
-            return work()
-
-        self.work = watched
-        forked.append(1)
-        real(self)
-
-    monkeypatch.setattr(Beside, "_start", start)
+    marker = tmp_path / "child-ran"
+    command = f"import pathlib; pathlib.Path({str(marker)!r}).touch(); "
+    command += "raise SystemExit(3)" if child == "fails" else _EngineFeed.COMMAND
+    monkeypatch.setattr(_EngineFeed, "COMMAND", command)
+    here, real = [], StreamFiles.engine_db
+    monkeypatch.setattr(StreamFiles, "engine_db", lambda self, folder: here.append(1) or real(self, folder))
     kb = tmp_path / "hand.txt"
     kb.write_bytes((PART_1 + PART_2).encode())
     both(tmp_path, capsys, kb)
-    assert forked and (tmp_path / ("failed" if child == "fails" else "forked")).exists()
+    assert marker.exists() and len(here) == (1 if child == "fails" else 0)

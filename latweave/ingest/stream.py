@@ -321,33 +321,23 @@ class StreamFiles:
             rows.sort()
         return rows
 
+    def engine_rows(self) -> "_EngineRows":
+        """What the engine database's relations are made of besides the instances and coord rows."""
+        final, small_id = self.final, self.small_id
+        flat = sorted((final[small_id[key]], self.offsets[key], f.n) for key, f in self.flat.items())   # by final id
+        return _EngineRows({name: self._head_relation(name) for name in HEAD_RELATIONS}, flat, final,
+                           final[small_id[TOP]] if self.flat else -1)
+
     def relations(self) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
         """Each lattice relation's rows, sorted and distinct, as a callable giving them afresh: the
         head's, the flat dimensions' node and subsumes rows (from their final ids, none held as
         tuples), the instances and the coord rows (from the arrays)."""
-        final, small_id = self.final, self.small_id
-        flat = sorted((final[small_id[key]], key, f) for key, f in self.flat.items())   # by final dimension id
-        top = final[small_id[TOP]] if self.flat else -1
-
-        def nodes(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int]]:
-            return ((d, v) for v in self._flat_ids(key, f))
-
-        def edges(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
-            return ((d, top, v) for v in self._flat_ids(key, f))
-
-        def node():
-            return _by_dimension(self._head_relation("node"), [(d, nodes(d, key, f)) for d, key, f in flat])
-
-        def subsumes():
-            return _by_dimension(self._head_relation("subsumes"), [(d, edges(d, key, f)) for d, key, f in flat])
+        final = self.final
 
         def coord():
             return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self._xs(), self.ds, self.vs)))
 
-        out = {name: (lambda name=name: self._head_relation(name)) for name in HEAD_RELATIONS}
-        out.update(node=node, subsumes=subsumes, coord=coord, instance=lambda: ((x,) for x in self.instance_ids))
-        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
-        return out
+        return self.engine_rows().relations(lambda: ((x,) for x in self.instance_ids), coord)
 
     def _derived(self, folder: Path) -> None:
         """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
@@ -385,23 +375,20 @@ class StreamFiles:
         at = self.offsets[key]
         return (self.final[at + k] for k in range(f.n))
 
-    def engine_db(self, folder: Path, feed: int | None = None) -> None:
+    def engine_db(self, folder: Path) -> None:
         """The SQLite engine's database: its base tables are layer 0's one copy of the lattice
         relations (compile/lattice_facts.py StoredFacts reads them there; an engine that wants
         `.facts` or Parquet files derives them when asked: compile/parquet_cache.py), loaded
-        from `relations` as they are made (no facts/ written and read back). `feed`: a pipe the
-        instances' arrays come through as they are written (`_EngineFeed`, in its child)."""
-        made = self.relations()
-        if feed is not None:
-            at, n, final = self.offsets[self.instance_values], self.flat[self.instance_values].n, self.final
-            made.update(instance=lambda: ((final[at + k],) for k in range(n)), coord=lambda: _fed_coord(feed, final))
-        write_engine_db(folder / ENGINE_DB, _Relations(made))
+        from `relations` as they are made (no facts/ written and read back)."""
+        write_engine_db(folder / ENGINE_DB, _Relations(self.relations()))
 
-    def engine_beside(self, folder: Path) -> Beside:
+    def engine_beside(self, folder: Path):
         """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
         forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
         if self.feed is not None:
-            return self.feed.beside
+            return self.feed
+        """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
+        forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
 
         def engine() -> None:
             (folder / ENGINE_DB).unlink(missing_ok=True)   # (a child killed half-way)
@@ -439,38 +426,83 @@ def _what(p: Predicate) -> str:
 _DIMENSION_VALUE = attrgetter("dimension", "value")
 
 
+class _EngineRows:
+    """The engine database's relations but the instances and the coord rows, as plain data (the
+    head relations' rows renumbered, each flat dimension's (final id, first slot, values), the
+    final ids, ⊤'s): picklable, so that a fresh process makes the same rows (`_EngineFeed`)."""
+
+    def __init__(self, head_rows: dict, flat: list[tuple[int, int, int]], final: array, top: int):
+        self.head_rows, self.flat, self.final, self.top = head_rows, flat, final, top
+
+    def relations(self, instance: Callable, coord: Callable) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
+        final, top, head_rows = self.final, self.top, self.head_rows
+
+        def nodes(d: int, at: int, n: int) -> Iterator[tuple[int, int]]:
+            return ((d, final[at + k]) for k in range(n))
+
+        def edges(d: int, at: int, n: int) -> Iterator[tuple[int, int, int]]:
+            return ((d, top, final[at + k]) for k in range(n))
+
+        def node():
+            return _by_dimension(head_rows["node"], [(d, nodes(d, at, n)) for d, at, n in self.flat])
+
+        def subsumes():
+            return _by_dimension(head_rows["subsumes"], [(d, edges(d, at, n)) for d, at, n in self.flat])
+
+        out = {name: (lambda name=name: head_rows[name]) for name in HEAD_RELATIONS}
+        out.update(node=node, subsumes=subsumes, coord=coord, instance=instance)
+        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
+        return out
+
+
 class _EngineFeed:
-    """The engine database written by a forked child while the stream is written here: with
+    """The engine database written by a second process while the stream is written here: with
     every symbol numbered before the stream (`instance_values`), a coord row is final when its
-    instance arrives, so the child loads them as they come — each batch of the arrays (instance
-    ids, predicate counts, dimension and value slots) through a pipe — and SQLite's work runs on
-    a second core beside the Python writing the files. The child ends with a count of what was
-    sent; a child that fails, or a pipe that breaks, leaves the whole database to this process
-    (from the arrays: `StreamFiles.engine_db`), as ingest/beside.py does."""
+    instance arrives, so a fresh interpreter (`engine_child`: not a fork, which would keep a copy
+    of every page this process changes meanwhile) takes the rest of the relations pickled, then
+    the arrays (instance ids, predicate counts, dimension and value slots) in batches on its
+    stdin as they are written, and loads them while SQLite's work runs on a second core. It ends
+    with a count of what was sent; a child that fails, or a pipe that breaks, leaves the whole
+    database to this process (from the arrays: `StreamFiles.engine_db`). The same surface as
+    ingest/beside.py's `Beside`: `result()`, `close()`, a context manager."""
 
     #: predicates a batch
     BATCH = 1 << 15
+    #: what the child runs (`python -c`)
+    COMMAND = "from latweave.ingest.stream import engine_child; engine_child()"
 
-    def __init__(self, files: StreamFiles, folder: Path, fork: bool):
-        self.files = files
+    def __init__(self, files: StreamFiles, folder: Path, spawn: bool):
+        import pickle
+        import subprocess
+        import sys
+
+        self.files, self.folder = files, folder
         self.sent = (0, 0)   # instances, predicates
-        parent = os.getpid()
-        read_end, write_end = os.pipe() if fork else (None, None)
+        self.proc = None
+        self.fd: int | None = None
+        if not spawn:
+            return
+        at, n = files.offsets[files.instance_values], files.flat[files.instance_values].n
+        state = pickle.dumps((str(folder / ENGINE_DB), files.engine_rows(), at, n), protocol=pickle.HIGHEST_PROTOCOL)
+        package = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
+        try:
+            self.proc = subprocess.Popen([sys.executable, "-c", self.COMMAND], stdin=subprocess.PIPE, bufsize=0,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        except OSError:   # no process to be had: all of it is done here
+            return
+        self.fd = self.proc.stdin.fileno()
+        self._write(_HEADER.pack(len(state), 0) + state)
 
-        def engine() -> None:
-            if os.getpid() != parent:   # the child: the rows come through the pipe
-                os.close(write_end)
-                files.engine_db(folder, feed=read_end)
-                return
-            (folder / ENGINE_DB).unlink(missing_ok=True)   # here: from the arrays
-            files.engine_db(folder)
-
-        self.beside = Beside(engine, fork)
-        if read_end is not None:
-            os.close(read_end)
-        self.fd = write_end if self.beside.forked else None
-        if write_end is not None and self.fd is None:
-            os.close(write_end)
+    def _write(self, data: bytes) -> None:
+        if self.fd is None:
+            return
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:   # the child is gone: all of it is done here, from the arrays
+            self.close()
 
     def send(self, last: bool = False) -> None:
         """The arrays' rows written since the last batch (a batch's worth, or all when `last`)."""
@@ -484,23 +516,59 @@ class _EngineFeed:
                          files.sizes[i:n_i].tobytes(), files.ds[p:n_p].tobytes(), files.vs[p:n_p].tobytes()))
         if last:
             data += _HEADER.pack(-1, n_p)   # the end: how many rows were sent
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self.fd, view):]
-        except OSError:   # the child is gone: all of it is done here, from the arrays
-            self.beside.close()
-            last = True
+        self._write(data)
         self.sent = (n_i, n_p)
-        if last:
-            os.close(self.fd)
+        if last and self.proc is not None:
+            self.proc.stdin.close()
             self.fd = None
+
+    def result(self) -> None:
+        """Wait for the child; when there was none or it failed, write the database here."""
+        done = False
+        if self.proc is not None:
+            done = self.fd is None and self.proc.wait() == 0
+            self.proc = None
+        if not done:
+            (self.folder / ENGINE_DB).unlink(missing_ok=True)   # (a child that failed half-way)
+            self.files.engine_db(self.folder)
+
+    def close(self) -> None:
+        """End the child if it is still running (the caller failed, or the pipe broke)."""
+        self.fd = None
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            if self.proc.stdin is not None:
+                try:
+                    self.proc.stdin.close()
+                except OSError:
+                    pass
+            self.proc = None
+
+    def __enter__(self) -> "_EngineFeed":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 _HEADER = struct.Struct("<qq")
 
 
-def _fed_coord(fd: int, final: array) -> Iterator[tuple[int, int, int, int]]:
+def engine_child() -> None:
+    """`_EngineFeed`'s child: the relations' state, then the coord rows' batches, on stdin."""
+    import pickle
+
+    pipe = os.fdopen(0, "rb", closefd=False)
+    size, _ = _HEADER.unpack(pipe.read(_HEADER.size))
+    path, rows, at, n = pickle.loads(pipe.read(size))
+    final = rows.final
+    made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(pipe, final))
+    write_engine_db(path, _Relations(made))
+
+
+def _fed_coord(pipe, final: array) -> Iterator[tuple[int, int, int, int]]:
     """The coord rows of the arrays `_EngineFeed` sends (read by a thread, so that the writer
     never waits on a full pipe while SQLite loads the relations before coord); LatticeError when
     the pipe ends before the count that closes it, or the count is not what came."""
@@ -508,20 +576,19 @@ def _fed_coord(fd: int, final: array) -> Iterator[tuple[int, int, int, int]]:
 
     def read() -> None:
         end = None
-        with os.fdopen(fd, "rb") as pipe:
-            while len(head := pipe.read(_HEADER.size)) == _HEADER.size:
-                n_i, n_p = _HEADER.unpack(head)
-                if n_i < 0:   # the end, with how many rows were sent
-                    end = n_p
-                    break
-                parts = []
-                for code, n in (("q", n_i), ("I", n_i), ("i", n_p), ("i", n_p)):
-                    part = array(code)
-                    part.frombytes(pipe.read(n * part.itemsize))
-                    parts.append(part)
-                if [len(part) for part in parts] != [n_i, n_i, n_p, n_p]:
-                    break
-                batches.put(parts)
+        while len(head := pipe.read(_HEADER.size)) == _HEADER.size:
+            n_i, n_p = _HEADER.unpack(head)
+            if n_i < 0:   # the end, with how many rows were sent
+                end = n_p
+                break
+            parts = []
+            for code, n in (("q", n_i), ("I", n_i), ("i", n_p), ("i", n_p)):
+                part = array(code)
+                part.frombytes(pipe.read(n * part.itemsize))
+                parts.append(part)
+            if [len(part) for part in parts] != [n_i, n_i, n_p, n_p]:
+                break
+            batches.put(parts)
         batches.put(end)
 
     threading.Thread(target=read, daemon=True).start()
