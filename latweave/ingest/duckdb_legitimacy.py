@@ -5,7 +5,8 @@ The DuckDB twin of ingest/spark_legitimacy.py (its module docstring gives the de
 graphs; the formal context and the dependent dimensions, which read every predicate, collected
 and checked by the Python functions themselves when the context is within fca.MAX_CELLS
 (spark_legitimacy.collected_report, shared), else as SQL aggregations over the distinct
-(ikey, dkey, vkey) — co-occurring attributes grouped by their sorted extent, implications by
+(ikey, dkey, vkey), on integer ids (`_numbered`: ranks that keep the keys' order, so the groups
+and pairs are the same) — co-occurring attributes grouped by their sorted extent, implications by
 extent containment counted per pair (only when `fca.implication_work`, counted here too, is
 within its cap), dependent dimensions by the value sets per instance and dimension. Results are
 sorted here exactly as the Python functions sort them; a streamed lattice has no contested

@@ -25,6 +25,11 @@ order (instance key first), which is arrival order. The head's ids are final onl
 are compiled by `compile_lattice` on the head alone and renumbered; the engine database loads
 every relation from them and the arrays (no facts/ written and read back).
 
+When every instance key is a value of a flat dimension (`instance_values`: a KB's `subject`),
+every symbol is numbered before the stream; then a coord row is final as its instance arrives,
+and a second interpreter (`_EngineFeed`) writes the engine database from batches of the arrays
+while this one writes the model files: the two halves on two cores.
+
 Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
 (textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
 
