@@ -18,6 +18,7 @@ file (SOURCE_DATE_EPOCH fixed, so history.jsonl is too):
     git worktree add /tmp/ref 6dd048b
     .venv/bin/python bench/kb_gen.py --instances 100000 --out /tmp/kb100k.txt
     .venv/bin/python bench/build.py --cli /tmp/kb100k.txt --ref /tmp/ref --runs 2
+    .venv/bin/python bench/build.py --cli /tmp/kb100k.txt --engine duckdb --ref . --ref-engine python
 """
 
 from __future__ import annotations
@@ -123,13 +124,14 @@ def _memory(pid: int, pss: bool) -> int:
         return 0
 
 
-def cli_run(code: Path, kb: str, out: Path, fmt: str) -> dict:
+def cli_run(code: Path, kb: str, out: Path, fmt: str, engine: str | None = None) -> dict:
     """One `latweave build` of `kb` at `out` by the latweave at `code`, measured (its CPU time is
     the caller's: RUSAGE_CHILDREN, which a forked grandchild's joins once it is waited for)."""
     env = {**os.environ, "PYTHONPATH": str(code), "SOURCE_DATE_EPOCH": "1700000000"}
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from latweave.cli import main; sys.exit(main())",
-                             "build", kb, "--format", fmt, "--out", str(out)], env=env, stdout=subprocess.DEVNULL,
+                             "build", kb, "--format", fmt, "--out", str(out),
+                             *(["--engine", engine] if engine else [])], env=env, stdout=subprocess.DEVNULL,
                             cwd=out.parent)   # not this checkout: `-c` puts the working folder first on sys.path
     peak_rss = peak_pss = processes = samples = 0
     while proc.poll() is None:
@@ -146,18 +148,18 @@ def cli_run(code: Path, kb: str, out: Path, fmt: str) -> dict:
 
 
 def cli_main(args) -> None:
-    codes = [("this", ROOT)] + ([("ref", Path(args.ref).resolve())] if args.ref else [])
+    codes = [("this", ROOT, args.engine)] + ([("ref", Path(args.ref).resolve(), args.ref_engine)] if args.ref else [])
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(args.runs):
-            for name, code in (codes if run % 2 == 0 else codes[::-1]):
+            for name, code, engine in (codes if run % 2 == 0 else codes[::-1]):
                 out = Path(tmp) / f"{name}-{run}"
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                row = cli_run(code, args.cli, out, args.format)
+                row = cli_run(code, args.cli, out, args.format, engine)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 row["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
                 rows.append((name, row))
-                print(f"{name:5s} run {run + 1}: {row['wall']:7.1f} s wall, {row['cpu']:7.1f} s CPU "
+                print(f"{name:5s} {engine or ''} run {run + 1}: {row['wall']:7.1f} s wall, {row['cpu']:7.1f} s CPU "
                       f"({100 * row['cpu'] / row['wall']:.0f} %), peak RSS {row['rss_mib']:,.0f} MiB, "
                       f"PSS {row['pss_mib']:,.0f} MiB, {row['processes']} process(es), exit {row['rc']}", flush=True)
         if args.ref:
@@ -180,6 +182,9 @@ def main() -> None:
     ap.add_argument("--format", default="pathquestion", help="the KB's format, with --cli")
     ap.add_argument("--ref", metavar="DIR", help="with --cli: a reference checkout to run alternately and compare")
     ap.add_argument("--runs", type=int, default=1, help="with --cli: runs of each")
+    ap.add_argument("--engine", help="with --cli: `build --engine E` (python, duckdb, auto)")
+    ap.add_argument("--ref-engine", help="with --ref: the reference's --engine (`--ref . --engine duckdb "
+                    "--ref-engine python` compares the two builds of this checkout)")
     args = ap.parse_args()
     if args.one:
         print(json.dumps(one(*args.one)))

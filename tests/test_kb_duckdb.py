@@ -210,3 +210,53 @@ def test_engine_duckdb_is_for_one_line_based_kb_file(tmp_path, capsys):
     assert main(["build", str(kb), "--format", "csv", "--engine", "duckdb", "--out", str(tmp_path / "o")]) == 2
     assert "drop --engine duckdb" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_table(tmp_path):
+    """As the bulk build calls them: the head's taxonomies hold ⊤ alone (their values are the
+    writer's flat values), their labels ("Paris", not "paris") come from the table `labels`."""
+    import duckdb
+    from dataclasses import replace
+
+    from latweave.ingest import duckdb_legitimacy as dl
+    from latweave.lattice.model import Lattice
+    from latweave.lattice.names import TOP
+    from latweave.legitimacy.check import check_fca
+    from latweave.legitimacy.dependence import dependent_dimensions
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    lattice = lattice_from_triples(read_pathquestion_kb(kb), "kb")
+    flat = {d.key for d in lattice.dimensions.values() if d.kind == "taxonomy"}
+    head = Lattice(name="kb", dimensions={k: replace(d, labels={TOP: d.labels[TOP]}) if k in flat else d
+                                          for k, d in lattice.dimensions.items()})
+    con = duckdb.connect()
+    con.execute("CREATE TABLE preds (ikey VARCHAR, dkey VARCHAR, vkey VARCHAR)")
+    con.executemany("INSERT INTO preds VALUES (?, ?, ?)",
+                    sorted({(p.instance, p.dimension, p.value) for p in lattice.predicates}))
+    con.execute("CREATE TABLE labels (dkey VARCHAR, vkey VARCHAR, vlabel VARCHAR)")
+    con.executemany("INSERT INTO labels VALUES (?, ?, ?)", sorted(
+        (k, v, label) for k in flat for v, label in lattice.dimensions[k].labels.items() if v != TOP))
+    assert any(label != v for _, v, label in con.execute("SELECT * FROM labels").fetchall())
+    for cells in (0, 10 ** 9):   # the SQL side, and the collected context
+        got = dl.context_report(con, head, "preds", labels="labels", max_cells=cells, dependence_min_support=2)
+        assert got == (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))
+
+
+@pytest.mark.parametrize("child", ["works", "fails"])
+def test_the_engine_database_written_by_a_second_process_is_the_same_folder(tmp_path, capsys, monkeypatch, child):
+    """write_stream writes engine/sqlite.db in a child process fed the rows while the stream is
+    written here (ingest/stream.py `_EngineFeed`); a child that fails leaves the work to this process."""
+    from latweave.ingest.stream import StreamFiles, _EngineFeed
+
+    monkeypatch.setenv("LATWEAVE_BUILD_FORK", "1")
+    marker = tmp_path / "child-ran"
+    command = f"import pathlib; pathlib.Path({str(marker)!r}).touch(); "
+    command += "raise SystemExit(3)" if child == "fails" else _EngineFeed.COMMAND
+    monkeypatch.setattr(_EngineFeed, "COMMAND", command)
+    here, real = [], StreamFiles.engine_db
+    monkeypatch.setattr(StreamFiles, "engine_db", lambda self, folder: here.append(1) or real(self, folder))
+    kb = tmp_path / "hand.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    both(tmp_path, capsys, kb)
+    assert marker.exists() and len(here) == (1 if child == "fails" else 0)

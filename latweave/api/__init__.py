@@ -57,7 +57,7 @@ KEPT_PLANS = 256
 KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
 #: The engine `build` uses when none is named: "auto" builds one line-based KB file in DuckDB
 #: (latweave/ingest/kb_duckdb.py) where it can, in Python otherwise (the same folder either way).
-DEFAULT_BUILD_ENGINE = "python"
+DEFAULT_BUILD_ENGINE = "auto"
 
 
 # ------------------------------------------------------------------------------------- plans

@@ -5,7 +5,8 @@ The DuckDB twin of ingest/spark_legitimacy.py (its module docstring gives the de
 graphs; the formal context and the dependent dimensions, which read every predicate, collected
 and checked by the Python functions themselves when the context is within fca.MAX_CELLS
 (spark_legitimacy.collected_report, shared), else as SQL aggregations over the distinct
-(ikey, dkey, vkey) — co-occurring attributes grouped by their sorted extent, implications by
+(ikey, dkey, vkey), on integer ids (`_numbered`: ranks that keep the keys' order, so the groups
+and pairs are the same) — co-occurring attributes grouped by their sorted extent, implications by
 extent containment counted per pair (only when `fca.implication_work`, counted here too, is
 within its cap), dependent dimensions by the value sets per instance and dimension. Results are
 sorted here exactly as the Python functions sort them; a streamed lattice has no contested
@@ -14,9 +15,11 @@ coordinates (its writer refuses them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from types import SimpleNamespace
 
+from latweave.ingest.flat import flat_dimension_report
 from latweave.ingest.spark_legitimacy import _attribute, collected_report
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
@@ -28,37 +31,51 @@ from latweave.legitimacy.report import FcaReport, LatticeReport
 _SUBJECT = normalize("subject")
 
 
-def dimension_reports(head: Lattice) -> tuple:
-    """The per-dimension part of the report: each dimension's checks on the head's graphs, by name
-    (pure Python on the head: the bulk build runs it in a second process, ingest/beside.py)."""
-    return tuple(replace(dimension_report(d), functional=d.functional, contested=0)
+def dimension_reports(head: Lattice, flat_values: Mapping | None = None) -> tuple:
+    """The per-dimension part of the report, by name: each dimension's checks on the head's
+    graphs, a flat dimension's (`flat_values`, as `write_stream` takes them: the head declares it
+    with ⊤ alone) read from its values (ingest/flat.py `flat_dimension_report`)."""
+    flat_values = flat_values or {}
+    return tuple(replace(flat_dimension_report(d, flat_values[d.key]) if d.key in flat_values else
+                         dimension_report(d), functional=d.functional, contested=0)
                  for d in sorted(head.dimensions.values(), key=lambda d: d.name))
 
 
-def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, min_support: int = 2,
+def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, labels: str | None = None,
+                   flat_values: Mapping | None = None, min_support: int = 2,
                    dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
                    max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> LatticeReport:
     """`check_lattice(lattice)` of the lattice `head` + the DuckDB table `predicates` (columns ikey,
-    dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head)`, when computed
-    already."""
-    fca, dependent = context_report(con, head, predicates, min_support=min_support,
+    dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head, flat_values)`,
+    when computed already; `labels`: a table (dkey, vkey, vlabel) of the labels of the values the
+    head lacks (its flat dimensions', `flat_values`)."""
+    fca, dependent = context_report(con, head, predicates, labels=labels, min_support=min_support,
                                     dependence_min_support=dependence_min_support, max_cells=max_cells,
                                     max_concepts=max_concepts, max_work=max_work)
-    return LatticeReport(name=head.name, dimensions=dimension_reports(head) if dims is None else dims, fca=fca,
+    return LatticeReport(name=head.name, dimensions=dimension_reports(head, flat_values) if dims is None else dims,
+                         fca=fca,
                          dependent=dependent)
 
 
-def context_report(con, head: Lattice, predicates: str, *, min_support: int = 2, dependence_min_support: int = 5,
-                   max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
+def context_report(con, head: Lattice, predicates: str, *, labels: str | None = None, min_support: int = 2,
+                   dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
+                   max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> tuple[FcaReport, tuple[Dependence, ...]]:
-    """The formal-context and dependence parts of the report (module docstring)."""
-    con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey FROM {predicates}")
+    """The formal-context and dependence parts of the report (module docstring); `labels`: as
+    `lattice_report` takes it."""
+    if labels is None:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey, "
+                    f"NULL::VARCHAR AS vlabel FROM {predicates}")
+    else:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT i.*, l.vlabel FROM "
+                    f"(SELECT DISTINCT ikey, dkey, vkey FROM {predicates}) i LEFT JOIN {labels} l USING (dkey, vkey)")
     try:
         n_g, n_m, incidences = con.execute("SELECT count(DISTINCT ikey), count(DISTINCT (dkey, vkey)), count(*) "
                                            "FROM incidence").fetchone()
         if n_g * n_m <= max_cells:
-            rows = con.execute("SELECT ikey, dkey, vkey FROM incidence").fetchall()
+            rows = [row if row[3] is not None else row[:3]
+                    for row in con.execute("SELECT ikey, dkey, vkey, vlabel FROM incidence").fetchall()]
             fca, dependent = collected_report(head, rows, (n_g, n_m, incidences), min_support=min_support,
                                               dependence_min_support=dependence_min_support, max_cells=max_cells,
                                               max_concepts=max_concepts, max_work=max_work)
@@ -67,30 +84,73 @@ def context_report(con, head: Lattice, predicates: str, *, min_support: int = 2,
                              max_concepts=max_concepts, max_work=max_work)
             dependent = dependent_dimensions(con, head, min_support=dependence_min_support)
     finally:
+        _drop_numbered(con)
         con.execute("DROP TABLE IF EXISTS incidence")
     return fca, dependent
+
+
+def _numbered(con) -> None:
+    """The context of table `incidence` on integer ids (made once, kept until `_drop_numbered`):
+    `attr` (dkey, vkey, vlabel, m: the attribute's rank by (dkey, vkey), d: its dimension's rank
+    by dkey), `inc` (g: the object's rank by ikey, m, d). Ranks keep the keys' order, so a
+    group, a sorted list or a `<` on ids is the same as on the keys — and the joins and
+    groupings the report makes at scale run on integers, not strings."""
+    try:
+        con.execute("SELECT 1 FROM inc LIMIT 0")
+        return
+    except Exception:   # noqa: BLE001 — (duckdb.CatalogException: not made yet)
+        pass
+    columns = {row[0] for row in con.execute("DESCRIBE incidence").fetchall()}
+    vlabel = "vlabel" if "vlabel" in columns else "NULL::VARCHAR"
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE attr AS
+                    SELECT dkey, vkey, vlabel, row_number() OVER (ORDER BY dkey, vkey) AS m,
+                           dense_rank() OVER (ORDER BY dkey) AS d
+                    FROM (SELECT dkey, vkey, any_value({vlabel}) AS vlabel FROM incidence GROUP BY dkey, vkey)""")
+    con.execute("""CREATE OR REPLACE TEMP TABLE inc AS
+                   SELECT o.g, a.m, a.d FROM incidence
+                   JOIN (SELECT ikey, row_number() OVER (ORDER BY ikey) AS g FROM (SELECT DISTINCT ikey FROM incidence)) o
+                        USING (ikey)
+                   JOIN attr a USING (dkey, vkey)""")
+
+
+def _drop_numbered(con) -> None:
+    for table in ("inc", "attr"):
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+def _subject_d(con) -> int:
+    """The `subject` dimension's id in `attr` (-1 when it has none)."""
+    row = con.execute(f"SELECT any_value(d) FROM attr WHERE dkey = {_quoted(_SUBJECT)}").fetchone()
+    return -1 if row is None or row[0] is None else int(row[0])
+
+
+def _row(member) -> tuple[str, ...]:
+    """A (dkey, vkey, vlabel) struct as DuckDB returns it (a tuple, or a dict of its unnamed fields)."""
+    return tuple(member.values()) if isinstance(member, dict) else tuple(member)
 
 
 def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: int = 2,
                max_cells: int = fca_mod.MAX_CELLS, max_concepts: int = fca_mod.MAX_CONCEPTS,
                max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> FcaReport:
-    """`legitimacy.check.check_fca` of the context in table `incidence` (distinct ikey, dkey, vkey),
-    too large to collect; `sizes`: its objects, attributes and rows."""
+    """`legitimacy.check.check_fca` of the context in table `incidence` (distinct ikey, dkey, vkey,
+    and vlabel where the head lacks the value's label), too large to collect; `sizes`: its
+    objects, attributes and rows. On integer ids (`_numbered`)."""
     n_g, n_m, incidences = sizes
     concepts = fca_mod.next_closure_concepts(SimpleNamespace(objects=range(n_g), attributes=range(n_m)),
                                              max_concepts=max_concepts, max_cells=max_cells)
     if concepts.complete:
         raise ValueError("fca_report is for contexts above max_cells; collect a smaller one")
-    s = _quoted(_SUBJECT)
-    con.execute(f"CREATE OR REPLACE TEMP TABLE inc AS SELECT * FROM incidence WHERE dkey <> {s}")
-    con.execute("CREATE OR REPLACE TEMP TABLE support AS SELECT dkey, vkey, count(*) AS n FROM inc GROUP BY ALL")
+    _numbered(con)
+    subject = _subject_d(con)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE support AS SELECT m, count(*) AS n FROM inc WHERE d <> {subject} "
+                "GROUP BY m")
     try:
         groups = con.execute(f"""
-            WITH extents AS (SELECT dkey, vkey, list_sort(list(ikey)) AS extent FROM inc GROUP BY dkey, vkey
+            WITH extents AS (SELECT m, list_sort(list(g)) AS extent FROM inc WHERE d <> {subject} GROUP BY m
                              HAVING count(*) >= {int(min_support)})
-            SELECT len(extent), list((dkey, vkey)) FROM extents GROUP BY extent HAVING count(*) > 1""").fetchall()
-        co = [fca_mod.CoOccurrence(tuple(sorted(_attribute(head, *_pair(m)) for m in members)), n)
-              for n, members in groups]
+            SELECT len(extent), list((a.dkey, a.vkey, a.vlabel)) FROM extents JOIN attr a USING (m)
+            GROUP BY extent HAVING count(*) > 1""").fetchall()
+        co = [fca_mod.CoOccurrence(tuple(sorted(_attribute(head, *_row(m)) for m in members)), n) for n, members in groups]
         co.sort(key=lambda c: (-c.support, c.attributes))
         skipped = fca_mod.implications_skipped(implication_work(con, min_support=min_support),
                                                min_support=min_support, max_work=max_work)
@@ -99,27 +159,21 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
                              message=concepts.message, co_occurring=tuple(co), implications=(),
                              implications_skipped=skipped, min_support=min_support)
         implied = con.execute(f"""
-            WITH a AS (SELECT ikey, dkey AS ad, vkey AS av, n AS an FROM inc JOIN support USING (dkey, vkey)
-                       WHERE n >= {int(min_support)}),
-                 b AS (SELECT ikey, dkey AS bd, vkey AS bv, n AS bn FROM inc JOIN support USING (dkey, vkey)),
-                 both_ AS (SELECT ad, av, an, bd, bv, count(*) AS k FROM a JOIN b USING (ikey) WHERE bn > an
-                           GROUP BY ad, av, an, bd, bv)
-            SELECT ad, av, an, list((bd, bv)) FROM both_ WHERE k = an GROUP BY ad, av, an""").fetchall()
-        implications = [fca_mod.Implication(_attribute(head, ad, av),
-                                            tuple(sorted(_attribute(head, *_pair(k)) for k in then)), an)
-                        for ad, av, an, then in implied]
+            WITH a AS (SELECT g, m AS am, n AS an FROM inc JOIN support USING (m) WHERE n >= {int(min_support)}),
+                 b AS (SELECT g, m AS bm, n AS bn FROM inc JOIN support USING (m)),
+                 both_ AS (SELECT am, an, bm, count(*) AS k FROM a JOIN b USING (g) WHERE bn > an
+                           GROUP BY am, an, bm)
+            SELECT x.dkey, x.vkey, x.vlabel, an, list((y.dkey, y.vkey, y.vlabel)) FROM both_
+            JOIN attr x ON x.m = am JOIN attr y ON y.m = bm WHERE k = an GROUP BY x.dkey, x.vkey, x.vlabel, an""").fetchall()
+        implications = [fca_mod.Implication(_attribute(head, ad, av, al),
+                                            tuple(sorted(_attribute(head, *_row(m)) for m in then)), an)
+                        for ad, av, al, an, then in implied]
         implications.sort(key=lambda i: (-i.support, i.premise))
     finally:
-        con.execute("DROP TABLE IF EXISTS inc")
         con.execute("DROP TABLE IF EXISTS support")
     return FcaReport(objects=n_g, attributes=n_m, incidences=incidences,
                      concepts=len(concepts.found) if concepts.complete else None, message=concepts.message,
                      co_occurring=tuple(co), implications=tuple(implications), min_support=min_support)
-
-
-def _pair(member) -> tuple[str, str]:
-    """A (dkey, vkey) struct as DuckDB returns it (a tuple, or a dict of its unnamed fields)."""
-    return tuple(member.values()) if isinstance(member, dict) else tuple(member)
 
 
 def _quoted(text: str) -> str:
@@ -129,28 +183,31 @@ def _quoted(text: str) -> str:
 def implication_work(con, *, min_support: int = 2) -> int:
     """`fca.implication_work` of the context in table `incidence` (`subject` included, as in the
     Python context): per object, its attributes × those of at least `min_support` objects."""
+    _numbered(con)
     return con.execute(f"""
-        WITH support AS (SELECT dkey, vkey, count(*) AS n FROM incidence GROUP BY dkey, vkey),
-             per AS (SELECT ikey, count(*) AS own, count(*) FILTER (WHERE n >= {int(min_support)}) AS supported
-                     FROM incidence JOIN support USING (dkey, vkey) GROUP BY ikey)
+        WITH support AS (SELECT m, count(*) AS n FROM inc GROUP BY m),
+             per AS (SELECT g, count(*) AS own, count(*) FILTER (WHERE n >= {int(min_support)}) AS supported
+                     FROM inc JOIN support USING (m) GROUP BY g)
         SELECT coalesce(sum(own * supported), 0) FROM per""").fetchone()[0]
 
 
 def dependent_dimensions(con, head: Lattice, *, min_support: int = 5) -> tuple[Dependence, ...]:
-    """`legitimacy.dependence.dependent_dimensions` of the lattice in table `incidence`."""
-    s = _quoted(_SUBJECT)
+    """`legitimacy.dependence.dependent_dimensions` of the lattice in table `incidence` (on
+    integer ids: `_numbered`)."""
+    _numbered(con)
+    subject = _subject_d(con)
     rows = con.execute(f"""
-        WITH vals AS (SELECT ikey, dkey, list_sort(list(DISTINCT vkey)) AS vals FROM incidence
-                      WHERE dkey <> {s} GROUP BY ikey, dkey),
-             pairs AS (SELECT x.dkey AS d1, y.dkey AS d2, x.vals AS v1, y.vals AS v2
-                       FROM vals x JOIN vals y USING (ikey) WHERE x.dkey < y.dkey),
+        WITH vals AS (SELECT g, d, list_sort(list(DISTINCT m)) AS vals FROM inc WHERE d <> {subject} GROUP BY g, d),
+             pairs AS (SELECT x.d AS d1, y.d AS d2, x.vals AS v1, y.vals AS v2
+                       FROM vals x JOIN vals y USING (g) WHERE x.d < y.d),
              broken AS (SELECT d1, d2 FROM pairs GROUP BY d1, d2, v1 HAVING count(DISTINCT v2) > 1
                         UNION SELECT d1, d2 FROM pairs GROUP BY d1, d2, v2 HAVING count(DISTINCT v1) > 1),
              stats AS (SELECT d1, d2, count(*) AS shared, count(DISTINCT v1) AS distinct_ FROM pairs GROUP BY d1, d2)
         SELECT d1, d2, shared, distinct_ FROM stats ANTI JOIN broken USING (d1, d2)
         WHERE shared >= {int(min_support)} AND distinct_ >= 2 AND distinct_ < shared""").fetchall()
+    keys = dict(con.execute("SELECT DISTINCT d, dkey FROM attr").fetchall())
     out = []
     for d1, d2, shared, distinct in rows:
-        first, second = sorted(head.dimensions[k].name for k in (d1, d2))
+        first, second = sorted(head.dimensions[keys[k]].name for k in (d1, d2))
         out.append(Dependence(first, second, shared, distinct))
     return tuple(sorted(out, key=lambda d: (d.first, d.second)))

@@ -58,8 +58,11 @@ class FlatDimension:
         self.n = 0
         self.hashes, self.checks = array("q"), array("I")   # 8 and 4 bytes a value
         self.slots = array("i")
+        self.scanned = False
         #: value key → compare class label, for the values that share one (lattice/canonical.py)
         self.classes: dict[str, str] = {}
+        #: class label → the value keys the country table names, in key order (canonical.class_members)
+        self.members: dict[str, list[str]] = {}
 
     def _what(self) -> str:
         return f"write_stream: flat dimension {self.dim.name!r}"
@@ -88,8 +91,10 @@ class FlatDimension:
             if name is not None:
                 members.setdefault(name, []).append(key)
         self.n = len(hashes)
+        self.members = members
         self.classes = {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in keys}
         self._index()
+        self.scanned = True
         return self
 
     def _index(self) -> None:
@@ -145,7 +150,8 @@ def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: in
     """The legitimacy report (legitimacy/report.py `DimensionReport`) of the flat dimension
     `dimension` (declared with ⊤ alone, as `write_stream`'s head holds it) whose values `values()`
     gives: what `legitimacy.check.dimension_report` gives for the dimension with those values in
-    memory — the same report (digest included) up to `closure_cap` values (the gate's cap, held
+    memory (`values` may be the dimension's FlatDimension, scanned already: the writer's, one
+    scan for both) — the same report (digest included) up to `closure_cap` values (the gate's cap, held
     to check them as the gate does); above it the same `to_dict(limit=n)` for every n ≤ `limit`
     (default gate.STORED_LIST_LIMIT: legitimacy.json's), its antichain kept to its first `limit`
     leaves with their count (`DimensionReport.totals`). `caps`: dimension_report's."""
@@ -155,10 +161,15 @@ def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: in
     from latweave.legitimacy.check import (CLOSURE_CAP, dimension_digest, dimension_report, grown_digest,
                                            large_tree_report)
 
-    check_flat(dimension)
     limit = STORED_LIST_LIMIT if limit is None else limit
     cap = caps.get("closure_cap", CLOSURE_CAP)
-    scanned = FlatDimension(dimension, values).scan()   # the values' checks (their order, keys)
+    if isinstance(values, FlatDimension):   # scanned already (the writer's: one scan for both)
+        if values.dim is not dimension or not values.scanned:
+            raise ValueError("flat_dimension_report: a FlatDimension of another dimension, or not scanned")
+        scanned = values
+    else:
+        check_flat(dimension)
+        scanned = FlatDimension(dimension, values).scan()   # the values' checks (their order, keys)
     small = scanned.n <= cap
     held = replace(dimension, labels=dict(dimension.labels), parents={}, synonyms={}, bounds={}) if small else None
     first: list[tuple[str, str]] = []   # above the cap: the leaves first in the report's order, `limit` of them

@@ -12,9 +12,14 @@ memory limit, with no Java.
 * Relation kinds, duplicates (the first evidence kept: file order, then line), first spellings,
   each instance's first mention and the refusal of contested coordinates are SQL aggregations;
   the ordered values were parsed once per distinct spelling and range with kb.py's `parse_value`.
-* The *head* (dimensions with their values) is built here (`_head_values`, the one place that
-  declares values), and `ingest.stream`'s writer takes the instances from DuckDB sorted by key.
-* The legitimacy gate reports as `gate.Gate` does (ingest/duckdb_legitimacy.py).
+* The *head* holds the dimensions and the ordered dimensions' values (`_head_values`); the flat
+  dimensions' values — `subject`, the entity-valued relations and their inverses, a value for
+  nearly every subject — stay in DuckDB (table `labels`) and the writer reads them in key order
+  (`write_stream(flat_values=...)`, ingest/flat.py); `ingest.stream`'s writer takes the instances
+  from DuckDB sorted by key.
+* The legitimacy gate reports as `gate.Gate` does (ingest/duckdb_legitimacy.py; a flat
+  dimension's part from its values, `flat.flat_dimension_report`; the formal context's labels
+  of flat values from `labels`).
 
 Refused (`BulkRefused`, a CorpusError naming the file and line, with the hint to build without
 `--engine duckdb`): a line with a period (start/end fields) and two values of one subject on a
@@ -27,14 +32,16 @@ history, the reader's state and the documents named by the kept source — the f
 `living.build_sources` writes through the Python model, byte for byte.
 
 Memory: DuckDB's (`memory_limit`, default 2 GB, $LATWEAVE_DUCKDB_MEMORY; it spills to a scratch
-folder beside `--out`), the head (every dimension's values: `subject` names every instance), and
-the documents as `textio.TextFile`s, sliced, never held whole.
+folder beside `--out`), the streamed writer's arrays (ingest/stream.py, ingest/flat.py: a few
+dozen bytes a value and a predicate, no Python object per value or instance held), the head
+(dimensions and ordered values), and the documents as `textio.TextFile`s, sliced, never held whole.
 """
 
 from __future__ import annotations
 
 import codecs
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 import os
 import shutil
 import tempfile
@@ -43,6 +50,7 @@ from typing import Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
 from latweave.folder.store import check_target
+from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
@@ -277,17 +285,21 @@ class _Job:
                         SELECT okey, o, 2 * ord + 1, f, start, stop FROM t JOIN entity USING (rkey))
                     GROUP BY key""")
         self.instance_rows = self.sql("SELECT count(*) FROM inst").fetchone()[0]
+        # the flat dimensions' values with their labels (the first spelling): they stay here, the
+        # writer and the gate read them in key order (`flat_values`), the head holds ⊤ alone
+        self.sql(f"""CREATE TABLE labels AS
+                     SELECT {_quoted(_SUBJECT_KEY)} AS dkey, key AS vkey, label AS vlabel FROM inst
+                     UNION ALL SELECT rkey, vkey, arg_min(o, ord) FROM kept JOIN entity USING (rkey)
+                               GROUP BY rkey, vkey
+                     UNION ALL SELECT ikey, skey, arg_min(s, ord) FROM kept JOIN entity USING (rkey)
+                               GROUP BY ikey, skey""")
         self._head_values()
 
     def _head_values(self) -> None:
-        """Every dimension's values, declared in the head: the one place that does (the flat
-        dimensions — `subject`, the entity-valued relations and their inverses — could be streamed
-        to the writer instead, as (value key, label) in key order: `flat_values()` gives them)."""
+        """The ordered dimensions' values, declared in the head: the one place that does (the flat
+        dimensions' — `subject`, the entity-valued relations and their inverses — are the writer's
+        `flat_values`)."""
         head = self.head
-        for dkey, values in self.flat_values().items():
-            labels = head.dimensions[dkey].labels
-            for vkey, label in values():
-                labels.setdefault(vkey, label)
         # ordered values through value_for_fact, first spelling first (its bounds, as the Python build adds them)
         for dkey, vkey, spelling in self.sql("""
                 SELECT rkey, vkey, arg_min(o, ord) AS o FROM kept WHERE rkind <> 'taxonomy'
@@ -311,13 +323,9 @@ class _Job:
                     yield from batch
             return values
 
-        out = {_SUBJECT_KEY: query("SELECT key, label FROM inst ORDER BY key")}
-        for rkey, ikey in sorted(self.inverse.items()):
-            out[rkey] = query("SELECT vkey, arg_min(o, ord) FROM kept WHERE rkey = ? GROUP BY vkey ORDER BY vkey",
-                              [rkey])
-            out[ikey] = query("SELECT skey, arg_min(s, ord) FROM kept WHERE rkey = ? GROUP BY skey ORDER BY skey",
-                              [rkey])
-        return out
+        flat = [_SUBJECT_KEY, *(k for rkey, ikey in self.inverse.items() for k in (rkey, ikey))]
+        return {dkey: query("SELECT vkey, vlabel FROM labels WHERE dkey = ? ORDER BY vkey", [dkey])
+                for dkey in sorted(flat)}
 
     def predicates(self) -> None:
         """The table `preds` (ikey, dkey, vkey, f, start, stop) of every predicate: each instance's
@@ -333,76 +341,85 @@ class _Job:
                                        "ORDER BY 1").fetchall()]
 
     def write(self, out, gate: Gate | None, ledger, inputs) -> dict:
-        """The lattice at `out`, the instances streamed in key order, through the legitimacy gate:
-        its per-dimension checks (Python on the head) in a forked process beside the writing
-        (ingest/beside.py), its formal-context and dependence parts in DuckDB first; the verdict
-        is taken before the folder is installed (an attachment of the one atomic write), so a
-        refusal leaves `--out` untouched."""
-        from latweave.ingest.beside import Beside, fork_wanted
+        """The lattice at `out`, the instances streamed in key order with the flat dimensions'
+        values (`flat_values`), through the legitimacy gate: its per-dimension checks (the head's
+        dimensions, the flat ones read from DuckDB) and its formal-context and dependence parts
+        in DuckDB first; the verdict is taken before the folder is installed (an attachment of
+        the one atomic write), so a refusal leaves `--out` untouched."""
         from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports
         from latweave.ingest.write import write_stream
         from latweave.legitimacy.report import LatticeReport
 
         report, head = self.report, self.head
-        beside = Beside(lambda: dimension_reports(head), gate is not None
-                        and fork_wanted(self.instance_rows + 2 * self.kept_rows))
+        # the flat dimensions scanned once, for the writer and the gate's per-dimension part
+        flat = {key: FlatDimension(head.dimensions[key], values).scan() for key, values in self.flat_values().items()}
+        self.predicates()
+        # the gate's formal context and dependence: SQL, on DuckDB's threads while this one writes
+        # (its own connection to the database: the temporary tables are its own)
+        side = ThreadPoolExecutor(1) if gate is not None else None
+        cursor = self.con.cursor() if gate is not None else None
+        context = side.submit(context_report, cursor, head, "preds", labels="labels") if side is not None else None
+        docs, texts = self.docs, self.texts
+        written = [0, 0]
+        judged: list = []
+        made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
+        con = self.con
+
+        def stream() -> Iterator[tuple[str, list[Predicate]]]:
+            cursor = con.cursor()
+            cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
+                           "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey, p.dkey, p.vkey")
+
+            def rows():
+                while True:
+                    batch = cursor.fetchmany(FETCH_ROWS)
+                    if not batch:
+                        return
+                    yield from batch
+            for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
+                label, preds = None, []
+                for _, label, dkey, vkey, f, start, stop in group:
+                    preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
+                written[0] += 1
+                written[1] += len(preds)
+                yield label, preds
+
+        def legitimacy(folder: Path) -> None:
+            """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json (while the
+            writer's engine database is written beside: write.write_stream)."""
+            fca, dependent = context.result()
+            verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat), fca=fca,
+                                    dependent=dependent)
+            gate.report = verdict
+            if not verdict.ok and not gate.allow:
+                raise NotLive(verdict)
+            judged.append(verdict)
+            report_writer(verdict)(folder)
+
+        attachments = {}
+        if gate is not None:
+            attachments["legitimacy"] = legitimacy
+        if ledger is not None:
+            attachments["sources"] = self._living(ledger, judged, made)
         try:
-            self.predicates()
-            context = context_report(self.con, head, "preds") if gate is not None else None
-            docs, texts = self.docs, self.texts
-            written = self.written = [0, 0]
-            judged: list = []
-            con = self.con
-
-            def stream() -> Iterator[tuple[str, list[Predicate]]]:
-                cursor = con.cursor()
-                cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
-                               "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey, p.dkey, p.vkey")
-
-                def rows():
-                    while True:
-                        batch = cursor.fetchmany(FETCH_ROWS)
-                        if not batch:
-                            return
-                        yield from batch
-                for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
-                    label, preds = None, []
-                    for _, label, dkey, vkey, f, start, stop in group:
-                        preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
-                    written[0] += 1
-                    written[1] += len(preds)
-                    yield label, preds
-
-            def legitimacy(folder: Path) -> None:
-                """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json."""
-                verdict = LatticeReport(name=head.name, dimensions=beside.result(), fca=context[0],
-                                        dependent=context[1])
-                gate.report = verdict
-                if not verdict.ok and not gate.allow:
-                    raise NotLive(verdict)
-                judged.append(verdict)
-                report_writer(verdict)(folder)
-
-            attachments = {}
-            if gate is not None:
-                attachments["legitimacy"] = legitimacy
-            if ledger is not None:
-                attachments["sources"] = self._living(ledger, judged)
             manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
-                                    documents=self.documents)
+                                    documents=self.documents, flat_values=flat,
+                                    stored_sources=_stored_sources(ledger), made=made,
+                                    instance_values=_SUBJECT_KEY)
         finally:
-            beside.close()
+            if side is not None:   # (the SQL ended before its connection closes)
+                side.shutdown(wait=True, cancel_futures=True)
+                cursor.close()
         report.instances, report.predicates = written
         report.dimensions, report.documents = len(head.dimensions), len(self.documents)
         return manifest
 
-    def _living(self, ledger, judged: list):
+    def _living(self, ledger, judged: list, made: dict):
         """The attachment that makes the folder a living lattice's (what `write.save_layers` writes
-        for one source with a ledger): the sources kept, documents.jsonl naming the kept source
-        where its bytes are the text, the reader's state, sources.json and history.jsonl."""
-        from latweave.folder.documents import kept_once
-        from latweave.folder.names import DOCUMENTS
-        from latweave.folder.store import manifest_counts, write_documents
+        for one source with a ledger): the sources kept, the reader's state, sources.json and
+        history.jsonl (their counts and the flat dimensions' classes the writer's, `made`;
+        documents.jsonl, naming the kept source where its bytes are the text, is the writer's:
+        `stored_sources`)."""
         from latweave.ingest.layered import reader_state
         from latweave.ingest.write import write_reader_state
 
@@ -410,22 +427,27 @@ class _Job:
 
         def attach(folder: Path) -> None:
             ledger.store(folder)
-            stored = {s.name: (s.stored, s.sha256) for s in ledger.sources.sources if s.type == "file"}
-            kept = kept_once(self.documents, stored)
-            if any(kept[doc] is not self.documents[doc] for doc in kept):
-                write_documents(folder / DOCUMENTS, kept)   # (write_stream wrote the texts themselves)
             self.head.reader_state = {"silent_subjects": silent}
             try:
-                write_reader_state(folder, reader_state(self.head))
+                state = reader_state(self.head)
             finally:
                 self.head.reader_state = None
+            # the flat dimensions' values are the writer's (the head holds ⊤ alone): their classes too
+            state["classed"] = dict(sorted({**state["classed"], **{
+                key: dict(sorted(members.items())) for key, members in made["members"].items() if members}}.items()))
+            write_reader_state(folder, state)
             if judged:   # (the legitimacy attachment ran first: names sort before this one's)
                 legitimacy = judged[0]
                 names = [d.name for d in legitimacy.dimensions]
                 checked = set(names) if legitimacy.checked is None else set(legitimacy.checked)
                 ledger.change["legitimacy"] = {"checked": [n for n in names if n in checked],
                                                "kept": sorted(set(names) - checked)}
-            # the manifest's counts (the writer's: the stream has been written when attachments run)
-            counts = manifest_counts(self.head, self.written[0], self.written[1], len(self.documents))
-            ledger.write(folder, counts, frozenset(), {})
+            ledger.write(folder, made["counts"], frozenset(), {})   # (the stream is written when attachments run)
         return attach
+
+
+def _stored_sources(ledger) -> dict[str, tuple[str, str]]:
+    """The documents a kept source holds (write.save_layers' `_stored_sources`)."""
+    from latweave.ingest.write import _stored_sources as stored
+
+    return stored(ledger)

@@ -41,6 +41,10 @@ COLUMNS = ("line", "start", "stop", "s", "r", "o", "skey", "rkey", "okey", "date
            "number_bad")
 #: A range is split in its own process from this many bytes on (below: in this process).
 PARALLEL_BYTES = 4 << 20
+#: The most bytes one range holds: a worker reads its range whole (its text and its lines in
+#: memory: ~4× the bytes at 1M subjects — 574 MB a worker for two halves of a 264 MB file), so a
+#: large file is cut into more ranges than workers, taken in turn.
+RANGE_BYTES = 32 << 20
 #: kb.unreadable_value's "number" case reads `float(text)`: a word float() takes holds a digit,
 #: or is one of these (the only objects without a digit that need it asked).
 _FLOAT_WORD = re.compile(r"(?i)\s*[+-]?(nan|inf|infinity)\s*")
@@ -169,7 +173,7 @@ def split_files(fmt: str, text_paths: list[Path], scratch: Path, workers: int | 
     jobs, owner = [], []
     for f, path in enumerate(text_paths):
         size = path.stat().st_size
-        for n, (a, b) in enumerate(ranges(path, size, workers)):
+        for n, (a, b) in enumerate(ranges(path, size, max(workers, -(-size // RANGE_BYTES)))):
             jobs.append((fmt, str(path), a, b, n == 0, str(scratch / f"part-{f}-{n}.tsv")))
             owner.append(f)
     if len(jobs) > 1 and workers > 1:

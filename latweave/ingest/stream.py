@@ -25,6 +25,11 @@ order (instance key first), which is arrival order. The head's ids are final onl
 are compiled by `compile_lattice` on the head alone and renumbered; the engine database loads
 every relation from them and the arrays (no facts/ written and read back).
 
+When every instance key is a value of a flat dimension (`instance_values`: a KB's `subject`),
+every symbol is numbered before the stream; then a coord row is final as its instance arrives,
+and a second interpreter (`_EngineFeed`) writes the engine database from batches of the arrays
+while this one writes the model files: the two halves on two cores.
+
 Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
 (textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
 
@@ -40,6 +45,10 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
+import queue
+import struct
+import threading
 from array import array
 from bisect import bisect_left
 from itertools import chain, islice, repeat
@@ -55,11 +64,13 @@ from latweave.compile.lattice_facts import compile_lattice, lattice_strings, wri
 from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.sqlite_store import write_engine_db
 from latweave.errors import LatticeError
+from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.flat import FlatDimension, FlatValues
 from latweave.lattice.canonical import class_key
 from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
+from latweave.folder.documents import kept_once
 from latweave.folder.rows import predicate_lines, value_line
 from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_model_files
 from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
@@ -80,7 +91,8 @@ class StreamFiles:
     """One streamed write: the state shared by the model files and the facts."""
 
     def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
-                 documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None):
+                 documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None,
+                 stored_sources: Mapping[str, tuple[str, str]] | None = None, instance_values: str | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)
         if unknown:  # a relation this writer does not know how to fill: refuse rather than omit it
             raise LatticeError(f"write_stream does not write the lattice relation(s) {sorted(unknown)}")
@@ -95,11 +107,15 @@ class StreamFiles:
         if missing:
             raise LatticeError(f"write_stream: flat_values names dimension(s) {missing} the head does not declare",
                                hint="key flat_values by the head's dimension keys (normalize(name))")
+        if instance_values is not None and instance_values not in (flat_values or {}):
+            raise LatticeError(f"write_stream: instance_values names {instance_values!r}, not a flat dimension")
         self.head, self.rows = head, rows
+        self.instance_values = instance_values
+        self.feed: _EngineFeed | None = None
         self.documents = {**head.documents, **(documents or {})}  # id → str, or a streamed text
+        self.stored_sources = dict(stored_sources or {})   # documents.jsonl: kept_once's
         # flat dimensions (ingest/flat.py): read once here, checked and indexed, before anything is written
-        self.flat = {key: FlatDimension(head.dimensions[key], (flat_values or {})[key]).scan()
-                     for key in sorted(flat_values or ())}
+        self.flat = {key: _scanned(head.dimensions[key], (flat_values or {})[key]) for key in sorted(flat_values or ())}
         classes = {class_key(c) for f in self.flat.values() for c in f.classes.values()}
         symbols = SymbolTable(lattice_strings(head) | classes)
         self.compiled_head = compile_lattice(head, symbols=symbols)
@@ -129,7 +145,8 @@ class StreamFiles:
                 key: replace(d, classes=self.flat[key].classes) if key in self.flat else d
                 for key, d in self.head.dimensions.items()})
         # dimensions, values, synonyms, classes, documents (+ empty others)
-        write_model_files(model, folder, self.documents, values=self._value_lines() if self.flat else None)
+        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
+        write_model_files(model, folder, documents, values=self._value_lines() if self.flat else None)
         instances = predicates = 0
         ds, vs, names = self.ds, self.vs, {}
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
@@ -137,6 +154,12 @@ class StreamFiles:
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
             merge = self._symbols(sym_out)
             next(merge)
+            own = None
+            if self.instance_values is not None:   # every string numbered now: the instance keys are values
+                merge.send(None)
+                own = self.flat[self.instance_values]
+                first = self.offsets[self.instance_values]
+                self.feed = _EngineFeed(self, folder, fork_wanted(sum(f.n for f in self.flat.values())))
             previous = None
             for label, preds in self.rows:
                 key = normalize(label)
@@ -144,7 +167,13 @@ class StreamFiles:
                     raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
                                        "must be in ascending key order (normalize(label)), each instance once")
                 previous = key
-                x = merge.send(key)
+                if own is None:
+                    x = merge.send(key)
+                elif own.find(key) == instances:   # the next of those values, in order
+                    x = self.final[first + instances]
+                else:
+                    raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
+                                       f"{self.instance_values!r}: the instances must be its values, each once")
                 inst_out.write(_dumps(instance_row(Instance(label))))
                 instances += 1
                 listed, dims, values = self._checked(key, preds)
@@ -154,7 +183,15 @@ class StreamFiles:
                 ds.extend(dims)
                 vs.extend(values)
                 predicates += len(listed)
-            merge.send(None)  # the head strings sorted after the last instance
+                if self.feed is not None:
+                    self.feed.send()
+            if own is None:
+                merge.send(None)  # the head strings sorted after the last instance
+            elif instances != own.n:
+                raise LatticeError(f"write_stream: {own.n - instances} value(s) of {self.instance_values!r} "
+                                   "named no instance: the instances must be its values, each once")
+            if self.feed is not None:
+                self.feed.send(last=True)
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
         self._derived(folder)  # (the line indexes are write_folder's, after this)
@@ -289,33 +326,23 @@ class StreamFiles:
             rows.sort()
         return rows
 
+    def engine_rows(self) -> "_EngineRows":
+        """What the engine database's relations are made of besides the instances and coord rows."""
+        final, small_id = self.final, self.small_id
+        flat = sorted((final[small_id[key]], self.offsets[key], f.n) for key, f in self.flat.items())   # by final id
+        return _EngineRows({name: self._head_relation(name) for name in HEAD_RELATIONS}, flat, final,
+                           final[small_id[TOP]] if self.flat else -1)
+
     def relations(self) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
         """Each lattice relation's rows, sorted and distinct, as a callable giving them afresh: the
         head's, the flat dimensions' node and subsumes rows (from their final ids, none held as
         tuples), the instances and the coord rows (from the arrays)."""
-        final, small_id = self.final, self.small_id
-        flat = sorted((final[small_id[key]], key, f) for key, f in self.flat.items())   # by final dimension id
-        top = final[small_id[TOP]] if self.flat else -1
-
-        def nodes(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int]]:
-            return ((d, v) for v in self._flat_ids(key, f))
-
-        def edges(d: int, key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
-            return ((d, top, v) for v in self._flat_ids(key, f))
-
-        def node():
-            return _by_dimension(self._head_relation("node"), [(d, nodes(d, key, f)) for d, key, f in flat])
-
-        def subsumes():
-            return _by_dimension(self._head_relation("subsumes"), [(d, edges(d, key, f)) for d, key, f in flat])
+        final = self.final
 
         def coord():
             return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self._xs(), self.ds, self.vs)))
 
-        out = {name: (lambda name=name: self._head_relation(name)) for name in HEAD_RELATIONS}
-        out.update(node=node, subsumes=subsumes, coord=coord, instance=lambda: ((x,) for x in self.instance_ids))
-        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
-        return out
+        return self.engine_rows().relations(lambda: ((x,) for x in self.instance_ids), coord)
 
     def _derived(self, folder: Path) -> None:
         """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
@@ -360,6 +387,20 @@ class StreamFiles:
         from `relations` as they are made (no facts/ written and read back)."""
         write_engine_db(folder / ENGINE_DB, _Relations(self.relations()))
 
+    def engine_beside(self, folder: Path):
+        """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
+        forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
+        if self.feed is not None:
+            return self.feed
+        """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
+        forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
+
+        def engine() -> None:
+            (folder / ENGINE_DB).unlink(missing_ok=True)   # (a child killed half-way)
+            self.engine_db(folder)
+
+        return Beside(engine, fork_wanted(self.counts.get("predicates", 0)))
+
 
 def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[tuple[int, ...]]]]) -> Iterator[tuple[int, ...]]:
     """`rows` (sorted) with each block's rows (sorted, every one's first column its dimension
@@ -373,11 +414,197 @@ def _by_dimension(rows: list[tuple[int, ...]], blocks: list[tuple[int, Iterator[
     yield from rows[i:]
 
 
+def _scanned(dim, values) -> FlatDimension:
+    """The flat dimension `dim` of values `values`: a callable, scanned here, or a FlatDimension
+    of `dim` its caller has scanned already (shared with the gate: ingest/flat.py)."""
+    if isinstance(values, FlatDimension):
+        if values.dim is not dim or not values.scanned:
+            raise LatticeError(f"write_stream: flat dimension {dim.name!r} given as another dimension's scan")
+        return values
+    return FlatDimension(dim, values).scan()
+
+
 def _what(p: Predicate) -> str:
     return f"write_stream: predicate ({p.instance!r}, {p.dimension!r}, {p.value!r})"
 
 
 _DIMENSION_VALUE = attrgetter("dimension", "value")
+
+
+class _EngineRows:
+    """The engine database's relations but the instances and the coord rows, as plain data (the
+    head relations' rows renumbered, each flat dimension's (final id, first slot, values), the
+    final ids, ⊤'s): picklable, so that a fresh process makes the same rows (`_EngineFeed`)."""
+
+    def __init__(self, head_rows: dict, flat: list[tuple[int, int, int]], final: array, top: int):
+        self.head_rows, self.flat, self.final, self.top = head_rows, flat, final, top
+
+    def relations(self, instance: Callable, coord: Callable) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
+        final, top, head_rows = self.final, self.top, self.head_rows
+
+        def nodes(d: int, at: int, n: int) -> Iterator[tuple[int, int]]:
+            return ((d, final[at + k]) for k in range(n))
+
+        def edges(d: int, at: int, n: int) -> Iterator[tuple[int, int, int]]:
+            return ((d, top, final[at + k]) for k in range(n))
+
+        def node():
+            return _by_dimension(head_rows["node"], [(d, nodes(d, at, n)) for d, at, n in self.flat])
+
+        def subsumes():
+            return _by_dimension(head_rows["subsumes"], [(d, edges(d, at, n)) for d, at, n in self.flat])
+
+        out = {name: (lambda name=name: head_rows[name]) for name in HEAD_RELATIONS}
+        out.update(node=node, subsumes=subsumes, coord=coord, instance=instance)
+        out.update((name, lambda: ()) for name in ("alias", "qualifier", "period"))
+        return out
+
+
+class _EngineFeed:
+    """The engine database written by a second process while the stream is written here: with
+    every symbol numbered before the stream (`instance_values`), a coord row is final when its
+    instance arrives, so a fresh interpreter (`engine_child`: not a fork, which would keep a copy
+    of every page this process changes meanwhile) takes the rest of the relations pickled, then
+    the arrays (instance ids, predicate counts, dimension and value slots) in batches on its
+    stdin as they are written, and loads them while SQLite's work runs on a second core. It ends
+    with a count of what was sent; a child that fails, or a pipe that breaks, leaves the whole
+    database to this process (from the arrays: `StreamFiles.engine_db`). The same surface as
+    ingest/beside.py's `Beside`: `result()`, `close()`, a context manager."""
+
+    #: predicates a batch
+    BATCH = 1 << 15
+    #: what the child runs (`python -c`)
+    COMMAND = "from latweave.ingest.stream import engine_child; engine_child()"
+
+    def __init__(self, files: StreamFiles, folder: Path, spawn: bool):
+        import pickle
+        import subprocess
+        import sys
+
+        self.files, self.folder = files, folder
+        self.sent = (0, 0)   # instances, predicates
+        self.proc = None
+        self.fd: int | None = None
+        if not spawn:
+            return
+        at, n = files.offsets[files.instance_values], files.flat[files.instance_values].n
+        state = pickle.dumps((str(folder / ENGINE_DB), files.engine_rows(), at, n), protocol=pickle.HIGHEST_PROTOCOL)
+        package = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
+        try:
+            self.proc = subprocess.Popen([sys.executable, "-c", self.COMMAND], stdin=subprocess.PIPE, bufsize=0,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        except OSError:   # no process to be had: all of it is done here
+            return
+        self.fd = self.proc.stdin.fileno()
+        self._write(_HEADER.pack(len(state), 0) + state)
+
+    def _write(self, data: bytes) -> None:
+        if self.fd is None:
+            return
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:   # the child is gone: all of it is done here, from the arrays
+            self.close()
+
+    def send(self, last: bool = False) -> None:
+        """The arrays' rows written since the last batch (a batch's worth, or all when `last`)."""
+        if self.fd is None:
+            return
+        files, (i, p) = self.files, self.sent
+        n_i, n_p = len(files.instance_ids), len(files.ds)
+        if not last and n_p - p < self.BATCH:
+            return
+        data = b"".join((_HEADER.pack(n_i - i, n_p - p), files.instance_ids[i:n_i].tobytes(),
+                         files.sizes[i:n_i].tobytes(), files.ds[p:n_p].tobytes(), files.vs[p:n_p].tobytes()))
+        if last:
+            data += _HEADER.pack(-1, n_p)   # the end: how many rows were sent
+        self._write(data)
+        self.sent = (n_i, n_p)
+        if last and self.proc is not None:
+            self.proc.stdin.close()
+            self.fd = None
+
+    def result(self) -> None:
+        """Wait for the child; when there was none or it failed, write the database here."""
+        done = False
+        if self.proc is not None:
+            done = self.fd is None and self.proc.wait() == 0
+            self.proc = None
+        if not done:
+            (self.folder / ENGINE_DB).unlink(missing_ok=True)   # (a child that failed half-way)
+            self.files.engine_db(self.folder)
+
+    def close(self) -> None:
+        """End the child if it is still running (the caller failed, or the pipe broke)."""
+        self.fd = None
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            if self.proc.stdin is not None:
+                try:
+                    self.proc.stdin.close()
+                except OSError:
+                    pass
+            self.proc = None
+
+    def __enter__(self) -> "_EngineFeed":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_HEADER = struct.Struct("<qq")
+
+
+def engine_child() -> None:
+    """`_EngineFeed`'s child: the relations' state, then the coord rows' batches, on stdin."""
+    import pickle
+
+    pipe = os.fdopen(0, "rb", closefd=False)
+    size, _ = _HEADER.unpack(pipe.read(_HEADER.size))
+    path, rows, at, n = pickle.loads(pipe.read(size))
+    final = rows.final
+    made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(pipe, final))
+    write_engine_db(path, _Relations(made))
+
+
+def _fed_coord(pipe, final: array) -> Iterator[tuple[int, int, int, int]]:
+    """The coord rows of the arrays `_EngineFeed` sends (read by a thread, so that the writer
+    never waits on a full pipe while SQLite loads the relations before coord); LatticeError when
+    the pipe ends before the count that closes it, or the count is not what came."""
+    batches: queue.SimpleQueue = queue.SimpleQueue()
+
+    def read() -> None:
+        end = None
+        while len(head := pipe.read(_HEADER.size)) == _HEADER.size:
+            n_i, n_p = _HEADER.unpack(head)
+            if n_i < 0:   # the end, with how many rows were sent
+                end = n_p
+                break
+            parts = []
+            for code, n in (("q", n_i), ("I", n_i), ("i", n_p), ("i", n_p)):
+                part = array(code)
+                part.frombytes(pipe.read(n * part.itemsize))
+                parts.append(part)
+            if [len(part) for part in parts] != [n_i, n_i, n_p, n_p]:
+                break
+            batches.put(parts)
+        batches.put(end)
+
+    threading.Thread(target=read, daemon=True).start()
+    p = 0
+    while type(parts := batches.get()) is list:
+        ids, sizes, ds, vs = parts
+        for x, d, v in zip(chain.from_iterable(map(repeat, ids, sizes)), ds, vs):
+            yield x, final[d], final[v], p
+            p += 1
+    if parts != p:
+        raise LatticeError(f"write_stream: the engine database's rows broke off ({p} of {parts})")
 
 
 class _Relations(Mapping):

@@ -209,7 +209,9 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
 
 def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
                  inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
-                 documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None) -> dict:
+                 documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None,
+                 stored_sources: Mapping[str, tuple[str, str]] | None = None, made: dict | None = None,
+                 instance_values: str | None = None) -> dict:
     """Write the lattice `head` + `rows` at `out` in one atomic step (the write `save_lattice`
     uses; ingest/stream.py encodes the stream); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
@@ -223,13 +225,38 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     pairs in ascending key order — the values of a dimension the head declares with ⊤ alone, each
     a leaf directly under ⊤ (a KB's `subject`, entity-valued relations and their inverses): the
     folder is the one written with those values in the head, byte for byte, and they are never
-    held as Python objects (ingest/flat.py)."""
+    held as Python objects (ingest/flat.py); a value may also be the dimension's
+    `flat.FlatDimension`, scanned already (its caller's gate reads the same scan).
+    `stored_sources`: document id → (a kept source's stored path, its sha256), as a ledger keeps
+    them (`_stored_sources`): documents.jsonl names the source for a text it holds byte for byte
+    (folder/documents.py `kept_once`), as `save_layers` writes it. `made`: a dict the writer
+    fills once the model files are written — before the attachments run, which may read it —
+    with "counts" (the manifest's: a living lattice's history line) and "members" (flat
+    dimension key → `canonical.class_members` of its values: a KB reader state's `classed`).
+    `instance_values`: a flat dimension whose values are the instance keys, each once (a KB's
+    `subject`): every symbol is numbered before the stream, and the engine database is written
+    beside it, in a forked child fed the rows as they come (ingest/stream.py `_EngineFeed`);
+    LatticeError when the instances are not those values."""
     check_target(out, inputs)
-    writer = StreamFiles(head, rows, documents, flat_values)
-    # the engine database is built from the .facts files model_files wrote, which it then deletes
-    # (as save_lattice's folder: no facts/ or parquet/ in layer 0)
-    return write_folder(out, head.name, writer.model_files,
-                        {"engine": writer.engine_db, **(attachments or {})}, inputs=inputs)
+    writer = StreamFiles(head, rows, documents, flat_values, stored_sources, instance_values)
+    model_files = writer.model_files
+    if made is not None:
+        def model_files(folder: Path) -> dict:
+            counts = writer.model_files(folder)
+            made.update(counts=dict(counts), members={key: f.members for key, f in writer.flat.items()})
+            return counts
+    attached = sorted((attachments or {}).items())
+
+    def engine_and_attachments(folder: Path) -> None:
+        """The engine database (from the writer's arrays) in a forked child (ingest/beside.py)
+        while the attachments run here — a gate's report, a ledger's files: the build's two
+        halves on two cores; a child that fails is done again here, from nothing."""
+        with writer.engine_beside(folder) as beside:
+            for _, attach in attached:
+                attach(folder)
+            beside.result()
+
+    return write_folder(out, head.name, model_files, {"engine": engine_and_attachments}, inputs=inputs)
 
 
 def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
