@@ -241,3 +241,31 @@ def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_tab
     for cells in (0, 10 ** 9):   # the SQL side, and the collected context
         got = dl.context_report(con, head, "preds", labels="labels", max_cells=cells, dependence_min_support=2)
         assert got == (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))
+
+
+def test_a_large_file_is_cut_into_ranges_of_bounded_size(tmp_path, capsys, monkeypatch):
+    """A worker holds its range in memory and DuckDB reads a part file as one buffer: a file is cut
+    into ranges of at most RANGE_BYTES (a 10M-subject KB in two halves took 4.8 GB a worker and a
+    3.6 GiB DuckDB buffer); the lattice is the Python build's whatever the cut."""
+    from latweave.ingest import kb_lines_split
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    monkeypatch.setattr(kb_lines_split, "PARALLEL_BYTES", 1)
+    monkeypatch.setattr(kb_lines_split, "RANGE_BYTES", 64)
+    parts = kb_lines_split.split_files("pathquestion", [kb], tmp_path, workers=2)
+    assert len(parts) >= kb.stat().st_size // 64
+    assert max(longest for *_, longest in parts) == max(len(r) for _, p, *_ in parts for r in p.open())
+    both(tmp_path, capsys, kb)
+
+
+def test_duckdb_failing_is_a_line_with_a_hint_and_nothing_written(tmp_path, capsys, monkeypatch):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(PART_1.encode())
+    monkeypatch.setenv("LATWEAVE_DUCKDB_MEMORY", "lots")
+    code, out = built(tmp_path, kb, "duckdb")
+    err = capsys.readouterr().err
+    assert code == 4 and not out.exists(), err
+    assert "DuckDB failed while building the KB" in err and "LATWEAVE_DUCKDB_MEMORY" in err
+    assert "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".latweave-duckdb-")] == []
