@@ -260,3 +260,31 @@ def test_the_engine_database_written_by_a_second_process_is_the_same_folder(tmp_
     kb.write_bytes((PART_1 + PART_2).encode())
     both(tmp_path, capsys, kb)
     assert marker.exists() and len(here) == (1 if child == "fails" else 0)
+
+
+def test_a_large_file_is_cut_into_ranges_of_bounded_size(tmp_path, capsys, monkeypatch):
+    """A worker holds its range in memory and DuckDB reads a part file as one buffer: a file is cut
+    into ranges of at most RANGE_BYTES (a 10M-subject KB in two halves took 4.8 GB a worker and a
+    3.6 GiB DuckDB buffer); the lattice is the Python build's whatever the cut."""
+    from latweave.ingest import kb_lines_split
+
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    monkeypatch.setattr(kb_lines_split, "PARALLEL_BYTES", 1)
+    monkeypatch.setattr(kb_lines_split, "RANGE_BYTES", 64)
+    parts = kb_lines_split.split_files("pathquestion", [kb], tmp_path, workers=2)
+    assert len(parts) >= kb.stat().st_size // 64
+    assert max(longest for *_, longest in parts) == max(len(r) for _, p, *_ in parts for r in p.open())
+    both(tmp_path, capsys, kb)
+
+
+def test_duckdb_failing_is_a_line_with_a_hint_and_nothing_written(tmp_path, capsys, monkeypatch):
+    kb = tmp_path / "kb.txt"
+    kb.write_bytes(PART_1.encode())
+    monkeypatch.setenv("LATWEAVE_DUCKDB_MEMORY", "lots")
+    code, out = built(tmp_path, kb, "duckdb")
+    err = capsys.readouterr().err
+    assert code == 4 and not out.exists(), err
+    assert "DuckDB failed while building the KB" in err and "LATWEAVE_DUCKDB_MEMORY" in err
+    assert "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".latweave-duckdb-")] == []

@@ -48,7 +48,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
 from latweave.folder.store import check_target
 from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
@@ -62,6 +62,10 @@ from latweave.textio import TextFile, second_bom
 DUCKDB_FORMATS = LINE_FORMATS
 _SUBJECT_KEY = normalize(SUBJECT)
 _HINT = "build without --engine duckdb (the Python build settles it)"
+#: DuckDB's memory for a build unless $LATWEAVE_DUCKDB_MEMORY says otherwise (it spills past it).
+DEFAULT_MEMORY = "2GB"
+#: DuckDB's own limit on a line of a CSV (its default): part rows longer than this raise it.
+_LINE_BYTES = 2_097_152
 #: Rows fetched from DuckDB at a time while the instances stream out.
 FETCH_ROWS = 50_000
 
@@ -110,12 +114,32 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
         job.refuse_contested()
         job.declare()
         return job.write(out, gate, ledger, inputs), report
+    except _duckdb_errors() as exc:  # DuckDB failed (out of memory, its spill disk full): a line, nothing at `out` touched
+        raise _failed(exc) from None
     finally:
         if job is not None:
             job.close()
         for text in texts:
             text.close()
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _duckdb_errors() -> tuple[type[BaseException], ...]:
+    import duckdb
+
+    return (duckdb.Error,)
+
+
+def _failed(exc: BaseException) -> EngineError:
+    """The error for a DuckDB failure during a build, with what to change (as spark_kb's `_failed`)."""
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", DEFAULT_MEMORY)
+    if "memory" in reason.lower():
+        hint = (f"DuckDB had {memory} ($LATWEAVE_DUCKDB_MEMORY) and spills the rest into a folder beside --out: "
+                "raise it, or free memory or disk there")
+    else:
+        hint = "check the disk beside --out (DuckDB spills there) and retry; or build without --engine duckdb"
+    return EngineError(f"DuckDB failed while building the KB: {reason}", hint=hint)
 
 
 def _scratch_parent(out: Path | str) -> str | None:
@@ -129,7 +153,7 @@ def connect(scratch: Path):
     """A DuckDB connection for one build: threads = cores, memory bounded, spilling into `scratch`."""
     import duckdb
 
-    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", "2GB")
+    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", DEFAULT_MEMORY)
     return duckdb.connect(":memory:", config={"threads": os.cpu_count() or 1, "memory_limit": memory,
                                               "temp_directory": str(scratch / "duckdb"),
                                               "preserve_insertion_order": False})
@@ -164,7 +188,7 @@ class _Job:
     def read(self) -> None:
         """The lines split (kb_lines_split.py), then the triples table `t` in DuckDB."""
         parts = split_files(self.fmt, [t.text_path for t in self.texts], self.scratch)
-        self.skipped = sorted((f, line, kind, message) for f, *_, problems, _ in parts
+        self.skipped = sorted((f, line, kind, message) for f, _part, _line, _chars, problems, *_ in parts
                               for kind, line, message in problems)
         types = {"line": "BIGINT", "start": "BIGINT", "stop": "BIGINT", "date_bad": "INTEGER",
                  "number_bad": "INTEGER"}
@@ -173,8 +197,8 @@ class _Job:
                    f"start + {chars} AS start, stop + {chars} AS stop, s, r, o, skey, rkey, okey, date, number, "
                    f"date_bad, number_bad FROM read_csv({_quoted(str(part))}, delim='\t', quote='', escape='', "
                    f"header=false, auto_detect=false, new_line='\\n', columns={columns}, "
-                   f"max_line_size=1073741824)"
-                   for f, part, line, chars, _, written in parts if written]
+                   f"max_line_size={max(_LINE_BYTES, 4 * longest + 2)})"
+                   for f, part, line, chars, _, written, longest in parts if written]
         if not selects:
             selects = ["SELECT 0::BIGINT f, 0::BIGINT line, 0::BIGINT ord, 0::BIGINT start, 0::BIGINT stop, "
                        "''::VARCHAR s, ''::VARCHAR r, ''::VARCHAR o, ''::VARCHAR skey, ''::VARCHAR rkey, "

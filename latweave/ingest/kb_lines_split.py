@@ -42,8 +42,10 @@ COLUMNS = ("line", "start", "stop", "s", "r", "o", "skey", "rkey", "okey", "date
 #: A range is split in its own process from this many bytes on (below: in this process).
 PARALLEL_BYTES = 4 << 20
 #: The most bytes one range holds: a worker reads its range whole (its text and its lines in
-#: memory: ~4× the bytes at 1M subjects — 574 MB a worker for two halves of a 264 MB file), so a
-#: large file is cut into more ranges than workers, taken in turn.
+#: memory: ~4× the bytes at 1M subjects — 574 MB a worker for two halves of a 264 MB file; two
+#: halves of the 2.6 GB 10M-subject KB took 4.8 GB a worker), and DuckDB reads each part file
+#: into one buffer (3.6 GiB for such a half, past its 2 GB), so a large file is cut into more
+#: ranges than workers, taken in turn.
 RANGE_BYTES = 32 << 20
 #: kb.unreadable_value's "number" case reads `float(text)`: a word float() takes holds a digit,
 #: or is one of these (the only objects without a digit that need it asked).
@@ -85,9 +87,10 @@ def ranges(path: Path, size: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a] or [(0, size)]
 
 
-def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int]:
+def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, int]:
     """One range: (fmt, text file, first byte, end byte, whether it starts the file, part file to
-    write) → (lines, characters, problems (kind, line in the range, message), triples written)."""
+    write) → (lines, characters, problems (kind, line in the range, message), triples written,
+    the longest row written in characters)."""
     fmt, text_path, a, b, first_range, part = job
     with open(text_path, "rb") as handle:
         handle.seek(a)
@@ -102,7 +105,7 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int]:
     cache: dict = {}
     parsed: dict[str, str] = {}
     keys: dict[str, str] = {}
-    written = 0
+    written = longest = 0
     at = 0
     out_lines: list[str] = []
     with open(part, "w", encoding="utf-8", newline="\n") as out:
@@ -152,7 +155,9 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int]:
                 else:
                     values = "\t\t\t"
                 parsed[o] = values
-            out_lines.append(f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\n")
+            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\n"
+            out_lines.append(row)
+            longest = max(longest, len(row))
             written += 1
             if len(out_lines) >= 8192:
                 out.write("".join(out_lines))
@@ -162,13 +167,14 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int]:
                 parsed.clear()
                 cache.clear()
         out.write("".join(out_lines))
-    return len(lines), len(text), problems, written
+    return len(lines), len(text), problems, written, longest
 
 
 def split_files(fmt: str, text_paths: list[Path], scratch: Path, workers: int | None = None):
     """Every range of every file split (in `workers` processes when a file is large enough):
     [(file index, part file, first line number - 1, first character offset, problems with their
-    file line numbers, triples)] in file and line order."""
+    file line numbers, triples, the longest row in characters)] in file and line order. A file is
+    cut into at least `workers` ranges and ranges of at most RANGE_BYTES."""
     workers = workers or os.cpu_count() or 1
     jobs, owner = [], []
     for f, path in enumerate(text_paths):
@@ -186,9 +192,9 @@ def split_files(fmt: str, text_paths: list[Path], scratch: Path, workers: int | 
     else:
         done = [split_range(job) for job in jobs]
     out, previous, line, chars = [], None, 0, 0
-    for f, job, (n_lines, n_chars, problems, written) in zip(owner, jobs, done):
+    for f, job, (n_lines, n_chars, problems, written, longest) in zip(owner, jobs, done):
         if f != previous:
             previous, line, chars = f, 0, 0
-        out.append((f, Path(job[5]), line, chars, [(k, line + n, m) for k, n, m in problems], written))
+        out.append((f, Path(job[5]), line, chars, [(k, line + n, m) for k, n, m in problems], written, longest))
         line, chars = line + n_lines, chars + n_chars
     return out

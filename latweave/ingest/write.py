@@ -235,16 +235,16 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     dimension key → `canonical.class_members` of its values: a KB reader state's `classed`).
     `instance_values`: a flat dimension whose values are the instance keys, each once (a KB's
     `subject`): every symbol is numbered before the stream, and the engine database is written
-    beside it, in a forked child fed the rows as they come (ingest/stream.py `_EngineFeed`);
+    beside it, in a second interpreter fed the rows as they come (ingest/stream.py `_EngineFeed`);
     LatticeError when the instances are not those values."""
     check_target(out, inputs)
     writer = StreamFiles(head, rows, documents, flat_values, stored_sources, instance_values)
-    model_files = writer.model_files
-    if made is not None:
-        def model_files(folder: Path) -> dict:
-            counts = writer.model_files(folder)
+
+    def model_files(folder: Path) -> dict:
+        counts = writer.model_files(folder)
+        if made is not None:
             made.update(counts=dict(counts), members={key: f.members for key, f in writer.flat.items()})
-            return counts
+        return counts
     attached = sorted((attachments or {}).items())
 
     def engine_and_attachments(folder: Path) -> None:
