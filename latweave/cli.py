@@ -18,8 +18,7 @@ from pathlib import Path
 
 # the exit statuses live in errors.py (the REPL's batches exit with them too); tests import them from here
 from latweave.errors import (EXIT_ABSTAIN, EXIT_AUDIT, EXIT_ENGINE, EXIT_INTERRUPTED,  # noqa: F401
-                             EXIT_LLM_UNREACHABLE, EXIT_NOT_LIVE, EXIT_OK, EXIT_USER, EngineError, LatweaveError,
-                             ServiceUnreachable)
+                             EXIT_LLM_UNREACHABLE, EXIT_NOT_LIVE, EXIT_OK, EXIT_USER, LatweaveError)
 from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
 
