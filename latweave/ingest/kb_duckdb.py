@@ -82,7 +82,7 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
     order, or a list of files read in order as one KB) of format `fmt`, joined in DuckDB and
     written by the streamed writer at `out` (atomically; through `gate` when given); returns
     (manifest, report). `ledger`: a living lattice's first build (module docstring)."""
-    from latweave.ingest.spark_kb import kb_files
+    from latweave.ingest.spark_kb import kb_files, prepare
 
     if fmt not in DUCKDB_FORMATS:
         raise LatweaveError(f"--engine duckdb builds a line-based KB (tsv, pathquestion, metaqa), not {fmt}",
@@ -105,14 +105,7 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
         job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name)
         job.read()
-        job.classify()
-        missing = sorted(r for r in one_valued if r not in job.head.dimensions)
-        if functional is not None and missing:
-            raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
-                                hint="its relations: " + ", ".join(sorted(report.relations)))
-        job.keep()
-        job.refuse_contested()
-        job.declare()
+        prepare(job, one_valued, functional, report)
         return job.write(out, gate, ledger, inputs), report
     except _duckdb_errors() as exc:  # DuckDB failed (out of memory, its spill disk full): a line, nothing at `out` touched
         raise _failed(exc) from None

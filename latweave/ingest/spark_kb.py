@@ -212,14 +212,7 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
             texts.append(TextFile(p, CorpusError))
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
         job = _Job(session(master), Path(path), files, texts, fmt, report, strict, one_valued)
-        job.classify()
-        missing = sorted(r for r in one_valued if r not in job.head.dimensions)
-        if functional is not None and missing:
-            raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
-                                hint="its relations: " + ", ".join(sorted(report.relations)))
-        job.keep()
-        job.refuse_contested()
-        job.declare()
+        prepare(job, one_valued, functional, report)
         return job.write(out, gate), report
     except spark_errors() as exc:  # Spark failed (or its JVM died): said in a line; nothing at `out` touched
         raise _failed(exc, master) from None
@@ -228,6 +221,20 @@ def build_kb_spark(path: Path | str, fmt: str, out: Path | str, *, strict: bool 
             job.release()
         for text in texts:
             text.close()
+
+
+def prepare(job, one_valued: set[str], functional: Iterable[str] | None, report: BuildReport) -> None:
+    """A bulk build's steps between reading and writing, the same for Spark's job and DuckDB's
+    (ingest/kb_duckdb.py): the relations classified, `--functional` names checked against them,
+    duplicates dropped, contested coordinates refused, the head declared."""
+    job.classify()
+    missing = sorted(r for r in one_valued if r not in job.head.dimensions)
+    if functional is not None and missing:
+        raise LatweaveError(f"--functional names relation(s) the KB does not have: {', '.join(missing)}",
+                            hint="its relations: " + ", ".join(sorted(report.relations)))
+    job.keep()
+    job.refuse_contested()
+    job.declare()
 
 
 def _failed(exc: BaseException, master: str | None) -> EngineError:
