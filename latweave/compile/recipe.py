@@ -53,11 +53,10 @@ def _names(plan: Plan, planned: tuple | None = None) -> list[str] | None:
 
 @dataclass(frozen=True, eq=False)
 class Recipe:
-    """The batch of one plan of a template, and where its names' symbols are: `slots[i]` is the
-    row of `constraint_name` that holds the i-th name's symbol (its third column)."""
+    """The batch of one plan of a template: row i of its `constraint_name` holds the i-th name's
+    symbol (its third column) — the compiler interns the names in the order `_names` lists them."""
 
     batch: CompiledBatch
-    slots: tuple[int, ...]
 
     @classmethod
     def of(cls, plan: Plan, batch: CompiledBatch, compiled: CompiledLattice, dims: dict) -> "Recipe | None":
@@ -81,7 +80,7 @@ class Recipe:
         rows = batch.facts.get("constraint_name", [])
         if len(rows) != len(names):
             return None
-        return cls(batch, tuple(range(len(rows))))
+        return cls(batch)
 
     def batch_for(self, plan: Plan, compiled: CompiledLattice) -> CompiledBatch:
         """The batch `compile_plans([plan])` gives, for `plan` of this recipe's template."""
@@ -91,9 +90,9 @@ class Recipe:
         ids = [symbols.id(normalize(text)) for text in names]
         facts = {name: list(rows) for name, rows in self.batch.facts.items()}
         named = facts.get("constraint_name", [])
-        for slot, ident in zip(self.slots, ids):
-            m, c, _ = named[slot]
-            named[slot] = (m, c, ident)
+        for row, ident in enumerate(ids):
+            m, c, _ = named[row]
+            named[row] = (m, c, ident)
         old = self.batch.layouts[0]
         meets = tuple(layout._replace(constraints=((layout.constraints[0][0], one.meet.constraints[0]),),
                                       project=one.meet.project)
