@@ -54,6 +54,7 @@ from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
+from latweave.ingest.spark_kb import kb_files, name_documents, prepare
 from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.lattice.names import normalize
 from latweave.textio import TextFile, second_bom
@@ -82,8 +83,6 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
     order, or a list of files read in order as one KB) of format `fmt`, joined in DuckDB and
     written by the streamed writer at `out` (atomically; through `gate` when given); returns
     (manifest, report). `ledger`: a living lattice's first build (module docstring)."""
-    from latweave.ingest.spark_kb import kb_files, prepare
-
     if fmt not in DUCKDB_FORMATS:
         raise LatweaveError(f"--engine duckdb builds a line-based KB (tsv, pathquestion, metaqa), not {fmt}",
                             hint="build it without --engine duckdb")
@@ -288,12 +287,7 @@ class _Job:
     def declare(self) -> None:
         """The documents, the instances (every subject, every object of an entity-valued relation:
         the first mention's spelling) and every dimension's values into the head."""
-        self.docs: dict[int, str] = {}
-        self.documents: dict[str, TextFile] = {}  # the documents, read from their files as written
-        for f in self.used:  # one document per file that gave a triple, named as kb.EvidenceFiles names it
-            doc = self.files[f].name if self.files[f].name not in self.documents else self.sources[f]
-            self.documents[doc] = self.texts[f]
-            self.docs[f] = doc
+        self.docs, self.documents = name_documents(self.files, self.sources, self.texts, self.used)
         self.sql("""CREATE TABLE inst AS
                     SELECT key, arg_min(label, mention) AS label, arg_min(f, mention) AS f, arg_min(start, mention) AS start,
                            arg_min(stop, mention) AS stop FROM (

@@ -237,6 +237,20 @@ def prepare(job, one_valued: set[str], functional: Iterable[str] | None, report:
     job.declare()
 
 
+def name_documents(files: list[Path], sources: list[str], texts: list[TextFile],
+                   used) -> tuple[dict[int, str], dict[str, TextFile]]:
+    """A bulk build's documents: one per file that gave a triple (`used`, file indexes in order),
+    named as kb.EvidenceFiles names it (the file's name, its path where two share a name) →
+    (file index → document id, document id → its text as read from the file)."""
+    docs: dict[int, str] = {}
+    documents: dict[str, TextFile] = {}
+    for f in used:
+        doc = files[f].name if files[f].name not in documents else sources[f]
+        documents[doc] = texts[f]
+        docs[f] = doc
+    return docs, documents
+
+
 def _failed(exc: BaseException, master: str | None) -> EngineError:
     """The error for a Spark failure during a build, with what to change."""
     message = spark_message(exc)
@@ -383,12 +397,7 @@ class _Job:
         """The documents, the instances (every subject, every object of an entity-valued relation:
         the first mention's spelling) and every dimension's values into the head."""
         F, head = self.F, self.head
-        self.docs: dict[int, str] = {}
-        self.documents: dict[str, TextFile] = {}  # the documents, read from their files as written
-        for f in self.used:  # one document per file that gave a triple, named as kb.EvidenceFiles names it
-            doc = self.files[f].name if self.files[f].name not in self.documents else self.sources[f]
-            self.documents[doc] = self.texts[f]
-            self.docs[f] = doc
+        self.docs, self.documents = name_documents(self.files, self.sources, self.texts, self.used)
         mentions = self.triples.select(F.col("skey").alias("key"), "f", "line", F.lit(0).alias("pos"),
                                        F.col("s").alias("label"), "start", "end", "text").unionByName(
             self.triples.join(self.entity, "rkey").select(F.col("okey").alias("key"), "f", "line",
