@@ -11,7 +11,7 @@ import pytest
 
 from latweave.cli import EXIT_ABSTAIN, EXIT_LLM_UNREACHABLE, EXIT_OK, EXIT_USER, main
 from latweave.paths import RULES
-from tests.support.openai_server import ScriptedServer, delay, raw, reply, status
+from tests.support.openai_server import ScriptedServer, clear_llm_env, delay, raw, reply, status
 
 EXEMPLARS = RULES.parent / "corpora" / "zoo" / "exemplars.jsonl"
 GOOD = "meet(species <= mammal, habitat <= aquatic)"
@@ -24,8 +24,7 @@ def plan_reply(text: str) -> str:
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
-    for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_CONFIG"):
-        monkeypatch.delenv(var, raising=False)
+    clear_llm_env(monkeypatch)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from latweave.cli import EXIT_ABSTAIN, EXIT_USER, main
 from latweave.errors import LatweaveError
 from latweave.llm import LLMClient, LLMConfig, LLMUnavailable
-from tests.support.openai_server import ScriptedServer, reply, slow_headers, trickle
+from tests.support.openai_server import ScriptedServer, clear_llm_env, reply, slow_headers, trickle
 
 MESSAGES = [{"role": "user", "content": "hello"}]
 QUESTION = "Which mammals live in the water?"
@@ -27,8 +27,7 @@ MOST_SENT = 30
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
-    for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_CONFIG"):
-        monkeypatch.delenv(var, raising=False)
+    clear_llm_env(monkeypatch)
 
 
 @pytest.mark.slow

@@ -23,15 +23,14 @@ from latweave.planner.llm import LLMPlanner, exemplars_from, plan_text_of
 from latweave.planner.oracle import chain_plan
 from latweave.planner.prompt import (GRAMMAR_BRIEF, PROMPT_VERSION, PromptBuilder, read_exemplars,
                                      vocabulary)
-from tests.support.openai_server import ScriptedServer, reply, status
+from tests.support.openai_server import ScriptedServer, clear_llm_env, reply, status
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pathquestion"
 
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
-    for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_CONFIG"):
-        monkeypatch.delenv(var, raising=False)
+    clear_llm_env(monkeypatch)
 
 
 @pytest.fixture(scope="module")

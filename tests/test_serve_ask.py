@@ -16,7 +16,7 @@ httpx = pytest.importorskip("httpx")
 
 from latweave.cli import EXIT_LLM_UNREACHABLE, EXIT_OK, main  # noqa: E402
 from latweave.serve.config import ServeConfig  # noqa: E402
-from tests.support.openai_server import ScriptedServer, reply  # noqa: E402
+from tests.support.openai_server import ScriptedServer, clear_llm_env, reply  # noqa: E402
 from tests.support.serving import running  # noqa: E402
 
 GOOD = "meet(species <= mammal, habitat <= aquatic)"
@@ -25,8 +25,7 @@ QUESTION = "Which mammals live in the water?"
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
-    for var in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_CONFIG"):
-        monkeypatch.delenv(var, raising=False)
+    clear_llm_env(monkeypatch)
 
 
 @pytest.fixture

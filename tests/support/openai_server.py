@@ -19,6 +19,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 
+#: The environment an LLM configuration reads (llm/config.py): tests of the client clear it, so a
+#: developer's own settings never reach the scripted server's tests.
+LLM_ENV = ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_CONFIG")
+
+
+def clear_llm_env(monkeypatch) -> None:
+    for var in LLM_ENV:
+        monkeypatch.delenv(var, raising=False)
+
+
 @dataclass(frozen=True)
 class Reply:
     content: str
