@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 
 # the exit statuses live in errors.py (the REPL's batches exit with them too); tests import them from here
-from latweave.errors import (EXIT_ABSTAIN, EXIT_AUDIT, EXIT_ENGINE, EXIT_INTERRUPTED,  # noqa: F401
+from latweave.errors import (EXIT_ABSTAIN, EXIT_AUDIT, EXIT_ENGINE, EXIT_INTERRUPTED, EXIT_TERMINATED,  # noqa: F401
                              EXIT_LLM_UNREACHABLE, EXIT_NOT_LIVE, EXIT_OK, EXIT_USER, LatweaveError)
 from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
@@ -1013,28 +1015,68 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
     args.argv = argv   # (the command as typed: `run` spells out the one for the next page)
+    previous = _on_terminate(args)
     try:
         _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
         return args.func(args)
-    except LatweaveError as exc:
-        from latweave.outcomes import exit_code
-
-        _report(exc, args)
-        return exit_code(exc)   # the one table (latweave/outcomes.py) the server's statuses come from too
     except KeyboardInterrupt:
-        # Ctrl-C: the user's own stop, not a fault — one line, the shell's exit status for SIGINT
-        # (128 + 2), never a traceback; whatever was being written is left as the atomic writes
-        # leave it (the old file or the new one).
-        _console(stderr=True).print("interrupted", highlight=False)
-        return EXIT_INTERRUPTED
-    except OSError as exc:
+        # Ctrl-C (or SIGTERM: `Terminated`): the user's own stop, not a fault — one line, the
+        # shell's exit status for the signal (128 + 2, 128 + 15), never a traceback; whatever was
+        # being written is left as the atomic writes leave it (the old file or the new one), and
+        # every `finally` has run (a build's scratch folder removed).
+        return _stopped()
+    except Exception as exc:
+        if _TERMINATED:   # a library turned the `Terminated` raised inside it into its own error
+            return _stopped()   # (DuckDB: "Query interrupted"), or ours wrapped it (an EngineError)
+        if isinstance(exc, LatweaveError):
+            from latweave.outcomes import exit_code
+
+            _report(exc, args)
+            return exit_code(exc)   # the one table (latweave/outcomes.py) the server's statuses come from too
+        if not isinstance(exc, OSError):
+            raise
         from latweave.write_failure import failure_reason
 
         # a path only where the error names one (never a bare "No space left on device:")
         reason = failure_reason(exc) or exc.strerror or str(exc)
         _report(LatweaveError(f"{reason}: {exc.filename}" if exc.filename else reason), args)
         return EXIT_USER
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+            _TERMINATED.clear()
+
+
+def _stopped() -> int:
+    terminated = bool(_TERMINATED)
+    _console(stderr=True).print("terminated" if terminated else "interrupted", highlight=False)
+    return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread as Ctrl-C's KeyboardInterrupt is: so that a command stopped
+    by `kill` (a job scheduler's timeout, a container's stop) runs its `finally` blocks as it does on
+    Ctrl-C — a build's scratch folder (DuckDB's tables and spill, tens of GB at scale) removed, a
+    write abandoned whole — where the default action would end the process where it stands."""
+
+
+#: Set when this command got SIGTERM (`_terminated`), whatever exception it then ends by.
+_TERMINATED: list[bool] = []
+
+
+def _terminated(signum, frame) -> None:
+    _TERMINATED.append(True)
+    raise Terminated()
+
+
+def _on_terminate(args):
+    """SIGTERM → `Terminated` for this command (the previous handler, to restore; None where
+    nothing was installed): not for the servers (`serve`, `mcp`: uvicorn and the MCP runner handle
+    their own signals, a graceful shutdown) nor outside the main thread (an in-process caller)."""
+    if getattr(args, "command", None) in ("serve", "mcp") or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminated)
 
 
 def _report(exc: LatweaveError, args) -> None:

@@ -48,3 +48,47 @@ def test_ctrl_c_while_a_command_runs_is_exit_130_without_a_traceback(tmp_path):
     assert proc.returncode == 130, (proc.returncode, err)
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
     assert err.decode().strip() == "interrupted"
+
+
+def test_sigterm_while_a_command_runs_is_exit_143_without_a_traceback(tmp_path):
+    """`kill` (a scheduler's timeout, a container's stop) is a stop like Ctrl-C: one line, 128 + 15."""
+    proc = subprocess.Popen([sys.executable, "-m", "latweave.cli", "check-plan", "-f", "-"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert _blocked_reading(proc.pid), "the command never waited on its input"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, (proc.returncode, err)
+    assert b"Traceback" not in err and err.decode().strip() == "terminated"
+
+
+def test_sigterm_during_a_duckdb_build_removes_its_scratch_and_writes_nothing(tmp_path):
+    """A bulk build keeps DuckDB's tables in a scratch folder beside --out (tens of GB at scale):
+    stopped by SIGTERM while it works, it removes that folder and leaves --out unwritten."""
+    import time
+
+    root = Path(__file__).resolve().parents[1]
+    kb = tmp_path / "kb.txt"
+    subprocess.run([sys.executable, str(root / "bench" / "kb_gen.py"), "--instances", "40000", "--out", str(kb)],
+                   check=True, capture_output=True)
+    out = tmp_path / "lattice"
+    proc = subprocess.Popen([sys.executable, "-m", "latweave.cli", "build", str(kb), "--format", "pathquestion",
+                             "--engine", "duckdb", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    try:
+        for _ in range(3000):   # until its scratch folder exists (bounded in count)
+            if any(p.name.startswith(".latweave-duckdb-") for p in tmp_path.iterdir()) or proc.poll() is not None:
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, "the build ended before it could be stopped"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, (proc.returncode, err.decode())
+    assert b"Traceback" not in err and err.decode().strip().endswith("terminated"), err.decode()
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kb.txt"]

@@ -31,8 +31,12 @@ at `--out` is touched then, and the plain `latweave build` falls back to the Pyt
 history, the reader's state and the documents named by the kept source — the folder
 `living.build_sources` writes through the Python model, byte for byte.
 
-Memory: DuckDB's (`memory_limit`, default 2 GB, $LATWEAVE_DUCKDB_MEMORY; it spills to a scratch
-folder beside `--out`), the streamed writer's arrays (ingest/stream.py, ingest/flat.py: a few
+Memory: DuckDB's (`memory_limit`: $LATWEAVE_DUCKDB_MEMORY, else half the machine's, as the DuckDB
+engine's sessions take it; it spills past it). Its tables live in a database file in a scratch
+folder beside `--out`, removed at the end, not in memory: a table DuckDB stores is compressed
+(dictionary and FSST for the key columns) where one of an in-memory database spills as it is —
+the 10M-subject KB's triples spilled 40 GB that way and did not finish (docs/performance.md). The
+triples table `t` is dropped as soon as the instances are declared. The streamed writer's arrays (ingest/stream.py, ingest/flat.py: a few
 dozen bytes a value and a predicate, no Python object per value or instance held), the head
 (dimensions and ordered values), and the documents as `textio.TextFile`s, sliced, never held whole.
 """
@@ -63,8 +67,6 @@ from latweave.textio import TextFile, second_bom
 DUCKDB_FORMATS = LINE_FORMATS
 _SUBJECT_KEY = normalize(SUBJECT)
 _HINT = "build without --engine duckdb (the Python build settles it)"
-#: DuckDB's memory for a build unless $LATWEAVE_DUCKDB_MEMORY says otherwise (it spills past it).
-DEFAULT_MEMORY = "2GB"
 #: DuckDB's own limit on a line of a CSV (its default): part rows longer than this raise it.
 _LINE_BYTES = 2_097_152
 #: Rows fetched from DuckDB at a time while the instances stream out.
@@ -124,8 +126,10 @@ def _duckdb_errors() -> tuple[type[BaseException], ...]:
 
 def _failed(exc: BaseException) -> EngineError:
     """The error for a DuckDB failure during a build, with what to change (as spark_kb's `_failed`)."""
+    from latweave.engines.duckdb_engine import memory_limit
+
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", DEFAULT_MEMORY)
+    memory = memory_limit()
     if "memory" in reason.lower():
         hint = (f"DuckDB had {memory} ($LATWEAVE_DUCKDB_MEMORY) and spills the rest into a folder beside --out: "
                 "raise it, or free memory or disk there")
@@ -142,13 +146,16 @@ def _scratch_parent(out: Path | str) -> str | None:
 
 
 def connect(scratch: Path):
-    """A DuckDB connection for one build: threads = cores, memory bounded, spilling into `scratch`."""
+    """A DuckDB connection for one build: a database file in `scratch` (its tables compressed:
+    module docstring), threads = cores, memory bounded (the DuckDB engine's `memory_limit`),
+    spilling into `scratch`."""
     import duckdb
 
-    memory = os.environ.get("LATWEAVE_DUCKDB_MEMORY", DEFAULT_MEMORY)
-    return duckdb.connect(":memory:", config={"threads": os.cpu_count() or 1, "memory_limit": memory,
-                                              "temp_directory": str(scratch / "duckdb"),
-                                              "preserve_insertion_order": False})
+    from latweave.engines.duckdb_engine import memory_limit
+
+    return duckdb.connect(str(scratch / "build.duckdb"),
+                          config={"threads": os.cpu_count() or 1, "memory_limit": memory_limit(),
+                                  "temp_directory": str(scratch / "duckdb"), "preserve_insertion_order": False})
 
 
 def _quoted(text: str) -> str:
@@ -296,6 +303,8 @@ class _Job:
                         SELECT okey, o, 2 * ord + 1, f, start, stop FROM t JOIN entity USING (rkey))
                     GROUP BY key""")
         self.instance_rows = self.sql("SELECT count(*) FROM inst").fetchone()[0]
+        self.silent = [k for (k,) in self.sql("SELECT DISTINCT skey FROM t EXCEPT SELECT DISTINCT skey FROM kept "
+                                              "ORDER BY 1").fetchall()]   # (kb.py's reader state)
         # the flat dimensions' values with their labels (the first spelling): they stay here, the
         # writer and the gate read them in key order (`flat_values`), the head holds ⊤ alone
         self.sql(f"""CREATE TABLE labels AS
@@ -305,6 +314,7 @@ class _Job:
                      UNION ALL SELECT ikey, skey, arg_min(s, ord) FROM kept JOIN entity USING (rkey)
                                GROUP BY ikey, skey""")
         self._head_values()
+        self.sql("DROP TABLE t")   # (every later step reads kept, inst and labels)
 
     def _head_values(self) -> None:
         """The ordered dimensions' values, declared in the head: the one place that does (the flat
@@ -345,11 +355,6 @@ class _Job:
                      SELECT key AS ikey, {_quoted(_SUBJECT_KEY)} AS dkey, key AS vkey, f, start, stop FROM inst
                      UNION ALL SELECT skey, rkey, vkey, f, start, stop FROM kept
                      UNION ALL SELECT vkey, ikey, skey, f, start, stop FROM kept JOIN entity USING (rkey)""")
-
-    def silent_subjects(self) -> list[str]:
-        """The subjects whose every triple was skipped (kb.py's reader state)."""
-        return [k for (k,) in self.sql("SELECT DISTINCT skey FROM t EXCEPT SELECT DISTINCT skey FROM kept "
-                                       "ORDER BY 1").fetchall()]
 
     def write(self, out, gate: Gate | None, ledger, inputs) -> dict:
         """The lattice at `out`, the instances streamed in key order with the flat dimensions'
@@ -434,7 +439,7 @@ class _Job:
         from latweave.ingest.layered import reader_state
         from latweave.ingest.write import write_reader_state
 
-        silent = self.silent_subjects()
+        silent = self.silent   # the subjects whose every triple was skipped (declare)
 
         def attach(folder: Path) -> None:
             ledger.store(folder)
