@@ -11,7 +11,9 @@ and plan (`latweave run --json --limit 100`, the server's default page, one subp
 One server (the real command, `latweave serve --port 0`, a subprocess) serves every lattice given;
 each client is a thread with its own keep-alive connection (http.client: the lightest client, so
 that the clients take little of the machine the server runs on), taking its lattice's plans in
-turn from its own starting point. For each lattice and concurrency: requests, q/s, p50 / p99
+turn from its own starting point. Before a lattice's runs, its plans are asked for `--warm` seconds by the most
+clients (not counted): a session's first open and each plan's first run on it are paid there.
+For each lattice and concurrency: requests, q/s, p50 / p99
 milliseconds, errors (a status other than 200, or a dropped connection) and answers that differ
 from the reference. The script exits 1 when any answer differs or any request fails.
 
@@ -29,11 +31,12 @@ pages) do not help, as they do when a few plans go round.
 Two more modes:
 
 * `--add NAME=SOURCE`: the lattice NAME (a copy in the work folder: the folder given is never
-  written) is served with `--allow-writes`, clients ask for `--seconds`, and a third of the way in
-  SOURCE is added through `POST /lattices/NAME/add`. Each plan's reference is taken on the old
-  lattice and on the new one (another copy, `latweave add` on the command line); every answer must
-  be the one or the other byte for byte (never a mix), every request made after the add returned
-  the new one, and none may fail.
+  written) is served with `--allow-writes`; a third of `--seconds` after the clients start, SOURCE
+  is added through `POST /lattices/NAME/add`, and they go on until a third of `--seconds` after it
+  returned. Each plan's reference is taken on the old lattice and on the new one (another copy,
+  `latweave add` on the command line); every answer must be the one or the other byte for byte
+  (never a mix), every request made after the add returned must get the new one, both must have
+  been seen, and no request may fail.
 * `--soak SECONDS`: `--soak-clients` clients ask every lattice's plans for SECONDS while the
   server process's resident memory (/proc/PID/status VmRSS) is sampled each `--sample` seconds;
   prints the samples each minute, then start, median, end, peak and the least-squares slope (MiB
@@ -128,12 +131,18 @@ class Server:
         if " on http://" not in line:
             self.process.kill()
             sys.exit(f"the server did not start: {line}{self.process.stderr.read()}")
+        self.log: list[str] = []   # the server's last lines on stderr, drained so that it never blocks writing them
+        threading.Thread(target=self._drain, daemon=True).start()
         address = line.split(" on http://", 1)[1].split()[0]
         host, _, port = address.rpartition(":")
         self.host, self.port, self.pid = host, int(port), self.process.pid
         self.headers = {"Content-Type": "application/json"}
         if writes:
             self.headers["Authorization"] = f"Bearer {TOKEN}"
+
+    def _drain(self) -> None:
+        for line in self.process.stderr:
+            self.log = [*self.log[-40:], line]
 
     def connection(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection(self.host, self.port, timeout=600)
@@ -150,6 +159,8 @@ class Server:
             self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        if any("Traceback" in line or "Error" in line for line in self.log):
+            print("the server's log ends:\n" + "".join(self.log[-20:]), file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------------- load
@@ -179,12 +190,14 @@ def ask(conn: http.client.HTTPConnection, headers: dict, name: str, plan: str) -
 
 
 def drive(server: Server, work: list[tuple[str, str]], judge, clients: int, seconds: float, tally: Tally,
-          during=None, once: bool = False) -> float:
+          during=None, once: bool = False, until=None) -> float:
     """`clients` threads ask the (lattice, plan) pairs of `work` in turn for `seconds`; `judge(name,
     plan, bytes, began)` names each 200 answer's class (None: it differs from every reference).
     `during(stop)` runs beside them (the add). `once`: each pair is asked once, by whichever client
-    is free (the run ends sooner when they are all asked). Returns the wall seconds."""
+    is free (the run ends sooner when they are all asked). `until()`: when the clients stop instead
+    of after `seconds`. Returns the wall seconds."""
     stop = time.monotonic() + seconds
+    until = until or (lambda: time.monotonic() >= stop)
     shared = iter(range(len(work)))
     shared_lock = threading.Lock()
 
@@ -192,7 +205,7 @@ def drive(server: Server, work: list[tuple[str, str]], judge, clients: int, seco
         conn = server.connection()
         i = k * max(1, len(work) // clients)   # each client starts at its own place in the plans
         try:
-            while time.monotonic() < stop:
+            while not until():
                 if once:
                     with shared_lock:
                         i = next(shared, None)
@@ -272,6 +285,11 @@ def load(lattices, plans, expected, args) -> int:
         print(HEADER + ("  (each plan asked once, fresh server)" if args.once else ""), flush=True)
         for name in lattices:
             work = [(name, p) for p in plans[name] if p in expected[name]]
+            if not args.once and args.warm:   # sessions opened and their caches warm before the clock starts
+                warm = Tally()
+                drive(server, work, exact(expected), max(args.clients), args.warm, warm)
+                report_failures(warm)
+                bad += warm.errors + warm.differ
             for clients in args.clients:
                 if args.once:
                     server = Server(lattices, sessions=args.sessions)
@@ -363,17 +381,21 @@ def add_while_asking(lattices, plans, args, work_dir: Path) -> int:
         return None
 
     def add(stop: float) -> None:
-        time.sleep(max(0.0, (stop - time.monotonic()) / 3))
+        time.sleep(args.seconds / 3)
         body = json.dumps({"sources": [{"name": source.name, "content": source.read_text(encoding="utf-8")}]})
         conn = server.connection()
         added["began"] = time.perf_counter()
-        conn.request("POST", f"/lattices/{name}/add", body=body.encode(), headers=server.headers)
-        answer = conn.getresponse()
-        text = answer.read()
-        added["done"] = time.perf_counter()
-        conn.close()
-        if answer.status != 200:
-            print(f"the add answered {answer.status}: {text[:500]!r}", file=sys.stderr)
+        try:
+            conn.request("POST", f"/lattices/{name}/add", body=body.encode(), headers=server.headers)
+            answer = conn.getresponse()
+            status, text = answer.status, answer.read()
+        except (OSError, http.client.HTTPException) as exc:
+            status, text = repr(exc), b""
+        finally:
+            added["done"] = time.perf_counter()
+            conn.close()
+        if status != 200:
+            print(f"the add answered {status}: {text[:500]!r}", file=sys.stderr)
             added["failed"] = 1
 
     bad = 0
@@ -387,7 +409,9 @@ def add_while_asking(lattices, plans, args, work_dir: Path) -> int:
         tally = Tally()
         added.clear()
         try:
-            drive(server, work, judge, clients, args.seconds, tally, during=add)
+            # on until the add has returned and a third of --seconds after it, however long it took
+            drive(server, work, judge, clients, args.seconds, tally, during=add,
+                  until=lambda: "done" in added and time.perf_counter() > added["done"] + args.seconds / 3)
         finally:
             server.close()
         lat = sorted(tally.latencies)
@@ -410,6 +434,9 @@ def main() -> int:
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--seconds", type=float, default=10.0, help="per lattice and concurrency")
     parser.add_argument("--sessions", type=int, default=None, help="latweave serve --sessions")
+    parser.add_argument("--warm", type=float, default=10.0, metavar="SECONDS",
+                        help="before each lattice's runs, its plans asked by the most clients for SECONDS, not counted "
+                             "(the sessions opened, their caches warm)")
     parser.add_argument("--once", action="store_true",
                         help="each plan asked once (first-asked), on a fresh server for each concurrency")
     parser.add_argument("--add", default=None, metavar="NAME=SOURCE")
