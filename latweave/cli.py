@@ -548,10 +548,11 @@ def _serve_config(args, http: bool):
                     engine_s=args.engine_timeout)
     llm = {"model": args.model, "base_url": args.base_url, "config": args.config, "timeout": args.timeout}
     if not http:
-        return ServeConfig(lattice_specs(args.lattice), engine=args.engine, limits=limits, llm=llm).checked()
+        return ServeConfig(lattice_specs(args.lattice), engine=args.engine, limits=limits, llm=llm,
+                           sessions=args.sessions).checked()
     return ServeConfig(lattice_specs(args.lattice), host=args.host, port=args.port,
                        token=read_token(args.token_file), allow_writes=args.allow_writes, cors=tuple(args.cors),
-                       engine=args.engine, limits=limits, llm=llm).checked()
+                       engine=args.engine, limits=limits, llm=llm, sessions=args.sessions).checked()
 
 
 def cmd_serve(args) -> int:
@@ -580,6 +581,9 @@ def _served_arguments(p) -> None:
     p.add_argument("--engine", default=None)
     p.add_argument("--engine-timeout", type=seconds, default=30.0, metavar="SECONDS",
                    help="stop an engine evaluation after SECONDS (HTTP 504; default 30)")
+    p.add_argument("--sessions", type=count(1), default=1, metavar="N",
+                   help="read sessions per lattice, opened on demand: requests of one lattice that run side by "
+                        "side, each session with its own engine connection and caches (default 1)")
     p.add_argument("--max-body", type=count(1024), default=1 << 20, metavar="BYTES",
                    help="the largest request body (HTTP 413 past it; default 1 MiB)")
     p.add_argument("--page-size", type=count(1), default=100, metavar="N",

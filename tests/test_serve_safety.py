@@ -46,6 +46,7 @@ def no_token_env(monkeypatch):
     (["--lattice", "other=/nowhere"], "not a lattice folder"),
     (["--lattice", f"zoo=/nowhere"], "is given twice"),
     (["--lattice", "../x=/nowhere"], "is not a lattice name"),
+    (["--sessions", "65"], "--sessions is a whole number from 1 to 64"),
 ])
 def test_an_unsafe_or_wrong_start_is_refused_with_exit_2_and_a_hint(capsys, zoo_lattice, no_token_env, argv, message):
     code, out, err = cli(capsys, "serve", "--lattice", f"zoo={zoo_lattice}", *argv)

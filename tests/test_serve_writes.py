@@ -128,3 +128,87 @@ def test_a_request_the_lattice_changed_under_runs_again_on_the_new_one(tmp_path)
     assert len(sessions) == 2 and sessions[0] is not sessions[1]
     assert result.answers == ("ann", "eve")
     assert sessions[0]._closed
+
+
+#: The plans the clients of the add-under-load test ask: a meet the added source changes, a chain
+#: it changes, and one it does not (whose bytes still differ: the result names its lattice).
+PLANS_UNDER_LOAD = ("meet(spouse = bob)", "let p = meet(subject = cid) -> parents\nmeet(subject = $p) -> spouse",
+                    "meet(subject = ann) -> spouse")
+#: The seconds a client of that test may go on for at most (they stop once each saw the new lattice).
+LOAD_BOUND_S = 60.0
+
+
+@pytest.mark.slow   # the command line run six times for the references, and a real add: over two seconds
+def test_an_add_through_the_api_while_clients_ask_gives_old_or_new_bytes_never_a_mix(tmp_path):
+    """A pool of two read sessions, four clients asking three plans over keep-alive HTTP, and `POST
+    /add` (--allow-writes, the token) in the middle: every answer is byte for byte what `latweave
+    run --json --limit 100` prints on the lattice before the add or on the lattice after it (the
+    same add made by `latweave add` on a copy), every request made after the add returned gets the
+    new one, and no request fails."""
+    import shutil
+    import time
+
+    from tests.support.serving import cli_bytes
+
+    lattice = kb_lattice(tmp_path)
+    (tmp_path / "b.txt").write_text(KB_B)
+    after = tmp_path / "after" / "kb"
+    shutil.copytree(lattice, after)
+    assert cli_bytes("add", "--lattice", after, tmp_path / "b.txt")[0] == 0
+
+    def reference(folder):
+        out = {}
+        for plan in PLANS_UNDER_LOAD:
+            code, printed = cli_bytes("run", "--json", "--limit", "100", "--lattice", folder, plan)
+            assert code == 0, printed
+            out[plan] = printed
+        return out
+
+    old, new = reference(lattice), reference(after)
+    assert all(old[p] != new[p] for p in PLANS_UNDER_LOAD)
+    seen: list[tuple[str, float]] = []           # ("old" | "new" | "mixed", when the request began)
+    failures: list[str] = []
+    added: dict[str, float] = {}
+    asked = threading.Semaphore(0)
+
+    def client(url, k):
+        deadline = time.monotonic() + LOAD_BOUND_S
+        after_add = 0
+        with httpx.Client(base_url=url, headers=AUTH, timeout=60) as http:
+            for i in range(k, k + MAX_REQUESTS):
+                if time.monotonic() > deadline or after_add >= 3:
+                    return
+                plan = PLANS_UNDER_LOAD[i % len(PLANS_UNDER_LOAD)]
+                began = time.monotonic()
+                try:
+                    answer = http.post("/lattices/kb/run", json={"plan": plan})
+                except httpx.HTTPError as exc:
+                    failures.append(repr(exc))
+                    continue
+                if answer.status_code != 200:
+                    failures.append(f"{answer.status_code} {answer.text[:300]}")
+                    continue
+                seen.append(("old" if answer.content == old[plan] else "new" if answer.content == new[plan]
+                              else "mixed", began))
+                asked.release()
+                after_add += "done" in added and began > added["done"]
+
+    upload = {"sources": [{"name": "b.txt", "content": KB_B}]}
+    config = ServeConfig({"kb": lattice}, token=TOKEN, allow_writes=True, sessions=2).checked()
+    with running(config) as url:
+        clients = [threading.Thread(target=client, args=(url, k), daemon=True) for k in range(4)]
+        for thread in clients:
+            thread.start()
+        for _ in range(8):                       # clients asking before the add
+            assert asked.acquire(timeout=LOAD_BOUND_S)
+        changed = httpx.post(url + "/lattices/kb/add", json=upload, headers=AUTH, timeout=120)
+        added["done"] = time.monotonic()
+        for thread in clients:
+            thread.join(LOAD_BOUND_S + 30)
+    assert changed.status_code == 200, changed.text
+    assert not failures, failures[:3]
+    kinds = [kind for kind, _ in seen]
+    assert "mixed" not in kinds, f"{kinds.count('mixed')} of {len(kinds)} answers are neither the old nor the new"
+    assert kinds.count("old") >= 8 and kinds.count("new") >= 12, (kinds.count("old"), kinds.count("new"))
+    stale = [began for kind, began in seen if kind == "old" and began > added["done"]]
+    assert not stale, f"{len(stale)} requests made after the add returned saw the old lattice"

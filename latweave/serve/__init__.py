@@ -3,8 +3,9 @@
 One room per job, data flowing one way (each module imports only those above it here):
 
     config.py     what the server was started with: names → folders, bind, token, bounds
-    service.py    the served lattices: one open session per name, reopened when the folder
-                  changes; every operation returns the object the CLI renders
+    served.py     one lattice by its name: a small pool of read sessions, each request on one
+                  version of the lattice (the old or the new while it changes, never a mix)
+    service.py    the served lattices and every operation, each returning the object the CLI renders
     uploads.py    sources sent to `add`, written to a private temporary folder
     language.py   the plan language as the LLM planner's prompt shows it, for agents
     routes.py     the HTTP endpoints, one table (which the OpenAPI document is written from)

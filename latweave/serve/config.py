@@ -26,6 +26,8 @@ NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 TOKEN_ENV = "LATWEAVE_TOKEN"
 #: The shortest token accepted: a guessable one is no protection.
 MIN_TOKEN = 16
+#: The most read sessions one lattice may have open (each holds an engine connection and its caches).
+MAX_SESSIONS = 64
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class ServeConfig:
     cors: tuple[str, ...] = ()
     engine: str | None = None
     limits: Limits = field(default_factory=Limits)
+    #: read sessions per lattice (serve/served.py): requests of one lattice that run side by side
+    sessions: int = 1
     #: the LLM behind `ask`: LLMConfig.resolve's arguments (each unset one from the environment)
     llm: dict = field(default_factory=dict)
 
@@ -67,6 +71,9 @@ class ServeConfig:
         if self.token is not None and len(self.token) < MIN_TOKEN:
             raise LatweaveError(f"the token is {len(self.token)} characters; at least {MIN_TOKEN} are needed",
                                 hint="e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(32))' > token")
+        if isinstance(self.sessions, bool) or not isinstance(self.sessions, int) or not 1 <= self.sessions <= MAX_SESSIONS:
+            raise LatweaveError(f"--sessions is a whole number from 1 to {MAX_SESSIONS}, not {self.sessions!r}",
+                                hint="read sessions per lattice: each holds its own engine connection and caches")
         for origin in self.cors:
             if origin != "*" and not re.fullmatch(r"https?://[^/\s]+", origin):
                 raise LatweaveError(f"--cors {origin!r} is not an origin", hint="e.g. --cors https://app.example.com")

@@ -3,125 +3,20 @@ the object the command line renders (a Result, a Verification, an AuditReport, a
 Change), so the HTTP routes and the MCP tools only serialise what they get.
 
 A name reaches a folder only through the table given at start (config.py); a request's name that
-is not there is NotFound. Each lattice has one open session (latweave.api.LatticeSession, whose
-lock runs one engine call at a time), opened on first use with the server's engine time bound.
-
-A lattice changed while serving (`latweave add`, or the `add` endpoint) is written atomically
-(folder/store.py), and its manifest is what says which lattice the folder holds: `Served.use`
-notes the manifest's identity before a request and after it. The same identity both times means
-every file the request read belonged to the lattice the session was opened on; a changed one means
-the request may have read some files of the new lattice, so it runs again on a session opened on
-the new one. Each request therefore sees the old lattice or the new one, never a mix. A session
-retired this way is closed once the requests still using it have finished.
+is not there is NotFound. Each lattice is a `Served` (served.py): a small pool of read sessions
+(latweave.api.LatticeSession, each running one engine call at a time), opened on demand with the
+server's engine time bound, each request on one version of the lattice — the old one or the new
+one while the folder changes, never a mix.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import threading
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Callable, Iterator, TypeVar
 
-from latweave.errors import LatweaveError, NotFound, PlanError, StoreError
-from latweave.folder.names import MANIFEST
-from latweave.serve.config import Limits, ServeConfig
-
-T = TypeVar("T")
-
-#: How often a request runs again because the lattice changed under it, before it gives up.
-RETRIES = 5
-
-
-class Served:
-    """One lattice served under a name: its folder and its current session."""
-
-    def __init__(self, name: str, folder: Path, engine: str | None, limits: Limits):
-        self.name = name
-        self.folder = folder
-        self.engine = engine
-        self.limits = limits
-        self._lock = threading.Lock()
-        self._session = None
-        self._identity: tuple | None = None
-        self._users: dict[int, int] = {}       # id(session) → requests using it now
-        self._retired: dict[int, object] = {}  # sessions replaced, closed when their last user leaves
-        self._planner = None                   # (session id, the LLM planner of `ask`), made once per session
-        self.write_lock = threading.Lock()     # one add or remove at a time through this server
-
-    def identity(self) -> tuple:
-        """What tells one version of the folder's lattice from another: its manifest file's inode,
-        size and modification time (an atomic write replaces the file)."""
-        try:
-            st = os.stat(self.folder / MANIFEST)
-        except FileNotFoundError:
-            raise StoreError(f"the lattice {self.name!r} is gone from the folder it was served from",
-                             hint="build it again there, or restart the server") from None
-        return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-    @contextmanager
-    def _session_now(self) -> Iterator[tuple[object, tuple]]:
-        """The current session (a new one when the folder changed) and the identity it was opened
-        on, counted as in use until the block ends."""
-        from latweave import api
-
-        with self._lock:
-            now = self.identity()
-            if self._session is None or now != self._identity:
-                old = self._session
-                self._session = api.open(self.folder, self.engine, timeout=self.limits.engine_s)
-                self._identity = now
-                if old is not None:
-                    self._retire(old)
-            session, identity = self._session, self._identity
-            self._users[id(session)] = self._users.get(id(session), 0) + 1
-        try:
-            yield session, identity
-        finally:
-            with self._lock:
-                self._users[id(session)] -= 1
-                if not self._users[id(session)]:
-                    del self._users[id(session)]
-                    gone = self._retired.pop(id(session), None)
-                    if gone is not None:
-                        gone.close()
-
-    def _retire(self, session) -> None:
-        if self._users.get(id(session)):
-            self._retired[id(session)] = session
-        else:
-            session.close()
-
-    def use(self, call: Callable[[object], T]) -> T:
-        """`call(session)` on a session of one version of the lattice, run again when the folder
-        changed while it ran (see the module docstring)."""
-        for _ in range(RETRIES):
-            with self._session_now() as (session, identity):
-                try:
-                    value = call(session)
-                except Exception:
-                    if self.identity() == identity:
-                        raise
-                    continue   # it failed on files of two lattices (the change replaced some): run it again
-                if self.identity() == identity:
-                    return value
-        raise StoreError(f"the lattice {self.name!r} changed {RETRIES} times while one request ran",
-                         hint="try again when the changes are done")
-
-    def planner(self, session, config):
-        """The LLM planner of `ask` for this session (its prompt is built once per lattice version)."""
-        with self._lock:
-            if self._planner is None or self._planner[0] is not session:
-                self._planner = (session, session.llm_planner(config))
-            return self._planner[1]
-
-    def close(self) -> None:
-        with self._lock:
-            for session in [self._session, *self._retired.values()]:
-                if session is not None:
-                    session.close()
-            self._session, self._retired = None, {}
+from latweave.errors import LatweaveError, NotFound, PlanError
+from latweave.serve.config import ServeConfig
+from latweave.serve.served import Served
 
 
 class Service:
@@ -130,7 +25,7 @@ class Service:
     def __init__(self, config: ServeConfig):
         self.config = config
         self.limits = config.limits
-        self.served = {name: Served(name, folder, config.engine, config.limits)
+        self.served = {name: Served(name, folder, config.engine, config.limits, config.sessions)
                        for name, folder in sorted(config.lattices.items())}
         self._llm = None
 
