@@ -155,6 +155,7 @@ def evaluate_from_text(dataset: str, *, data=None, questions=None, cache: Path |
     from latweave.ingest.extract.corpus import TextCorpus
     from latweave.ingest.rules import load_rules, rules_lattice
     from latweave.ingest.write import save_lattice
+    from latweave.planner.answer_type import AnswerTypeChecked
 
     path, records = text_records(dataset, data, questions)
     records = records[:limit] if limit is not None else records
@@ -176,7 +177,7 @@ def evaluate_from_text(dataset: str, *, data=None, questions=None, cache: Path |
             folder = Path(scratch) / "lattices" / ex.qid
             save_lattice(lattice, folder)
             with Runner(folder, engine) as runner:
-                planner = teacher.transferred(runner.lattice, runner=runner)
+                planner = AnswerTypeChecked(teacher.transferred(runner.lattice, runner=runner))
                 one = evaluate([ex], planner, runner, dataset=dataset, split="text")
                 row = dict(one.records[0])
                 row["facts"] = report.accepted

@@ -12,6 +12,8 @@ Subject tracking, the extractor's defence against attributing a relative's facts
   ("In 1979, …", "On 16 November 1601, at St Martin, …") — with "He", "She", "It", "The film",
   or words of the subject's own name followed by a verb ("Sjöström worked …", "Henry married …",
   never "Henry II, Duke of …": a capitalised word after it is another name);
+* a sentence opening "Born in …, " is about the subject when its clause names the subject
+  ("Born in Liverpool, Lennon became …"), read from its start;
 * a sentence opening "His / Her / Its / Their …" or "<subject>'s …" is *possessive*: rules of
   that scope read it from the noun on ("father was …"), and no subject rule reads it — so "His
   father was previously married to X" gives the subject no spouse;
@@ -36,6 +38,7 @@ _LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|S
             r"[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?)?")
 _PRONOUN = r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film)"
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
+_BORN_OPENING = re.compile(r"Born\s+(?:in|on)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _WORDS = re.compile(r"[^\W\d_][\w'’.\-]*")
 _SKIP_WORDS = frozenset("the of and a an de von van da di le la du film in on at for with".split())
@@ -150,6 +153,9 @@ def read_document(text: str) -> Reading:
         m = possessive_re.match(text, s, e)
         if m is not None:
             sentences.append(Sentence(s, e, "possessive", _skip_space(text, m.end())))
+            continue
+        if _BORN_OPENING.match(text, s, e) and about_re.search(text[s:e]):   # "Born in X, McGavin …"
+            sentences.append(Sentence(s, e, "subject", s))
             continue
         m = about_re.match(text, s, e)
         sentences.append(Sentence(s, e, "subject", _skip_space(text, m.end())) if m is not None
