@@ -8,6 +8,12 @@ and the best plan that does ground ends on a neighbour (`date of death` for "whe
 fits the question decides. A plan that ends on another dimension is no answer: the planner
 abstains `out_of_scope`. Comparisons (a compare's verdict or extremum) are not checked. The
 table is data over question words only; it never reads an answer.
+
+Three more checks, for the same reason: a *choice* ("…, A or B?") is answered by a compare, never
+by a chain; a yes/no question ("Are both … ?") by a verdict (`same` / `differ`), never by an
+extremum or a chain; and a compare's dimension must fit the question's cue (`COMPARES`: "born
+first" compares dates of birth, "came out first" publication dates or inceptions, "more
+directors" nothing the lattice holds).
 """
 
 from __future__ import annotations
@@ -35,7 +41,21 @@ ASKS: tuple[tuple[str, frozenset[str]], ...] = tuple((re.compile(cue, re.IGNOREC
     (r"^who\b.*\b(?:father|grandfather)\b", {"father"}),
     (r"^who\b.*\b(?:mother|grandmother)\b", {"mother"}),
 ))
+#: (cue, the dimensions a compare may be over), first match wins.
+COMPARES: tuple[tuple[re.Pattern, frozenset[str] | None], ...] = tuple(
+    (re.compile(cue, re.IGNORECASE), None if dims is None else frozenset(dims)) for cue, dims in (
+        (r"\bmore\s+(?:directors|children|members|albums|films|songs|goals|siblings|spouses)\b", ()),
+        (r"\b(?:born|older|younger|oldest|youngest|age)\b", {"date of birth"}),
+        (r"\b(?:died|die|death)\b", {"date of death"}),
+        (r"\b(?:released|came out|come out|published|founded|established|formed|opened|created|launched|built|"
+         r"started|recent|newer|earlier)\b", {"publication date", "inception", "date of establishment"}),
+        (r"\b(?:nationality|country)\b", {"country of citizenship", "country", "country of origin"}),
+    ))
+_LIFESPAN = re.compile(r"\blived longer\b|\blive longer\b", re.IGNORECASE)
 _LAST_HOP = re.compile(r"->\s*([^\s;)]+)\s*$")
+_COMPARE = re.compile(r"^(argmin|argmax|same|differ)\(\s*([^,\s]+)")
+_CHOICE = re.compile(r"\S\s+or\s+\S[^?]*\?\s*$")
+_YES_NO = re.compile(r"^\s*(?:are|is|was|were|do|does|did)\b", re.IGNORECASE)
 
 
 def asked(question: str) -> frozenset[str] | None:
@@ -46,9 +66,49 @@ def asked(question: str) -> frozenset[str] | None:
     return None
 
 
+def compared(question: str) -> frozenset[str] | None:
+    """The dimensions a compare answering the question may be over, or None when no cue says."""
+    for cue, dims in COMPARES:
+        if cue.search(question):
+            return dims
+    return None
+
+
+def misfit(question: str, plan_text: str) -> str | None:
+    """Why the plan does not answer what the question asks (None when nothing says it does not)."""
+    text = plan_text.strip()
+    last_line = text.splitlines()[-1] if text else ""
+    compare = _COMPARE.match(last_line)
+    choice = _CHOICE.search(question) is not None
+    yes_no = _YES_NO.match(question) is not None and not choice   # "Was A or B born first?" is a choice
+    if compare is None:
+        if yes_no:
+            return "a yes/no question is answered by a verdict, not a chain"
+        if choice:
+            return "a choice between two is answered by a compare, not a chain"
+        m = _LAST_HOP.search(text)
+        dims = asked(question)
+        if m is None or dims is None:
+            return None
+        last = normalize(m.group(1))
+        if last.startswith("inverse ") or last in dims:
+            return None
+        return f"asks {sorted(dims)}, the plan ends on {last!r}"
+    kind, dim = compare.group(1), normalize(compare.group(2))
+    if yes_no and kind in ("argmin", "argmax"):
+        return "a yes/no question is answered by a verdict, not an extremum"
+    if _LIFESPAN.search(question):
+        return None if re.search(r"date_of_death\s*-\s*date_of_birth", last_line) else \
+            "who lived longer is a compare of date of death - date of birth"
+    dims = compared(question)
+    if dims is not None and dim not in dims:
+        return f"compares {dim!r}, the question asks about {sorted(dims) or 'nothing the lattice holds'}"
+    return None
+
+
 @dataclass
 class AnswerTypeChecked:
-    """A planner whose chains must end on a dimension the question asks for (`asked`)."""
+    """A planner whose plans must answer what the question asks (`misfit`), else it abstains."""
 
     planner: object
     name: str = "offline+answer-type"
@@ -57,16 +117,9 @@ class AnswerTypeChecked:
         from latweave.plan.printer import to_text
 
         out = self.planner.plan(question, qid)
-        dims = asked(question)
-        if out.plan is None or dims is None:
+        if out.plan is None:
             return out
-        m = _LAST_HOP.search(to_text(out.plan).strip())
-        if m is None:    # a compare, not a chain
+        why = misfit(question, to_text(out.plan))
+        if why is None:
             return out
-        last = normalize(m.group(1))
-        if last.startswith("inverse "):
-            return out
-        if last not in dims:
-            return PlanOutput(None, Reason.OUT_OF_SCOPE, out.score,
-                              {**out.trace, "answer_type": f"asks {sorted(dims)}, the plan ends on {last!r}"})
-        return out
+        return PlanOutput(None, Reason.OUT_OF_SCOPE, out.score, {**out.trace, "answer_type": why})

@@ -2,7 +2,7 @@
 
 A rule names its relation, the kind of value it reads (entity, date, number), the sentences it
 reads (its scope), a regular expression with named `value` groups, and an example sentence it
-must match. Macros in braces ({DATE}, {NAME}, {PLACE}, {NAT}, {YEAR}, {SKIP}) expand to the shared
+must match. Macros in braces ({DATE}, {NAME}, {PLACE}, {NAT}, {COUNTRY}, {YEAR}, {SKIP}) expand to the shared
 sub-patterns below, so a rule says what is particular to it. Nothing here branches on a relation:
 adding a relation is a line in the file, not code. A malformed file is a `RuleError` naming the
 file and the rule (TOML's own syntax errors carry its line and column).
@@ -94,12 +94,24 @@ def _demonyms(extra: list[str]) -> list[str]:
     return sorted(names, key=lambda n: (-len(n), n))
 
 
+def _countries() -> list[str]:
+    from latweave.lattice.canonical import TABLE
+
+    names = set()
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if not line.startswith("#") and len(cells) == 3 and cells[2] in ("name", "official") and len(cells[1]) > 3:
+            names.add(cells[1])
+    return sorted(names, key=lambda n: (-len(n), n))
+
+
 def macros(extra_demonyms: list[str]) -> dict[str, str]:
     """The macro table: {NAME} → its sub-pattern."""
     nat = "|".join(re.escape(d) for d in _demonyms(extra_demonyms))
     return {"DATE": _DATE, "YEAR": r"\d{4}", "NAME": _NAME, "PLACE": _PLACE,
             "NAT": rf"(?:{nat})(?![\w])", "MONTH": _MONTH,
-            "SKIP": r"(?:\([^()]*\)|[^;()])*?"}
+            "SKIP": r"(?:\([^()]*\)|[^;()])*?",
+            "COUNTRY": "(?:" + "|".join(re.escape(c) for c in _countries()) + ")"}
 
 
 def _expand(pattern: str, table: dict[str, str], where: str, path: str) -> str:

@@ -12,8 +12,8 @@ Subject tracking, the extractor's defence against attributing a relative's facts
   ("In 1979, …", "On 16 November 1601, at St Martin, …") — with "He", "She", "It", "The film",
   or words of the subject's own name followed by a verb ("Sjöström worked …", "Henry married …",
   never "Henry II, Duke of …": a capitalised word after it is another name);
-* a sentence opening "Born in …, " is about the subject when its clause names the subject
-  ("Born in Liverpool, Lennon became …"), read from its start;
+* a sentence opening "Born in …, " ("Founded in …") is about the subject when its clause names
+  it or opens with "his"/"her" ("Born in Liverpool, Lennon became …"), read from its start;
 * a sentence opening "His / Her / Its / Their …" or "<subject>'s …" is *possessive*: rules of
   that scope read it from the noun on ("father was …"), and no subject rule reads it — so "His
   father was previously married to X" gives the subject no spouse;
@@ -36,9 +36,10 @@ _TITLE_LINE = re.compile(r"[^\n]{1,200}\n")
 _LEAD_REF = re.compile(r"\s*(?P<ref>[^\n]{1,150}?)(?=\s*\(|,\s|\s+(?:is|was|are|were|has|had|refers?|may)\b)")
 _LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually)\b"
             r"[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?)?")
-_PRONOUN = r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film)"
+_PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film|The album|the album|"
+            r"The magazine|the magazine|The museum|the museum|The company|the company|The lake|the lake)")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
-_BORN_OPENING = re.compile(r"Born\s+(?:in|on)\b")
+_BORN_OPENING = re.compile(r"(?:Born|Founded|Established)\s+(?:in|on)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _WORDS = re.compile(r"[^\W\d_][\w'’.\-]*")
 _SKIP_WORDS = frozenset("the of and a an de von van da di le la du film in on at for with".split())
@@ -154,7 +155,8 @@ def read_document(text: str) -> Reading:
         if m is not None:
             sentences.append(Sentence(s, e, "possessive", _skip_space(text, m.end())))
             continue
-        if _BORN_OPENING.match(text, s, e) and about_re.search(text[s:e]):   # "Born in X, McGavin …"
+        if _BORN_OPENING.match(text, s, e) and (about_re.search(text[s:e]) or possessive_re.search(text[s:e])):
+            # "Born in Liverpool, Lennon …", "Born in Preston, his family …", "Founded in 1966, the museum …"
             sentences.append(Sentence(s, e, "subject", s))
             continue
         m = about_re.match(text, s, e)
