@@ -903,7 +903,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_mcp)
 
     p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
-    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"], help="the benchmark")
+    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa", "hotpotqa", "musique"],
+                   help="the benchmark (hotpotqa and musique: --from-text only)")
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
     p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"],
                    help="the split to evaluate on (default dev; test and heldout once per release)")

@@ -34,6 +34,22 @@ def test_documents_are_the_paragraphs_alone():
     assert docs[1][1].startswith("Ugo Bassi\nUgo Bassi (4 May 1911")
 
 
+def test_musique_and_hotpot_records_read_as_documents_and_examples(tmp_path):
+    from latweave.eval.from_text import examples_of
+
+    musique = {"id": "2hop__1_2", "question": "Who?", "answer": "Ann", "answer_aliases": ["Anne"],
+               "paragraphs": [{"title": "A", "paragraph_text": "A is a town."},
+                              {"title": "A", "paragraph_text": "It has a mill."},
+                              {"title": "B", "paragraph_text": "B (1900–1950) was a painter."}]}
+    assert documents_of(musique) == (("A", "A\nA is a town. It has a mill.\n"),
+                                     ("B", "B\nB (1900–1950) was a painter.\n"))
+    ex = examples_of("musique", tmp_path / "m.json", [musique])["2hop__1_2"]
+    assert (ex.answers, ex.qtype, ex.hops) == (("Ann", "Anne"), "2hop", 2)
+    hotpot = {"_id": "h1", "question": "Q?", "answer": "yes", "type": "comparison", "context": [["T", ["S1.", "S2."]]]}
+    assert documents_of(hotpot) == (("T", "T\nS1. S2.\n"),)
+    assert examples_of("hotpotqa", tmp_path / "h.json", [hotpot])["h1"].qtype == "comparison"
+
+
 @pytest.mark.parametrize("question, plan, why", [
     ("Where did X's father die?", 'let h1 = meet(subject = "X") -> father\nmeet(subject = $h1) -> date_of_death',
      "the plan ends on 'date of death'"),
@@ -41,6 +57,7 @@ def test_documents_are_the_paragraphs_alone():
     ("Are both A and B from the same country?", 'argmin(date_of_birth, ["A", "B"])', "yes/no question"),
     ("Which film has more directors, A or B?", 'argmax(publication_date, ["A", "B"])', "nothing the lattice holds"),
     ("Who lived longer, A or B?", 'argmax(date_of_birth, ["A", "B"])', "date of death - date of birth"),
+    ("When did X's father die?", 'meet(subject = "X") -> date_of_death', "no 'father' hop"),
 ])
 def test_a_plan_that_answers_something_else_is_refused(question, plan, why):
     assert why in misfit(question, plan)

@@ -282,6 +282,9 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
 
     `from_text`: the text arm with no model (latweave/eval/from_text.py): a lattice per question
     built by the rules extractor from its paragraphs, the offline planner; dev figures."""
+    if dataset in ("hotpotqa", "musique") and not from_text:
+        raise LatweaveError(f"{dataset} is evaluated from its paragraphs only (there is no KB of it here)",
+                            hint=f"latweave eval {dataset} --from-text")
     if from_text:
         from latweave.eval.from_text import evaluate_from_text
 

@@ -9,7 +9,8 @@ fits the question decides. A plan that ends on another dimension is no answer: t
 abstains `out_of_scope`. Comparisons (a compare's verdict or extremum) are not checked. The
 table is data over question words only; it never reads an answer.
 
-Three more checks, for the same reason: a *choice* ("…, A or B?") is answered by a compare, never
+Four more checks, for the same reason: a relation the question names on its way ("X's father's
+birthday", `NEEDS`) is a hop of the plan; a *choice* ("…, A or B?") is answered by a compare, never
 by a chain; a yes/no question ("Are both … ?") by a verdict (`same` / `differ`), never by an
 extremum or a chain; and a compare's dimension must fit the question's cue (`COMPARES`: "born
 first" compares dates of birth, "came out first" publication dates or inceptions, "more
@@ -51,6 +52,19 @@ COMPARES: tuple[tuple[re.Pattern, frozenset[str] | None], ...] = tuple(
          r"started|recent|newer|earlier)\b", {"publication date", "inception", "date of establishment"}),
         (r"\b(?:nationality|country)\b", {"country of citizenship", "country", "country of origin"}),
     ))
+#: (cue, a dimension some hop of the plan must take): the relations a question names on its way
+#: ("X's father's birthday" is no birthday of X's own when the father is missing).
+NEEDS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(cue, re.IGNORECASE), dim) for cue, dim in (
+    (r"\bfather\b|\bpaternal\b|\bgrandfather\b|\bfather-in-law\b", "father"),
+    (r"\bmother\b|\bmaternal\b|\bgrandmother\b|\bmother-in-law\b", "mother"),
+    (r"\bhusband\b|\bwife\b|\bspouse\b|-in-law\b", "spouse"),
+    (r"\bdirector\b|\bdirected\b", "director"),
+    (r"\bcomposer\b", "composer"),
+    (r"\bperformer\b", "performer"),
+    (r"\bproducer\b", "producer"),
+))
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_HOP = re.compile(r"->\s*([\w]+)")
 _LIFESPAN = re.compile(r"\blived longer\b|\blive longer\b", re.IGNORECASE)
 _LAST_HOP = re.compile(r"->\s*([^\s;)]+)\s*$")
 _COMPARE = re.compile(r"^(argmin|argmax|same|differ)\(\s*([^,\s]+)")
@@ -74,9 +88,25 @@ def compared(question: str) -> frozenset[str] | None:
     return None
 
 
+def _without_names(question: str, plan_text: str) -> str:
+    """The question without the names the plan quotes: a cue inside a title ("Happy Mother's Day",
+    "What's Your Husband Doing?") says nothing of what is asked."""
+    out = question
+    for name in sorted(set(_QUOTED.findall(plan_text)), key=len, reverse=True):
+        at = out.casefold().find(name.casefold())
+        if at >= 0 and len(name) > 2:
+            out = out[:at] + " " + out[at + len(name):]
+    return out
+
+
 def misfit(question: str, plan_text: str) -> str | None:
     """Why the plan does not answer what the question asks (None when nothing says it does not)."""
     text = plan_text.strip()
+    question = _without_names(question, text)
+    hops = {normalize(h) for h in _HOP.findall(text)}
+    for cue, dim in NEEDS:
+        if cue.search(question) and dim not in hops and not (dim == "spouse" and "inverse spouse" in hops):
+            return f"the question names {dim!r}, the plan takes no {dim!r} hop"
     last_line = text.splitlines()[-1] if text else ""
     compare = _COMPARE.match(last_line)
     choice = _CHOICE.search(question) is not None
