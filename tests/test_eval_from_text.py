@@ -53,9 +53,13 @@ def test_musique_and_hotpot_records_read_as_documents_and_examples(tmp_path):
 @pytest.mark.parametrize("question, plan, why", [
     ("Where did X's father die?", 'let h1 = meet(subject = "X") -> father\nmeet(subject = $h1) -> date_of_death',
      "the plan ends on 'date of death'"),
-    ("Which film came out first, A or B?", 'meet(subject = "A") -> director', "a choice between two"),
-    ("Are both A and B from the same country?", 'argmin(date_of_birth, ["A", "B"])', "yes/no question"),
-    ("Which film has more directors, A or B?", 'argmax(publication_date, ["A", "B"])', "nothing the lattice holds"),
+    ("Which film came out first, A or B?", 'meet(subject = "A") -> publication_date', "a choice between two"),
+    ("Which film came out first, A or B?", 'meet(subject = "A") -> director', "the question does not say"),
+    ("How many months apart are A and B in age?", 'meet(subject = "A") -> date_of_birth', "a count"),
+    ("Which country is home to A and B?", 'same(country, "A", "B")', "a verdict answers a yes/no question only"),
+    ("When was the magazine A launched?", 'meet(subject = "A") -> country_of_citizenship', "does not say"),
+    ("Are both A and B from the same country?", 'argmin(country_of_citizenship, ["A", "B"])', "yes/no question"),
+    ("Which film has more directors, A or B?", 'argmax(director, ["A", "B"])', "nothing the lattice holds"),
     ("Who lived longer, A or B?", 'argmax(date_of_birth, ["A", "B"])', "date of death - date of birth"),
     ("When did X's father die?", 'meet(subject = "X") -> date_of_death', "no 'father' hop"),
 ])

@@ -9,7 +9,9 @@ fits the question decides. A plan that ends on another dimension is no answer: t
 abstains `out_of_scope`. Comparisons (a compare's verdict or extremum) are not checked. The
 table is data over question words only; it never reads an answer.
 
-Four more checks, for the same reason: a relation the question names on its way ("X's father's
+Five more checks, for the same reason: every dimension a plan takes is one the question says
+(`SAYS`: a planner fitted on 2Wiki, moved onto another set's questions, otherwise finds *some*
+plan that grounds); a relation the question names on its way ("X's father's
 birthday", `NEEDS`) is a hop of the plan; a *choice* ("…, A or B?") is answered by a compare, never
 by a chain; a yes/no question ("Are both … ?") by a verdict (`same` / `differ`), never by an
 extremum or a chain; and a compare's dimension must fit the question's cue (`COMPARES`: "born
@@ -41,6 +43,9 @@ ASKS: tuple[tuple[str, frozenset[str]], ...] = tuple((re.compile(cue, re.IGNOREC
     (r"^who\b.*\b(?:spouse|husband|wife)\b", {"spouse"}),
     (r"^who\b.*\b(?:father|grandfather)\b", {"father"}),
     (r"^who\b.*\b(?:mother|grandmother)\b", {"mother"}),
+    (r"^\s*when\b|\b(?:what|which)\s+year\b", {"date of birth", "date of death", "publication date", "inception"}),
+    (r"^\s*who(?:m|se)?\b", {"director", "father", "mother", "spouse", "composer", "producer", "performer", "child",
+                            "publisher", "founder", "author", "screenwriter"}),
 ))
 #: (cue, the dimensions a compare may be over), first match wins.
 COMPARES: tuple[tuple[re.Pattern, frozenset[str] | None], ...] = tuple(
@@ -63,8 +68,32 @@ NEEDS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(cue, re.IGNORECASE
     (r"\bperformer\b", "performer"),
     (r"\bproducer\b", "producer"),
 ))
+#: dimension → the words that say it: every dimension a plan takes (a hop, a compare's) must be
+#: said by the question, or the plan answers a question nobody asked (a planner fitted on one set,
+#: moved onto another set's questions, finds *some* plan that grounds).
+SAYS: dict[str, re.Pattern] = {dim: re.compile(cue, re.IGNORECASE) for dim, cue in {
+    "director": r"\bdirect(?:or|ors|ed|ing)\b",
+    "date of birth": r"\b(?:born|birth|birthday|older|younger|oldest|youngest|age|lived|longer)\b",
+    "date of death": r"\b(?:died|die|dies|death|lived|longer)\b",
+    "place of birth": r"\b(?:born|birth|birthplace|hometown)\b",
+    "place of death": r"\b(?:died|die|dies|death)\b",
+    "publication date": r"\b(?:released?|came|come|published|publication|recent|recently|earlier|first|"
+                        r"later|newer|older|year|when)\b",
+    "inception": r"\b(?:found|founded|established|formed|created|inception|opened|started|launched|earlier|"
+                 r"first|later|older|newer|year|when)\b",
+    "country of citizenship": r"\b(?:nationality|nationalities|country|countries|citizen|citizenship|from)\b",
+    "country of origin": r"\b(?:nationality|country|countries|from|origin)\b",
+    "country": r"\b(?:country|countries|located|from|nation)\b",
+    "father": r"\b(?:father|paternal|grandfather|grandparent|dad|parent|parents|in-law)\b|-in-law\b",
+    "mother": r"\b(?:mother|maternal|grandmother|grandparent|mom|parent|parents)\b|-in-law\b",
+    "spouse": r"\b(?:spouse|husband|wife|married|partner|step\w*)\b|-in-law\b",
+    "composer": r"\b(?:composer|composed|music)\b",
+    "producer": r"\b(?:producer|produced)\b",
+}.items()}
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_COMPARED = re.compile(r"(?:argmin|argmax|same|differ)\(\s*([\w]+)")
 _HOP = re.compile(r"->\s*([\w]+)")
+_COUNT = re.compile(r"^\s*how\s+(?:many|much|long|old|far|big|large|tall|high)\b", re.IGNORECASE)
 _LIFESPAN = re.compile(r"\blived longer\b|\blive longer\b", re.IGNORECASE)
 _LAST_HOP = re.compile(r"->\s*([^\s;)]+)\s*$")
 _COMPARE = re.compile(r"^(argmin|argmax|same|differ)\(\s*([^,\s]+)")
@@ -102,15 +131,22 @@ def _without_names(question: str, plan_text: str) -> str:
 def misfit(question: str, plan_text: str) -> str | None:
     """Why the plan does not answer what the question asks (None when nothing says it does not)."""
     text = plan_text.strip()
+    if _COUNT.match(question):
+        return "a count or a measure: no plan of these dimensions answers it"
+    choice = _CHOICE.search(question) is not None
+    yes_no = _YES_NO.match(question) is not None and not choice   # "Was A or B born first?" is a choice
     question = _without_names(question, text)
     hops = {normalize(h) for h in _HOP.findall(text)}
+    taken = hops | {normalize(d) for d in _COMPARED.findall(text)}
+    for dim in sorted(taken):
+        says = SAYS.get(dim)
+        if says is not None and not says.search(question):
+            return f"the plan takes {dim!r}, which the question does not say"
     for cue, dim in NEEDS:
         if cue.search(question) and dim not in hops and not (dim == "spouse" and "inverse spouse" in hops):
             return f"the question names {dim!r}, the plan takes no {dim!r} hop"
     last_line = text.splitlines()[-1] if text else ""
     compare = _COMPARE.match(last_line)
-    choice = _CHOICE.search(question) is not None
-    yes_no = _YES_NO.match(question) is not None and not choice   # "Was A or B born first?" is a choice
     if compare is None:
         if yes_no:
             return "a yes/no question is answered by a verdict, not a chain"
@@ -127,6 +163,8 @@ def misfit(question: str, plan_text: str) -> str | None:
     kind, dim = compare.group(1), normalize(compare.group(2))
     if yes_no and kind in ("argmin", "argmax"):
         return "a yes/no question is answered by a verdict, not an extremum"
+    if not yes_no and kind in ("same", "differ"):
+        return "a verdict answers a yes/no question only"
     if _LIFESPAN.search(question):
         return None if re.search(r"date_of_death\s*-\s*date_of_birth", last_line) else \
             "who lived longer is a compare of date of death - date of birth"
