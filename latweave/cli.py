@@ -143,6 +143,10 @@ def cmd_build(args) -> int:
     from latweave.ingest.progress import CountBar, ProgressBar, Working
 
     llm = None
+    if args.extract == "rules":
+        summary = api.build(args.paths, args.out, format=args.format, allow=args.allow, extract="rules")
+        _render(args, summary)
+        return EXIT_OK
     if args.extract == "llm":
         if args.format not in (None, "corpus"):
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
@@ -676,7 +680,7 @@ def cmd_eval(args) -> int:
                               engine_timeout=args.engine_timeout, train_questions=args.train_questions,
                               train_kb=args.train_kb, train_hops=args.train_hops,
                               train_fraction=args.train_fraction, baseline=args.baseline, claims=args.claims,
-                              folds=args.folds,
+                              folds=args.folds, from_text=args.from_text,
                               rank=args.rank)
     finally:
         for bar in bars:
@@ -740,9 +744,10 @@ def parser() -> argparse.ArgumentParser:
                         "coordinates are refused; the lattice keeps no sources)")
     p.add_argument("--spark-master", default=None, metavar="URL",
                    help="--engine spark: the Spark master (default: $LATWEAVE_SPARK_MASTER or local[*])")
-    p.add_argument("--extract", default="none", choices=("none", "llm"),
+    p.add_argument("--extract", default="none", choices=("none", "llm", "rules"),
                    help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
-                        "documents/*.txt (see corpora/bios/README.md)")
+                        "documents/*.txt (see corpora/bios/README.md); rules: the rules of "
+                        "latweave/ingest/rules/rules.toml extract them, with no model")
     _extract_arguments(p, "--extract llm", "the extraction cache (default: OUT.extract-cache); a rerun resumes from it")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_build)
@@ -904,7 +909,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_mcp)
 
     p = sub.add_parser("eval", help="evaluate a planner on a benchmark split (PathQuestion, 2Wiki, MetaQA)")
-    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa"], help="the benchmark")
+    p.add_argument("dataset", choices=["pathquestion", "2wiki", "metaqa", "hotpotqa", "musique"],
+                   help="the benchmark (hotpotqa and musique: --from-text only)")
     p.add_argument("--data", default=None, help="the benchmark data folder (default: $LATWEAVE_DATA or ../shared/data)")
     p.add_argument("--split", default="dev", choices=["train", "dev", "test", "heldout"],
                    help="the split to evaluate on (default dev; test and heldout once per release)")
@@ -945,6 +951,10 @@ def parser() -> argparse.ArgumentParser:
                         "on the other K-1 folds (2Wiki dev: a figure for questions it has not seen; K fits)")
     p.add_argument("--lattices", default="out/lattices", metavar="DIR",
                    help="the folder the benchmark's lattices are built into (and reused from)")
+    p.add_argument("--from-text", action="store_true",
+                   help="the text arm with no model: a lattice per question from its paragraphs by the rules "
+                        "extractor (2Wiki's shared records with paragraphs; dev figures), the offline planner, "
+                        "and the misses sorted into failure classes")
     p.add_argument("--engine-timeout", type=seconds, default=None, metavar="SECONDS",
                    help="stop an engine evaluation (one batch of plans) after SECONDS: exit 4 "
                         "(--timeout is the LLM request's); default: no limit")

@@ -524,7 +524,7 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
           allow: bool = False, strict: bool = False, functional: Sequence[str] | None = None,
           progress: Callable | None = None, llm: LLMConfig | None = None,
           cache: Path | str | None = None, engine: str | None = None,
-          spark_master: str | None = None) -> "BuildSummary":
+          spark_master: str | None = None, extract: str | None = None) -> "BuildSummary":
     """Build the lattice of `source` at `out`, atomically, and return what was built.
 
     `source`: one source or several, read in order as one (corpus folders; KB files of one format;
@@ -545,7 +545,8 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     for byte; a KB it does not build — a period, a contested coordinate — is refused with a hint),
     or "spark" to read one line-based KB (a file or a folder of part files) with Spark and stream
     the lattice out (latweave/ingest/spark_kb.py; `spark_master`: the Spark master URL, default
-    local[*]; such a lattice keeps no sources)."""
+    local[*]; such a lattice keeps no sources). `extract="rules"`: extract the facts of a text
+    corpus's documents by the rules (latweave/ingest/rules/), with no model."""
     from latweave.ingest.gate import Gate
 
     gate = Gate(allow=allow)
@@ -564,6 +565,16 @@ def build(source: Path | str | Sequence[Path | str], out: Path | str, *, format:
     _a_path(cache, "cache", 'cache="out/zoo.extract-cache"', optional=True)
     if engine not in (None, "python", "duckdb", "spark"):
         raise LatweaveError(f"unknown build engine {engine!r}", hint="python, duckdb or spark")
+    if extract not in (None, "rules"):
+        raise LatweaveError(f"extract is None or \"rules\", not {extract!r}", hint='extract="rules" (or llm=LLMConfig(...))')
+    if extract == "rules":
+        if llm is not None:
+            raise LatweaveError("the rules or a model extract the facts, not both", hint="drop one of them")
+        if format not in (None, "corpus") or engine not in (None, "python"):
+            raise LatweaveError("--extract rules reads a text corpus folder", hint="drop --format / --engine")
+        from latweave.ingest.living import build_sources
+
+        return build_sources(sources, out, fmt="corpus", gate=gate, rules=True)
     format, detection = _format_of(sources, format, engine, llm)  # noqa: A001
     summary = _build(sources, out, format, gate, strict=strict, functional=functional,
                      progress=progress, llm=llm, cache=cache, engine=engine, spark_master=spark_master)
@@ -732,7 +743,7 @@ _PATHS = (str, Path)
 #: TypeError from deep in the harness.
 _EVAL_OPTIONS = {"split": (str,), "data": _PATHS, "hops": (str,), "questions": _PATHS, "kb": _PATHS,
                  "planner": (str,), "engine": (str,), "limit": (int,), "cache": _PATHS, "knockout": (bool,),
-                 "failures": (bool,), "engine_timeout": (int, float), "train_questions": _PATHS,
+                 "failures": (bool,), "from_text": (bool,), "engine_timeout": (int, float), "train_questions": _PATHS,
                  "train_kb": _PATHS, "train_hops": (str,), "train_fraction": (int, float),
                  "baseline": (str,), "claims": (bool,), "rank": (bool,), "folds": (int,)}
 _EVAL_EXAMPLES = {(str,): '"dev"', _PATHS: '"data/pathquestion"', (int,): "100", (bool,): "True",

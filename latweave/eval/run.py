@@ -260,7 +260,7 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
              progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
              engine_timeout: float | None = None, train_questions=None, train_kb=None, train_hops=None,
              train_fraction: float | None = None, baseline: str | None = None, claims: bool = False,
-             rank: bool = False, folds: int | None = None):
+             rank: bool = False, folds: int | None = None, from_text: bool = False):
     """Everything `latweave eval` does; returns the EvalReport. `llm`: keyword arguments of
     LLMPlanner (config, cache, replay, repairs, record) for `planner="llm"`. `engine_timeout`:
     seconds one engine evaluation (a batch of plans) may take (EngineTimeout past it).
@@ -278,7 +278,27 @@ def run_eval(dataset: str, *, split: str = "dev", data=None, hops=None, question
 
     `baseline`: a non-LLM baseline by name (latweave.eval.baselines) answers instead of the
     planner and engine; options it cannot take (another planner, knock-outs, training sets) are
-    refused."""
+    refused.
+
+    `from_text`: the text arm with no model (latweave/eval/from_text.py): a lattice per question
+    built by the rules extractor from its paragraphs, the offline planner; dev figures."""
+    if dataset in ("hotpotqa", "musique") and not from_text:
+        raise LatweaveError(f"{dataset} is evaluated from its paragraphs only (there is no KB of it here)",
+                            hint=f"latweave eval {dataset} --from-text")
+    if from_text:
+        from latweave.eval.from_text import evaluate_from_text
+
+        given = {"--split": split != "dev", "--planner": planner != "offline", "--knockout": knockout,
+                 "--baseline": baseline is not None, "--train-questions": train_questions is not None,
+                 "--train-kb": train_kb is not None, "--train-hops": train_hops is not None,
+                 "--train-fraction": train_fraction is not None, "--claims": claims, "--rank": rank,
+                 "--folds": folds is not None, "--kb": kb is not None, "--hops": hops is not None}
+        refused = [flag for flag, on in given.items() if on]
+        if refused:
+            raise LatweaveError(f"--from-text evaluates the shared dev records with paragraphs by the offline "
+                                f"planner; it does not take {', '.join(refused)}", hint="drop " + ", ".join(refused))
+        return evaluate_from_text(dataset, data=data, questions=questions, cache=cache, engine=engine, limit=limit,
+                                  failures=True, progress=progress)
     if baseline is not None:
         from latweave.eval.baselines.run import refuse_options, run_baseline
 

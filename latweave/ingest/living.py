@@ -103,6 +103,8 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None,
         stored = {str(out / s.stored): f"{s.name} (stored in the lattice)" for s in sources.sources}
         report.sources[:] = [stored.get(p, p) for p in report.sources]
         return BuildSummary("kb", out, manifest, gate, report)
+    if sources.options.get("extractor") == "rules":   # `--extract rules`: no model (ingest/rules/)
+        return _derive_rules(paths, removed, n, out, gate, ledger, locked=locked, inputs=inputs, base=base)
     from latweave.ingest.extract import extract_lattice
     from latweave.ingest.extract.corpus import text_corpus_of
     from latweave.ingest.extract.run import default_cache
@@ -130,6 +132,27 @@ def _derive(sources: SourceSet, paths: list[Path], out: Path, gate: Gate | None,
     if not extracted:      # nothing extracted: the last source removed, the layers before kept as they are
         return BuildSummary("corpus", out, manifest, gate)
     return BuildSummary("extract", out, manifest, gate, replace(extracted[0], manifest=manifest))
+
+
+def _derive_rules(paths: list[Path], removed: list[frozenset[str]], n: int, out: Path, gate, ledger, *, locked: bool,
+                  inputs, base) -> BuildSummary:
+    """`_derive` for a text corpus the rules extract (latweave/ingest/rules/): a layer per source,
+    each the rules' lattice of the sources up to it, as for a model's, with no cache to keep."""
+    from latweave.ingest.extract.corpus import text_corpus_of
+    from latweave.ingest.rules import rules_lattice
+    from latweave.ingest.write import save_layers
+
+    reports: list = []
+
+    def text_of(i: int):
+        lattice, report = rules_lattice(text_corpus_of(paths[:i + 1], removed[:i + 1]))
+        reports[:] = [report]
+        return lattice
+
+    manifest = save_layers(text_of, n, out, gate, ledger=ledger, locked=locked, inputs=inputs, base=base)
+    if not reports:
+        return BuildSummary("corpus", out, manifest, gate)
+    return BuildSummary("rules", out, manifest, gate, replace(reports[0], manifest=manifest))
 
 
 @dataclass(frozen=True)
@@ -247,9 +270,13 @@ def history(lattice: Path | str) -> History:
     return History(lattice, tuple(read_history(lattice)), read_sources(lattice))
 
 
-def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
+def _options(kind: str, fmt: str, strict: bool, functional, llm, rules: bool = False) -> dict:
     if kind == "kb":
         return {"format": fmt, "functional": None if functional is None else sorted(functional), "strict": strict}
+    if kind == "text" and rules:
+        from latweave.ingest.rules import load_rules
+
+        return {"extractor": "rules", "rules": load_rules().digest}
     if kind == "text":
         return {"model": llm.model}
     return {}
@@ -257,7 +284,7 @@ def _options(kind: str, fmt: str, strict: bool, functional, llm) -> dict:
 
 def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "corpus", gate: Gate | None = None,
                   strict: bool = False, functional=None, progress=None, llm=None, cache=None,
-                  engine: str = "python") -> BuildSummary:
+                  engine: str = "python", rules: bool = False) -> BuildSummary:
     """`latweave build SOURCE... --out DIR`: the lattice of the sources, in order, written at `out`
     with its source set, their stored forms and a history that starts here. Without a `gate`, the
     legitimacy report is written all the same (a gate that allows whatever it finds): a lattice
@@ -268,10 +295,10 @@ def build_sources(paths: Sequence[Path | str], out: Path | str, *, fmt: str = "c
     if not paths:
         raise LatweaveError("no source to build from", hint="pass a corpus folder or a KB file")
     gate = gate if gate is not None else Gate(allow=True)
-    kind = "text" if llm is not None else "corpus" if fmt == "corpus" else "kb"
+    kind = "text" if llm is not None or rules else "corpus" if fmt == "corpus" else "kb"
     givens = [given(p, kind, fmt) for p in paths]
     _check_names([g.source for g in givens])
-    sources = SourceSet(kind, tuple(g.source for g in givens), _options(kind, fmt, strict, functional, llm))
+    sources = SourceSet(kind, tuple(g.source for g in givens), _options(kind, fmt, strict, functional, llm, rules))
     change = {"change": "build", "time": now(), "paths": [str(p) for p in paths],
               "sources": [{"name": g.source.name, "sha256": g.source.sha256} for g in givens]}
     if cache is not None:

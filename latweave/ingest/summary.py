@@ -32,7 +32,7 @@ def _m(value) -> str:
 class BuildSummary:
     """A finished build: `out` holds the lattice whose `manifest` this is."""
 
-    kind: str                       # "corpus", "kb" or "extract"
+    kind: str                       # "corpus", "kb", "extract" (a model's) or "rules" (the rules extractor's)
     out: Path | str
     manifest: dict
     gate: Gate                      # its `report` is the lattice's legitimacy report
@@ -54,7 +54,7 @@ class BuildSummary:
         if self.kind == "kb":
             return {"out": str(self.out), "manifest": self.manifest, "report": self.report.to_dict(),
                     "legitimacy": self.legitimacy}
-        if self.kind == "extract":
+        if self.kind in ("extract", "rules"):
             return {**self.report.to_dict(), "legitimacy": self.legitimacy}
         return {**self.manifest, "legitimacy": self.legitimacy}
 
@@ -91,7 +91,7 @@ class BuildSummary:
 
         if self.kind == "kb":        # the reader's report, what was built, the gate
             parts = [self.report, self._built(), *self._gate()]
-        elif self.kind == "extract":  # the extraction report, the gate, what was built
+        elif self.kind in ("extract", "rules"):  # the extraction report, the gate, what was built
             parts = [self.report, *self._gate(), self._built()]
         else:
             parts = [self._built(), *self._gate()]

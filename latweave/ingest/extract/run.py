@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from latweave.ingest.corpus import EVENT
+from latweave.ingest.extract.assemble import assemble
 from latweave.ingest.extract.cache import CachedWindow, ExtractionCache, window_key
-from latweave.ingest.extract.corpus import SUBJECT, TextCorpus, read_text_corpus
+from latweave.ingest.extract.corpus import TextCorpus, read_text_corpus
 from latweave.ingest.extract.prompt import (PROMPT_VERSION, SCHEMA, SCHEMA_NAME, messages, overhead_chars,
                                            repair_messages)
 from latweave.ingest.extract.report import ExtractReport, FailedWindow
@@ -40,9 +40,8 @@ from latweave.ingest.extract.validate import (Accepted, AnswerError, DocumentTex
 from latweave.ingest.extract.variants import DimensionMap
 from latweave.ingest.extract.windows import Window, window_size, windows
 from latweave.ingest.progress import ExtractProgress
-from latweave.lattice.model import Dimension, Lattice
-from latweave.lattice.names import find_name, normalize
-from latweave.lattice.ordered import parse_ordered
+from latweave.lattice.model import Lattice
+from latweave.lattice.names import normalize
 from latweave.llm.client import LLMClient, LLMError, LLMUnavailable
 from latweave.llm.config import LLMConfig
 from latweave.folder.names import CALLS_FILE
@@ -192,54 +191,9 @@ class _Build:
         pool.shutdown(wait=True)
 
     def lattice(self) -> tuple[Lattice, dict]:
-        """Assemble the lattice in canonical order; returns it and the assembly counts."""
-        lattice = Lattice(name=self.corpus.name)
-        lattice.add_dimension(Dimension(SUBJECT, "taxonomy", functional=True, open=True))
-        for d in self.corpus.dimensions:
-            lattice.add_dimension(Dimension(d.name, d.kind, functional=d.functional, open=True))
-        for doc, text in self.corpus.documents:
-            lattice.add_document(doc, text)
-        seen: set[tuple] = set()
-        first_doc: dict[str, str] = {}
-        counts = {"accepted": 0, "duplicates": 0}
-        for job in self.jobs:
-            for result in self.checked.get(job.key, ()):
-                if not isinstance(result, Accepted):
-                    continue
-                key = normalize(result.dimension)
-                if key not in lattice.dimensions:   # `event` (an event's type) among them
-                    lattice.add_dimension(Dimension(result.dimension, "taxonomy", functional=key == EVENT, open=True))
-                dim = lattice.dimensions[key]
-                value = normalize(parse_ordered(result.value, dim.kind).canonical if dim.ordered else result.value)
-                point = (normalize(result.subject), key, value, result.doc, result.start, result.end)
-                if point in seen:
-                    counts["duplicates"] += 1
-                    continue
-                seen.add(point)
-                # every predicate is kept: a second value on a functional dimension is compatible
-                # (the coordinate is their meet) or contests it — the rules decide, nothing is dropped
-                lattice.add_predicate(result.subject, dim.name, result.value, doc=result.doc,
-                                      source_text=result.source_text, start=result.start, end=result.end,
-                                      confidence=result.confidence, qualifiers=result.qualifiers)
-                counts["accepted"] += 1
-                first_doc.setdefault(normalize(result.subject), result.doc)
-        counts["subjects"] = self._bind_subjects(lattice, first_doc)
-        return lattice, counts
-
-    def _bind_subjects(self, lattice: Lattice, first_doc: dict[str, str]) -> int:
-        """Every instance binds its own name on `subject`, evidenced by its first mention in the
-        document of its first predicate (case aside), so a chain can start from the name."""
-        bound = 0
-        for key in sorted(first_doc):
-            inst = lattice.instances[key]
-            doc = self.texts[first_doc[key]]
-            span = find_name(doc.text, inst.label)
-            if span is None:
-                continue
-            lattice.add_predicate(inst.label, SUBJECT, inst.label, doc=first_doc[key],
-                                  source_text=doc.text[span[0]:span[1]], start=span[0], end=span[1])
-            bound += 1
-        return bound
+        """Assemble the lattice in canonical order (assemble.py); returns it and the assembly counts."""
+        accepted = (r for job in self.jobs for r in self.checked.get(job.key, ()) if isinstance(r, Accepted))
+        return assemble(self.corpus.name, self.corpus.dimensions, self.corpus.documents, accepted, self.texts)
 
 
 def plan_windows(corpus: TextCorpus, config: LLMConfig) -> tuple[int, list[_Job]]:
