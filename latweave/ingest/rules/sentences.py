@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from latweave.lattice.names import normalize
 
 _ABBREV = frozenset("c ca st dr mr mrs ms jr sr lt gen col capt rev no vs mt ft co inc ltd sgt prof fr hon "
                     "u.s u.k b d fl approx est op vol".split())
@@ -134,7 +133,6 @@ def read_document(text: str) -> Reading:
     if subject is None:
         return Reading(None, tuple(Sentence(s, e, "other", s) for s, e in spans), ())
     names = _name_words(subject, ref)
-    folded = {w.casefold() for w in _name_words(subject)} | {normalize(strip_parenthetical(subject))}
     # under a title the lead sentence is the title's (Wikipedia's convention, whatever name it
     # opens with: "Vishal Devgan (born …), known professionally as Ajay Devgn"); without one, its
     # opening name is the subject
