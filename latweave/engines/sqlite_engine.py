@@ -75,7 +75,7 @@ class SqliteEngine(Engine):
         if base_inputs not in self._plans:
             lattice = self.lattice(base_inputs)
             per_query = [s for s, inputs in zip(self.strata, self.deps) if not inputs <= base_inputs]
-            sql = dialect.Sqlite(lattice, probe=self.index_per_query)
+            sql = dialect.Sqlite(probe=self.index_per_query)
             self._plans[base_inputs] = (seminaive.plan(self.program, sql),
                                         dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]

@@ -349,7 +349,9 @@ def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | Non
     top layer (folder/layers.py `engine_db_name`): the nearest earlier database kept up to date
     with the layers above it (engines/sqlite_layers.py) — the previous lattice's top layer's when
     `base` kept that layer (an `add`), else layer 0's. None is written for a lattice whose layer 0
-    has none (a lattice of an older latweave): the SQLite engine then opens its facts."""
+    has none (written by store.write_lattice, the model files alone): the SQLite engine then opens
+    its facts. (A lattice that latweave builds always has one: schema 9, folder/store.py, came
+    after the top layer's database, so no folder that is read lacks it.)"""
     from latweave.engines.sqlite_layers import extend_engine_db
     from latweave.folder.layers import engine_db_name, layer_count
 

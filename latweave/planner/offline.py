@@ -647,13 +647,6 @@ class OfflinePlanner:
     def _key(self, kind: str, cand) -> str:
         return ("0:" + self._text(cand)) if kind == "chain" else ("1:" + cand.text)
 
-    def _best(self, question: str):
-        cands, _ = self.analyse(question)
-        if not cands:
-            return None
-        (kind, cand, _, reached), margin, _ = self._rank(cands)
-        return cand, margin, reached
-
     def plan(self, question: str, qid: str = ""):
         from latweave.planner.base import PlanOutput
 

@@ -468,7 +468,3 @@ def output_claim(ctx: Auditor, tree, here, step: str, y: str) -> None:
     elif key not in flow.sure and needs_sure(ctx):
         ctx.fail(tree, here, f"{y!r} is an output of step {step} only by a route through a contested coordinate: "
                              "it proves nothing certain")
-
-
-def holds_final(final) -> bool:
-    return isinstance(final, Holds) or (isinstance(final, Compare) and final.op in ("same", "differ"))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg
-from latweave.proof.audit.atoms import label, only_premises, premises, same_triple
+from latweave.proof.audit.atoms import label, only_premises, premises
 from latweave.proof.audit.leaves import evidence_problem
 from latweave.proof.audit.semantics import meaning
 
@@ -217,7 +217,3 @@ def member_premise(child) -> tuple[str, list, tuple | None] | None:
         return rel, cargs, hit_all_constraint(child)
     cons = premises(child.children, "constraint")
     return rel, cargs, tuple(cons[0][1]) if cons else None
-
-
-def same_constraint(a, b) -> bool:
-    return a is not None and same_triple(tuple(a), tuple(b))
