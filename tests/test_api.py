@@ -173,7 +173,7 @@ def test_build_json_is_what_the_cli_prints(tmp_path, capsys, monkeypatch):
 
 
 def test_build_refuses_what_the_cli_refuses(tmp_path):
-    with pytest.raises(LatweaveError, match="--extract llm reads a text corpus folder"):
+    with pytest.raises(LatweaveError, match="a model's extraction \\(llm\\) reads a text corpus folder"):
         latweave.build(ZOO, tmp_path / "x", format="pathquestion", llm=latweave.LLMConfig(model="m"))
     with pytest.raises(LatweaveError, match="dimensions.jsonl is missing"):
         latweave.build(tmp_path, tmp_path / "x")

@@ -72,6 +72,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.ingest.kb_formats import FORMATS, FUNCTIONAL  # (spelled there once; read from here too)
 from latweave.ingest.kb_lines import NTRIPLES_SHAPE, LineError, is_header, split_csv, split_ntriples, split_tsv
 from latweave.lattice.model import Dimension, Evidence, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
@@ -88,25 +89,6 @@ INVERSE = "inverse "
 ORDERED_SHARE = 0.9
 #: A relation whose objects are at least this often subjects stays entity-valued even if they parse.
 SUBJECT_SHARE = 0.5
-
-#: The KB formats: three generic ones (one fact a line: tab-separated, comma-separated, N-Triples),
-#: then the benchmarks' (PathQuestion's are TSV lines, read with its ontology's functional relations).
-FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
-
-#: Relations whose source ontology allows one value per subject: Wikidata's single-value
-#: constraint (P569 date of birth, P570 date of death, P19 place of birth, P20 place of death,
-#: P22 father, P25 mother) for 2Wiki; Freebase's unique properties (people.person.gender,
-#: people.person.place_of_birth, people.deceased_person.place_of_death) for PathQuestion. MetaQA's
-#: movie titles name several films (remakes share a title), so none of its relations is.
-#: Chosen from the ontologies, never from the data or the questions; `--functional` overrides.
-FUNCTIONAL: dict[str, frozenset[str]] = {
-    "2wiki": frozenset({"date of birth", "date of death", "place of birth", "place of death", "father", "mother"}),
-    "pathquestion": frozenset({"gender", "place of birth", "place of death"}),
-    "metaqa": frozenset(),
-    # a generic file comes with no ontology: its functional relations are the ones --functional names
-    "tsv": frozenset(), "csv": frozenset(), "ntriples": frozenset(),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Triple:
@@ -456,6 +438,7 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
             yield Triple(evidence[0], evidence[1], evidence[2], source, line, locator)
 
 
+#: Each format of kb_formats.FORMATS, its reader (tests/test_kb.py: the same names, in order).
 READERS = {"tsv": read_tsv_kb, "csv": read_csv_kb, "ntriples": read_ntriples_kb,
            "pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wiki": read_2wiki_evidences}
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
 from latweave.folder.lookup import FolderLookup
+from latweave.ingest.kb_formats import LINE_FORMATS   # the formats whose files this reads: a fact a line
 from latweave.ingest.layered import Layer, worlds_row
 from latweave.lattice.canonical import class_key, class_members
 from latweave.lattice.coordinates import World
@@ -49,9 +50,6 @@ from latweave.lattice.periods import period_of
 from latweave.legitimacy.check import dimension_report, grown_digest, grown_tree, leaf_key, value_row
 from latweave.legitimacy.report import LatticeReport
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE, PREDICATES, SYNONYMS, VALUES
-
-#: The KB formats whose files this reads (a line each: no entity resolution across them).
-LINE_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa")
 
 
 class Fallback(Exception):
