@@ -61,7 +61,7 @@ def doubtful_item(ctx: Auditor, tree, here, label: str, x: str, values, children
     ev = ctx.evaluation
     if ev is None:
         return
-    key = ctx.L.resolve_instance(x)
+    key = ctx.files.resolve_instance(x)
     if not any(a.label == label and key in items.doubtful for a, items in ev.args):
         ctx.fail(tree, here, f"{x!r} is not an item of {label!r} that only a doubtful route reaches")
 
@@ -88,7 +88,7 @@ def arg(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, f"arg needs the step_out that reaches the instance and its {what}")
         return
     (out, (step, y)), (_, (ci, *rest)) = outs[0], values[0]
-    if ctx.L.resolve_instance(y) != normalize(x):
+    if ctx.files.resolve_instance(y) != normalize(x):
         ctx.fail(tree, here, f"step output {y!r} does not name instance {x!r}")
     if normalize(ci) != normalize(x):
         ctx.fail(tree, here, f"the {what} is about {ci!r}, not {x!r}")

@@ -152,8 +152,8 @@ def why_answer(ev, final, label: str) -> str:
                 if m.project is None:
                     parts.append(f"step final, {m.name} {m.text()} has the member {label!r}")
                 else:
-                    xs = sorted(x for x in m.members.sure if y in ev.M.worlds(x, m.project))
-                    who = ", ".join(ev.M.label_of_instance(x) for x in xs[:3])
+                    xs = sorted(x for x in m.members.sure if y in ev.model.worlds(x, m.project))
+                    who = ", ".join(ev.model.label_of_instance(x) for x in xs[:3])
                     parts.append(f"step final, {m.name} {m.text()} has members ({who}) with {m.meet.project} {label!r}")
         return "; ".join(parts) or "the final step outputs it"
     if isinstance(final, Compare):
@@ -192,21 +192,21 @@ def why_not(ev, final, label: str, out) -> str:
 def _shown(ev, final, v: str) -> str:
     if final.minus is not None:
         span = ev.span(final, v)
-        return f"{ev.M.label_of_instance(v)} spanning {span[0]}..{span[1]} days" if isinstance(span, tuple) else v
-    return repr(ev.M.value_label(normalize(final.dimension), v))
+        return f"{ev.model.label_of_instance(v)} spanning {span[0]}..{span[1]} days" if isinstance(span, tuple) else v
+    return repr(ev.model.value_label(normalize(final.dimension), v))
 
 
 def _meet_miss(ev, m, label: str) -> str:
     """Why `label` is no output of meet m: the first constraint (plan order) its instance fails."""
-    M = ev.M
+    model = ev.model
     if m.project is not None:
         return f"step final, {m.name} {m.text()}: no member has {m.meet.project} {label!r}"
-    x = M.resolve_instance_key(normalize(label)) or normalize(label)
+    x = model.resolve_instance_key(normalize(label)) or normalize(label)
     for ce in m.constraints:
         if x in ce.met.possible:
             continue
         if ce.dimension is not None:
-            held = sorted(M.value_label(ce.dimension, w) for w in M.worlds(x, ce.dimension))
+            held = sorted(model.value_label(ce.dimension, w) for w in model.worlds(x, ce.dimension))
             has = f"its {ce.constraint.dimension}: {', '.join(held)}" if held else f"no {ce.constraint.dimension}"
             return f"step final, {m.name}: {label!r} does not meet {ce.text} ({has})"
         return f"step final, {m.name}: {label!r} is not the instance named"
@@ -287,7 +287,7 @@ def _doubts(ctx: Auditor, given: dict, out) -> None:
             continue
         x, d = want[key]
         stated = [e.get("evidence", {}).get("predicate") if isinstance(e, dict) else None for e in entry["values"]]
-        every = sorted(p for ps in ctx.evaluation.M.stated(x, d).values() for p in ps)
+        every = sorted(p for ps in ctx.evaluation.model.stated(x, d).values() for p in ps)
         if sorted(p for p in stated if p is not None) != every:
             ctx.fail("witness", ["witness"], f"{where} contested coordinate {key}: the sources state predicates "
                                              f"{every}, the witness lists {stated}")
@@ -398,25 +398,25 @@ def _proof_contested(ctx: Auditor, nodes, entries: list) -> None:
 def stated_problem(ctx: Auditor, stated) -> str | None:
     """Why an entry {instance, dimension, value, evidence} is not a real predicate of a contested
     coordinate, stated so in predicates.jsonl and its document (None when it is)."""
-    M = ctx.evaluation.M if ctx.evaluation is not None else None
+    model = ctx.evaluation.model if ctx.evaluation is not None else None
     if not isinstance(stated, dict) or set(stated) != COORD_KEYS:
         return f"a stated value has exactly {sorted(COORD_KEYS)}: {stated!r}"
     ev = stated["evidence"]
     if not isinstance(ev, dict) or set(ev) - {"line", "column"} != EVIDENCE_KEYS:
         return f"its evidence has exactly {sorted(EVIDENCE_KEYS)} (and the line and column it starts at)"
-    row = ctx.L.predicates.get(ev.get("predicate"))
+    row = ctx.files.predicates.get(ev.get("predicate"))
     if row is None:
         return f"predicate {ev.get('predicate')!r} is not in predicates.blocks"
     x, d, v = (normalize(str(stated[k])) for k in ("instance", "dimension", "value"))
-    same_value = v == row["value"] or ctx.L.resolve(d, stated["value"]) == row["value"]
+    same_value = v == row["value"] or ctx.files.resolve(d, stated["value"]) == row["value"]
     if (x, d) != (row["instance"], row["dimension"]) or not same_value:
         return f"predicate {row['id']} states ({row['instance']}, {row['dimension']}, {row['value']}), not {(x, d, v)}"
-    if M is not None and not M.is_contested(x, d):
+    if model is not None and not model.is_contested(x, d):
         return f"{stated['instance']!r} on {stated['dimension']} is not a contested coordinate"
     for key in ("doc", "source_text", "start", "end", "confidence"):
         if ev.get(key) != row[key]:
             return f"evidence {key} {ev.get(key)!r} differs from predicate {row['id']}'s {row[key]!r}"
-    doc = ctx.L.documents.get(row["doc"])
+    doc = ctx.files.documents.get(row["doc"])
     if doc is None or doc[row["start"]:row["end"]] != row["source_text"]:
         return f"document {row['doc']!r} does not hold predicate {row['id']}'s source text at its offsets"
     return line_problem(ctx, ev, row["doc"], doc, row["start"])
@@ -445,7 +445,7 @@ def member_claim(ctx: Auditor, tree, here, name: str, x: str) -> None:
         m = ev.meets[int(name[5:])]
     except (ValueError, IndexError):
         return  # the plan's meets are checked by members.member
-    key = ev.M.resolve_instance_key(normalize(x)) or normalize(x)
+    key = ev.model.resolve_instance_key(normalize(x)) or normalize(x)
     if key not in m.members.possible:
         ctx.fail(tree, here, f"{x!r} is not a member of {name} {m.text()} (step {m.step}) by the lattice")
     elif key not in m.members.sure and needs_sure(ctx):

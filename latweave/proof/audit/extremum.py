@@ -89,7 +89,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
             mine = ctx.values_on({normalize(leaf[1][0]) for leaf in leaves}, d)
         if mine is not None:
             # several values, none better than another, are each one of the winner's best: all are shown
-            best_mine = best(ctx.L, d, op, mine)
+            best_mine = best(ctx.files, d, op, mine)
             for v, cv in shown.items():
                 if v not in best_mine:
                     ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
@@ -107,20 +107,20 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         if normalize(bv) not in shown:
             ctx.fail(child, where, f"the winner's value is {' or '.join(map(repr, shown.values()))}, not {bv!r}")
         for val in (bv, bw):
-            if not ctx.L.has_value(d, normalize(val)):
+            if not ctx.files.has_value(d, normalize(val)):
                 ctx.fail(child, where, f"{val!r} is not a value of {dname}")
         order = child.json_field("order") or {}
         if order.get("direction") not in (None, op):
             ctx.fail(child, where, f"the order note's direction is {order.get('direction')!r}, not {op}")
-        if ctx.L.ordered(d):
+        if ctx.files.ordered(d):
             for key, val in (("winner_bounds", bv), ("other_bounds", bw)):
-                stored = ctx.L.bounds(d, normalize(val))
+                stored = ctx.files.bounds(d, normalize(val))
                 if key in order and (stored is None or [float(x) for x in order[key]] != list(stored)):
                     ctx.fail(child, where, f"{key} {order[key]} differ from values.blocks' {stored}")
-        if not better(ctx.L, d, op, normalize(bv), normalize(bw)):
+        if not better(ctx.files, d, op, normalize(bv), normalize(bw)):
             how = "ends before" if op == "argmin" else "starts after"
             ctx.fail(child, where, f"{bv!r} is not better than {bw!r} for {op}"
-                     + (f": it does not {how} it" if ctx.L.ordered(d) else " in the lattice order"))
+                     + (f": it does not {how} it" if ctx.files.ordered(d) else " in the lattice order"))
         if final is not None:
             theirs = arg_values(ctx, final, other)
             if other not in [x.label for x in final.args]:
@@ -144,12 +144,12 @@ def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
         return
     d = normalize(final.dimension)
     beaten = shown_beaten(ctx, 4, lambda b: normalize(b[3]))
-    if d not in ctx.L.dims:
+    if d not in ctx.files.dims:
         return
 
     def best_of(argument: str) -> set[str] | None:
         values = arg_values(ctx, final, argument)
-        return None if values is None else best(ctx.L, d, final.op, values)
+        return None if values is None else best(ctx.files, d, final.op, values)
 
     losers_beaten(ctx, final, winners, beaten, best_of, "value")
 

@@ -63,19 +63,19 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
     if normalize(cdim) != d or cop != op:
         ctx.fail(tree, here, f"the constraint is {cdim} {cop}, not {dname} {op}")
     w = normalize(value)
-    window = is_window(op, ctx.L.ordered(d))
+    window = is_window(op, ctx.files.ordered(d))
     # what the constraint text denotes
     if ctext.startswith("$"):
         outs = [(c, a) for c, a in premises(children, "step_out") if a and a[0] == ctext]
         if not outs:
             ctx.fail(tree, here, f"{ctext} names a step's output, but no step_out({ctext!r}, y) premise proves one")
-        elif ctx.L.resolve(d, outs[0][1][1]) != normalize(named):
+        elif ctx.files.resolve(d, outs[0][1][1]) != normalize(named):
             ctx.fail(tree, here, f"output {outs[0][1][1]!r} of {ctext} does not denote {named!r} on {dname}")
     elif window:
         if named != ctext:
             ctx.fail(tree, here, f"a window hit names its constraint text {ctext!r}, not {named!r}")
     else:
-        resolved = ctx.L.resolve(d, ctext)
+        resolved = ctx.files.resolve(d, ctext)
         if resolved is None or resolved != normalize(named):
             ctx.fail(tree, here, f"{ctext!r} does not denote {named!r} on {dname}"
                      + (" (it is no value or synonym there)" if resolved is None else f" (it denotes {resolved!r})"))
@@ -84,8 +84,8 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
         bnds = premises(children, "bounds")
         if len(bnds) != 1 or [normalize(x) for x in bnds[0][1]] != [d, w]:
             ctx.fail(tree, here, f"a window hit needs bounds({dname}, {value})")
-        inside, why = ctx.L.window(d, op, ctext)
-        stored = ctx.L.bounds(d, w)
+        inside, why = ctx.files.window(d, op, ctext)
+        stored = ctx.files.bounds(d, w)
         if inside is None:
             ctx.fail(tree, here, why)
         elif stored is None or not inside(stored):

@@ -31,7 +31,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
     ev = tree.json_field("evidence")
     if not isinstance(ev, dict) or "predicate" not in ev:
         return "the leaf carries no evidence naming a predicate id"
-    row = ctx.L.predicates.get(ev["predicate"])
+    row = ctx.files.predicates.get(ev["predicate"])
     if row is None:
         return f"predicate {ev['predicate']!r} is not in predicates.blocks"
     have = (row["instance"], row["dimension"], row["value"])
@@ -42,7 +42,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
             return f"evidence {key} {ev.get(key)!r} differs from predicate {ev['predicate']}'s {row[key]!r}"
     if "confidence" in ev and ev["confidence"] != row["confidence"]:
         return f"evidence confidence {ev['confidence']!r} differs from the predicate's {row['confidence']!r}"
-    doc = ctx.L.documents.get(row["doc"])
+    doc = ctx.files.documents.get(row["doc"])
     if doc is None:
         return f"document {row['doc']!r} is not in documents.jsonl"
     if doc[row["start"]:row["end"]] != row["source_text"] or ev.get("source_text") != doc[row["start"]:row["end"]]:
@@ -57,10 +57,10 @@ def coord(ctx: Auditor, tree, here, args) -> None:
     inst, dname, value = args
     want = (normalize(inst), normalize(dname), normalize(value))
     ev = tree.json_field("evidence")
-    row = ctx.L.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
+    row = ctx.files.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
     if row is not None:
         have = (row["instance"], row["dimension"], row["value"])
-        worlds = meaning(ctx.L).worlds(want[0], want[1])
+        worlds = meaning(ctx.files).worlds(want[0], want[1])
         if want[:2] != have[:2] or (want[2] != have[2] and ev["predicate"] not in worlds.get(want[2], ())):
             ctx.fail(tree, here, f"predicate {ev['predicate']} states {have}, not {want}")
         elif want[2] not in worlds:
@@ -79,8 +79,8 @@ def subsumes(ctx: Auditor, tree, here, args) -> None:
     if d is None:
         return
     parent, child = normalize(args[1]), normalize(args[2])
-    if not ctx.L.is_edge(d, parent, child):
-        how = "its bounds do not lie inside" if ctx.L.ordered(d) else "its parents do not include"
+    if not ctx.files.is_edge(d, parent, child):
+        how = "its bounds do not lie inside" if ctx.files.ordered(d) else "its parents do not include"
         ctx.fail(tree, here, f"{args[2]!r} is not directly below {args[1]!r} on {args[0]}: {how} {args[1]!r}")
 
 
@@ -88,12 +88,12 @@ def node(ctx: Auditor, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if len(args) != 2:
         ctx.fail(tree, here, "node takes (dimension, value)")
-    elif d is not None and not ctx.L.has_value(d, normalize(args[1])):
+    elif d is not None and not ctx.files.has_value(d, normalize(args[1])):
         ctx.fail(tree, here, f"{args[1]!r} is not a value of {args[0]}")
 
 
 def instance(ctx: Auditor, tree, here, args) -> None:
-    if len(args) != 1 or normalize(args[0]) not in ctx.L.instances:
+    if len(args) != 1 or normalize(args[0]) not in ctx.files.instances:
         ctx.fail(tree, here, f"{args[0] if args else '?'!r} is not an instance of the lattice")
 
 
@@ -101,7 +101,7 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if d is None:
         return
-    stored = ctx.L.bounds(d, normalize(args[1]))
+    stored = ctx.files.bounds(d, normalize(args[1]))
     given = tree.json_field("bounds")
     if stored is None:
         ctx.fail(tree, here, f"{args[1]!r} has no bounds on {args[0]}")
@@ -117,8 +117,8 @@ def canonical(ctx: Auditor, tree, here, args) -> None:
         return
     if d is None:
         return
-    v = ctx.L.resolve(d, args[1])
-    row = ctx.L.classes.get((d, v)) if v is not None else None
+    v = ctx.files.resolve(d, args[1])
+    row = ctx.files.classes.get((d, v)) if v is not None else None
     if row is None:
         ctx.fail(tree, here, f"{args[1]!r} has no compare class on {args[0]} (classes.jsonl)")
     elif class_key(row["class"]) != class_key(args[2]):

@@ -32,7 +32,7 @@ def self_(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "self(x) needs instance(x)")
     for _, out in premises(children, "step_out"):
         y = normalize(out[1]) if len(out) == 2 else None
-        if ctx.L.resolve_instance(y or "") != x:
+        if ctx.files.resolve_instance(y or "") != x:
             ctx.fail(tree, here, f"step output {out[1:]!r} does not name instance {args[0]!r}")
 
 
@@ -101,7 +101,7 @@ def _hop(ctx: Auditor, tree, here, pm: PlanMeet, x: str, children) -> None:
         return
     outs = premises(selfs[0][0].children, "step_out")
     if pm.hop == 0 and isinstance(arg.term, Name):
-        if ctx.L.resolve_instance(arg.term.text) != normalize(x) or outs:
+        if ctx.files.resolve_instance(arg.term.text) != normalize(x) or outs:
             ctx.fail(tree, here, f"the first hop of {pm.arg}'s path must start at {arg.term.text!r}, not {x!r}")
     elif pm.hop == 0:
         if not outs or outs[0][1][0] != f"${arg.term.var}":

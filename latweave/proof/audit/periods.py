@@ -125,7 +125,7 @@ def _period_leaf(ctx: Auditor, tree, here, args, relation: str) -> None:
     if len(args) != 5:
         ctx.fail(tree, here, f"{relation} takes (instance, dimension, value, period, window)")
         return
-    row = ctx.L.predicates.get(tree.json_field("predicate"))
+    row = ctx.files.predicates.get(tree.json_field("predicate"))
     if row is None:
         ctx.fail(tree, here, f"predicate {tree.json_field('predicate')!r} is not in predicates.blocks")
         return
@@ -156,8 +156,8 @@ def counts_at(ctx: Auditor, x: str, d: str, v: str, window) -> bool:
         return True
     from latweave.proof.audit.semantics import meaning
 
-    for p in meaning(ctx.L).worlds(x, d).get(v, ()):
-        period = predicate_period(ctx.L, p)
+    for p in meaning(ctx.files).worlds(x, d).get(v, ()):
+        period = predicate_period(ctx.files, p)
         if period is None or possibly(period, window):
             return True
     return False
@@ -185,7 +185,7 @@ def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> 
     if len(coords) != 1:
         return   # the caller names the missing coord
     ids = coord_predicates(coords[0])
-    dated = sorted(p for p in ids if predicate_period(ctx.L, p))
+    dated = sorted(p for p in ids if predicate_period(ctx.files, p))
     if not dated:
         if found:
             ctx.fail(tree, here, "the coordinate's predicate has no period, but a during premise is given")

@@ -76,7 +76,7 @@ class Meaning:
     """The lattice files' meaning: orders, down-sets, coordinates (worlds) and an inverted index."""
 
     def __init__(self, files):
-        self.L = files
+        self.files = files
         self.kind: dict[str, str] = {d: row["kind"] for d, row in files.dims.items()}
         self.functional: set[str] = {d for d, row in files.dims.items() if row.get("functional")}
         self.dim_names: dict[str, str] = {d: row["name"] for d, row in files.dims.items()}
@@ -97,11 +97,11 @@ class Meaning:
         return self.values.get(d, {}).get(v)
 
     def value_label(self, d: str, v: str) -> str:
-        row = self.L.values.get((d, v))
+        row = self.files.values.get((d, v))
         return row["label"] if row else v
 
     def parents(self, d: str, v: str) -> tuple[str, ...]:
-        row = self.L.values.get((d, v))
+        row = self.files.values.get((d, v))
         parents = tuple(row["parents"]) if row else ()
         if v != TOP and not parents and not self.ordered(d):
             parents = (TOP,)  # an open dimension's values seen only in facts hang under ⊤
@@ -135,7 +135,7 @@ class Meaning:
                                 if lo <= a and b <= hi and (a, b) != (lo, hi)}
                     out = frozenset(out)
             else:  # the lattice files' own down-set over the taxonomy's edges
-                out = self.L.down(d, v)
+                out = self.files.down(d, v)
             self._down[key] = out
         return self._down[key]
 
@@ -147,7 +147,7 @@ class Meaning:
         """Group the predicates by dimension; each dimension's coordinates are read when first
         asked for (`_dimension`): a plan touches a few of a KB's dozens of dimensions."""
         self._by_dim: dict[str, list[dict]] = {}
-        for row in self.L.predicates.values():
+        for row in self.files.predicates.values():
             self._by_dim.setdefault(row["dimension"], []).append(row)
         #: (instance, dimension) → {stated value: predicate ids}
         self._stated: dict[tuple[str, str], dict[str, list[int]]] = {}
@@ -279,12 +279,12 @@ class Meaning:
         """The value a key denotes on d: itself when it is a value, or the value it is a synonym of."""
         if key in self.values.get(d, {}):
             return key
-        return self.L.synonyms.get((d, key))
+        return self.files.synonyms.get((d, key))
 
     def resolve_instance_key(self, key: str) -> str | None:
         if key in self.instance_label:
             return key
-        return self.L.aliases.get(key)
+        return self.files.aliases.get(key)
 
     def window(self, d: str, constraint: Constraint) -> set[str]:
         """Every value of d whose whole interval lies inside a numeric constraint's window."""
@@ -312,7 +312,7 @@ class Meaning:
     def selectivity(self, d: str, key: str) -> int:
         """How many coordinate rows lie at or below the value a name denotes (the evaluation order's
         estimate: fewest first)."""
-        v = self.L.synonyms.get((d, key), key)
+        v = self.files.synonyms.get((d, key), key)
         self._dimension(d)
         rows = self._rows[d]
         return sum(rows.get(w, 0) for w in self.down(d, v))
@@ -443,7 +443,7 @@ class Evaluation:
     """One plan evaluated over one lattice: its meets, steps, compare and outcome."""
 
     def __init__(self, model: Meaning, plan, loose: bool = False):
-        self.M = model
+        self.model = model
         self.plan = plan
         self.loose = loose   # the shadow of a timed plan: periods that possibly meet a window count
         self.raw: tuple | None = None   # (certain answers, verdict) before abstention: set by outcome()
@@ -466,7 +466,7 @@ class Evaluation:
             self._step("", final)
         elif isinstance(final, Compare):
             for d in (final.dimension, final.minus):
-                if d is not None and normalize(d) not in self.M.kind:
+                if d is not None and normalize(d) not in self.model.kind:
                     self.unknown_dims.add(normalize(d))
             for index, arg in enumerate(final.args):
                 self.args.append((arg, self._arg(index, arg)))
@@ -496,7 +496,7 @@ class Evaluation:
     def _arg(self, index: int, arg) -> Flow:
         """The instances an argument stands for: named, or a step's outputs (after its path's hops)."""
         if isinstance(arg.term, Name) and not arg.path:
-            x = self.M.resolve_instance_key(normalize(arg.term.text))
+            x = self.model.resolve_instance_key(normalize(arg.term.text))
             if x is None:
                 self.unknown_args.append((index, normalize(arg.term.text)))
                 return Flow()
@@ -514,7 +514,7 @@ class Evaluation:
 
     def _instances(self, outputs: Flow) -> Flow:
         """Step outputs read as instances (by name or alias)."""
-        resolve = self.M.resolve_instance_key
+        resolve = self.model.resolve_instance_key
 
         def read(keys):
             return {x for x in map(resolve, keys) if x is not None}
@@ -522,14 +522,14 @@ class Evaluation:
 
     def _values(self, d: str, outputs: Flow) -> Flow:
         """Step outputs read as values of d (by key or synonym)."""
-        resolve = self.M.resolve_key
+        resolve = self.model.resolve_key
 
         def read(keys):
             return {v for v in (resolve(d, y) for y in keys) if v is not None}
         return Flow(read(outputs.possible), read(outputs.sure), read(outputs.doubt))
 
     def _meet(self, var: str | None, step: str, meet: Meet, self_item=None) -> MeetEval:
-        M = self.M
+        model = self.model
         m = MeetEval(len(self.meets), step, var, meet)
         if meet.time is not None:
             m.window = window_days(window_text(meet.time))
@@ -547,23 +547,23 @@ class Evaluation:
                 ce.rank = (0, 0, index)
                 continue
             d = normalize(constraint.dimension)
-            ce.dimension, ce.known = d, d in M.kind
+            ce.dimension, ce.known = d, d in model.kind
             if not ce.known:
                 self.unknown_dims.add(d)
-            if is_window(constraint.op, M.ordered(d)):
-                ce.admitted = Flow.certain(M.window(d, constraint) if ce.known else set())
+            if is_window(constraint.op, model.ordered(d)):
+                ce.admitted = Flow.certain(model.window(d, constraint) if ce.known else set())
                 ce.rank = (1, 1 << 40, index)
                 continue
             if isinstance(term, Ref):
                 ce.values = self._values(d, self._ref(term))
                 ce.rank = (2, 0, index)
             else:
-                key = M.name_key(d, term.text)
-                v = M.resolve_key(d, key)
+                key = model.name_key(d, term.text)
+                v = model.resolve_key(d, key)
                 if v is None and ce.known:
                     ce.unknown = key
                 ce.values = Flow.certain({v} if v is not None else set())
-                ce.rank = (1, M.selectivity(d, key) if ce.known else 0, index)
+                ce.rank = (1, model.selectivity(d, key) if ce.known else 0, index)
             ce.admitted = Flow(*(self._admits(d, constraint.op, vals)
                                  for vals in (ce.values.possible, ce.values.sure, ce.values.doubt)))
         self._routes(m)
@@ -579,15 +579,15 @@ class Evaluation:
         if meet.project is not None:
             p = normalize(meet.project)
             m.project = p
-            if p not in M.kind:
+            if p not in model.kind:
                 self.unknown_dims.add(p)
             out = Flow()
             for x in m.members.possible:
-                worlds = [w for w in M.worlds(x, p) if self.live(m, x, p, w)]
+                worlds = [w for w in model.worlds(x, p) if self.live(m, x, p, w)]
                 out.possible.update(worlds)
-                if x in m.members.sure and not M.is_contested(x, p):
+                if x in m.members.sure and not model.is_contested(x, p):
                     out.sure.update(worlds)
-                if x in m.members.doubt or M.is_contested(x, p):
+                if x in m.members.doubt or model.is_contested(x, p):
                     out.doubt.update(worlds)
             m.outputs = out
         elif var is not None:
@@ -602,7 +602,7 @@ class Evaluation:
             ce.alone = set(ce.met.possible)
             return
         key = normalize(term.text)
-        x = self.M.resolve_instance_key(key)
+        x = self.model.resolve_instance_key(key)
         if x is None:
             ce.unknown = key
             return
@@ -614,11 +614,11 @@ class Evaluation:
             return set(values)
         out: set[str] = set()
         for v in values:
-            out |= self.M.down(d, v)
+            out |= self.model.down(d, v)
         return out
 
     def _holders(self, d: str, admitted: set[str]) -> set[str]:
-        at = self.M.holders(d)
+        at = self.model.holders(d)
         out: set[str] = set()
         for w in admitted:
             if w in at:
@@ -632,8 +632,8 @@ class Evaluation:
         if m.window is None:
             return True
         test = possibly if self.loose else surely
-        for p in self.M.worlds(x, d).get(w, ()):
-            period = predicate_period(self.M.L, p)
+        for p in self.model.worlds(x, d).get(w, ()):
+            period = predicate_period(self.model.files, p)
             if period is None or test(period, m.window):
                 return True
         return False
@@ -642,7 +642,7 @@ class Evaluation:
         """The holders of an admitted coordinate that counts in m (all of them, untimed)."""
         if m.window is None:
             return holders
-        return {x for x in holders if any(w in admitted and self.live(m, x, d, w) for w in self.M.worlds(x, d))}
+        return {x for x in holders if any(w in admitted and self.live(m, x, d, w) for w in self.model.worlds(x, d))}
 
     def _routes(self, m: MeetEval) -> None:
         """Which instances meet each constraint, by a sure route and by a doubtful one.
@@ -651,16 +651,16 @@ class Evaluation:
         contested coordinate every world of which is. Doubtful: a coordinate admitted through a
         value only a doubtful output names; or one world of a contested coordinate — a world is
         one alternative, so it must meet every constraint of the meet on its dimension at once."""
-        M = self.M
+        model = self.model
         dims = [ce for ce in m.constraints if ce.dimension is not None]
         for ce in dims:
             d, admitted = ce.dimension, ce.admitted
             ce.alone = self._timed(m, d, admitted.possible, self._holders(d, admitted.possible))
             sure = self._timed(m, d, admitted.sure, self._holders(d, admitted.sure))
             doubt = self._timed(m, d, admitted.doubt, self._holders(d, admitted.doubt))
-            contested = ce.alone & M.contested_on(d)
+            contested = ce.alone & model.contested_on(d)
             for x in contested:
-                worlds = M.worlds(x, d)
+                worlds = model.worlds(x, d)
                 if all(w in admitted.sure and self.live(m, x, d, w) for w in worlds):
                     sure.add(x)
                 else:
@@ -676,7 +676,7 @@ class Evaluation:
     def _conflicts(self, m: MeetEval) -> None:
         """Two constraints on one functional dimension that each admit something, but nothing
         in common: their greatest lower bound does not exist."""
-        cons = [ce for ce in m.constraints if ce.constraint is not None and ce.dimension in self.M.functional]
+        cons = [ce for ce in m.constraints if ce.constraint is not None and ce.dimension in self.model.functional]
         for i, a in enumerate(cons):
             for b in cons[i + 1:]:
                 if a.dimension == b.dimension and a.admitted.possible and b.admitted.possible \
@@ -713,7 +713,7 @@ class Evaluation:
         elif isinstance(final, Holds):
             verdict, source_conflict = self._holds(reasons)
             m = self.holds_meet
-            doubts = {"items": sorted(self.M.label_of_instance(x) for x in m.members.doubtful)}
+            doubts = {"items": sorted(self.model.label_of_instance(x) for x in m.members.doubtful)}
         elif final.op in ("same", "differ"):
             verdict, source_conflict = self._same(final, reasons)
             doubts = self._compare_doubts(final)
@@ -742,7 +742,7 @@ class Evaluation:
         """A timed plan answers only what does not depend on the unknown part of a period: its
         shadow (every timed meet reading what possibly holds then) must answer the same, or it is
         incomparable — with the answers that differ and the shadow's partly known periods."""
-        shadow = Evaluation(self.M, self.plan, loose=True)
+        shadow = Evaluation(self.model, self.plan, loose=True)
         shadow.outcome()
         (mine, my_verdict), (theirs, their_verdict) = self.raw, shadow.raw
         if mine == theirs and my_verdict == their_verdict:
@@ -757,11 +757,11 @@ class Evaluation:
     def _partly_known(self) -> list[dict]:
         """The predicates this shadow's timed meets read (hits of members, projected values) whose
         periods only possibly meet the window."""
-        M, found = self.M, set()
+        model, found = self.model, set()
 
         def take(m: MeetEval, x: str, d: str, w: str) -> None:
-            for p in M.worlds(x, d).get(w, ()):
-                period = predicate_period(M.L, p)
+            for p in model.worlds(x, d).get(w, ()):
+                period = predicate_period(model.files, p)
                 if period is not None and possibly(period, m.window) and not surely(period, m.window):
                     found.add(p)
 
@@ -772,18 +772,18 @@ class Evaluation:
                 for ce in m.constraints:
                     if ce.constraint is None or ce.dimension is None:
                         continue
-                    for w in M.worlds(x, ce.dimension):
+                    for w in model.worlds(x, ce.dimension):
                         if w in ce.admitted.possible:
                             take(m, x, ce.dimension, w)
                 if m.project is not None:
-                    for w in M.worlds(x, m.project):
+                    for w in model.worlds(x, m.project):
                         take(m, x, m.project, w)
         out = []
         for p in sorted(found):
-            row = M.L.predicates[p]
+            row = model.files.predicates[p]
             d = row["dimension"]
-            out.append({"predicate": p, "instance": M.label_of_instance(row["instance"]),
-                        "dimension": M.dimension_label(d), "value": M.value_label(d, row["value"]),
+            out.append({"predicate": p, "instance": model.label_of_instance(row["instance"]),
+                        "dimension": model.dimension_label(d), "value": model.value_label(d, row["value"]),
                         "period": period_text(row.get("qualifiers") or ())})
         return out
 
@@ -802,13 +802,13 @@ class Evaluation:
 
     def _conflict_entries(self) -> list[dict]:
         out = []
-        M = self.M
+        model = self.model
         for m in self.meets:
             for d, c1, c2 in m.conflicts:
                 a, b = m.constraints[c1], m.constraints[c2]
-                out.append({"dimension": M.dimension_label(d),
+                out.append({"dimension": model.dimension_label(d),
                             "constraints": [a.text, b.text],
-                            "values": [sorted(M.value_label(d, v) for v in ce.values.possible) for ce in (a, b)]})
+                            "values": [sorted(model.value_label(d, v) for v in ce.values.possible) for ce in (a, b)]})
         return sorted(out, key=_json_key)
 
     def final_projection(self) -> str | None:
@@ -819,9 +819,9 @@ class Evaluation:
         """How an output prints: a value's label on the projected dimension, else an instance's."""
         if project is not None:
             d = normalize(project)
-            if d in self.M.kind and y in self.M.values.get(d, {}):
-                return self.M.value_label(d, y)
-        return self.M.label_of_instance(y)
+            if d in self.model.kind and y in self.model.values.get(d, {}):
+                return self.model.value_label(d, y)
+        return self.model.label_of_instance(y)
 
     def final_labels(self, keys) -> list[str]:
         project = self.final_projection()
@@ -860,7 +860,7 @@ class Evaluation:
         return out
 
     def values_of(self, items, d: str) -> set[str]:
-        return {w for x in items for w in self.M.worlds(x, d)}
+        return {w for x in items for w in self.model.worlds(x, d)}
 
     def _reads(self, final: Compare) -> list[str]:
         return [self._dim(final.dimension)] + ([self._dim(final.minus)] if final.minus is not None else [])
@@ -868,7 +868,7 @@ class Evaluation:
     def _item_in_doubt(self, final: Compare, items: Flow, x: str) -> bool:
         """What x brings is in doubt: only a doubtful route reaches it, or its coordinate on a
         dimension the compare reads is contested."""
-        return x not in items.sure or any(self.M.is_contested(x, d) for d in self._reads(final))
+        return x not in items.sure or any(self.model.is_contested(x, d) for d in self._reads(final))
 
     def _compare_doubts(self, final: Compare) -> dict:
         """What a compare in doubt is unsure of: contested coordinates of its items (with every
@@ -878,10 +878,10 @@ class Evaluation:
         for arg, items in self.args:
             for x in items.possible:
                 for d in self._reads(final):
-                    if self.M.is_contested(x, d):
-                        coords.add((self.M.label_of_instance(x), self.M.dimension_label(d), x, d))
+                    if self.model.is_contested(x, d):
+                        coords.add((self.model.label_of_instance(x), self.model.dimension_label(d), x, d))
             for x in sorted(items.doubtful):
-                undecided.append((arg.label, self.M.label_of_instance(x)))
+                undecided.append((arg.label, self.model.label_of_instance(x)))
         return {"coords": sorted(coords), "items": sorted(undecided)}  # per argument: labels may repeat
 
     def _same(self, final: Compare, reasons: dict):
@@ -889,13 +889,13 @@ class Evaluation:
         makes it empty. Values compare by class (latweave/lattice/canonical.py). Returns (verdict
         or None, whether the sources conflict)."""
         d = self._dim(final.dimension)
-        M = self.M
-        cls = M.L.class_of  # a value compares as its class (classes.jsonl), else as itself
+        model = self.model
+        cls = model.files.class_of  # a value compares as its class (classes.jsonl), else as itself
         possible = [{cls(d, w) for w in self.values_of(items.possible, d)} for _, items in self.args]
-        sure = [{cls(d, w) for x in items.sure if not M.is_contested(x, d) for w in M.worlds(x, d)}
+        sure = [{cls(d, w) for x in items.sure if not model.is_contested(x, d) for w in model.worlds(x, d)}
                 for _, items in self.args]
         missing = [arg.label for (arg, _), vals in zip(self.args, possible) if not vals]
-        uncertain = any(vals and not any(M.worlds(x, d) for x in items.sure)
+        uncertain = any(vals and not any(model.worlds(x, d) for x in items.sure)
                         for (_, items), vals in zip(self.args, possible))
         shares = bool(possible) and bool(set.intersection(*possible))
         shares_sure = bool(sure) and bool(set.intersection(*sure))
@@ -920,7 +920,7 @@ class Evaluation:
             return None, False  # else the instance is unknown (unknown_anchor)
         missing = []
         for ce in m.constraints[1:]:
-            if not any(self.M.worlds(x, ce.dimension) for x in items.possible):
+            if not any(self.model.worlds(x, ce.dimension) for x in items.possible):
                 missing.append(ce.text)
         if missing:
             reasons[Reason.EMPTY] = {"no_value": [], "dimension": None, "missing": sorted(missing)}
@@ -947,7 +947,7 @@ class Evaluation:
             if isinstance(arg.term, Ref) and not arg.path:
                 for x in sorted(items.possible):
                     sure = {x} & items.sure
-                    out.append(Candidate(index, x, self.M.label_of_instance(x), vals({x}),
+                    out.append(Candidate(index, x, self.model.label_of_instance(x), vals({x}),
                                          Flow({x}, sure, {x} - sure), bare=True))
             else:
                 out.append(Candidate(index, arg.label, arg.label, vals(items.possible), items))
@@ -964,12 +964,12 @@ class Evaluation:
     def _span_set(self, final: Compare, x: str) -> set[tuple[int, int]]:
         per_dim = []
         for d in self._reads(final):
-            worlds = self.M.worlds(x, d)
-            if len(worlds) > 1 and not self.M.is_contested(x, d):
+            worlds = self.model.worlds(x, d)
+            if len(worlds) > 1 and not self.model.is_contested(x, d):
                 return set()  # two values at once: no single span (incomparable)
-            if self.M.kind.get(d) != "date":
+            if self.model.kind.get(d) != "date":
                 return set()
-            per_dim.append([self.M.bounds(d, w) for w in worlds if self.M.bounds(d, w) is not None])
+            per_dim.append([self.model.bounds(d, w) for w in worlds if self.model.bounds(d, w) is not None])
         (vs, ws) = per_dim
         return {(int(v[0] - w[1]), int(v[1] - w[0])) for v in vs for w in ws}
 
@@ -983,9 +983,9 @@ class Evaluation:
         alternatives of a contested coordinate but at once: it has no single span."""
         out = []
         for d in self._reads(final):
-            if self.M.is_contested(x, d):
+            if self.model.is_contested(x, d):
                 continue
-            vals = sorted(self.M.worlds(x, d))
+            vals = sorted(self.model.worlds(x, d))
             out += [(d, v, w) for i, v in enumerate(vals) for w in vals[i + 1:]]
         return out
 
@@ -995,7 +995,7 @@ class Evaluation:
         if final.minus is not None:
             return self.span(final, v)
         d = self._dim(final.dimension)
-        return self.M.bounds(d, v) if self.M.ordered(d) else None
+        return self.model.bounds(d, v) if self.model.ordered(d) else None
 
     def _dim(self, name: str) -> str:
         if name not in self._dims:
@@ -1012,14 +1012,14 @@ class Evaluation:
         if final.minus is not None:  # an item (one span per world) is never better than itself
             return v != w and any((t[1] < s[0]) if argmax else (s[1] < t[0])
                                   for s in self.spans(final, v) for t in self.spans(final, w))
-        if self.M.ordered(d):
-            s, t = self.M.bounds(d, v), self.M.bounds(d, w)
+        if self.model.ordered(d):
+            s, t = self.model.bounds(d, v), self.model.bounds(d, w)
             if s is None or t is None:
                 return False
             return t[1] < s[0] if argmax else s[1] < t[0]
         if v == w:
             return False
-        return self.M.at_or_below(d, v, w) if argmax else self.M.at_or_below(d, w, v)
+        return self.model.at_or_below(d, v, w) if argmax else self.model.at_or_below(d, w, v)
 
     def _same_value(self, final: Compare, v: str, w: str) -> bool:
         """v and w tie: the same value, or (derived) items with an equal span."""
@@ -1070,7 +1070,7 @@ class Evaluation:
         Returns (answer labels, whether the sources conflict)."""
         derived = final.minus is not None
         d = self._dim(final.dimension)
-        M = self.M
+        model = self.model
         cands = self.candidates(final)
         self.compare_notes["candidates"] = cands
         ambiguous, ambiguous_items = [], set()
@@ -1079,9 +1079,9 @@ class Evaluation:
                 for x in sorted(items.possible):
                     for e, v, w in self.ambiguous(final, x):
                         ambiguous_items.add(x)
-                        ambiguous.append({"argument": arg.label, "item": M.label_of_instance(x),
-                                          "dimension": M.dimension_label(e),
-                                          "values": sorted([M.value_label(e, v), M.value_label(e, w)])})
+                        ambiguous.append({"argument": arg.label, "item": model.label_of_instance(x),
+                                          "dimension": model.dimension_label(e),
+                                          "values": sorted([model.value_label(e, v), model.value_label(e, w)])})
         missing = []
         for index, (arg, items) in enumerate(self.args):
             mine = [c for c in cands if c.arg == index]
@@ -1098,13 +1098,13 @@ class Evaluation:
         pairs = [] if doubt else self._unordered_pairs(final, cands, best)
         if pairs or ambiguous:
             if derived:
-                entries = [{"arguments": [a.label, b.label], "items": [M.label_of_instance(v), M.label_of_instance(w)],
+                entries = [{"arguments": [a.label, b.label], "items": [model.label_of_instance(v), model.label_of_instance(w)],
                             "spans": [list(self.span(final, v) or ()), list(self.span(final, w) or ())]}
                            for a, b, v, w in pairs]
                 reasons[Reason.INCOMPARABLE] = {"pairs": sorted(entries, key=_json_key),
                                            "ambiguous": sorted(ambiguous, key=_json_key)}
             else:
-                entries = [{"arguments": [a.label, b.label], "values": [M.value_label(d, v), M.value_label(d, w)]}
+                entries = [{"arguments": [a.label, b.label], "values": [model.value_label(d, v), model.value_label(d, w)]}
                            for a, b, v, w in pairs]
                 reasons[Reason.INCOMPARABLE] = {"pairs": sorted(entries, key=_json_key)}
         self.compare_notes["best"] = {(c.arg, c.key): best[id(c)] for c in cands}
@@ -1127,8 +1127,8 @@ class Evaluation:
             spans = self.spans(final, x)
             return bool(spans) and all(self.better_span(final, s, t) for s in spans for t in self.spans(final, w))
         d = self._dim(final.dimension)
-        worlds = self.M.worlds(x, d)
-        if self.M.is_contested(x, d):
+        worlds = self.model.worlds(x, d)
+        if self.model.is_contested(x, d):
             return all(self.better(final, v, w) for v in worlds)
         return any(self.better(final, v, w) for v in worlds)
 
@@ -1145,7 +1145,7 @@ class Evaluation:
         if final.minus is not None:
             if not any(self.spans(final, x) for x in floor):
                 return False
-        elif not any(self.M.worlds(x, d) for x in floor):
+        elif not any(self.model.worlds(x, d) for x in floor):
             return False
 
         def in_doubt(cand: Candidate) -> bool:

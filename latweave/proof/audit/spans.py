@@ -266,10 +266,10 @@ def magnitude(ctx: Auditor, tree, here, args) -> None:
         return
     if d is None:
         return
-    if ctx.L.kind(d) != "date":
+    if ctx.files.kind(d) != "date":
         ctx.fail(tree, here, f"{args[0]} is not a date dimension")
         return
-    stored = ctx.L.bounds(d, normalize(args[1]))
+    stored = ctx.files.bounds(d, normalize(args[1]))
     if stored is None or [float(args[2]), float(args[3])] != [float(x) for x in stored]:
         ctx.fail(tree, here, f"day numbers {args[2:]} differ from values.blocks' {stored}")
 

@@ -62,7 +62,7 @@ def fails(ctx: Auditor, tree, here, args, children) -> None:
 def _holds_items(ctx: Auditor, final: Holds) -> set[str] | None:
     """The instance(s) a holds is about: the one named, or (by the evaluation) a step's outputs."""
     if isinstance(final.item, Name):
-        x = ctx.L.resolve_instance(final.item.text)
+        x = ctx.files.resolve_instance(final.item.text)
         return {x} if x is not None else set()
     ev = ctx.evaluation
     return set(ev.holds_meet.constraints[0].met.possible) if ev is not None and ev.holds_meet else None
@@ -75,7 +75,7 @@ def _admitted(ctx: Auditor, triple) -> set[str] | None:
         for ce in ev.holds_meet.constraints[1:]:
             if same_triple(constraint_triple(ce.constraint), tuple(triple)):
                 return set(ce.admitted.possible)
-    return ctx.L.admitted(normalize(triple[0]), triple[1], triple[2])
+    return ctx.files.admitted(normalize(triple[0]), triple[1], triple[2])
 
 
 def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children) -> None:
@@ -166,9 +166,9 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
             return
         # the coords' values share one class: each value spelled otherwise than its class shows
         # it with a canonical premise (checked against classes.jsonl as an axiom)
-        raw = {ctx.L.resolve(d, c[1][2]) or normalize(c[1][2]) for c in coords}
-        of_class = {v: ctx.L.class_of(d, v) for v in raw}
-        shown = {ctx.L.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
+        raw = {ctx.files.resolve(d, c[1][2]) or normalize(c[1][2]) for c in coords}
+        of_class = {v: ctx.files.class_of(d, v) for v in raw}
+        shown = {ctx.files.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
         unshown = sorted(v for v, c in of_class.items() if c != v and v not in shown)
         if len(set(of_class.values())) != 1:
             ctx.fail(proof, here, f"the arguments' coords do not share one value or class: {sorted(raw)}")
@@ -182,7 +182,7 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
     if classes:
         ctx.fail(proof, here, "a verdict that no class is shared lists values, not canonical premises")
     # no common class: every value of every argument is listed, and no class is held by all
-    held = [{ctx.L.class_of(d, w) for w in ctx.values_on(its, d)} for its in items]
+    held = [{ctx.files.class_of(d, w) for w in ctx.values_on(its, d)} for its in items]
     listed = {(normalize(ci), normalize(cv)) for _, (ci, _, cv) in coords}
     every = {(x, w) for its in items for x in its for w in ctx.coords(x, d)}
     if every - listed:

@@ -36,7 +36,7 @@ def coord(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "coord takes (instance, dimension, value)")
         return
     x, d, w = (normalize(a) for a in args)
-    M = meaning(ctx.L)
+    M = meaning(ctx.files)
     worlds = M.worlds(x, d)
     if w not in worlds:
         ctx.fail(tree, here, f"{args[2]!r} is not a coordinate of {args[0]!r} on {args[1]} ({sorted(worlds)})")
@@ -74,7 +74,7 @@ def hit_all(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "hit_all takes (dimension, op, named, instance)")
         return
     d, x = normalize(args[0]), normalize(args[3])
-    M = meaning(ctx.L)
+    M = meaning(ctx.files)
     hits = only_premises(children, "hit")
     if hits is None:
         ctx.fail(tree, here, "hit_all rests on one hit per world")
@@ -164,7 +164,7 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
         else:
             shown.setdefault(x, set()).add(normalize(a[2]))
     for x, vals in shown.items():  # a contested item shows every world (derived: every span)
-        every = set(ev.spans(final, x)) if derived else set(ev.M.worlds(x, d)) if ev.M.is_contested(x, d) else None
+        every = set(ev.spans(final, x)) if derived else set(ev.model.worlds(x, d)) if ev.model.is_contested(x, d) else None
         if every is not None and vals != every:
             ctx.fail(tree, here, f"{winner!r}'s item {x!r} may have {sorted(every)}; the proof shows {sorted(vals)}")
     mine = {v for vals in shown.values() for v in vals}
@@ -199,7 +199,7 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
 def _items_of(ctx: Auditor, final: Compare, arg_label: str, beat) -> set[str] | None:
     """What the other side of a beats stands for: its item (a bare $step's) or the argument's."""
     if beat.json_field("other_item"):
-        x = ctx.L.resolve_instance(beat.json_field("other_item"))
+        x = ctx.files.resolve_instance(beat.json_field("other_item"))
         return {x} if x else set()
     return arg_items(ctx, final, arg_label)
 
