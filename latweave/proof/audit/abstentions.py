@@ -26,10 +26,10 @@ from latweave.proof.model import Proof, Rule, WitnessLeaf
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def abstain(ctx: Auditor, proof: Proof) -> None:
+def abstain(ctx: Context, proof: Proof) -> None:
     r = ctx.result
     root = proof.root
     here = [label(root)]
@@ -69,7 +69,7 @@ def abstain(ctx: Auditor, proof: Proof) -> None:
             check(ctx, child, where, detail)
 
 
-def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
+def unknown_anchor(ctx: Context, child, where, detail) -> None:
     unknown = detail.get("unknown") if isinstance(detail, dict) else None
     if not unknown:
         ctx.fail(child, where, "unknown_anchor names no unknown name")
@@ -90,7 +90,7 @@ def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
             ctx.fail(child, where, f"{name!r} names instance {ctx.files.resolve_instance(name)!r}")
 
 
-def out_of_scope(ctx: Auditor, child, where, detail) -> None:
+def out_of_scope(ctx: Context, child, where, detail) -> None:
     dims = detail.get("unknown_dimensions") if isinstance(detail, dict) else None
     if dims is None:  # "unsupported": the evaluation says whether it holds (completeness.py)
         return
@@ -99,7 +99,7 @@ def out_of_scope(ctx: Auditor, child, where, detail) -> None:
             ctx.fail(child, where, f"dimension {name!r} is in the lattice")
 
 
-def conflict(ctx: Auditor, child, where, detail) -> None:
+def conflict(ctx: Context, child, where, detail) -> None:
     conflicts = detail.get("conflicts") if isinstance(detail, dict) else None
     if not isinstance(conflicts, list) or not (conflicts or "contested" in detail):
         ctx.fail(child, where, "conflict names no conflicting constraints and nothing contested")
@@ -144,7 +144,7 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
                                    "they do not conflict")
 
 
-def incomparable(ctx: Auditor, child, where, detail) -> None:
+def incomparable(ctx: Context, child, where, detail) -> None:
     pairs = detail.get("pairs") if isinstance(detail, dict) else None
     final = ctx.final
     in_time = detail.get("in_time") if isinstance(detail, dict) else None
@@ -179,7 +179,7 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
                 ctx.fail(child, where, f"argument {arg_label!r} has no value {val!r}")
 
 
-def _in_time(ctx: Auditor, child, where, detail) -> None:
+def _in_time(ctx: Context, child, where, detail) -> None:
     """A timed plan's answer depends on a partly known period: the plan asks at a time, and each
     period named is a real predicate's that possibly but not surely meets a time the plan asks at
     (which answers differ is compared with the evaluation, completeness.py)."""
@@ -200,7 +200,7 @@ def _in_time(ctx: Auditor, child, where, detail) -> None:
             ctx.fail(child, where, f"predicate {p}'s period is not partly known at the plan's times")
 
 
-def empty(ctx: Auditor, child, where, detail) -> None:
+def empty(ctx: Context, child, where, detail) -> None:
     if not isinstance(detail, dict):
         ctx.fail(child, where, "the empty witness is not an object")
         return
@@ -245,7 +245,7 @@ def empty(ctx: Auditor, child, where, detail) -> None:
     # with the independent evaluation (completeness.py)
 
 
-def _met_alone(ctx: Auditor, meet_name, text: str) -> set[str]:
+def _met_alone(ctx: Context, meet_name, text: str) -> set[str]:
     """The instances that meet constraint `text` of meet `meet_name` on its own."""
     ev = ctx.evaluation
     if ev is None or not isinstance(meet_name, str) or not meet_name.startswith("meet#"):

@@ -21,7 +21,8 @@ from latweave.proof.audit.atoms import label
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
-from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
+from latweave.proof.audit.meaning import PlanNotRunnable, meaning
+from latweave.proof.audit.semantics import evaluate
 from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, Rule, WitnessLeaf
 
 RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
@@ -30,7 +31,8 @@ AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS, **worlds.AXIOMS}
 
 
 class Auditor:
-    """One audit in progress: the shared state, the bookkeeping, and the dispatch."""
+    """One audit in progress: the shared state, the bookkeeping, and the dispatch — what the
+    checks read through `context.Context`, which they are typed against."""
 
     def __init__(self, lattice: LatticeFiles, result: dict, *, stamped: bool = False):
         self.files = lattice

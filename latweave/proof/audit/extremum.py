@@ -24,7 +24,7 @@ from latweave.proof.audit.arguments import (arg_items, arg_values, find_arg, los
 from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
     from latweave.proof.audit.files import LatticeFiles
 
 
@@ -45,7 +45,7 @@ def best(lattice: LatticeFiles, d: str, op: str, values: set[str]) -> set[str]:
     return {v for v in values if not any(better(lattice, d, op, w, v) for w in values)}
 
 
-def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
+def _extremum(ctx: Context, tree, here, args, children, op: str) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, f"{op} takes (dimension, argument)")
         return
@@ -72,7 +72,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
                              "then coord) and beats axioms")
         return
     shown: dict[str, str] = {}   # the winner's values the proof shows (key → as written)
-    for ci, cd, cv in (leaf[1] for leaf in leaves):
+    for ci, cd, cv in (leaf.args for leaf in leaves):
         if normalize(cd) != d:
             ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
         if normalize(cv) in shown:
@@ -80,13 +80,13 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         shown[normalize(cv)] = cv
     if final is not None:
         items = arg_items(ctx, final, winner)
-        for ci, _, _ in (leaf[1] for leaf in leaves):
+        for ci, _, _ in (leaf.args for leaf in leaves):
             winner_item_checked(ctx, tree, here, children, winner, ci, items)
         mine = arg_values(ctx, final, winner)
         argument = find_arg(final, winner)
         if mine is not None and argument is not None and isinstance(argument.term, Ref) and not argument.path:
             # a bare $step: each item competes alone, so its best values are the winning item's own
-            mine = ctx.values_on({normalize(leaf[1][0]) for leaf in leaves}, d)
+            mine = ctx.values_on({normalize(leaf.args[0]) for leaf in leaves}, d)
         if mine is not None:
             # several values, none better than another, are each one of the winner's best: all are shown
             best_mine = best(ctx.files, d, op, mine)
@@ -96,7 +96,8 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
             missing = sorted(best_mine - set(shown))
             if missing and not (set(shown) - best_mine):
                 ctx.fail(tree, here, f"{winner!r}'s best value(s) {missing} on {dname} are not shown")
-    for child, b in premises(children, "beats"):
+    for premise in premises(children, "beats"):
+        child, b = premise.node, premise.args
         where = [*here, label(child)]
         if len(b) != 4:
             ctx.fail(child, where, "beats takes (winner, other, winner value, other value)")
@@ -129,15 +130,15 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
                 ctx.fail(child, where, f"{other!r} has no value {bw!r} on {dname}")
 
 
-def argmax(ctx: Auditor, tree, here, args, children) -> None:
+def argmax(ctx: Context, tree, here, args, children) -> None:
     _extremum(ctx, tree, here, args, children, "argmax")
 
 
-def argmin(ctx: Auditor, tree, here, args, children) -> None:
+def argmin(ctx: Context, tree, here, args, children) -> None:
     _extremum(ctx, tree, here, args, children, "argmin")
 
 
-def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
+def completeness(ctx: Context, final: Compare, winners: list[str]) -> None:
     """Every other argument is beaten (each best value of it), or ties for the extremum."""
     if spans.is_derived(final):
         spans.completeness(ctx, final, winners)

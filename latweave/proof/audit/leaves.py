@@ -18,13 +18,13 @@ from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
 from latweave.proof.audit.lines import line_problem
 from latweave.proof.audit.periods import during, outside
-from latweave.proof.audit.semantics import meaning
+from latweave.proof.audit.meaning import meaning
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) -> str | None:
+def evidence_problem(ctx: Context, tree, stated: tuple[str, str, str] | None) -> str | None:
     """Why a leaf's evidence is not a real predicate's (None when it is): the predicate id exists,
     states `stated` (instance, dimension, value keys; None: only checked by the caller), and its
     doc, source text, offsets and confidence are the row's, the text verbatim in the document."""
@@ -50,7 +50,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
     return line_problem(ctx, ev, row["doc"], doc, row["start"])
 
 
-def coord(ctx: Auditor, tree, here, args) -> None:
+def coord(ctx: Context, tree, here, args) -> None:
     if len(args) != 3:
         ctx.fail(tree, here, "coord takes (instance, dimension, value)")
         return
@@ -71,7 +71,7 @@ def coord(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, problem)
 
 
-def subsumes(ctx: Auditor, tree, here, args) -> None:
+def subsumes(ctx: Context, tree, here, args) -> None:
     if len(args) != 3:
         ctx.fail(tree, here, "subsumes takes (dimension, parent, child)")
         return
@@ -84,7 +84,7 @@ def subsumes(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"{args[2]!r} is not directly below {args[1]!r} on {args[0]}: {how} {args[1]!r}")
 
 
-def node(ctx: Auditor, tree, here, args) -> None:
+def node(ctx: Context, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if len(args) != 2:
         ctx.fail(tree, here, "node takes (dimension, value)")
@@ -92,12 +92,12 @@ def node(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"{args[1]!r} is not a value of {args[0]}")
 
 
-def instance(ctx: Auditor, tree, here, args) -> None:
+def instance(ctx: Context, tree, here, args) -> None:
     if len(args) != 1 or normalize(args[0]) not in ctx.files.instances:
         ctx.fail(tree, here, f"{args[0] if args else '?'!r} is not an instance of the lattice")
 
 
-def bounds(ctx: Auditor, tree, here, args) -> None:
+def bounds(ctx: Context, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if d is None:
         return
@@ -109,7 +109,7 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"bounds {given} differ from values.blocks' {list(stored)}")
 
 
-def canonical(ctx: Auditor, tree, here, args) -> None:
+def canonical(ctx: Context, tree, here, args) -> None:
     """canonical(dimension, value, class): classes.jsonl gives the value that class."""
     d = ctx.dim(args[0], tree, here) if len(args) == 3 else None
     if len(args) != 3:
@@ -127,12 +127,12 @@ def canonical(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"the class's source is {row['source']!r}, not {tree.json_field('source')!r}")
 
 
-def constraint(ctx: Auditor, tree, here, args) -> None:
+def constraint(ctx: Context, tree, here, args) -> None:
     if len(args) != 3 or args[1] not in Constraint.OPS:
         ctx.fail(tree, here, "constraint takes (dimension, op, text) with a known op")
 
 
-def beats(ctx: Auditor, tree, here, args) -> None:
+def beats(ctx: Context, tree, here, args) -> None:
     if not any(node.atom is not None and node.atom.relation in ("argmax", "argmin") for node in ctx.ancestors):
         ctx.fail(tree, here, "beats may only appear under an argmax/argmin node")
 
