@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Callable, ClassVar, Iterator, Mapping, Protocol, Sequence
 
 from latweave.datalog.ir import Program
-from latweave.datalog.strata import Stratum, stratify
+from latweave.datalog.strata import Stratum, input_dependencies, levels, stratify
 from latweave.engines.dialects.duckdb import DuckDB
 from latweave.engines.dialects.sql import Select, Sql, delta_name
 
@@ -182,36 +182,6 @@ def live(variants: Sequence[Variant], held: Callable[[str], int],
     return tuple(v for v in variants
                  if all(delta.get(rel, 0) if (i == v.delta_pos and delta is not None) else held(rel)
                         for i, rel in enumerate(v.reads)))
-
-
-def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[frozenset[str]]:
-    """For each stratum, the input relations it reads, directly or through earlier strata."""
-    inputs = {r.name for r in program.inputs}
-    reach: dict[str, frozenset[str]] = {name: frozenset({name}) for name in inputs}
-    out = []
-    for stratum in strata:
-        acc: set[str] = set()
-        for rule in stratum.rules:
-            for atom in (*rule.positive, *rule.negative):
-                if atom.relation not in stratum.relations:
-                    acc |= reach.get(atom.relation, frozenset())
-        for name in stratum.relations:
-            reach[name] = frozenset(acc)
-        out.append(frozenset(acc))
-    return out
-
-
-def levels(program: Program, strata: Sequence[Stratum]) -> list[int]:
-    """For each stratum, one more than the highest level of a relation it reads (inputs: 0)."""
-    level: dict[str, int] = {r.name: 0 for r in program.inputs}
-    out = []
-    for stratum in strata:
-        reads = {a.relation for rule in stratum.rules for a in (*rule.positive, *rule.negative)}
-        lv = 1 + max((level.get(r, 0) for r in reads - set(stratum.relations)), default=0)
-        for rel in stratum.relations:
-            level[rel] = lv
-        out.append(lv)
-    return out
 
 
 def plan_stratum(stratum: Stratum, level: int, inputs: frozenset[str], dialect: Sql) -> StratumPlan:
