@@ -23,6 +23,7 @@ from latweave.errors import (EXIT_ABSTAIN, EXIT_AUDIT, EXIT_ENGINE, EXIT_INTERRU
                              EXIT_LLM_UNREACHABLE, EXIT_NOT_LIVE, EXIT_OK, EXIT_USER, LatweaveError)
 from latweave.eval.baselines import NAMES as BASELINES
 from latweave.folder.names import CALLS_FILE
+from latweave.ingest.kb_formats import FORMATS, formats_help, functional_help
 
 #: The longest --timeout accepted, in seconds (one day): more is a typo, and `1e308` or `inf`
 #: would overflow the timers that enforce it.
@@ -150,7 +151,7 @@ def cmd_build(args) -> int:
     if args.extract == "llm":
         if args.format not in (None, "corpus"):
             raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
-        llm = _extract_config(args)
+        llm = _model_config(args)
     functional = None if args.functional is None else [r for r in args.functional.split(",") if r.strip()]
     if args.spark_master is not None and args.engine != "spark":
         raise LatweaveError("--spark-master is for --engine spark", hint="add --engine spark, or drop --spark-master")
@@ -178,28 +179,37 @@ def _change_arguments(p) -> None:
     p.add_argument("--json", action="store_true")
 
 
-def _extract_arguments(p, when: str, cache_help: str) -> None:
-    """The model arguments of an extraction (`build --extract llm`, and `add` / `remove` on a
-    lattice a model extracted); `when` says when they count."""
-    p.add_argument("--model", default=None, help=f"{when}: the model (default: $LATWEAVE_MODEL or --config)")
-    p.add_argument("--base-url", default=None, help=f"{when}: an OpenAI-compatible endpoint "
-                                                    "(default: $OPENAI_BASE_URL or --config)")
-    p.add_argument("--api-key", default=None, help=f"{when}: default $OPENAI_API_KEY or --config")
+def _model_arguments(p, when: str = "") -> None:
+    """The flags that name a model and reach it — one spelling and one meaning in every command
+    that asks one (`_model_config` reads them); `when` says when they count, where not always."""
+    say = f"{when}: " if when else ""
+    p.add_argument("--model", default=None, help=f"{say}the model (default: $LATWEAVE_MODEL or --config)")
+    p.add_argument("--base-url", default=None, help=f"{say}an OpenAI-compatible endpoint, e.g. "
+                                                    "http://127.0.0.1:8080/v1 (default: $OPENAI_BASE_URL or --config)")
+    p.add_argument("--api-key", default=None, help=f"{say}default $OPENAI_API_KEY or --config")
     p.add_argument("--config", default=None, metavar="FILE",
-                   help=f"{when}: a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
-    p.add_argument("--cache", default=None, metavar="DIR", help=f"{when}: {cache_help}")
-    p.add_argument("--concurrency", type=count(1), default=None,
-                   help=f"{when}: requests in flight at once (default 4, or --config)")
+                   help=f"{say}a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
     p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help=f"{when}: seconds one request may take (default 60, or --config); raise it for a model on CPU")
+                   help=f"{say}seconds one request may take (default 60, or --config); raise it for a model on CPU")
 
 
-def _extract_config(args):
-    """The LLMConfig of `_extract_arguments` (each unset one from the environment or --config)."""
+def _model_config(args):
+    """The LLMConfig of `_model_arguments` (and an extraction's --concurrency), each flag left out
+    taken from the environment or --config."""
     from latweave import api
 
     return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                                 config_file=args.config, concurrency=args.concurrency, timeout_s=args.timeout)
+                                 config_file=args.config, concurrency=getattr(args, "concurrency", None),
+                                 timeout_s=args.timeout)
+
+
+def _extract_arguments(p, when: str, cache_help: str) -> None:
+    """The model arguments of an extraction (`build --extract llm`, and `add` / `remove` on a
+    lattice a model extracted); `when` says when they count."""
+    _model_arguments(p, when)
+    p.add_argument("--cache", default=None, metavar="DIR", help=f"{when}: {cache_help}")
+    p.add_argument("--concurrency", type=count(1), default=None,
+                   help=f"{when}: requests in flight at once (default 4, or --config)")
 
 
 def _change_llm(args):
@@ -207,7 +217,7 @@ def _change_llm(args):
     of facts needs none; one a model extracted says so when it needs it)."""
     if not (args.model or args.config or os.environ.get("LATWEAVE_MODEL") or os.environ.get("LATWEAVE_LLM_CONFIG")):
         return None
-    return _extract_config(args)
+    return _model_config(args)
 
 
 def _changed(args, call) -> int:
@@ -225,13 +235,16 @@ def _changed(args, call) -> int:
 
 
 def _not_live(args, exc) -> int:
-    """A build or change refused by the legitimacy gate: its report (or JSON), the error, exit 6."""
+    """A build or change refused by the legitimacy gate: its report (or JSON), the error, and its
+    exit status (latweave/outcomes.py: 6)."""
+    from latweave.outcomes import exit_code
+
     if args.json:
         _print_json(exc.to_dict())
     else:
         _print(args, exc.report)
         _print_error(exc)
-    return EXIT_NOT_LIVE
+    return exit_code(exc)
 
 
 def cmd_add(args) -> int:
@@ -390,7 +403,7 @@ def cmd_verify(args) -> int:
         if args.claim or args.file:
             raise LatweaveError("a claim is given twice: as text (--text, for the model to write down) and "
                                 "in the plan language", hint="pass one of them, not both")
-        config = _llm_config(args)
+        config = _model_config(args)
         with api.open(args.lattice, args.engine, timeout=args.engine_timeout) as lattice:
             translator = lattice.claim_translator(config, cache=args.cache, replay=args.replay,
                                                   repairs=args.repairs, record=_record_path(args.record, args.cache))
@@ -413,12 +426,14 @@ def cmd_check_plan(args) -> int:
     plan = api.parse_plan(text)
     errors = api.plan_errors(plan, args.lattice, text, values=True) if args.lattice else []
     if errors:
+        from latweave.outcomes import exit_code
+
         if args.json:
             _print_json({"ok": False, "errors": [e.to_dict() for e in errors]})
         else:
             for error in errors:
                 _print_error(error)
-        return EXIT_USER
+        return max(map(exit_code, errors))
     if args.json:
         _print_json({"ok": True, "plan": api.plan_text(plan)})
     else:
@@ -505,13 +520,6 @@ def cmd_demo(args) -> int:
     return EXIT_OK
 
 
-def _llm_config(args):
-    from latweave import api
-
-    return api.LLMConfig.resolve(model=args.model, base_url=args.base_url, api_key=args.api_key,
-                                 config_file=args.config, timeout_s=args.timeout)
-
-
 def cmd_ask(args) -> int:
     """Exit 0 when every question was answered; 7 when the endpoint could not be reached for one,
     else 3 when one abstained."""
@@ -520,7 +528,7 @@ def cmd_ask(args) -> int:
 
     text = _plan_text(args, "question", "-f FILE (one question a line)")
     questions = read_questions(text, args.file) if args.file else [text]
-    config = _llm_config(args)
+    config = _model_config(args)
     exemplars = api.read_exemplars(args.exemplars) if args.exemplars else None
     codes = []
     with api.open(args.lattice, args.engine) as lattice:
@@ -617,15 +625,8 @@ def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: st
 
 
 def _llm_arguments(p, cache_dest: str = "cache") -> None:
-    """The flags of a command that asks a model: one meaning each, in every such command."""
-    p.add_argument("--model", default=None, help="the model name (default: $LATWEAVE_MODEL, or the config file)")
-    p.add_argument("--base-url", default=None, help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 "
-                                                    "(default: $OPENAI_BASE_URL, or the config file)")
-    p.add_argument("--api-key", default=None, help="default: $OPENAI_API_KEY, or the config file")
-    p.add_argument("--config", default=None, metavar="FILE",
-                   help="a JSON file with LLMConfig fields (default: $LATWEAVE_LLM_CONFIG)")
-    p.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
-                   help="seconds one request may take (default 60, or --config); raise it for a model on CPU")
+    """The flags of a command that asks a model for plans: one meaning each, in every such command."""
+    _model_arguments(p)
     p.add_argument("--repairs", type=count(0), default=2, help="how many times an invalid plan goes back for repair")
     p.add_argument("--cache", dest=cache_dest, default=None, metavar="FILE",
                    help="the plan cache (JSON lines): the model's replies, read first, appended to")
@@ -647,7 +648,7 @@ def _eval_llm(args) -> dict | None:
     """LLMPlanner's keyword arguments for `eval --planner llm` (None for other planners)."""
     if args.planner != "llm":
         return None
-    return {"config": _llm_config(args), "cache": args.plan_cache, "replay": args.replay,
+    return {"config": _model_config(args), "cache": args.plan_cache, "replay": args.replay,
             "repairs": args.repairs, "record": _record_path(args.record, args.plan_cache)}
 
 
@@ -718,13 +719,10 @@ def parser() -> argparse.ArgumentParser:
                         "(corpus folders; KB files of one format; a text corpus folder and more documents)")
     p.add_argument("--out", required=True, help="the lattice folder to write (atomically)")
     p.add_argument("--format", default=None,
-                   choices=("corpus", "tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki"),
+                   choices=("corpus", *FORMATS),
                    help="default: a folder is a corpus folder, a file a KB whose format (tsv, csv or ntriples) "
                         "is read off its first lines (docs/kb-input.md). corpus: corpus folders; "
-                        "tsv: subject<TAB>relation<TAB>object[<TAB>start[<TAB>end]] lines; csv: the same, "
-                        "comma-separated; ntriples: N-Triples statements; pathquestion: tsv lines with "
-                        "PathQuestion's functional relations; metaqa: kb.txt subject|relation|object lines; "
-                        "2wiki: a 2WikiMultihopQA JSON file (its evidences, pooled; questions are never read)")
+                        + formats_help())
     p.add_argument("--allow", action="store_true",
                    help="write the lattice even when some dimension's meets are not unique (latweave check)")
     p.add_argument("--strict", action="store_true",
@@ -732,9 +730,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--functional", default=None, metavar="RELATIONS",
                    help="KB formats: the comma-separated relations that take one value per subject "
                         "(two contradicting values then make a contested coordinate); default: the "
-                        "format's own (2wiki: date of birth, date of death, place of birth, place of "
-                        "death, father, mother; pathquestion: gender, place_of_birth, place_of_death); "
-                        "'' for none")
+                        f"format's own ({functional_help()}); '' for none")
     p.add_argument("--engine", default=None, choices=("python", "duckdb", "spark"),
                    help="python: build the model in this process; duckdb: join one tsv/pathquestion/metaqa KB file in "
                         "DuckDB and stream the lattice out (the same lattice; periods and contested coordinates are "
@@ -1026,6 +1022,8 @@ def _llm_notes(verbose: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from latweave.outcomes import exit_code
+
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
     args.argv = argv   # (the command as typed: `run` spells out the one for the next page)
@@ -1044,8 +1042,6 @@ def main(argv: list[str] | None = None) -> int:
         if _TERMINATED:   # a library turned the `Terminated` raised inside it into its own error
             return _stopped()   # (DuckDB: "Query interrupted"), or ours wrapped it (an EngineError)
         if isinstance(exc, LatweaveError):
-            from latweave.outcomes import exit_code
-
             _report(exc, args)
             return exit_code(exc)   # the one table (latweave/outcomes.py) the server's statuses come from too
         if not isinstance(exc, OSError):
@@ -1054,8 +1050,9 @@ def main(argv: list[str] | None = None) -> int:
 
         # a path only where the error names one (never a bare "No space left on device:")
         reason = failure_reason(exc) or exc.strerror or str(exc)
-        _report(LatweaveError(f"{reason}: {exc.filename}" if exc.filename else reason), args)
-        return EXIT_USER
+        error = LatweaveError(f"{reason}: {exc.filename}" if exc.filename else reason)
+        _report(error, args)
+        return exit_code(error)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

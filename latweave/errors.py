@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 #: The exit statuses of the command line (README, "Exit codes"): `latweave` and its REPL's batches.
+#: Which one an error class exits with is latweave/outcomes.py's table alone (`exit_code`).
 EXIT_OK, EXIT_USER, EXIT_ABSTAIN, EXIT_ENGINE, EXIT_AUDIT, EXIT_NOT_LIVE, EXIT_LLM_UNREACHABLE = 0, 2, 3, 4, 5, 6, 7
 EXIT_INTERRUPTED = 130   # Ctrl-C: 128 + SIGINT, as a shell reports it
 EXIT_TERMINATED = 143   # SIGTERM: 128 + 15, as a shell reports it

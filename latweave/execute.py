@@ -25,7 +25,6 @@ from latweave.engines.base import Engine, Session, default_engine, get_engine
 from latweave.engines.timeout import timeout_error
 from latweave.errors import EngineError, EngineTimeout, LatweaveError
 from latweave.lattice.model import Lattice
-from latweave.folder.layers import engine_db_name
 from latweave.folder.store import load_lattice, read_manifest
 from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
@@ -76,10 +75,6 @@ class Runner:
         #: seconds one engine evaluation may take (None: no limit); past it run() raises EngineTimeout
         self.timeout = timeout
         self.manifest = read_manifest(self.directory, cached=True)
-        #: several layers (folder/layers.py) and no engine database in the top one (a lattice of an
-        #: older latweave): the single-plan default is then DuckDB (engines/base.py)
-        layers = self.manifest.get("layers", 1)
-        self.layered = layers > 1 and engine_db_name(layers) not in self.manifest.get("files", {})
         #: a dimension of more values than `lazy_values` keeps them on disk (folder/stored.py)
         self.view = StoredLattice(self.directory, self.manifest, lazy_values)
         self.predicates = self.view.sorted_predicates()
@@ -153,7 +148,7 @@ class Runner:
     def engine_for(self, role: str) -> Engine:
         """The engine that runs one plan (`role` "single") or a batch ("batch"): the one named,
         else that role's default."""
-        name = self.engine_name or default_engine(role, self.layered)
+        name = self.engine_name or default_engine(role)
         if name not in self._engines:
             self._engines[name] = get_engine(name, load_rules())
         return self._engines[name]
@@ -166,7 +161,7 @@ class Runner:
     @property
     def engines(self) -> dict[str, str]:
         """Which engine runs what: {"single": name, "batch": name}."""
-        return {role: self.engine_name or default_engine(role, self.layered) for role in ("single", "batch")}
+        return {role: self.engine_name or default_engine(role) for role in ("single", "batch")}
 
     def session_for(self, role: str) -> Session:
         """The session of `role`'s engine (one per engine: a named engine serves both roles),

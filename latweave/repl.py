@@ -42,14 +42,19 @@ from rich.text import Text
 
 from latweave.api import LatticeSession
 from latweave.engines.timeout import keep_interrupting
-from latweave.errors import (EXIT_ABSTAIN, EXIT_ENGINE, EXIT_OK, EXIT_USER, EngineError, LatweaveError,
-                             PlanError)
+from latweave.errors import EXIT_ABSTAIN, EXIT_ENGINE, EXIT_OK, EXIT_USER, LatweaveError, PlanError
+from latweave.outcomes import exit_code
 from latweave.result import Result
 
 #: Exit statuses as `latweave run` gives them for one plan (README, "Exit codes"), least severe first:
 #: a batch exits with the most severe it met.
 ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED = EXIT_OK, EXIT_ABSTAIN, EXIT_USER, EXIT_ENGINE
 SEVERITY = (ANSWERED, ABSTAINED, REFUSED, ENGINE_FAILED)
+
+
+def _severity(status: int) -> int:
+    """Where an exit status ranks in SEVERITY (one that is not listed there ranks above them all)."""
+    return SEVERITY.index(status) if status in SEVERITY else len(SEVERITY)
 
 
 def _read_line(interactive: bool, more: bool) -> str | None:
@@ -352,7 +357,7 @@ class _Repl:
     def fail(self, exc: LatweaveError, **about: str) -> None:
         """An error, shown (as one JSON object while JSON is on: the error's, with the plan or
         command it is about), and counted for the exit status."""
-        self._met(ENGINE_FAILED if isinstance(exc, EngineError) else REFUSED)
+        self._met(exit_code(exc))   # as `latweave run` exits with it (latweave/outcomes.py)
         if self.as_json:
             self.write_json(json.dumps({**exc.to_dict(), **about}, ensure_ascii=False, sort_keys=True,
                                        indent=2 if self.interactive else None))
@@ -360,7 +365,7 @@ class _Repl:
             self.show_error(exc)
 
     def _met(self, status: int) -> None:
-        self.worst = max(self.worst, status, key=SEVERITY.index)
+        self.worst = max(self.worst, status, key=_severity)
 
 
 def _more(last: Result | None) -> Result:

@@ -15,16 +15,14 @@ import pytest
 from hypothesis import settings
 
 from latweave.engines import engine_names, engine_status
-from latweave.paths import RULES
+from tests.support.corpora import ZOO, built_lattice
+from tests.support.engines import needs_engine, require_engine
 
 #: `pytest --hypothesis-profile=ci` (.ci/run): every property test draws the same examples on every
 #: run (`derandomize`: its seed is derived from the test's name), so a CI run can be repeated and
 #: a red one is red again; without it (a developer's run) each run draws new examples. Settings a
 #: module makes at import inherit the profile, their budgets (`max_examples`) kept.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-
-ZOO = RULES.parent / "corpora" / "zoo"
-MOVIES = RULES.parent / "corpora" / "movies"
 
 
 def engine_params():
@@ -41,30 +39,10 @@ def skipped_engines() -> dict[str, str]:
     return out
 
 
-def require_engine(name: str) -> str:
-    from tests.support.engines import ELSEWHERE, cannot_run
-
-    reason = dict(engine_status()).get(name, f"no engine is named {name!r}")
-    if reason is not None:
-        cannot_run(name, f"engine {name!r} unavailable: {reason}")
-    if name in ELSEWHERE:
-        pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
-    return name
-
-
 @pytest.fixture(params=engine_params())
 def engine(request) -> str:
     """Every registered engine; skipped (with the reason) where it cannot run."""
     return require_engine(request.param)
-
-
-def built_lattice(tmp_path_factory, corpus, name: str):
-    """The corpus folder `corpus` built into a fresh temporary folder; its lattice's path."""
-    from latweave.ingest.builds import build_corpus
-
-    out = tmp_path_factory.mktemp(name) / "lattice"
-    build_corpus(corpus, out)
-    return out
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -101,14 +79,8 @@ def pytest_configure(config):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    """`@pytest.mark.needs_engine(name, problem)`: skip (or, for an expected engine, fail) every
-    test of a module whose engine cannot run here (`problem` not None)."""
-    from tests.support.engines import cannot_run
-
-    for mark in item.iter_markers("needs_engine"):
-        name, problem = mark.args
-        if problem is not None:
-            cannot_run(name, f"{name} cannot run here: {problem}")
+    """`@pytest.mark.needs_engine(name, problem)` (tests/support/engines.py needs_engine)."""
+    needs_engine(item)
 
 
 def pytest_collection_modifyitems(items):

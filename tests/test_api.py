@@ -22,7 +22,7 @@ from latweave.ingest.summary import BuildSummary
 from latweave.plan.read import read_plan
 from latweave.reasons import Reason
 from latweave.result import Result
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -173,7 +173,7 @@ def test_build_json_is_what_the_cli_prints(tmp_path, capsys, monkeypatch):
 
 
 def test_build_refuses_what_the_cli_refuses(tmp_path):
-    with pytest.raises(LatweaveError, match="--extract llm reads a text corpus folder"):
+    with pytest.raises(LatweaveError, match="a model's extraction \\(llm\\) reads a text corpus folder"):
         latweave.build(ZOO, tmp_path / "x", format="pathquestion", llm=latweave.LLMConfig(model="m"))
     with pytest.raises(LatweaveError, match="dimensions.jsonl is missing"):
         latweave.build(tmp_path, tmp_path / "x")
@@ -286,7 +286,7 @@ def test_run_many_refuses_what_is_no_list_of_plans(zoo, plans):
 
 
 def test_add_takes_one_path_as_one_source_and_refuses_junk(tmp_path):
-    from tests.conftest import MOVIES
+    from tests.support.corpora import MOVIES
 
     latweave.build(ZOO, tmp_path / "lat")
     change = latweave.add(tmp_path / "lat", str(MOVIES))   # one path: one source, not its characters

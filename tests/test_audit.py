@@ -12,6 +12,7 @@ import copy
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -408,6 +409,24 @@ def test_auditor_imports_no_engine_or_rules():
             "print(bad)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_checks_are_typed_against_the_context_not_the_auditor():
+    """The check modules take a `Context` (context.py) and import nothing of auditor.py, which
+    imports them: the audit's imports form a tree, not a ring. (claims.py runs whole audits.)"""
+    import ast
+
+    import latweave.proof.audit as audit
+
+    folder = Path(audit.__file__).parent
+    importers = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name in ("__init__.py", "auditor.py", "claims.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "latweave.proof.audit.auditor":
+                importers.append(path.name)
+    assert importers == [] and (folder / "context.py").is_file()
 
 
 def test_a_winner_relabelled_to_another_argument_is_named(lattices, zoo_results):

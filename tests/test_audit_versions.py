@@ -112,16 +112,16 @@ def test_audit_finds_the_lattice_the_saved_file_names(history, tmp_path, capsys)
     assert saved["lattice"]["folder"] == str(history / "zoo")
     code, report = _audit(capsys, history / "one.json")
     assert code == 0, report
-    # moved away: said, exit 2; a result from --json (no folder) asks for --lattice
+    # moved away: said, exit 2; a result from --json (no folder) asks for the lattice folder
     moved = json.loads((history / "one.json").read_text(encoding="utf-8"))
     moved["lattice"]["folder"] = str(tmp_path / "gone")
     (tmp_path / "moved.json").write_text(json.dumps(moved), encoding="utf-8")
     code, text = _audit(capsys, tmp_path / "moved.json")
-    assert code == 2 and "which is not there now" in text and "--lattice" in text
+    assert code == 2 and "which is not there now" in text and "name the lattice folder where it is now" in text
     del moved["lattice"]["folder"]
     (tmp_path / "bare.json").write_text(json.dumps(moved), encoding="utf-8")
     code, text = _audit(capsys, tmp_path / "bare.json")
-    assert code == 2 and "pass --lattice DIR" in text
+    assert code == 2 and "does not name the lattice folder" in text and "name the lattice folder to audit" in text
 
 
 def test_json_output_names_no_folder(history, capsys):

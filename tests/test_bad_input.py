@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from latweave.errors import CorpusError, PlanError, SourceError
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 
 @pytest.fixture(scope="module")

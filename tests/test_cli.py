@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 
 def latweave(*args, stdin=None):

@@ -15,7 +15,7 @@ import pytest
 
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 from tests.support.plans import DISPUTE_CASES as CASES
 

@@ -8,7 +8,7 @@ import pytest
 
 from latweave.ingest.corpus import read_corpus
 from latweave.errors import CorpusError
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import shutil
 
 from latweave.ingest.corpus import read_corpus
 from latweave.lattice.names import normalize
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 SUBJECT_LINE = '{"dimension": "subject", "kind": "taxonomy", "functional": true, "open": true}\n'
 

@@ -18,7 +18,7 @@ import pytest
 
 from latweave.plan.parser import parse_plan
 from latweave.proof.audit import audit, parse_atom
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 
 LIFESPANS = Path(__file__).parent / "fixtures" / "lifespans"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from latweave.cli import main
 from latweave.plan import limits
-from tests.conftest import require_engine
+from tests.support.engines import require_engine
 
 #: Every constraint holds of every animal with a lifespan, so nothing prunes the evaluation early.
 LONG_PLAN = "meet(" + ", ".join(["species <= animal", "lifespan_years > 1", "lifespan_years < 1000"][i % 3]

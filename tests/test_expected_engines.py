@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import latweave.engines.base as base
-from tests.conftest import require_engine
+from tests.support.engines import require_engine
 from tests.support import engines
 
 
@@ -62,16 +62,14 @@ def test_a_name_no_engine_has_is_a_usage_error(monkeypatch):
 
 
 def test_a_module_marked_needs_engine_skips_or_fails_the_same_way(monkeypatch):
-    from tests.conftest import pytest_runtest_setup
-
     class Item:   # what the hook reads of a test item: its markers
         def iter_markers(self, name):
             return [pytest.mark.needs_engine("spark", "no Java here (test)").mark] if name == "needs_engine" else []
 
     monkeypatch.delenv(engines.EXPECT, raising=False)
-    assert outcome(lambda: pytest_runtest_setup(Item())) == ("skip", "spark cannot run here: no Java here (test)")
+    assert outcome(lambda: engines.needs_engine(Item())) == ("skip", "spark cannot run here: no Java here (test)")
     monkeypatch.setenv(engines.EXPECT, "spark")
-    kind, message = outcome(lambda: pytest_runtest_setup(Item()))
+    kind, message = outcome(lambda: engines.needs_engine(Item()))
     assert kind == "fail" and "engine 'spark' is expected here" in message
 
 

@@ -5,6 +5,7 @@ The benchmark tests read ../shared/data (or $LATWEAVE_DATA) and skip, saying so,
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
 import os
@@ -68,6 +69,20 @@ PQ = (
     "Lisa_Bonet\tdate of birth\t1967\n"
     "Lisa_Bonet\tdate of birth\t1967-11-16\n"
 )
+
+
+def test_the_kb_formats_are_spelled_once():
+    """kb_formats.py is the one list: the readers, the API's formats and the command line's
+    choices and help are read from it."""
+    from latweave import api
+    from latweave.cli import parser
+    from latweave.ingest.kb import READERS
+    from latweave.ingest.kb_formats import FORMATS, FUNCTIONAL
+
+    assert tuple(READERS) == FORMATS == api.KB_FORMATS and set(FUNCTIONAL) == set(FORMATS)
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    (fmt,) = [a for a in sub.choices["build"]._actions if a.dest == "format"]
+    assert tuple(fmt.choices) == ("corpus", *FORMATS) and all(f"{name}: " in fmt.help for name in FORMATS)
 
 
 def test_pathquestion_reader_reports_malformed_lines(tmp_path):

@@ -127,7 +127,7 @@ def test_a_kb_field_of_only_a_zero_width_space_is_malformed_at_its_line(capsys, 
 def test_a_corpus_instance_named_only_by_invisible_characters_is_refused_at_its_line(capsys, tmp_path):
     import shutil
 
-    from tests.conftest import ZOO
+    from tests.support.corpora import ZOO
 
     folder = tmp_path / "zoo"
     shutil.copytree(ZOO, folder)

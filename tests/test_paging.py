@@ -27,7 +27,7 @@ from latweave.proof.audit import audit
 from latweave.proof.page import Page, PageInfo
 from latweave.result import Result
 from latweave.result_file import check_result
-from tests.conftest import require_engine
+from tests.support.engines import require_engine
 
 INSTANCES = 2500
 EVERYTHING = "meet(kind <= animal)"                       # every instance: 2,500 answers

@@ -17,7 +17,7 @@ from latweave.plan.ast import Arg, Compare, Constraint, Holds, Meet, Name, Range
 from latweave.plan.check import check_plan, plan_errors
 from latweave.plan.parser import parse_plan
 from latweave.plan.printer import to_text
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 
 CORPORA = RULES.parent / "corpora"
 

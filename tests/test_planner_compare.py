@@ -171,7 +171,7 @@ def test_a_choice_between_two_names_gets_extrema_only(planner):
         everything = {c.op for c in compare_candidates(p.graph, a, b, p.ordered)}
         assert {"same", "differ"} <= everything
         assert ops == (everything - {"same", "differ"} if choice else everything), question
-        analysed = {c.op for kind, c, _, _ in p.analyse(question)[0] if kind == "cmp"}
+        analysed = {c.grounding.op for c in p.analyse(question)[0] if c.kind == "cmp"}
         assert analysed == ops
 
 
@@ -186,6 +186,6 @@ def test_a_choice_gets_no_chains_and_abstains_when_no_compare_grounds(planner):
     out = p.plan("Which has more people, France or Germany?", "q")
     assert out.plan is None and out.reason == "ungrounded"
     chains, _ = p.analyse("Who is from France and Germany?")
-    assert chains and all(kind == "chain" for kind, *_ in chains)
+    assert chains and all(c.kind == "chain" for c in chains)
     film, _ = p.analyse("Which film has the director who died later, Red Sky or Blue Sea?")
-    assert film and all(kind == "cmp" for kind, *_ in film)
+    assert film and all(c.kind == "cmp" for c in film)

@@ -322,10 +322,11 @@ def test_a_round_trip_to_its_own_anchor_is_no_answer_when_another_entity_is_name
 
     def round_trip(question):
         cands, _ = planner.analyse(question)
-        for kind, cand, feats, reached in cands:
-            if kind == "chain" and cand.relations == ("spouse", "spouse") and cand.anchor == "person 3 of house":
-                named = {planner.space.names[i] for i in feats[0]}
-                return reached, ("returns-anchor",) in named
+        for cand in cands:
+            chain = cand.grounding
+            if cand.kind == "chain" and chain.relations == ("spouse", "spouse") and chain.anchor == "person 3 of house":
+                named = {planner.space.names[i] for i in cand.features[0]}
+                return cand.reached, ("returns-anchor",) in named
         raise AssertionError(f"no spouse/spouse chain for {question!r}")
 
     alone, flagged = round_trip(f"who is the wife of {names[0]} 's wife ?")

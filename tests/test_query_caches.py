@@ -16,7 +16,7 @@ from rich.console import Console
 
 import latweave
 from latweave.errors import LatweaveError
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 from tests.support.plans import DISPUTE_CASES, DISPUTES_EXTRA, EXAMPLES, MOVIE_PLANS
 from latweave.paths import RULES
 

@@ -53,7 +53,7 @@ def test_the_real_rules_probe_coordinates_by_instance_and_by_value():
 
 def test_join_order_puts_the_delta_first_then_the_body_order_without_cartesian_products():
     rules = load_rules()
-    gen = sqlite.Sqlite(lattice_of_rules())
+    gen = sqlite.Sqlite()
     (rule,) = [r for r in rules.rules if r.head.relation == "hit" and r.positive[0].relation == "reached"]
     order = gen.join_order(rule, delta=0)
     assert [rule.positive[i].relation for i, _ in order] == [

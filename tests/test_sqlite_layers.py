@@ -150,7 +150,7 @@ def test_a_lattice_after_add_opens_its_top_layers_database_and_answers_as_one_la
     assert (lat / engine_db_name(3)).is_file() and engine_db_name(3) == "layers/000002/engine/sqlite.db"
     assert not (lat / "layers" / "000001" / "engine").exists()
     runner = Runner(lat)
-    assert runner.engines["single"] == "sqlite" and not runner.layered
+    assert runner.engines["single"] == "sqlite"
     assert runner.session_for("single").mode == "stored"   # read in place, nothing evaluated at open
     runner.close()
 
@@ -162,25 +162,3 @@ def test_a_lattice_after_add_opens_its_top_layers_database_and_answers_as_one_la
     assert any(answers for _, answers, _, _ in want)
     assert outcomes(lat, "sqlite") == want
     assert outcomes(lat, "duckdb") == want
-
-
-@pytest.mark.slow
-def test_a_layered_lattice_without_a_top_database_answers_on_duckdb(tmp_path, monkeypatch):
-    """A layered lattice an older latweave wrote (no database in its top layer: written here with
-    that step switched off) is not refused: one plan runs on DuckDB, as before, and answers as the
-    lattice with the database does."""
-    import latweave.ingest.write as write
-
-    parts = []
-    for n, text in enumerate((KB, MORE)):
-        parts.append(tmp_path / f"part{n}.txt")
-        parts[-1].write_text(text)
-    latweave.build(parts, tmp_path / "kept", format="pathquestion")
-    monkeypatch.setattr(write, "write_top_engine_db", lambda *args, **kwargs: None)
-    latweave.build(parts, tmp_path / "older", format="pathquestion")
-    assert not (tmp_path / "older" / engine_db_name(2)).exists() and (tmp_path / "kept" / engine_db_name(2)).is_file()
-    with latweave.open(tmp_path / "older") as older, latweave.open(tmp_path / "kept") as kept:
-        assert older.engines["single"] == "duckdb" and kept.engines["single"] == "sqlite"
-        got = [older.run(plan) for plan in PLANS]
-        assert [(r.status, r.answers) for r in got] == [(r.status, r.answers) for r in map(kept.run, PLANS)]
-        assert any(r.answers for r in got)

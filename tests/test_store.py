@@ -10,7 +10,7 @@ from latweave.ingest.write import save_lattice
 from latweave.ingest.corpus import read_corpus
 from latweave.errors import StoreError
 from latweave.folder.store import load_lattice, read_manifest, write_lattice
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 
 
 def test_round_trip_preserves_the_model(tmp_path):

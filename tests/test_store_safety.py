@@ -21,7 +21,7 @@ from latweave.errors import StoreError
 from latweave.folder import store
 from latweave.folder.store import load_lattice, read_manifest
 from latweave.proof.audit.files import LatticeFiles
-from tests.conftest import ZOO
+from tests.support.corpora import ZOO
 from tests.support.pausing import wait_line
 from latweave.folder.names import UNHASHED
 

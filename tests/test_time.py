@@ -26,7 +26,7 @@ from latweave.plan.parser import parse_claims, parse_plan
 from latweave.plan.printer import claims_to_text, to_text
 from latweave.plan.read import read_plan
 from latweave.proof.audit import audit_many
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 from tests.support.engines import assert_byte_identical, on_every_engine
 from tests.support.plans import TENURE_CASES as PLANS
 

@@ -33,7 +33,7 @@ from latweave.proof.details import (ConflictDetail, EmptyStepDetail, Incomparabl
 from latweave.proof.witness import RawDetail, Witness, detail_from_json, reason_branch
 from latweave.reasons import Reason
 from latweave.result import Result
-from tests.conftest import built_lattice
+from tests.support.corpora import built_lattice
 
 CORPORA = RULES.parent / "corpora"
 LIFESPANS = Path(__file__).parent / "fixtures" / "lifespans"

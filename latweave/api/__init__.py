@@ -32,6 +32,7 @@ from latweave.ask import Asked, ask as _ask
 from latweave.errors import LatweaveError, PlanError, StoreError
 from latweave.execute import Runner
 from latweave.ingest.gate import NotLive
+from latweave.ingest.kb_formats import FORMATS
 from latweave.llm import LLMConfig
 from latweave.plan.ast import Claims, Plan
 from latweave.planner.base import Planner
@@ -53,8 +54,8 @@ __all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public na
 #: Plan texts a session keeps with their checked plan (`LatticeSession.check`).
 KEPT_PLANS = 256
 
-#: The KB formats `build` reads besides a corpus folder (the generic ones first).
-KB_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
+#: The KB formats `build` reads besides a corpus folder (the generic ones first): ingest/kb_formats.py.
+KB_FORMATS = FORMATS
 #: The engine `build` uses when none is named: "auto" builds one line-based KB file in DuckDB
 #: (latweave/ingest/kb_duckdb.py) where it can, in Python otherwise (the same folder either way).
 DEFAULT_BUILD_ENGINE = "auto"
@@ -486,11 +487,12 @@ def _saved_folder(file, result: dict) -> str:
 
     folder = folder_of(result)
     if folder is None:
-        raise LatweaveError(f"{file}: the result does not name the lattice folder it was computed on (saved by "
-                            "`run --json`, or by an older latweave)", hint="pass --lattice DIR")
+        raise LatweaveError(f"{file}: the result does not name the lattice folder it was computed on (its JSON "
+                            "printed rather than saved, or saved by an older latweave)",
+                            hint="name the lattice folder to audit it against (lattice)")
     if not os.path.isdir(folder):
         raise StoreError(f"{file}: the result was computed on the lattice at {folder}, which is not there now "
-                         "(moved or deleted)", hint="pass --lattice DIR: where the lattice is now (the audit "
+                         "(moved or deleted)", hint="name the lattice folder where it is now (lattice; the audit "
                                                     "checks it by the content hash the result names)")
     return folder
 
@@ -590,11 +592,12 @@ def _build(sources: list, out, format: str, gate, *, strict, functional, progres
 
     if engine == "spark":
         if llm is not None or format == "corpus":
-            raise LatweaveError("--engine spark builds a KB file (--format tsv, pathquestion or metaqa)",
-                                hint="drop --engine spark for a corpus folder or --extract llm")
+            raise LatweaveError('build engine "spark" builds a KB file (format tsv, pathquestion or metaqa), not '
+                                "a corpus folder or a model's extraction",
+                                hint='build those with engine "python" (or none named)')
         if len(sources) != 1:
-            raise LatweaveError("--engine spark reads one KB file, or one folder of part files",
-                                hint="put the part files in one folder and pass the folder")
+            raise LatweaveError('build engine "spark" reads one KB file, or one folder of part files',
+                                hint="put the part files in one folder and build that folder")
         from latweave.ingest.spark_kb import build_kb_spark
 
         manifest, report = build_kb_spark(sources[0], format, out, strict=strict, gate=gate, functional=functional,
@@ -602,13 +605,15 @@ def _build(sources: list, out, format: str, gate, *, strict, functional, progres
         return BuildSummary("kb", out, manifest, gate, report)
     if llm is not None:
         if format != "corpus":
-            raise LatweaveError("--extract llm reads a text corpus folder", hint="drop --format")
+            raise LatweaveError(f"a model's extraction (llm) reads a text corpus folder, not format {format!r}",
+                                hint='name no format, or "corpus"')
         from latweave.folder.store import check_target
 
         check_target(out, inputs=(*sources, cache))  # before the extraction cache or any model call
     if engine == "duckdb" and (llm is not None or format == "corpus"):
-        raise LatweaveError("--engine duckdb builds a KB file (--format tsv, pathquestion or metaqa)",
-                            hint="drop --engine duckdb for a corpus folder or --extract llm")
+        raise LatweaveError('build engine "duckdb" builds a KB file (format tsv, pathquestion or metaqa), not '
+                            "a corpus folder or a model's extraction",
+                            hint='build those with engine "python" (or none named)')
     return build_sources(sources, out, fmt=format, gate=gate, strict=strict, functional=functional,
                          progress=progress, llm=llm, cache=cache,
                          engine=DEFAULT_BUILD_ENGINE if engine is None else engine)

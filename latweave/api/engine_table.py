@@ -1,5 +1,5 @@
 """`latweave engines`: every engine, whether it can run here (or why not), and which
-engine runs what when none is named — one plan, or a batch of plans — with the measured reason.
+engine runs what when none is named — one plan, or a batch of plans — with the reason (its measured figures: docs/performance.md).
 It renders itself and serialises to JSON, so the command line only prints it."""
 
 from __future__ import annotations

@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from latweave.datalog.ir import Program
-
 
 def encode_row(row: Sequence[int]) -> str:
     for cell in row:
@@ -46,7 +44,3 @@ def read_facts(directory: Path, relations: Iterable[str]) -> dict[str, list[tupl
 LATTICE_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym",
                      "bounds", "magnitude", "canonical", "instance", "alias", "coord", "qualifier",
                      "period")
-
-
-def plan_relations(program: Program) -> tuple[str, ...]:
-    return tuple(r.name for r in program.inputs if r.name not in LATTICE_RELATIONS)

@@ -175,10 +175,6 @@ class Program:
     def rules_for(self, name: str) -> tuple[Rule, ...]:
         return tuple(r for r in self.rules if r.head.relation == name)
 
-    def rule_number(self, rule: Rule) -> int:
-        """1-based number of `rule` among the rules of its head relation, as Souffle numbers them."""
-        return self.rules_for(rule.head.relation).index(rule) + 1
-
 
 def variables(term_or_literal) -> Iterator[str]:
     """Names of the variables in a term or literal, left to right (wildcards excluded)."""

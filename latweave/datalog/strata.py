@@ -3,11 +3,15 @@
 A stratum is evaluated to a fixpoint before any stratum that reads it; negation may only read a
 relation from an earlier stratum. The order is deterministic (Tarjan over sorted names, then a
 stable topological order), so every engine evaluates the same strata in the same sequence.
+For each stratum, what it depends on: the input relations it reads, directly or through earlier
+strata (`input_dependencies`), and its level (`levels`: strata of one level never read one
+another), which the semi-naive planner (engines/seminaive.py) records in its plan.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from latweave.datalog.ir import Program, Rule
 from latweave.errors import RuleError
@@ -102,3 +106,33 @@ def stratify(program: Program) -> tuple[Stratum, ...]:
         rules = tuple(r for r in program.rules if r.head.relation in members)
         strata.append(Stratum(tuple(comp), rules, recursive))
     return tuple(strata)
+
+
+def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[frozenset[str]]:
+    """For each stratum, the input relations it reads, directly or through earlier strata."""
+    inputs = {r.name for r in program.inputs}
+    reach: dict[str, frozenset[str]] = {name: frozenset({name}) for name in inputs}
+    out = []
+    for stratum in strata:
+        acc: set[str] = set()
+        for rule in stratum.rules:
+            for atom in (*rule.positive, *rule.negative):
+                if atom.relation not in stratum.relations:
+                    acc |= reach.get(atom.relation, frozenset())
+        for name in stratum.relations:
+            reach[name] = frozenset(acc)
+        out.append(frozenset(acc))
+    return out
+
+
+def levels(program: Program, strata: Sequence[Stratum]) -> list[int]:
+    """For each stratum, one more than the highest level of a relation it reads (inputs: 0)."""
+    level: dict[str, int] = {r.name: 0 for r in program.inputs}
+    out = []
+    for stratum in strata:
+        reads = {a.relation for rule in stratum.rules for a in (*rule.positive, *rule.negative)}
+        lv = 1 + max((level.get(r, 0) for r in reads - set(stratum.relations)), default=0)
+        for rel in stratum.relations:
+            level[rel] = lv
+        out.append(lv)
+    return out

@@ -38,35 +38,25 @@ ENGINES: Mapping[str, str] = MappingProxyType({
 })
 
 #: The engine used when none is named, by what is asked — one plan, or a batch of plans — and
-#: why (measured by bench/spine.py and bench/questions.py; docs/engines.md). The reasons are what
-#: `latweave engines` prints, figures included. Both are embedded and always installed, and every
-#: engine gives byte-identical results, so the choice is speed.
+#: why. The reasons are what `latweave engines` prints; the figures behind them (bench/spine.py,
+#: bench/questions.py) are in docs/performance.md, "Figures behind choices in the code", where a
+#: new measurement goes. Both are embedded and always installed, and every engine gives
+#: byte-identical results, so the choice is speed.
 DEFAULTS: dict[str, tuple[str, str]] = {
     "single": ("sqlite", "opens the lattice's stored index database (engine/sqlite.db) in "
                          "milliseconds, runs a plan as one statement per plan shape, and its index "
-                         "nested-loop joins touch only the rows the plan reaches (1.2M instances: "
-                         "engine p50 3.2 ms once the shape is known, DuckDB 108 ms)"),
-    "batch": ("duckdb", "hash joins over the whole batch's facts amortise the fixed "
-                        "cost of an evaluation (5,000 plans at 20k instances: 2,149 plans/s, SQLite 649; "
-                        "at 1.2M: 158-211, SQLite 40-65)"),
+                         "nested-loop joins touch only the rows the plan reaches (docs/performance.md)"),
+    "batch": ("duckdb", "hash joins over the whole batch's facts amortise the fixed cost of an "
+                        "evaluation; SQLite batches several times slower on large lattices (docs/performance.md)"),
 }
 
 #: The engine used for a batch when none is named (and by callers that name no role).
 DEFAULT_ENGINE = DEFAULTS["batch"][0]
 
 
-#: The single-plan engine of a lattice of several layers whose top layer keeps no SQLite
-#: database (written by a latweave before engines/sqlite_layers.py): SQLite would evaluate the
-#: whole lattice in memory at open; DuckDB reads every layer's Parquet rows and evaluates as it
-#: always does. A layered lattice written now has that database and keeps the SQLite default.
-LAYERED_SINGLE = "duckdb"
-
-
-def default_engine(role: str, layered: bool = False) -> str:
-    """The engine used when none is named, for `role` ("single" or "batch"); `layered`: for a
-    lattice of several layers without a SQLite database in its top layer."""
-    if layered and role == "single":
-        return LAYERED_SINGLE
+def default_engine(role: str) -> str:
+    """The engine used when none is named, for `role` ("single" or "batch"). (A lattice of
+    several layers keeps its SQLite database in its top layer: folder/layers.py engine_db_name.)"""
     return DEFAULTS[role][0]
 
 

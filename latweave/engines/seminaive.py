@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Callable, ClassVar, Iterator, Mapping, Protocol, Sequence
 
 from latweave.datalog.ir import Program
-from latweave.datalog.strata import Stratum, stratify
+from latweave.datalog.strata import Stratum, input_dependencies, levels, stratify
 from latweave.engines.dialects.duckdb import DuckDB
 from latweave.engines.dialects.sql import Select, Sql, delta_name
 
@@ -59,6 +59,19 @@ class Variant:
         return self.select.unique
 
 
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    """What `_recursive` asks of one step variant each round, worked out once per plan: the
+    relation its delta atom reads (has it moved?), the stratum's relations its other positive
+    atoms read (do they hold rows?), and the relations outside the stratum it reads (asked once:
+    they do not change while the stratum runs)."""
+
+    variant: Variant
+    delta: str
+    inner: tuple[str, ...]
+    outside: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class StratumPlan:
     stratum: Stratum
@@ -69,14 +82,12 @@ class StratumPlan:
     inputs: frozenset[str]  # input relations it depends on, transitively
 
     @cached_property
-    def round_checks(self) -> dict[str, dict[int | None, tuple[tuple[Variant, str, tuple[str, ...], tuple[str, ...]], ...]]]:
-        """relation -> parity -> for each step variant, in order: (the variant, the relation its
-        delta atom reads, the stratum's relations its other positive atoms read, the relations
-        outside the stratum it reads): what `_recursive` asks, worked out once per plan."""
+    def round_checks(self) -> dict[str, dict[int | None, tuple[RoundCheck, ...]]]:
+        """relation -> parity -> each step variant's `RoundCheck`, in the variants' order."""
         own = frozenset(self.stratum.relations)
-        return {rel: {parity: tuple((v, v.reads[v.delta_pos],
-                                     tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own),
-                                     tuple(r for r in v.reads if r not in own))
+        return {rel: {parity: tuple(RoundCheck(v, v.reads[v.delta_pos],
+                                               tuple(r for i, r in enumerate(v.reads) if i != v.delta_pos and r in own),
+                                               tuple(r for r in v.reads if r not in own))
                                     for v in variants)
                       for parity, variants in by.items()}
                 for rel, by in self.step.items()}
@@ -85,7 +96,7 @@ class StratumPlan:
     def outside_reads(self) -> tuple[str, ...]:
         """The relations outside the stratum its step variants read (sorted)."""
         return tuple(sorted({r for by in self.round_checks.values() for checks in by.values()
-                             for c in checks for r in c[3]}))
+                             for c in checks for r in c.outside}))
 
 
 @dataclass(frozen=True)
@@ -173,36 +184,6 @@ def live(variants: Sequence[Variant], held: Callable[[str], int],
                         for i, rel in enumerate(v.reads)))
 
 
-def input_dependencies(program: Program, strata: Sequence[Stratum]) -> list[frozenset[str]]:
-    """For each stratum, the input relations it reads, directly or through earlier strata."""
-    inputs = {r.name for r in program.inputs}
-    reach: dict[str, frozenset[str]] = {name: frozenset({name}) for name in inputs}
-    out = []
-    for stratum in strata:
-        acc: set[str] = set()
-        for rule in stratum.rules:
-            for atom in (*rule.positive, *rule.negative):
-                if atom.relation not in stratum.relations:
-                    acc |= reach.get(atom.relation, frozenset())
-        for name in stratum.relations:
-            reach[name] = frozenset(acc)
-        out.append(frozenset(acc))
-    return out
-
-
-def levels(program: Program, strata: Sequence[Stratum]) -> list[int]:
-    """For each stratum, one more than the highest level of a relation it reads (inputs: 0)."""
-    level: dict[str, int] = {r.name: 0 for r in program.inputs}
-    out = []
-    for stratum in strata:
-        reads = {a.relation for rule in stratum.rules for a in (*rule.positive, *rule.negative)}
-        lv = 1 + max((level.get(r, 0) for r in reads - set(stratum.relations)), default=0)
-        for rel in stratum.relations:
-            level[rel] = lv
-        out.append(lv)
-    return out
-
-
 def plan_stratum(stratum: Stratum, level: int, inputs: frozenset[str], dialect: Sql) -> StratumPlan:
     base: dict[str, list[Variant]] = {r: [] for r in stratum.relations}
     step: dict[str, dict[int | None, list[Variant]]] = {r: {p: [] for p in PARITIES} for r in stratum.relations}
@@ -280,9 +261,9 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
     # to ask each round is the delta its delta atom reads, and the stratum's own relations its
     # other atoms read (`StratumPlan.round_checks`).
     outside = {r: executor.held(r) for r in plan.outside_reads}
-    kept = {rel: {parity: tuple(c[:3] for c in checks if all(outside[r] for r in c[3])) for parity, checks in by.items()}
+    kept = {rel: {parity: tuple(c for c in checks if all(outside[r] for r in c.outside)) for parity, checks in by.items()}
             for rel, by in plan.round_checks.items()}
-    steps = {rel: {parity: (k, frozenset(d for _, d, _ in k)) for parity, k in by.items()} for rel, by in kept.items()}
+    steps = {rel: {parity: (k, frozenset(c.delta for c in k)) for parity, k in by.items()} for rel, by in kept.items()}
     delta = {rel: executor.held(rel) for rel in relations}  # the first round's delta: every row
     held = executor.held
     for read, write in rounds():
@@ -293,5 +274,6 @@ def _recursive(plan: StratumPlan, executor: Executor) -> None:
         for rel in relations:
             checks, reads_delta = steps[rel][read]
             work.append((rel, () if reads_delta.isdisjoint(moved)   # every variant reads an unmoved delta (most rounds)
-                         else tuple(v for v, d, inner in checks if d in moved and all(held(r) for r in inner))))
+                         else tuple(c.variant for c in checks
+                                    if c.delta in moved and all(held(r) for r in c.inner))))
         delta = executor.extend(plan, work, read, write)

@@ -57,18 +57,6 @@ def unavailable_reason() -> str | None:
     return _probe(path)[1]
 
 
-def souffle_version() -> str | None:
-    """Soufflé's version string (e.g. "2.5"), or None when it is not available."""
-    path = souffle_path()
-    if path is None:
-        return None
-    text, _ = _probe(path)
-    if text is None:
-        return None
-    m = re.search(r"Version:\s*(\S+)", text)
-    return m.group(1) if m else text.strip().splitlines()[0] if text.strip() else None
-
-
 def domain() -> tuple[int, int]:
     """The range of Soufflé's `number` ("Word size: 32 bits" in `souffle --version`)."""
     path = souffle_path()

@@ -217,15 +217,6 @@ def _stopped(session) -> bool:
     return getattr(sc, "_jsc", None) is None
 
 
-def stop_all() -> None:
-    """Stop every session this process made (tests; a CLI process just exits)."""
-    with _LOCK:
-        sessions = list(_SESSIONS.values())
-        _SESSIONS.clear()
-    for session in sessions:
-        session.stop()
-
-
 def spark_errors() -> tuple[type[BaseException], ...]:
     """The exceptions a Spark call raises (its own, and Py4J's when the JVM fails or is gone);
     none without pyspark (then no Spark call was made)."""

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from latweave.datalog import specialize
 from latweave.datalog.ir import Program
-from latweave.datalog.strata import Stratum, stratify
+from latweave.datalog.strata import Stratum, input_dependencies, stratify
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
 from latweave.engines.base import Engine, Facts, Outputs
@@ -58,7 +58,7 @@ class SqliteEngine(Engine):
     def __init__(self, program: Program):
         super().__init__(program)
         self.strata = stratify(program)
-        self.deps = seminaive.input_dependencies(program, self.strata)
+        self.deps = input_dependencies(program, self.strata)
         self._plans: dict[frozenset[str], tuple[seminaive.SemiNaivePlan, list[dialect.Index]]] = {}
         self._layouts: dict[frozenset[str], tuple[dict[str, tuple[int, ...]], list[dialect.Index]]] = {}
         #: the numbers the rules write, which a plan shape keeps as themselves (datalog/specialize.py)
@@ -75,7 +75,7 @@ class SqliteEngine(Engine):
         if base_inputs not in self._plans:
             lattice = self.lattice(base_inputs)
             per_query = [s for s, inputs in zip(self.strata, self.deps) if not inputs <= base_inputs]
-            sql = dialect.Sqlite(lattice, probe=self.index_per_query)
+            sql = dialect.Sqlite(probe=self.index_per_query)
             self._plans[base_inputs] = (seminaive.plan(self.program, sql),
                                         dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]

@@ -73,7 +73,7 @@ class Maintainer(Upkeep):
         self.types = plan.types
         self.strata = [p.stratum for p in plan.schedule(self.base_inputs).at_open()]
         self.keys = engine.layout(self.base_inputs)[0]   # every lattice table keyed on all its columns
-        self.sql = Sqlite(engine.lattice(self.base_inputs), probe=True)   # a new row probed, never EXCEPT a big table
+        self.sql = Sqlite(probe=True)   # a new row probed, never EXCEPT a big table
         self.counts = dict(meta.counts)
         self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
 

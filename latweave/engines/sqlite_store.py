@@ -179,7 +179,7 @@ def open_stored(engine: SqliteEngine, directory: Path, session: type[SqliteSessi
 
     path = directory / engine_db_name(len(layer_folders(directory)))
     if not path.is_file():
-        return None   # none (a lattice of several layers written by an older latweave keeps only layer 0's)
+        return None   # none (a folder written by store.write_lattice: its model files alone)
     self = session.__new__(session)
     self.mode = "stored"
     try:

@@ -29,7 +29,8 @@ additions in order, a predicate id is looked up in the layer whose range holds i
 predicates.blocks and values.blocks are JSON lines deflated in blocks (folder/blocks.py);
 `open_lines` and `merged_rows` read them as they read the other files' lines.
 
-This module reads the model files (lattice/ knows no facts: compile/layered.py merges those); it
+This module reads the model files (lattice/ knows no facts: compile/lattice_facts.py and
+compile/parquet_facts.py merge those); it
 is what folder/store.py and folder/stored.py read a folder through.
 """
 

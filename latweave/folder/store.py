@@ -71,6 +71,9 @@ FORMAT = "latweave-lattice"
 #:    `values.blocks`, 16 lines a zlib block, 64 for derived/coord_counts.blocks, their own block
 #:    index: no .idx); the manifest's `lines` records each one's inflated lines' sha256, which the
 #:    content hash and the layer hashes take for it (deflate's bytes differ between zlib builds; the lines do not).
+#:    (Every lattice of schema 9 built of several layers keeps the SQLite engine's database in its
+#:    top layer, folder/layers.py engine_db_name: that came before schema 9, so a lattice without
+#:    it is of an older schema and refused here, and no reader falls back for it.)
 SCHEMA_VERSION = 9
 
 

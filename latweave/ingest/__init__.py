@@ -3,6 +3,7 @@ a Lattice (or a stream of instances); one writer writes it as a lattice folder. 
 module imports only those above it in this list:
 
     corpus.py        a corpus folder (dimensions.jsonl, facts.jsonl, documents/) → a Lattice
+    kb_formats.py    the KB formats, spelled once: names, help, their ontologies' functional relations
     kb_lines.py      one line of a generic KB file (TSV, CSV, N-Triples) → its fields
     kb_detect.py     which of those a KB file is, read from its first lines, and why
     kb.py            generic, PathQuestion, MetaQA and 2WikiMultihopQA triples → a Lattice

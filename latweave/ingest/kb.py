@@ -72,6 +72,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.errors import CorpusError, LatticeError, LatweaveError
+from latweave.ingest.kb_formats import FORMATS, FUNCTIONAL  # (spelled there once; read from here too)
 from latweave.ingest.kb_lines import NTRIPLES_SHAPE, LineError, is_header, split_csv, split_ntriples, split_tsv
 from latweave.lattice.model import Dimension, Evidence, Lattice
 from latweave.lattice.alike import TIERS, alike, blocking_keys
@@ -89,25 +90,6 @@ ORDERED_SHARE = 0.9
 #: A relation whose objects are at least this often subjects stays entity-valued even if they parse.
 SUBJECT_SHARE = 0.5
 
-#: The KB formats: three generic ones (one fact a line: tab-separated, comma-separated, N-Triples),
-#: then the benchmarks' (PathQuestion's are TSV lines, read with its ontology's functional relations).
-FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa", "2wiki")
-
-#: Relations whose source ontology allows one value per subject: Wikidata's single-value
-#: constraint (P569 date of birth, P570 date of death, P19 place of birth, P20 place of death,
-#: P22 father, P25 mother) for 2Wiki; Freebase's unique properties (people.person.gender,
-#: people.person.place_of_birth, people.deceased_person.place_of_death) for PathQuestion. MetaQA's
-#: movie titles name several films (remakes share a title), so none of its relations is.
-#: Chosen from the ontologies, never from the data or the questions; `--functional` overrides.
-FUNCTIONAL: dict[str, frozenset[str]] = {
-    "2wiki": frozenset({"date of birth", "date of death", "place of birth", "place of death", "father", "mother"}),
-    "pathquestion": frozenset({"gender", "place of birth", "place of death"}),
-    "metaqa": frozenset(),
-    # a generic file comes with no ontology: its functional relations are the ones --functional names
-    "tsv": frozenset(), "csv": frozenset(), "ntriples": frozenset(),
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Triple:
     """One fact as read: `source` is the file path as given, `line` its 1-based line (None when the
@@ -121,6 +103,19 @@ class Triple:
     line: int | None
     locator: str
     qualifiers: tuple[tuple[str, str], ...] = ()   # ("start", …) / ("end", …): when the fact held
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One triple as the builder holds it between its two passes: the triple as read (file,
+    line, locator, qualifiers), its subject and object as stated (stripped), its relation's key,
+    and where its evidence lies (`EvidenceFiles.locate`)."""
+
+    triple: Triple
+    subject: str
+    relation: str   # the relation's key (normalised)
+    object: str
+    evidence: Evidence
 
 
 @dataclass(frozen=True)
@@ -443,6 +438,7 @@ def read_2wiki_evidences(path: Path | str, report: BuildReport | None = None, *,
             yield Triple(evidence[0], evidence[1], evidence[2], source, line, locator)
 
 
+#: Each format of kb_formats.FORMATS, its reader (tests/test_kb.py: the same names, in order).
 READERS = {"tsv": read_tsv_kb, "csv": read_csv_kb, "ntriples": read_ntriples_kb,
            "pathquestion": read_pathquestion_kb, "metaqa": read_metaqa_kb, "2wiki": read_2wiki_evidences}
 
@@ -480,8 +476,8 @@ class EvidenceFiles:
             self.files[source] = (doc, text, starts)
         return self.files[source]
 
-    def locate(self, t: Triple) -> tuple[str, str, int, int]:
-        """(doc id, source text, start, end) of a triple's evidence."""
+    def locate(self, t: Triple) -> Evidence:
+        """A triple's evidence: its document, the text there and its offsets."""
         doc = _question_doc(t) if t.locator.startswith("question ") else None   # (no other locator names one)
         if doc is not None:
             line = json.dumps([t.subject, t.relation, t.object], ensure_ascii=False)
@@ -489,14 +485,14 @@ class EvidenceFiles:
             start = held[1]
             held[0].append(line)
             held[1] = start + len(line) + 1
-            return doc, line, start, start + len(line)
+            return Evidence(doc, line, start, start + len(line))
         if t.line is None:
             raise CorpusError("a triple needs a line number or a question locator for its evidence",
                               file=t.source)
         doc, text, starts = self._file(t.source)
         start = starts[t.line - 1]
         end = starts[t.line] - 1 if t.line < len(starts) else len(text)
-        return doc, text[start:end], start, end
+        return Evidence(doc, text[start:end], start, end)
 
     def finish(self) -> None:
         for doc, (lines, _) in self.questions.items():
@@ -577,23 +573,23 @@ _DISAMBIGUATED = re.compile(r"(.*\S)\s*\(([^()]+)\)")
 ROLE_SUPPORT = 2
 
 
-def _resolve(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
+def _resolve(rows: list[Row], relations: dict[str, Relation], subject_rows: dict[str, int],
              key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
     """Entity resolution (see the module docstring): {object key E → subject key S} for every
     object-only entity with exactly one "E (…)" subject; every decision goes into the report."""
     fitting: dict[str, list[str]] = {}          # base key → subject keys spelt "base (…)"
     for skey, i in subject_rows.items():
-        m = _DISAMBIGUATED.fullmatch(rows[i][1])
+        m = _DISAMBIGUATED.fullmatch(rows[i].subject)
         if m:
             fitting.setdefault(key(m.group(1)), []).append(skey)
     if not fitting:
         return {}
     seen: dict[str, list] = {}                  # object key → [first row index, triples]
     kept: set[str] = set(subject_rows)          # keys that will be instances of their own
-    for i, (_, _, rkey, o, *_rest) in enumerate(rows):
-        if not relations[rkey].entity_valued:
+    for i, row in enumerate(rows):
+        if not relations[row.relation].entity_valued:
             continue
-        okey = key(o)
+        okey = key(row.object)
         if okey in subject_rows:
             continue
         held = seen.get(okey)
@@ -608,10 +604,11 @@ def _resolve(rows: list, relations: dict[str, Relation], subject_rows: dict[str,
     holds: dict[str, set[str]] = {}             # subject key → its relations
     roles: dict[str, set[str]] = {}             # E → the relations it is an object of
     fillers: dict[str, set[str]] = {}           # relation → its objects that are subjects
-    for _, s, rkey, o, *_rest in rows:
-        holds.setdefault(key(s), set()).add(rkey)
+    for row in rows:
+        rkey = row.relation
+        holds.setdefault(key(row.subject), set()).add(rkey)
         if relations[rkey].entity_valued:
-            okey = key(o)
+            okey = key(row.object)
             if okey in wanted:
                 roles.setdefault(okey, set()).add(rkey)
             elif okey in subject_rows:
@@ -638,8 +635,8 @@ def _resolve(rows: list, relations: dict[str, Relation], subject_rows: dict[str,
         candidates = fitting.get(okey)
         if not candidates:
             continue
-        t = rows[i][0]
-        labels = tuple(rows[subject_rows[c]][1] for c in candidates)
+        t = rows[i].triple
+        labels = tuple(rows[subject_rows[c]].subject for c in candidates)
         if len(candidates) > 1:
             action = "ambiguous"
         elif support(okey, candidates[0]) < ROLE_SUPPORT:
@@ -649,12 +646,12 @@ def _resolve(rows: list, relations: dict[str, Relation], subject_rows: dict[str,
         else:
             action = "merged"
             merge[okey] = candidates[0]
-        report.resolutions.append(Resolution(action, rows[i][3], labels, count, t.source, t.line,
+        report.resolutions.append(Resolution(action, rows[i].object, labels, count, t.source, t.line,
                                              t.locator))
     return merge
 
 
-def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
+def _resolve_documents(rows: list[Row], relations: dict[str, Relation], subject_rows: dict[str, int],
                        key: Callable[[str], str], report: BuildReport) -> dict[str, str]:
     """The second resolution: an entity E that is only ever an object, named in one question's
     evidence beside a subject S of that evidence which is no object there, the two names alike
@@ -666,11 +663,11 @@ def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows:
     parenthetical rule is left as that rule decided. The reason names the rule."""
     decided = {key(r.object) for r in report.resolutions}
     per_doc: dict[str, tuple[set[str], set[str]]] = {}
-    for _, s, rkey, o, doc, *_rest in rows:
-        subjects, objects = per_doc.setdefault(doc, (set(), set()))
-        subjects.add(key(s))
-        if relations[rkey].entity_valued:
-            objects.add(key(o))
+    for row in rows:
+        subjects, objects = per_doc.setdefault(row.evidence.doc, (set(), set()))
+        subjects.add(key(row.subject))
+        if relations[row.relation].entity_valued:
+            objects.add(key(row.object))
     first: dict[str, int] = {}                 # object key → its first row
     count: dict[str, int] = {}
     fits: dict[str, dict[str, int]] = {}        # E → the subjects it fits → the strongest rule
@@ -685,21 +682,22 @@ def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows:
         if held is None:
             held = blocks[doc] = {}
             for c in per_doc[doc][0]:
-                for k in blocking_keys(rows[subject_rows[c]][1]):
+                for k in blocking_keys(rows[subject_rows[c]].subject):
                     held.setdefault(k, set()).add(c)
         return set().union(*(held.get(k, ()) for k in blocking_keys(o)))
 
-    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
-        if not relations[rkey].entity_valued:
+    for i, row in enumerate(rows):
+        if not relations[row.relation].entity_valued:
             continue
+        o, doc = row.object, row.evidence.doc
         okey = key(o)
         if okey in subject_rows or okey in decided:
             continue
         first.setdefault(okey, i)
         count[okey] = count.get(okey, 0) + 1
-        own.setdefault(okey, set()).add(key(s))
+        own.setdefault(okey, set()).add(key(row.subject))
         for c in sorted(near(doc, o) - per_doc[doc][1]):
-            tier = alike(o, rows[subject_rows[c]][1])
+            tier = alike(o, rows[subject_rows[c]].subject)
             if tier is not None:
                 held = fits.setdefault(okey, {})
                 held[c] = min(held.get(c, len(TIERS)), TIERS.index(tier))
@@ -708,8 +706,8 @@ def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows:
     for okey in sorted(fits, key=lambda k: first[k]):
         best = min(fits[okey].values())
         candidates = sorted(c for c, tier in fits[okey].items() if tier == best)
-        t = rows[where[okey]][0]
-        labels = tuple(rows[subject_rows[c]][1] for c in candidates)
+        t = rows[where[okey]].triple
+        labels = tuple(rows[subject_rows[c]].subject for c in candidates)
         if len(candidates) > 1:
             action = "ambiguous"
         elif candidates[0] in own[okey]:
@@ -717,12 +715,12 @@ def _resolve_documents(rows: list, relations: dict[str, Relation], subject_rows:
         else:
             action = "merged"
             merge[okey] = candidates[0]
-        report.resolutions.append(Resolution(action, rows[where[okey]][3], labels, count[okey], t.source, t.line,
+        report.resolutions.append(Resolution(action, rows[where[okey]].object, labels, count[okey], t.source, t.line,
                                              t.locator, reason=f"one document ({TIERS[best]})"))
     return merge
 
 
-def _resolve_namesakes(rows: list, relations: dict[str, Relation], subject_rows: dict[str, int],
+def _resolve_namesakes(rows: list[Row], relations: dict[str, Relation], subject_rows: dict[str, int],
                        key: Callable[[str], str], report: BuildReport) -> dict[int, str]:
     """The third resolution, per statement: {row → subject key S} for the triples "X r E" whose
     object E is a subject elsewhere in the pooled evidence (so neither rule above touches it: E
@@ -737,7 +735,8 @@ def _resolve_namesakes(rows: list, relations: dict[str, Relation], subject_rows:
     subject ("contradicted"). One decision per statement in the report, action "local"."""
     per_doc: dict[str, dict[str, list[str]]] = {}   # doc → base key → its subjects spelt "base (…)"
     subjects_of: dict[str, set[str]] = {}
-    for _, s, _r, _o, doc, *_rest in rows:
+    for row in rows:
+        s, doc = row.subject, row.evidence.doc
         skey = key(s)
         held = subjects_of.setdefault(doc, set())
         if skey in held:
@@ -751,13 +750,14 @@ def _resolve_namesakes(rows: list, relations: dict[str, Relation], subject_rows:
     readings: dict[tuple[str, str, str], set[str]] = {}   # statement → the subjects its evidences read E as
     first: dict[tuple[str, str, str], int] = {}            # statement → its first row read
     at: dict[tuple[str, str, str], list[int]] = {}         # statement → its rows
-    for i, (_, s, rkey, o, doc, *_rest) in enumerate(rows):
+    for i, row in enumerate(rows):
+        rkey, doc = row.relation, row.evidence.doc
         if not relations[rkey].entity_valued:
             continue
-        okey = key(o)
+        okey = key(row.object)
         if okey not in subject_rows:
             continue
-        statement = (key(s), rkey, okey)
+        statement = (key(row.subject), rkey, okey)
         at.setdefault(statement, []).append(i)
         if okey in subjects_of[doc]:
             readings.setdefault(statement, set()).add(okey)   # E itself, there
@@ -774,9 +774,9 @@ def _resolve_namesakes(rows: list, relations: dict[str, Relation], subject_rows:
         else:
             action = "local"
             read.update((i, found[0]) for i in at[statement])
-        t = rows[first[statement]][0]
-        labels = tuple(rows[subject_rows[c]][1] for c in found if c != statement[2])
-        report.resolutions.append(Resolution(action, rows[first[statement]][3], labels, len(at[statement]),
+        t = rows[first[statement]].triple
+        labels = tuple(rows[subject_rows[c]].subject for c in found if c != statement[2])
+        report.resolutions.append(Resolution(action, rows[first[statement]].object, labels, len(at[statement]),
                                              t.source, t.line, t.locator, reason="namesake in one document"))
     return read
 
@@ -804,7 +804,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     parsed: dict[tuple[str, str], str | None] = {}
     relations: dict[str, Relation] = {}
     subjects: dict[str, int] = {}          # subject key → the first source it is a subject in
-    rows: list[tuple[Triple, str, str, str, str, int, int]] = []
+    rows: list[Row] = []
     subject_rows: dict[str, int] = {}      # subject key → its first row (spelling, evidence)
     wiki = True                            # every triple so far from a 2Wiki file
 
@@ -829,7 +829,7 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
         subjects.setdefault(skey, at)
         subject_rows.setdefault(skey, len(rows))
         wiki = wiki and _QUESTION.fullmatch(t.locator) is not None
-        rows.append((t, s, rkey, o, *docs.locate(t)))
+        rows.append(Row(t, s, rkey, o, docs.locate(t)))
     docs.finish()
     if resolve_disambiguated is None:
         resolve_disambiguated = wiki and bool(rows)
@@ -856,23 +856,23 @@ def lattice_from_triples(triples: Iterable[Triple], name: str = "kb",
     seen: set[tuple[str, str, str]] = set()
     instances = lattice.instances
 
-    def entity(label: str, evidence: tuple[str, str, int, int], to: str | None = None) -> str:
+    def entity(label: str, evidence: Evidence, to: str | None = None) -> str:
         k = key(label) if to is None else to
         if k in merge or to is not None:  # a resolved object: S's instance, anchored at S's own first triple
             k = merge.get(k, k)
             if k not in instances:
                 row = rows[subject_rows[k]]
-                label, evidence = row[1], row[4:]
+                label, evidence = row.subject, row.evidence
         if k not in instances:
             inst = lattice.add_instance(label)
-            lattice.add_evidenced(inst.label, SUBJECT, inst.label,
-                                  evidence if type(evidence) is Evidence else Evidence(*evidence))
+            lattice.add_evidenced(inst.label, SUBJECT, inst.label, evidence)
         return k
 
     plain = not merge and not read   # no name resolved: an entity's key is its name's, its instance made once
     inverse = {rkey: INVERSE + rel.name for rkey, rel in relations.items()}
-    for i, (t, s, rkey, o, doc, text, start, end) in enumerate(rows):
-        evidence = Evidence(doc, text, start, end)   # cut from the KB's own text (EvidenceFiles): one per line
+    for i, row in enumerate(rows):
+        t, s, rkey, o = row.triple, row.subject, row.relation, row.object
+        evidence = row.evidence   # cut from the KB's own text (EvidenceFiles): one per line
         rel, dim = relations[rkey], dims[rkey]
         entity_valued = rel.entity_valued
         skey = known(s) or key(s)

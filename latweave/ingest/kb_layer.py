@@ -37,6 +37,7 @@ from pathlib import Path
 from latweave.compile.lattice_facts import day_span
 from latweave.errors import LatweaveError
 from latweave.folder.lookup import FolderLookup
+from latweave.ingest.kb_formats import LINE_FORMATS   # the formats whose files this reads: a fact a line
 from latweave.ingest.layered import Layer, worlds_row
 from latweave.lattice.canonical import class_key, class_members
 from latweave.lattice.coordinates import World
@@ -49,9 +50,6 @@ from latweave.lattice.periods import period_of
 from latweave.legitimacy.check import dimension_report, grown_digest, grown_tree, leaf_key, value_row
 from latweave.legitimacy.report import LatticeReport
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, KB_STATE, PREDICATES, SYNONYMS, VALUES
-
-#: The KB formats whose files this reads (a line each: no entity resolution across them).
-LINE_FORMATS = ("tsv", "csv", "ntriples", "pathquestion", "metaqa")
 
 
 class Fallback(Exception):
@@ -191,7 +189,7 @@ class _Reading:
     # ---------------------------------------------------------------- the file
 
     def run(self) -> Step:
-        from latweave.ingest.kb import INVERSE, READERS, SUBJECT, classify_relation, EvidenceFiles, parse_value, Relation
+        from latweave.ingest.kb import INVERSE, READERS, SUBJECT, classify_relation, EvidenceFiles, parse_value, Relation, Row
 
         scratch = Lattice(name="scratch")
         docs = EvidenceFiles(scratch)
@@ -200,7 +198,7 @@ class _Reading:
         reserved = {normalize(SUBJECT)}
         relations: dict[str, Relation] = {}
         subjects: set[str] = set()
-        rows = []
+        rows: list[Row] = []
         for t in READERS[fmt](self.path, self.report, strict=strict):
             s, r, o = t.subject.strip(), t.relation.strip(), t.object.strip()
             rkey = key(r)
@@ -216,7 +214,7 @@ class _Reading:
             rel.triples += 1
             rel.objects[o] = rel.objects.get(o, 0) + 1
             subjects.add(key(s))
-            rows.append((t, s, rkey, o, *docs.locate(t)))
+            rows.append(Row(t, s, rkey, o, docs.locate(t)))
         docs.finish()
         self._file_subjects = sorted(subjects)
         self._silent = set(self.state["silent_subjects"])
@@ -241,13 +239,12 @@ class _Reading:
         subject_dim = self.dim(normalize(SUBJECT))
         seen: set = set()
 
-        def entity(label: str, evidence: tuple) -> str:
+        def entity(label: str, evidence: Evidence) -> str:
             k = key(label)
             if not self.known(k):
                 self.instances[k] = label
-                doc, source_text, start, end = evidence
                 self.predicates.append(Predicate(k, subject_dim.key, self.value_for_fact(subject_dim, label),
-                                                 Evidence(doc, source_text, start, end)))
+                                                 evidence))
             return k
 
         def stated(skey: str, rkey: str, okey: str, quals: tuple) -> bool:
@@ -255,12 +252,12 @@ class _Reading:
             return any(row["dimension"] == rkey and row["value"] == okey and row["qualifiers"] == norm
                        for _, row in self.old.predicates(skey))
 
-        for t, s, rkey, o, doc, source_text, start, end in rows:
-            evidence = (doc, source_text, start, end)
+        for row in rows:
+            t, s, rkey, o, ev = row.triple, row.subject, row.relation, row.object, row.evidence
             rel, dim = relations[rkey], self.dim(rkey)
-            skey = entity(s, evidence)
+            skey = entity(s, ev)
             if rel.entity_valued:
-                okey = entity(o, evidence)
+                okey = entity(o, ev)
             else:
                 okey = parse_value(o, rel.kind, parsed)
                 if okey is None:
@@ -273,7 +270,6 @@ class _Reading:
             seen.add((skey, rkey, okey, t.qualifiers))
             quals = tuple(sorted((normalize(k), v) for k, v in t.qualifiers))
             period_of(quals, f"predicate ({s!r}, {rel.name!r}, {o!r})")
-            ev = Evidence(doc, source_text, start, end)
             self.predicates.append(Predicate(skey, rkey, self.value_for_fact(dim, o), ev, 1.0, quals))
             if rel.entity_valued:
                 inverse = self.dim(INVERSE + rkey)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import json
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -33,6 +34,28 @@ from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports,
 from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
 from latweave.ingest.stream import StreamFiles
 from latweave.lattice.model import Lattice, Predicate
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the manifest and the history say of a lattice: its counts, its contested coordinates
+    ((instance, dimension) keys) and the labels of those, and of the ones contested before, as the
+    lattice spells them."""
+
+    counts: dict
+    contested: frozenset
+    labels: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What writing a folder's model files found, which the ledger's `finish` then records: the
+    summary of the whole lattice, the last legitimacy report (None without a gate) and the
+    dimensions checked again in any layer written."""
+
+    summary: Summary
+    report: object | None
+    checked: frozenset[str]
 
 
 def save_lattice(lattice: Lattice, out: Path | str, gate: Gate | None = None, *, inputs=(),
@@ -95,10 +118,10 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
     name = head.name if head is not None else base[1]["name"]
     before_pairs = ledger.contested_before if ledger is not None else frozenset()
     stored_sources = _stored_sources(ledger)
-    done: dict = {}
+    written: Written | None = None   # set by write_model, read by finish (write_folder calls both)
 
     def write_model(folder: Path) -> dict:
-        nonlocal head
+        nonlocal head, written
         if ledger is not None:
             ledger.store(folder)   # first: a layer written below may read a document from its stored source
         report = state = stored = None
@@ -163,11 +186,11 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                 stored = report.to_dict(limit=STORED_LIST_LIMIT)
             summary = _prefix_summary(previous, manifest, k, before_pairs) if k == n else None
         for i in range(first, n):
-            contested = summary[1] if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))
+            contested = summary.contested if summary is not None else contested_pairs(folder, layer_folders(folder, {"layers": i}))
             made = fast(folder, {"name": name, "layers": i}, i, stored, contested) if fast is not None else None
             if made is not None:
                 write_layer(made.layer, folder, stored_sources)
-                state, report, summary = None, made.report, (made.counts, made.contested, made.labels)
+                state, report, summary = None, made.report, Summary(made.counts, made.contested, made.labels)
             else:
                 if state is None:   # the lattice of the layers so far, read from the files written
                     state = State.read(folder, {"name": name, "layers": i}, i)
@@ -189,18 +212,18 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
             gate.judge(report)
         if n > 1:
             write_top_engine_db(folder, n, base)
-        done["summary"], done["report"], done["checked"] = summary, report, checked
-        return summary[0]
+        written = Written(summary, report, frozenset(checked))
+        return summary.counts
 
     def finish(folder: Path) -> None:
-        (counts, contested, labels), report = done["summary"], done["report"]
         if ledger is None:
             return
+        summary, report = written.summary, written.report
         if report is not None:   # what the history line says of the per-dimension checks
             names = [d.name for d in report.dimensions]
-            checked = [name for name in names if name in done["checked"]]
+            checked = [name for name in names if name in written.checked]
             ledger.change["legitimacy"] = {"checked": checked, "kept": sorted(set(names) - set(checked))}
-        ledger.write(folder, counts, contested, labels)
+        ledger.write(folder, summary.counts, summary.contested, summary.labels)
 
     known = linked_hashes(base[1], base[2]) if base is not None else None
     return write_folder(out, name, write_model, {"finish": finish}, inputs=inputs, locked=locked, layers=n,
@@ -259,9 +282,8 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     return write_folder(out, head.name, model_files, {"engine": engine_and_attachments}, inputs=inputs)
 
 
-def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, frozenset, dict]:
-    """What the manifest and the history say of a lattice: its counts, its contested coordinates
-    and the labels of those (and of the ones `before` names) as the lattice spells them."""
+def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> Summary:
+    """The `Summary` of a lattice (`before`: the coordinates contested before it)."""
     from latweave.folder.store import manifest_counts
 
     contested = frozenset(pair for pair, held in worlds.items() if len(held) > 1)
@@ -270,10 +292,10 @@ def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> tuple[dict, f
         inst, dim = lattice.instances.get(pair[0]), lattice.dimensions.get(pair[1])
         return [inst.label if inst else pair[0], dim.name if dim else pair[1]]
 
-    return manifest_counts(lattice), contested, {pair: label(pair) for pair in contested | before}
+    return Summary(manifest_counts(lattice), contested, {pair: label(pair) for pair in contested | before})
 
 
-def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> tuple[dict, frozenset, dict]:
+def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> Summary:
     """`_summary` of the lattice of a folder's first k layers, from its files alone (a change that
     removes the sources after them builds no lattice)."""
     from latweave.folder.lookup import FolderLookup
@@ -299,7 +321,7 @@ def _prefix_summary(folder: Path, manifest: dict, k: int, before: frozenset) -> 
             labels[(x, d)] = [row["label"] if row else x, dim["name"] if dim else d]
     finally:
         looked.close()
-    return counts, contested, labels
+    return Summary(counts, contested, labels)
 
 
 def _stored_sources(ledger) -> dict[str, tuple[str, str]]:
@@ -349,7 +371,9 @@ def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | Non
     top layer (folder/layers.py `engine_db_name`): the nearest earlier database kept up to date
     with the layers above it (engines/sqlite_layers.py) — the previous lattice's top layer's when
     `base` kept that layer (an `add`), else layer 0's. None is written for a lattice whose layer 0
-    has none (a lattice of an older latweave): the SQLite engine then opens its facts."""
+    has none (written by store.write_lattice, the model files alone): the SQLite engine then opens
+    its facts. (A lattice that latweave builds always has one: schema 9, folder/store.py, came
+    after the top layer's database, so no folder that is read lacks it.)"""
     from latweave.engines.sqlite_layers import extend_engine_db
     from latweave.folder.layers import engine_db_name, layer_count
 

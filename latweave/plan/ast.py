@@ -187,10 +187,6 @@ class Plan:
     final: Expr
     pos: Optional[Pos] = _pos()
 
-    @property
-    def is_compare(self) -> bool:
-        return isinstance(self.final, (Compare, Holds))
-
 
 def _refs(expr) -> set[str]:
     """The step variables an expression reads (`$var`)."""

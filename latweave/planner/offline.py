@@ -32,7 +32,7 @@ from latweave.lattice.answers import normalize_answer
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
 from latweave.lattice.ordered import parse_ordered
-from latweave.planner.compare import compare_candidates, compare_features, is_choice, outside_words
+from latweave.planner.compare import CompareCand, compare_candidates, compare_features, is_choice, outside_words
 from latweave.planner.compare import to_plan as compare_plan
 from latweave.planner.graph import ANCHOR, LatticeGraph
 from latweave.planner.linking import PARTIAL, EntityLinker, Mention
@@ -75,6 +75,19 @@ class Chain:
     detours: tuple[bool, ...] = ()   # per hop: walked back onto where it was two hops before
     partial: bool = False  # the anchor is a part of a longer name the lattice lacks, or a name that only
     #                        resembles the lattice's (linking.PARTIAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One grounded plan of a question, as `OfflinePlanner.analyse` finds it: a relation chain
+    from a linked name (`kind` "chain") or a compare of two ("cmp"), its features (ids and values:
+    `FeatureSpace.sparse`), and what a chain ends on (instance keys; a compare's answer is the
+    engine's: None)."""
+
+    kind: str                                  # "chain" | "cmp"
+    grounding: Chain | CompareCand
+    features: tuple[array, array]
+    reached: frozenset[str] | None
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -388,9 +401,8 @@ class OfflinePlanner:
         return [(Chain(anchor, path, back, partial), reached)
                 for path, reached, back in self.graph.paths(anchor, self.max_hops)]
 
-    def analyse(self, question: str) -> tuple[list[tuple], Reason | None]:
-        """Every grounded candidate of a question, each as (kind, candidate, features, reached):
-        relation chains from the anchor — from every linked name when the question names two or
+    def analyse(self, question: str) -> tuple[list[Candidate], Reason | None]:
+        """Every grounded candidate of a question (`Candidate`): relation chains from the anchor — from every linked name when the question names two or
         more that are no choice between them, a `shorter-mention` feature on the chains of any but
         the longest (reached: the keys the chain ends on) — and, when the
         question names two linked entities, compares of the two (reached: None, the engine
@@ -401,7 +413,7 @@ class OfflinePlanner:
         no chains (a chain from A that returns A — director, then inverse director — picks one of
         the two at random when a compare does not ground, as when B's director has no birth
         date; it is then abstained on, never guessed)."""
-        out: list[tuple] = []
+        out: list[Candidate] = []
         linked = self.linked(question)
         mention, reason = self.anchor(question, linked)
         others = len({m.instances for m in linked}) >= 2
@@ -429,7 +441,7 @@ class OfflinePlanner:
                     # to learn from, and a feature to learn against
                     feats[("returns-anchor",)] += 1
                     reached = reached - {chain.anchor}
-                out.append(("chain", chain, self.space.sparse(feats), reached))
+                out.append(Candidate("chain", chain, self.space.sparse(feats), reached))
         if mention is None and out:
             reason = None   # an ambiguous name, every reading kept: the grounded plans choose (see plan)
         if self.compare:
@@ -441,7 +453,7 @@ class OfflinePlanner:
                         reason = reason or Reason.AMBIGUOUS_ANCHOR
                         continue
                     for cand in compare_candidates(self.graph, a, b, self.ordered, is_choice(question, a, b)):
-                        out.append(("cmp", cand, self.space.sparse(
+                        out.append(Candidate("cmp", cand, self.space.sparse(
                             compare_features(question, a, b, cand, self._name_words)), None))
         if not out:
             return [], reason or Reason.UNGROUNDED
@@ -451,8 +463,8 @@ class OfflinePlanner:
         """Does the question say the dimension (or the subtracted one) a compare orders by?"""
         return any(self._name_words(d) & said for d in (cand.dimension, cand.minus) if d)
 
-    def _plan_of(self, kind: str, cand) -> Plan:
-        return self.to_plan(cand) if kind == "chain" else compare_plan(self.graph, cand)
+    def _plan_of(self, cand: Candidate) -> Plan:
+        return self.to_plan(cand.grounding) if cand.kind == "chain" else compare_plan(self.graph, cand.grounding)
 
     def _run(self, plans: list[Plan]) -> None:
         """Run the plans not yet run, in one batch, and keep their results."""
@@ -463,11 +475,10 @@ class OfflinePlanner:
         self._results.update(results)
         self._results.update({p: None for p in bad})
 
-    def _right(self, entry: tuple, gold_keys: set[str], gold_norm: set[str]) -> bool:
-        kind, cand, _, reached = entry
-        if kind == "chain":
-            return bool(reached & gold_keys)
-        result = self._results.get(self._plan_of(kind, cand))
+    def _right(self, cand: Candidate, gold_keys: set[str], gold_norm: set[str]) -> bool:
+        if cand.kind == "chain":
+            return bool(cand.reached & gold_keys)
+        result = self._results.get(self._plan_of(cand))
         if result is None or result.status == "abstain":
             return False
         if result.status == "verdict":
@@ -547,17 +558,17 @@ class OfflinePlanner:
         chosen plans' results against the gold answers."""
         tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         for ex, cands in self._analysed(train):
-            entry, _, _ = self._rank(cands)
-            if entry[0] != "cmp":
+            best, _, _ = self._rank(cands)
+            if best.kind != "cmp":
                 continue
             keys, norm = self._gold(ex)
-            ok = self._right(entry, keys, norm)
+            ok = self._right(best, keys, norm)
             for g in self._grams(ex.question):
                 tally[g][0] += ok
                 tally[g][1] += 1
         return {g for g, (ok, n) in tally.items() if n >= OOS_SUPPORT and ok <= OOS_ACCURACY * n}
 
-    def _analysed(self, examples) -> list[tuple]:
+    def _analysed(self, examples) -> list[tuple[object, list[Candidate]]]:
         """(example, candidates) of the examples that have candidates; compare plans run in one batch."""
         rows = []
         for ex in sorted(examples, key=lambda e: e.qid):
@@ -565,7 +576,7 @@ class OfflinePlanner:
             if cands:
                 rows.append((ex, cands))
         if self.runner is not None:
-            self._run([self._plan_of(k, c) for _, cands in rows for k, c, _, _ in cands if k == "cmp"])
+            self._run([self._plan_of(c) for _, cands in rows for c in cands if c.kind == "cmp"])
         return rows
 
     @staticmethod
@@ -585,16 +596,16 @@ class OfflinePlanner:
         data = []
         for ex, cands in self._analysed(examples):
             keys, norm = self._gold(ex)
-            good = [i for i, entry in enumerate(cands) if self._right(entry, keys, norm)]
-            extrema = [i for i in good if cands[i][0] == "cmp" and cands[i][1].op in ("argmax", "argmin")]
+            good = [i for i, cand in enumerate(cands) if self._right(cand, keys, norm)]
+            extrema = [i for i in good if cands[i].kind == "cmp" and cands[i].grounding.op in ("argmax", "argmin")]
             said = set(outside_words(ex.question, self.linker.mentions(ex.question))) if extrema else set()
-            named = [i for i in extrema if self._names_measure(cands[i][1], said)]
+            named = [i for i in extrema if self._names_measure(cands[i].grounding, said)]
             if named:   # "born first": the date of birth is the target, not a death date right by chance
                 good = named
             if not good or len(good) == len(cands):
                 continue
-            soft = all(cands[i][0] == "cmp" for i in good)
-            data.append(([f for _, _, f, _ in cands], set(good), soft))
+            soft = all(cands[i].kind == "cmp" for i in good)
+            data.append(([c.features for c in cands], set(good), soft))
         return data
 
     def _update(self, i, delta, step, totals, stamp) -> None:
@@ -604,16 +615,14 @@ class OfflinePlanner:
         w[i] += delta
 
     @staticmethod
-    def _gauge(entry: tuple) -> str:
+    def _gauge(cand: Candidate) -> str:
         """Which threshold a best plan answers to: its kind (chain, cmp), a chain from a partial
         mention apart (a part of a name, or a name that only resembles the lattice's: "partial", a
         guess at who is meant until dev says how often it is right)."""
-        kind, cand = entry[0], entry[1]
-        return "partial" if kind == "chain" and cand.partial else kind
+        return "partial" if cand.kind == "chain" and cand.grounding.partial else cand.kind
 
-    def _threshold(self, entry: tuple) -> float:
-        gauge = self._gauge(entry)
-        return self.thresholds.get(gauge, self.thresholds.get(entry[0], self.threshold))
+    def _threshold(self, cand: Candidate) -> float:
+        return self.thresholds.get(self._gauge(cand), self.thresholds.get(cand.kind, self.threshold))
 
     def _tune(self, dev) -> dict[str, float]:
         """Per gauge of plan (chain, partial, compare: `_gauge`), the margin threshold maximising
@@ -621,9 +630,9 @@ class OfflinePlanner:
         scored: dict[str, list] = defaultdict(list)
         rows = self._analysed(dev)
         for ex, cands in rows:
-            entry, margin, _ = self._rank(cands)
+            best, margin, _ = self._rank(cands)
             keys, norm = self._gold(ex)
-            scored[self._gauge(entry)].append((margin, self._right(entry, keys, norm)))
+            scored[self._gauge(best)].append((margin, self._right(best, keys, norm)))
         thresholds = {}
         for kind, items in scored.items():
             best_t, best_value = 0.0, None
@@ -635,24 +644,19 @@ class OfflinePlanner:
         return thresholds
 
     # ---- planning ----
-    def _rank(self, cands: list[tuple]) -> tuple[tuple, float, tuple | None]:
+    def _rank(self, cands: list[Candidate]) -> tuple[Candidate, float, Candidate | None]:
         """The best candidate, its margin over the runner-up, and the runner-up (None when there
         is none; ties: the plan's text)."""
-        scored = sorted(((self.score(f), self._key(kind, c), i) for i, (kind, c, f, _) in enumerate(cands)),
+        scored = sorted(((self.score(c.features), self._key(c), i) for i, c in enumerate(cands)),
                         key=lambda t: (-t[0], t[1]))
+        best_score, _, best = scored[0]
         if len(scored) < 2:
-            return cands[scored[0][2]], float("inf"), None
-        return cands[scored[0][2]], scored[0][0] - scored[1][0], cands[scored[1][2]]
+            return cands[best], float("inf"), None
+        second_score, _, second = scored[1]
+        return cands[best], best_score - second_score, cands[second]
 
-    def _key(self, kind: str, cand) -> str:
-        return ("0:" + self._text(cand)) if kind == "chain" else ("1:" + cand.text)
-
-    def _best(self, question: str):
-        cands, _ = self.analyse(question)
-        if not cands:
-            return None
-        (kind, cand, _, reached), margin, _ = self._rank(cands)
-        return cand, margin, reached
+    def _key(self, cand: Candidate) -> str:
+        return ("0:" + self._text(cand.grounding)) if cand.kind == "chain" else ("1:" + cand.grounding.text)
 
     def plan(self, question: str, qid: str = ""):
         from latweave.planner.base import PlanOutput
@@ -661,9 +665,9 @@ class OfflinePlanner:
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
         best, margin, second = self._rank(cands)
-        kind, cand = best[0], best[1]
+        kind, cand = best.kind, best.grounding
         if kind == "chain" and (margin < self._threshold(best) or margin == 0.0) \
-                and second is not None and second[0] == "chain" and second[1].anchor != cand.anchor:
+                and second is not None and second.kind == "chain" and second.grounding.anchor != cand.anchor:
             # two readings of one name ground plans that score alike: never a guess between them
             return PlanOutput(None, Reason.AMBIGUOUS_ANCHOR, margin, {"kind": kind, "margin": margin})
         if kind == "chain" and reason == Reason.AMBIGUOUS_ANCHOR:
@@ -684,7 +688,7 @@ class OfflinePlanner:
                 return PlanOutput(None, Reason.OUT_OF_SCOPE, margin, trace)
         if margin < self._threshold(best):
             return PlanOutput(None, Reason.LOW_SCORE, margin, trace)
-        return PlanOutput(self._plan_of(kind, cand), None, margin, trace)
+        return PlanOutput(self._plan_of(best), None, margin, trace)
 
     def _text(self, chain: Chain) -> str:
         return "/".join(chain.relations)

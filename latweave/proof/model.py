@@ -544,9 +544,3 @@ def walk(node: Node):
         current = stack.pop()
         yield current
         stack.extend(reversed(current.children))
-
-
-def premises(children, relation: str) -> list[tuple[Node, list]]:
-    """The children that prove (or state) a `relation` atom, each with that atom's arguments."""
-    return [(child, list(child.atom.args)) for child in children
-            if child.atom is not None and child.atom.relation == relation]

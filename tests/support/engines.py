@@ -51,6 +51,29 @@ def cannot_run(name: str, reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
+def require_engine(name: str) -> str:
+    """`name`, when that engine can run here and the per-engine tests run it; else the calling
+    test is skipped with the reason (failed, where it is expected: `cannot_run`)."""
+    from latweave.engines import engine_status
+
+    reason = dict(engine_status()).get(name, f"no engine is named {name!r}")
+    if reason is not None:
+        cannot_run(name, f"engine {name!r} unavailable: {reason}")
+    if name in ELSEWHERE:
+        pytest.skip(f"engine {name!r}: {ELSEWHERE[name]}")
+    return name
+
+
+def needs_engine(item) -> None:
+    """What conftest's `pytest_runtest_setup` does with `@pytest.mark.needs_engine(name, problem)`:
+    skip (or, for an expected engine, fail) every test of a module whose engine cannot run here
+    (`problem` not None)."""
+    for mark in item.iter_markers("needs_engine"):
+        name, problem = mark.args
+        if problem is not None:
+            cannot_run(name, f"{name} cannot run here: {problem}")
+
+
 def missing_expected() -> dict[str, str]:
     """Expected engine -> why it cannot run here, for each expected engine that cannot."""
     from latweave.engines import engine_status

@@ -3,10 +3,8 @@
 SQLite writes a rule as DuckDB does (sql.py: one SELECT, columns c0, c1, ...); its table differs in:
 
 - FROM items are joined by `CROSS JOIN` in an order chosen here, which SQLite never reorders:
-  the semi-naive delta first, then the per-query relations (small: derived from a plan's facts),
-  each next one the atom sharing most bound columns (body order breaks ties), then the lattice
-  relations the same way. The lattice is `lattice`: relations fixed for the session (the base facts
-  and the strata derived from them alone, evaluated once at open);
+  the semi-naive delta first, then the body's own order, an atom sharing a bound variable before
+  one that shares none (no cartesian product while a joining atom is left);
 - an index on exactly the columns bound where a lattice atom is joined (a constant, or a variable
   an earlier atom bound), and on the columns a negated lattice atom is probed by, makes each such
   join an index nested-loop: it touches only the rows a plan reaches. `indexes(...)` lists them
@@ -60,31 +58,24 @@ class Sqlite(Sql):
             raise ValueError(f"a key of {table} must order all its columns, not {tuple(key)}")
         return f"{ddl[:-1]}, PRIMARY KEY ({', '.join(f'c{j}' for j in key)})) WITHOUT ROWID"
 
-    def __init__(self, lattice: Iterable[str] = (), probe: bool = False) -> None:
+    def __init__(self, probe: bool = False) -> None:
         super().__init__()
-        self.lattice = frozenset(lattice)
         if probe:
             self.new_rows = "probe"
 
     # ------------------------------------------------------------ join order
 
-    #: How the next atom is chosen: "body" (the delta, then the body's own order, an atom sharing a
-    #: bound variable before one that shares none) or "greedy" (per-query atoms first, most bound
-    #: columns first).
-    order = "body"
-
     def join_order(self, rule: Rule, delta: int | None = None) -> list[tuple[int, tuple[int, ...]]]:
-        """(positive atom index, columns bound when it is joined) in the order the SELECT joins."""
+        """(positive atom index, columns bound when it is joined) in the order the SELECT joins: the
+        delta first, then the body's own order, an atom sharing a bound variable before one that
+        shares none."""
         atoms = rule.positive
         bound: set[str] = set()
         left = list(range(len(atoms)))
         out = []
         while left:
             def key(i: int):
-                cols = _bound_columns(atoms[i], bound)
-                if self.order == "body":
-                    return (i != delta, not cols and bool(out), i)
-                return (i != delta, atoms[i].relation in self.lattice, -len(cols), i)
+                return (i != delta, not _bound_columns(atoms[i], bound) and bool(out), i)
             best = min(left, key=key)
             out.append((best, _bound_columns(atoms[best], bound)))
             left.remove(best)
@@ -113,7 +104,7 @@ def indexes(strata: Iterable[Stratum], lattice: frozenset[str], per_query: bool 
     rule counts); for each negated atom, its non-wildcard columns; for each relation of a recursive
     stratum, all its columns (a new row is checked against what is known by one probe). Only
     lattice relations unless `per_query`."""
-    dialect = Sqlite(lattice)
+    dialect = Sqlite()
     wanted: set[tuple[str, tuple[int, ...], int]] = set()  # relation, bound columns, arity
     for stratum in strata:
         for rule in stratum.rules:

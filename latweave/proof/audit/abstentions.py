@@ -26,10 +26,10 @@ from latweave.proof.model import Proof, Rule, WitnessLeaf
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def abstain(ctx: Auditor, proof: Proof) -> None:
+def abstain(ctx: Context, proof: Proof) -> None:
     r = ctx.result
     root = proof.root
     here = [label(root)]
@@ -69,7 +69,7 @@ def abstain(ctx: Auditor, proof: Proof) -> None:
             check(ctx, child, where, detail)
 
 
-def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
+def unknown_anchor(ctx: Context, child, where, detail) -> None:
     unknown = detail.get("unknown") if isinstance(detail, dict) else None
     if not unknown:
         ctx.fail(child, where, "unknown_anchor names no unknown name")
@@ -79,27 +79,27 @@ def unknown_anchor(ctx: Auditor, child, where, detail) -> None:
         name, dname, con = entry.get("name"), entry.get("dimension"), entry.get("constraint")
         if dname is not None:
             d = normalize(dname)
-            if d not in ctx.L.dims:
+            if d not in ctx.files.dims:
                 ctx.fail(child, where, f"dimension {dname!r} is itself unknown (that is out_of_scope)")
-            elif ctx.L.resolve(d, name) is not None:
+            elif ctx.files.resolve(d, name) is not None:
                 ctx.fail(child, where, f"{name!r} is a value (or synonym) of {dname}: "
-                                       f"it resolves to {ctx.L.resolve(d, name)!r}")
+                                       f"it resolves to {ctx.files.resolve(d, name)!r}")
             if ctx.plan is not None and con not in plan_cons:
                 ctx.fail(child, where, f"{con!r} is not a constraint of the plan")
-        elif ctx.L.resolve_instance(name or "") is not None:
-            ctx.fail(child, where, f"{name!r} names instance {ctx.L.resolve_instance(name)!r}")
+        elif ctx.files.resolve_instance(name or "") is not None:
+            ctx.fail(child, where, f"{name!r} names instance {ctx.files.resolve_instance(name)!r}")
 
 
-def out_of_scope(ctx: Auditor, child, where, detail) -> None:
+def out_of_scope(ctx: Context, child, where, detail) -> None:
     dims = detail.get("unknown_dimensions") if isinstance(detail, dict) else None
     if dims is None:  # "unsupported": the evaluation says whether it holds (completeness.py)
         return
     for name in dims:
-        if normalize(name) in ctx.L.dims:
+        if normalize(name) in ctx.files.dims:
             ctx.fail(child, where, f"dimension {name!r} is in the lattice")
 
 
-def conflict(ctx: Auditor, child, where, detail) -> None:
+def conflict(ctx: Context, child, where, detail) -> None:
     conflicts = detail.get("conflicts") if isinstance(detail, dict) else None
     if not isinstance(conflicts, list) or not (conflicts or "contested" in detail):
         ctx.fail(child, where, "conflict names no conflicting constraints and nothing contested")
@@ -110,7 +110,7 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
         d = ctx.dim(dname, child, where)
         if d is None:
             continue
-        if not ctx.L.dims[d].get("functional"):
+        if not ctx.files.dims[d].get("functional"):
             ctx.fail(child, where, f"{dname} is not functional: its constraints cannot conflict")
         cons, vals = entry.get("constraints") or [], entry.get("values") or []
         if len(cons) != 2 or len(vals) != 2:
@@ -123,20 +123,20 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
                 ctx.fail(child, where, f"{text!r} is not a constraint of the plan")
             keys = {normalize(v) for v in listed}
             for v in keys:
-                if not ctx.L.has_value(d, v):
+                if not ctx.files.has_value(d, v):
                     ctx.fail(child, where, f"{v!r} is not a value of {dname}")
             op = triple[1] if triple else "<="
-            window = bool(triple) and is_window(triple[1], ctx.L.ordered(d))
+            window = bool(triple) and is_window(triple[1], ctx.files.ordered(d))
             if triple and not window and not triple[2].startswith("$"):
-                resolved = ctx.L.resolve(d, triple[2])
+                resolved = ctx.files.resolve(d, triple[2])
                 if {resolved} != keys:
                     ctx.fail(child, where, f"{text!r} names {resolved!r}, not {sorted(keys)}")
             if window:
-                admitted.append(ctx.L.admitted(d, triple[1], triple[2]) or set())
+                admitted.append(ctx.files.admitted(d, triple[1], triple[2]) or set())
             else:
                 down = set()
                 for v in keys:
-                    down |= ctx.L.named_admits(d, op, v)
+                    down |= ctx.files.named_admits(d, op, v)
                 admitted.append(down)
         shared = admitted[0] & admitted[1]
         if shared:
@@ -144,7 +144,7 @@ def conflict(ctx: Auditor, child, where, detail) -> None:
                                    "they do not conflict")
 
 
-def incomparable(ctx: Auditor, child, where, detail) -> None:
+def incomparable(ctx: Context, child, where, detail) -> None:
     pairs = detail.get("pairs") if isinstance(detail, dict) else None
     final = ctx.final
     in_time = detail.get("in_time") if isinstance(detail, dict) else None
@@ -168,10 +168,10 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
             ctx.fail(child, where, "a pair names two arguments and two values")
             continue
         v, w = (normalize(x) for x in values)
-        if not (ctx.L.has_value(d, v) and ctx.L.has_value(d, w)):
+        if not (ctx.files.has_value(d, v) and ctx.files.has_value(d, w)):
             ctx.fail(child, where, f"{values} are not values of {final.dimension}")
             continue
-        if v == w or better(ctx.L, d, final.op, v, w) or better(ctx.L, d, final.op, w, v):
+        if v == w or better(ctx.files, d, final.op, v, w) or better(ctx.files, d, final.op, w, v):
             ctx.fail(child, where, f"{values[0]!r} and {values[1]!r} are ordered (or equal) on {final.dimension}")
         for arg_label, val in zip(args, (v, w)):
             held = arg_values(ctx, final, arg_label)
@@ -179,7 +179,7 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
                 ctx.fail(child, where, f"argument {arg_label!r} has no value {val!r}")
 
 
-def _in_time(ctx: Auditor, child, where, detail) -> None:
+def _in_time(ctx: Context, child, where, detail) -> None:
     """A timed plan's answer depends on a partly known period: the plan asks at a time, and each
     period named is a real predicate's that possibly but not surely meets a time the plan asks at
     (which answers differ is compared with the evaluation, completeness.py)."""
@@ -193,14 +193,14 @@ def _in_time(ctx: Auditor, child, where, detail) -> None:
         return
     for entry in entries:
         p = entry.get("predicate") if isinstance(entry, dict) else None
-        period = predicate_period(ctx.L, p) if isinstance(p, int) else None
+        period = predicate_period(ctx.files, p) if isinstance(p, int) else None
         if period is None:
             ctx.fail(child, where, f"{entry!r} names no predicate with a period")
         elif not any(possibly(period, w) and not surely(period, w) for w in windows if w is not None):
             ctx.fail(child, where, f"predicate {p}'s period is not partly known at the plan's times")
 
 
-def empty(ctx: Auditor, child, where, detail) -> None:
+def empty(ctx: Context, child, where, detail) -> None:
     if not isinstance(detail, dict):
         ctx.fail(child, where, "the empty witness is not an object")
         return
@@ -220,7 +220,7 @@ def empty(ctx: Auditor, child, where, detail) -> None:
                 if have and lacking < listed.count(arg_label):
                     ctx.fail(child, where, f"argument {arg_label!r} has values {sorted(have[0])} on {final.dimension}")
         if isinstance(final, Holds) and isinstance(final.item, Name):
-            x = ctx.L.resolve_instance(final.item.text)
+            x = ctx.files.resolve_instance(final.item.text)
             plan_cons = plan_constraints(ctx.plan)
             for text in detail.get("missing", []):
                 triple = plan_cons.get(text)
@@ -245,7 +245,7 @@ def empty(ctx: Auditor, child, where, detail) -> None:
     # with the independent evaluation (completeness.py)
 
 
-def _met_alone(ctx: Auditor, meet_name, text: str) -> set[str]:
+def _met_alone(ctx: Context, meet_name, text: str) -> set[str]:
     """The instances that meet constraint `text` of meet `meet_name` on its own."""
     ev = ctx.evaluation
     if ev is None or not isinstance(meet_name, str) or not meet_name.startswith("meet#"):

@@ -16,10 +16,10 @@ from latweave.proof.audit.extremum import completeness
 from latweave.proof.model import Proof, Rule
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def answers(ctx: Auditor, proof: Proof) -> None:
+def answers(ctx: Context, proof: Proof) -> None:
     trees = proof.trees
     if trees is None:
         ctx.fail("proof", ["proof"], "an answer result needs proof.trees")
@@ -45,5 +45,5 @@ def answers(ctx: Auditor, proof: Proof) -> None:
                      "not an answer set")
         if isinstance(final, Compare) and final.op in ("argmax", "argmin"):
             winners = [args[1] for tree in proof.trees
-                       for _, args in premises(tree.children, final.op) if len(args) == 2]
+                       for args in (p.args for p in premises(tree.children, final.op)) if len(args) == 2]
             completeness(ctx, final, winners)

@@ -9,10 +9,26 @@ relation (or all of them do), and whether two constraint triples agree.
 
 from __future__ import annotations
 
-from latweave.lattice.names import normalize
-from latweave.proof.model import Atom, Node, premises
+from dataclasses import dataclass
 
-__all__ = ["label", "only_premises", "parse_atom", "premises", "same_triple"]
+from latweave.lattice.names import normalize
+from latweave.proof.model import Atom, Node
+
+__all__ = ["Premise", "label", "only_premises", "parse_atom", "premises", "same_triple"]
+
+
+@dataclass(frozen=True, slots=True)
+class Premise:
+    """A child of a proof node that proves (or states) an atom of the relation asked for, and
+    that atom's arguments (a list: the checks compare them with lists)."""
+
+    node: Node
+    args: list
+
+    def arg(self, i: int):
+        """The i-th argument; None when the atom has fewer (a malformed proof, which the check
+        then names)."""
+        return self.args[i] if i < len(self.args) else None
 
 
 def label(tree) -> str:
@@ -27,7 +43,13 @@ def parse_atom(text: str) -> tuple[str, list] | None:
     return (atom.relation, list(atom.args)) if atom is not None else None
 
 
-def only_premises(children, relation: str) -> list[tuple[Node, list]] | None:
+def premises(children, relation: str) -> list[Premise]:
+    """The children that prove (or state) a `relation` atom, in order."""
+    return [Premise(child, list(child.atom.args)) for child in children
+            if child.atom is not None and child.atom.relation == relation]
+
+
+def only_premises(children, relation: str) -> list[Premise] | None:
     """The premises of a node that rests on `relation` atoms alone, at least one of them (each
     with its arguments); None when it has none, or any child of another kind."""
     found = premises(children, relation)

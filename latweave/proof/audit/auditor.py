@@ -21,7 +21,8 @@ from latweave.proof.audit.atoms import label
 from latweave.proof.audit.files import LatticeFiles
 from latweave.proof.audit.plan_meets import PlanMeet, plan_meets
 from latweave.proof.audit.report import AuditReport
-from latweave.proof.audit.semantics import PlanNotRunnable, evaluate, meaning
+from latweave.proof.audit.meaning import PlanNotRunnable, meaning
+from latweave.proof.audit.semantics import evaluate
 from latweave.proof.model import Atom, Leaf, Node, Opaque, Proof, Rule, WitnessLeaf
 
 RULES = {**hits.RULES, **members.RULES, **arguments.RULES, **extremum.RULES, **verdicts.RULES, **spans.RULES,
@@ -30,10 +31,11 @@ AXIOMS = {**leaves.AXIOMS, **spans.AXIOMS, **worlds.AXIOMS}
 
 
 class Auditor:
-    """One audit in progress: the shared state, the bookkeeping, and the dispatch."""
+    """One audit in progress: the shared state, the bookkeeping, and the dispatch — what the
+    checks read through `context.Context`, which they are typed against."""
 
     def __init__(self, lattice: LatticeFiles, result: dict, *, stamped: bool = False):
-        self.L = lattice
+        self.files = lattice
         self.result = result
         # a saved result must name the lattice it was computed on: without its `lattice` key it
         # would be certified against any lattice its answers happen to fit
@@ -66,7 +68,7 @@ class Auditor:
     def coords(self, x: str, d: str) -> set[str]:
         """x's coordinates on d: its stated values, or on a functional dimension the worlds they
         allow (semantics.Meaning)."""
-        return set(meaning(self.L).worlds(x, d))
+        return set(meaning(self.files).worlds(x, d))
 
     def values_on(self, items, d: str) -> set[str]:
         return {w for x in items for w in self.coords(x, d)}
@@ -77,7 +79,7 @@ class Auditor:
 
     def dim(self, name: str, tree, path) -> str | None:
         d = normalize(name)
-        if d not in self.L.dims:
+        if d not in self.files.dims:
             self.fail(tree, path, f"dimension {name!r} is not in the lattice")
             return None
         return d
@@ -85,8 +87,8 @@ class Auditor:
     # ---- the whole result ----
     def run(self) -> AuditReport:
         r = self.result
-        if self.L.changed is not None:
-            self.fail("manifest", ["manifest"], f"{self.L.changed}: the lattice was altered after it was built, "
+        if self.files.changed is not None:
+            self.fail("manifest", ["manifest"], f"{self.files.changed}: the lattice was altered after it was built, "
                                                 "so no result can be certified against it")
             return self.report
         if not isinstance(r, dict):
@@ -101,14 +103,14 @@ class Auditor:
             then = stamp.get("content_hash") if isinstance(stamp, dict) else None
             if not isinstance(then, str):
                 self.fail("lattice", ["lattice"], "the result's `lattice` names no content_hash")
-            elif self.L.content_hash is not None and then != self.L.content_hash:
-                why = versions.why_not(stamp, then, self.L)
+            elif self.files.content_hash is not None and then != self.files.content_hash:
+                why = versions.why_not(stamp, then, self.files)
                 if why is not None:
                     self.fail("lattice", ["lattice"], why)
                     return self.report
-                k, n = len(stamp["layers"]), len(self.L.layer_hashes)
+                k, n = len(stamp["layers"]), len(self.files.layer_hashes)
                 if k < n:   # the same layers (k == n) are the files already read
-                    self.L = self.L.first(k)
+                    self.files = self.files.first(k)
                 self.note(f"audited against this lattice's first {k} of {n} layers: the version the result was "
                           f"computed on (content hash {then[:12]}…), kept beneath the layers added since" if k < n
                           else f"audited against this lattice's {n} layer(s), the ones the result was computed on "
@@ -125,7 +127,7 @@ class Auditor:
         if self.plan is not None:
             self.meets = {f"meet#{m.ordinal}": m for m in plan_meets(self.plan)}
             try:
-                self.evaluation = evaluate(self.L, self.plan)
+                self.evaluation = evaluate(self.files, self.plan)
                 self.evaluation.outcome()  # decided before the walk, which reads its candidates
             except PlanNotRunnable as exc:
                 self.fail("plan", ["plan"], f"the plan could not have run: {exc}")

@@ -25,7 +25,7 @@ from latweave.proof.audit.lines import line_problem
 from latweave.reasons import Reason
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 KNOWN_KEYS = ("status", "answers", "verdict", "reason", "reasons", "witness", "proof", "plan", "contested")
 COORD_KEYS = {"instance", "dimension", "value", "evidence"}
@@ -36,7 +36,7 @@ def _json(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def keys(ctx: Auditor) -> None:
+def keys(ctx: Context) -> None:
     """Exactly the known top-level keys (a result saved before `contested` existed may lack it)."""
     r = ctx.result
     # optional: a page (pages.py), a ranking (ranking.py), the lattice it was computed on (auditor.py)
@@ -49,7 +49,7 @@ def keys(ctx: Auditor) -> None:
         ctx.fail("result", ["result"], f"the result lacks {missing}")
 
 
-def check(ctx: Auditor) -> None:
+def check(ctx: Context) -> None:
     """Every field of the result against the evaluation's outcome (one named check per field)."""
     ev = ctx.evaluation
     if ev is None:
@@ -62,13 +62,13 @@ def check(ctx: Auditor) -> None:
         field_check(ctx, ctx.result, paged)
 
 
-def _check_status(ctx: Auditor, r: dict, out) -> None:
+def _check_status(ctx: Context, r: dict, out) -> None:
     if r.get("status") != out.status:
         why = f" ({', '.join(out.reasons)})" if out.reasons else ""
         ctx.fail("status", ["status"], f"the plan {_status_text(out)}{why}; the result says {r.get('status')!r}")
 
 
-def _check_answers(ctx: Auditor, r: dict, out) -> None:
+def _check_answers(ctx: Context, r: dict, out) -> None:
     claimed = r.get("answers")
     if not isinstance(claimed, list):
         ctx.fail("answers", ["answers"], "answers must be a list")
@@ -77,13 +77,13 @@ def _check_answers(ctx: Auditor, r: dict, out) -> None:
         _answers(ctx, claimed, out)
 
 
-def _check_verdict(ctx: Auditor, r: dict, out) -> None:
+def _check_verdict(ctx: Context, r: dict, out) -> None:
     if r.get("verdict") is not out.verdict:
         ctx.fail("verdict", ["verdict"], f"the lattice gives the verdict {_v(out.verdict)}; the result says "
                                          f"{_v(r.get('verdict'))}")
 
 
-def _check_reasons(ctx: Auditor, r: dict, out) -> None:
+def _check_reasons(ctx: Context, r: dict, out) -> None:
     reasons = r.get("reasons")
     if reasons != out.reasons:
         ctx.fail("reasons", ["reasons"], f"the reasons that hold are {out.reasons}; the result lists {reasons}")
@@ -93,11 +93,11 @@ def _check_reasons(ctx: Auditor, r: dict, out) -> None:
                                        f"says {r.get('reason')!r}")
 
 
-def _check_witness(ctx: Auditor, r: dict, out) -> None:
+def _check_witness(ctx: Context, r: dict, out) -> None:
     _witness(ctx, r.get("witness"), out)
 
 
-def _check_contested(ctx: Auditor, r: dict, out) -> None:
+def _check_contested(ctx: Context, r: dict, out) -> None:
     _contested(ctx, r.get("contested", []), out)
 
 
@@ -118,7 +118,7 @@ def _v(value) -> str:
 
 
 # ---- answers ----
-def _answers(ctx: Auditor, claimed: list, out) -> None:
+def _answers(ctx: Context, claimed: list, out) -> None:
     ev = ctx.evaluation
     final = ev.plan.final
     want, have = Counter(out.answers), Counter(claimed)
@@ -152,8 +152,8 @@ def why_answer(ev, final, label: str) -> str:
                 if m.project is None:
                     parts.append(f"step final, {m.name} {m.text()} has the member {label!r}")
                 else:
-                    xs = sorted(x for x in m.members.sure if y in ev.M.worlds(x, m.project))
-                    who = ", ".join(ev.M.label_of_instance(x) for x in xs[:3])
+                    xs = sorted(x for x in m.members.sure if y in ev.model.worlds(x, m.project))
+                    who = ", ".join(ev.model.label_of_instance(x) for x in xs[:3])
                     parts.append(f"step final, {m.name} {m.text()} has members ({who}) with {m.meet.project} {label!r}")
         return "; ".join(parts) or "the final step outputs it"
     if isinstance(final, Compare):
@@ -192,21 +192,21 @@ def why_not(ev, final, label: str, out) -> str:
 def _shown(ev, final, v: str) -> str:
     if final.minus is not None:
         span = ev.span(final, v)
-        return f"{ev.M.label_of_instance(v)} spanning {span[0]}..{span[1]} days" if isinstance(span, tuple) else v
-    return repr(ev.M.value_label(normalize(final.dimension), v))
+        return f"{ev.model.label_of_instance(v)} spanning {span[0]}..{span[1]} days" if isinstance(span, tuple) else v
+    return repr(ev.model.value_label(normalize(final.dimension), v))
 
 
 def _meet_miss(ev, m, label: str) -> str:
     """Why `label` is no output of meet m: the first constraint (plan order) its instance fails."""
-    M = ev.M
+    model = ev.model
     if m.project is not None:
         return f"step final, {m.name} {m.text()}: no member has {m.meet.project} {label!r}"
-    x = M.resolve_instance_key(normalize(label)) or normalize(label)
+    x = model.resolve_instance_key(normalize(label)) or normalize(label)
     for ce in m.constraints:
         if x in ce.met.possible:
             continue
         if ce.dimension is not None:
-            held = sorted(M.value_label(ce.dimension, w) for w in M.worlds(x, ce.dimension))
+            held = sorted(model.value_label(ce.dimension, w) for w in model.worlds(x, ce.dimension))
             has = f"its {ce.constraint.dimension}: {', '.join(held)}" if held else f"no {ce.constraint.dimension}"
             return f"step final, {m.name}: {label!r} does not meet {ce.text} ({has})"
         return f"step final, {m.name}: {label!r} is not the instance named"
@@ -232,7 +232,7 @@ def _canonical(reason: str, detail):
     return out
 
 
-def _witness(ctx: Auditor, witness, out) -> None:
+def _witness(ctx: Context, witness, out) -> None:
     if not isinstance(witness, dict):
         ctx.fail("witness", ["witness"], "the witness must be an object")
         return
@@ -254,7 +254,7 @@ def _witness(ctx: Auditor, witness, out) -> None:
             _doubts(ctx, given, out)
 
 
-def _doubts(ctx: Auditor, given: dict, out) -> None:
+def _doubts(ctx: Context, given: dict, out) -> None:
     """A conflict's `contested` (and a compare's `undecided_items`) entries: exactly what the
     sources leave open — the contested answers of a meet, the members of a claim not certain, the
     contested coordinates and the doubtful items of a compare — each resting on real predicates of
@@ -287,7 +287,7 @@ def _doubts(ctx: Auditor, given: dict, out) -> None:
             continue
         x, d = want[key]
         stated = [e.get("evidence", {}).get("predicate") if isinstance(e, dict) else None for e in entry["values"]]
-        every = sorted(p for ps in ctx.evaluation.M.stated(x, d).values() for p in ps)
+        every = sorted(p for ps in ctx.evaluation.model.stated(x, d).values() for p in ps)
         if sorted(p for p in stated if p is not None) != every:
             ctx.fail("witness", ["witness"], f"{where} contested coordinate {key}: the sources state predicates "
                                              f"{every}, the witness lists {stated}")
@@ -308,7 +308,7 @@ def _doubts(ctx: Auditor, given: dict, out) -> None:
     _sides(ctx, items, {"argument", "item"}, f"{where} undecided items")
 
 
-def _entries_about(ctx: Auditor, entries, key: str, want: list, what: str) -> None:
+def _entries_about(ctx: Context, entries, key: str, want: list, what: str) -> None:
     """Entries {key, supported_by, contradicted_by} naming exactly `want` (sorted), each side real."""
     if entries is None:
         entries = []
@@ -321,7 +321,7 @@ def _entries_about(ctx: Auditor, entries, key: str, want: list, what: str) -> No
     _sides(ctx, entries, {key}, what)
 
 
-def _sides(ctx: Auditor, entries: list, keys: set, what: str, step: str = "witness") -> None:
+def _sides(ctx: Context, entries: list, keys: set, what: str, step: str = "witness") -> None:
     for entry in entries:
         expected = keys | {"supported_by", "contradicted_by"}
         if not isinstance(entry, dict) or set(entry) != expected:
@@ -339,7 +339,7 @@ def _sides(ctx: Auditor, entries: list, keys: set, what: str, step: str = "witne
 
 
 # ---- contested answers ----
-def _contested(ctx: Auditor, entries, out) -> None:
+def _contested(ctx: Context, entries, out) -> None:
     if not isinstance(entries, list):
         ctx.fail("contested", ["contested"], "contested must be a list")
         return
@@ -363,7 +363,7 @@ def _contested(ctx: Auditor, entries, out) -> None:
         ctx.fail("contested", ["proof", "contested"], "proof.contested must be a list")
 
 
-def _proof_contested(ctx: Auditor, nodes, entries: list) -> None:
+def _proof_contested(ctx: Context, nodes, entries: list) -> None:
     """The proof's `contested` nodes show the result's contested entries, leaf for leaf."""
     from latweave.proof.model import Leaf, Rule
 
@@ -395,35 +395,35 @@ def _proof_contested(ctx: Auditor, nodes, entries: list) -> None:
                                                       f"contested entries ({sorted(got)} vs {sorted(want)})")
 
 
-def stated_problem(ctx: Auditor, stated) -> str | None:
+def stated_problem(ctx: Context, stated) -> str | None:
     """Why an entry {instance, dimension, value, evidence} is not a real predicate of a contested
     coordinate, stated so in predicates.jsonl and its document (None when it is)."""
-    M = ctx.evaluation.M if ctx.evaluation is not None else None
+    model = ctx.evaluation.model if ctx.evaluation is not None else None
     if not isinstance(stated, dict) or set(stated) != COORD_KEYS:
         return f"a stated value has exactly {sorted(COORD_KEYS)}: {stated!r}"
     ev = stated["evidence"]
     if not isinstance(ev, dict) or set(ev) - {"line", "column"} != EVIDENCE_KEYS:
         return f"its evidence has exactly {sorted(EVIDENCE_KEYS)} (and the line and column it starts at)"
-    row = ctx.L.predicates.get(ev.get("predicate"))
+    row = ctx.files.predicates.get(ev.get("predicate"))
     if row is None:
         return f"predicate {ev.get('predicate')!r} is not in predicates.blocks"
     x, d, v = (normalize(str(stated[k])) for k in ("instance", "dimension", "value"))
-    same_value = v == row["value"] or ctx.L.resolve(d, stated["value"]) == row["value"]
+    same_value = v == row["value"] or ctx.files.resolve(d, stated["value"]) == row["value"]
     if (x, d) != (row["instance"], row["dimension"]) or not same_value:
         return f"predicate {row['id']} states ({row['instance']}, {row['dimension']}, {row['value']}), not {(x, d, v)}"
-    if M is not None and not M.is_contested(x, d):
+    if model is not None and not model.is_contested(x, d):
         return f"{stated['instance']!r} on {stated['dimension']} is not a contested coordinate"
     for key in ("doc", "source_text", "start", "end", "confidence"):
         if ev.get(key) != row[key]:
             return f"evidence {key} {ev.get(key)!r} differs from predicate {row['id']}'s {row[key]!r}"
-    doc = ctx.L.documents.get(row["doc"])
+    doc = ctx.files.documents.get(row["doc"])
     if doc is None or doc[row["start"]:row["end"]] != row["source_text"]:
         return f"document {row['doc']!r} does not hold predicate {row['id']}'s source text at its offsets"
     return line_problem(ctx, ev, row["doc"], doc, row["start"])
 
 
 # ---- the proof's claims about meets and steps ----
-def needs_sure(ctx: Auditor) -> bool:
+def needs_sure(ctx: Context) -> bool:
     """Whether the proof must rest on sure routes only: an answer, a true holds, a shared value
     (a false verdict may list what an argument only possibly has)."""
     r, final = ctx.result, ctx.final
@@ -437,7 +437,7 @@ def needs_sure(ctx: Auditor) -> bool:
     return False
 
 
-def member_claim(ctx: Auditor, tree, here, name: str, x: str) -> None:
+def member_claim(ctx: Context, tree, here, name: str, x: str) -> None:
     ev = ctx.evaluation
     if ev is None or not name.startswith("meet#"):
         return
@@ -445,7 +445,7 @@ def member_claim(ctx: Auditor, tree, here, name: str, x: str) -> None:
         m = ev.meets[int(name[5:])]
     except (ValueError, IndexError):
         return  # the plan's meets are checked by members.member
-    key = ev.M.resolve_instance_key(normalize(x)) or normalize(x)
+    key = ev.model.resolve_instance_key(normalize(x)) or normalize(x)
     if key not in m.members.possible:
         ctx.fail(tree, here, f"{x!r} is not a member of {name} {m.text()} (step {m.step}) by the lattice")
     elif key not in m.members.sure and needs_sure(ctx):
@@ -453,7 +453,7 @@ def member_claim(ctx: Auditor, tree, here, name: str, x: str) -> None:
                              "it proves nothing certain")
 
 
-def output_claim(ctx: Auditor, tree, here, step: str, y: str) -> None:
+def output_claim(ctx: Context, tree, here, step: str, y: str) -> None:
     ev = ctx.evaluation
     if ev is None:
         return
@@ -468,7 +468,3 @@ def output_claim(ctx: Auditor, tree, here, step: str, y: str) -> None:
     elif key not in flow.sure and needs_sure(ctx):
         ctx.fail(tree, here, f"{y!r} is an output of step {step} only by a route through a contested coordinate: "
                              "it proves nothing certain")
-
-
-def holds_final(final) -> bool:
-    return isinstance(final, Holds) or (isinstance(final, Compare) and final.op in ("same", "differ"))

@@ -24,7 +24,7 @@ from latweave.proof.audit.arguments import (arg_items, arg_values, find_arg, los
 from latweave.proof.audit.atoms import label, premises
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
     from latweave.proof.audit.files import LatticeFiles
 
 
@@ -45,7 +45,7 @@ def best(lattice: LatticeFiles, d: str, op: str, values: set[str]) -> set[str]:
     return {v for v in values if not any(better(lattice, d, op, w, v) for w in values)}
 
 
-def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
+def _extremum(ctx: Context, tree, here, args, children, op: str) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, f"{op} takes (dimension, argument)")
         return
@@ -72,7 +72,7 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
                              "then coord) and beats axioms")
         return
     shown: dict[str, str] = {}   # the winner's values the proof shows (key → as written)
-    for ci, cd, cv in (leaf[1] for leaf in leaves):
+    for ci, cd, cv in (leaf.args for leaf in leaves):
         if normalize(cd) != d:
             ctx.fail(tree, here, f"the winner's coord is on {cd}, not {dname}")
         if normalize(cv) in shown:
@@ -80,23 +80,24 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         shown[normalize(cv)] = cv
     if final is not None:
         items = arg_items(ctx, final, winner)
-        for ci, _, _ in (leaf[1] for leaf in leaves):
+        for ci, _, _ in (leaf.args for leaf in leaves):
             winner_item_checked(ctx, tree, here, children, winner, ci, items)
         mine = arg_values(ctx, final, winner)
         argument = find_arg(final, winner)
         if mine is not None and argument is not None and isinstance(argument.term, Ref) and not argument.path:
             # a bare $step: each item competes alone, so its best values are the winning item's own
-            mine = ctx.values_on({normalize(leaf[1][0]) for leaf in leaves}, d)
+            mine = ctx.values_on({normalize(leaf.args[0]) for leaf in leaves}, d)
         if mine is not None:
             # several values, none better than another, are each one of the winner's best: all are shown
-            best_mine = best(ctx.L, d, op, mine)
+            best_mine = best(ctx.files, d, op, mine)
             for v, cv in shown.items():
                 if v not in best_mine:
                     ctx.fail(tree, here, f"{cv!r} is not {winner!r}'s best value on {dname}")
             missing = sorted(best_mine - set(shown))
             if missing and not (set(shown) - best_mine):
                 ctx.fail(tree, here, f"{winner!r}'s best value(s) {missing} on {dname} are not shown")
-    for child, b in premises(children, "beats"):
+    for premise in premises(children, "beats"):
+        child, b = premise.node, premise.args
         where = [*here, label(child)]
         if len(b) != 4:
             ctx.fail(child, where, "beats takes (winner, other, winner value, other value)")
@@ -107,20 +108,20 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
         if normalize(bv) not in shown:
             ctx.fail(child, where, f"the winner's value is {' or '.join(map(repr, shown.values()))}, not {bv!r}")
         for val in (bv, bw):
-            if not ctx.L.has_value(d, normalize(val)):
+            if not ctx.files.has_value(d, normalize(val)):
                 ctx.fail(child, where, f"{val!r} is not a value of {dname}")
         order = child.json_field("order") or {}
         if order.get("direction") not in (None, op):
             ctx.fail(child, where, f"the order note's direction is {order.get('direction')!r}, not {op}")
-        if ctx.L.ordered(d):
+        if ctx.files.ordered(d):
             for key, val in (("winner_bounds", bv), ("other_bounds", bw)):
-                stored = ctx.L.bounds(d, normalize(val))
+                stored = ctx.files.bounds(d, normalize(val))
                 if key in order and (stored is None or [float(x) for x in order[key]] != list(stored)):
                     ctx.fail(child, where, f"{key} {order[key]} differ from values.blocks' {stored}")
-        if not better(ctx.L, d, op, normalize(bv), normalize(bw)):
+        if not better(ctx.files, d, op, normalize(bv), normalize(bw)):
             how = "ends before" if op == "argmin" else "starts after"
             ctx.fail(child, where, f"{bv!r} is not better than {bw!r} for {op}"
-                     + (f": it does not {how} it" if ctx.L.ordered(d) else " in the lattice order"))
+                     + (f": it does not {how} it" if ctx.files.ordered(d) else " in the lattice order"))
         if final is not None:
             theirs = arg_values(ctx, final, other)
             if other not in [x.label for x in final.args]:
@@ -129,27 +130,27 @@ def _extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
                 ctx.fail(child, where, f"{other!r} has no value {bw!r} on {dname}")
 
 
-def argmax(ctx: Auditor, tree, here, args, children) -> None:
+def argmax(ctx: Context, tree, here, args, children) -> None:
     _extremum(ctx, tree, here, args, children, "argmax")
 
 
-def argmin(ctx: Auditor, tree, here, args, children) -> None:
+def argmin(ctx: Context, tree, here, args, children) -> None:
     _extremum(ctx, tree, here, args, children, "argmin")
 
 
-def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
+def completeness(ctx: Context, final: Compare, winners: list[str]) -> None:
     """Every other argument is beaten (each best value of it), or ties for the extremum."""
     if spans.is_derived(final):
         spans.completeness(ctx, final, winners)
         return
     d = normalize(final.dimension)
     beaten = shown_beaten(ctx, 4, lambda b: normalize(b[3]))
-    if d not in ctx.L.dims:
+    if d not in ctx.files.dims:
         return
 
     def best_of(argument: str) -> set[str] | None:
         values = arg_values(ctx, final, argument)
-        return None if values is None else best(ctx.L, d, final.op, values)
+        return None if values is None else best(ctx.files, d, final.op, values)
 
     losers_beaten(ctx, final, winners, beaten, best_of, "value")
 

@@ -1,6 +1,6 @@
 """The lattice folder, read directly from its JSON-lines files (no model, no invariants).
 
-The folder is checked against its manifest first (`read_manifest`, in latweave/lattice/): a
+The folder is checked against its manifest first (`read_manifest`, in latweave/folder/store.py): a
 folder that is no lattice raises StoreError; a file whose hash no longer matches is recorded in
 `changed` (the audit then fails: a lattice edited by hand certifies nothing).
 

@@ -17,10 +17,10 @@ from latweave.proof.audit.atoms import premises
 from latweave.proof.audit.periods import time_premises
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def desc(ctx: Auditor, tree, here, args, children) -> None:
+def desc(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 3:
         ctx.fail(tree, here, "desc takes (dimension, ancestor, value)")
         return
@@ -28,14 +28,14 @@ def desc(ctx: Auditor, tree, here, args, children) -> None:
     v, w = normalize(args[1]), normalize(args[2])
     nodes, subs, descs = (premises(children, r) for r in ("node", "subsumes", "desc"))
     if v == w and len(children) == 1 and len(nodes) == 1:
-        if not (normalize(nodes[0][1][0]) == d and normalize(nodes[0][1][1]) == v):
+        if not (normalize(nodes[0].args[0]) == d and normalize(nodes[0].args[1]) == v):
             ctx.fail(tree, here, "reflexive desc (R1) needs node() of the same value")
         return
     if len(children) != 2 or len(subs) != 1 or len(descs) != 1:
         ctx.fail(tree, here, "desc needs node(d, v) when v = w (R1), or subsumes(d, v, u) and "
                              "desc(d, u, w) (R2)" + ("; the subsumes edge is missing" if not subs else ""))
         return
-    (_, s), (_, t) = subs[0], descs[0]
+    s, t = subs[0].args, descs[0].args
     if normalize(s[0]) != d or normalize(t[0]) != d:
         ctx.fail(tree, here, "desc's premises are about another dimension")
     if normalize(s[1]) != v:
@@ -46,7 +46,7 @@ def desc(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, f"the rest of the path ends at {t[2]!r}, not at {args[2]!r}")
 
 
-def hit(ctx: Auditor, tree, here, args, children) -> None:
+def hit(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 5:
         ctx.fail(tree, here, "hit takes (dimension, op, named, instance, value)")
         return
@@ -59,33 +59,33 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
     if len(cons) != 1:
         ctx.fail(tree, here, "a hit needs exactly one constraint(...) premise")
         return
-    cdim, cop, ctext = cons[0][1]
+    cdim, cop, ctext = cons[0].args
     if normalize(cdim) != d or cop != op:
         ctx.fail(tree, here, f"the constraint is {cdim} {cop}, not {dname} {op}")
     w = normalize(value)
-    window = is_window(op, ctx.L.ordered(d))
+    window = is_window(op, ctx.files.ordered(d))
     # what the constraint text denotes
     if ctext.startswith("$"):
-        outs = [(c, a) for c, a in premises(children, "step_out") if a and a[0] == ctext]
+        outs = [p for p in premises(children, "step_out") if p.args and p.args[0] == ctext]
         if not outs:
             ctx.fail(tree, here, f"{ctext} names a step's output, but no step_out({ctext!r}, y) premise proves one")
-        elif ctx.L.resolve(d, outs[0][1][1]) != normalize(named):
-            ctx.fail(tree, here, f"output {outs[0][1][1]!r} of {ctext} does not denote {named!r} on {dname}")
+        elif ctx.files.resolve(d, outs[0].args[1]) != normalize(named):
+            ctx.fail(tree, here, f"output {outs[0].args[1]!r} of {ctext} does not denote {named!r} on {dname}")
     elif window:
         if named != ctext:
             ctx.fail(tree, here, f"a window hit names its constraint text {ctext!r}, not {named!r}")
     else:
-        resolved = ctx.L.resolve(d, ctext)
+        resolved = ctx.files.resolve(d, ctext)
         if resolved is None or resolved != normalize(named):
             ctx.fail(tree, here, f"{ctext!r} does not denote {named!r} on {dname}"
                      + (" (it is no value or synonym there)" if resolved is None else f" (it denotes {resolved!r})"))
     # why the coordinate satisfies it
     if window:
         bnds = premises(children, "bounds")
-        if len(bnds) != 1 or [normalize(x) for x in bnds[0][1]] != [d, w]:
+        if len(bnds) != 1 or [normalize(x) for x in bnds[0].args] != [d, w]:
             ctx.fail(tree, here, f"a window hit needs bounds({dname}, {value})")
-        inside, why = ctx.L.window(d, op, ctext)
-        stored = ctx.L.bounds(d, w)
+        inside, why = ctx.files.window(d, op, ctext)
+        stored = ctx.files.bounds(d, w)
         if inside is None:
             ctx.fail(tree, here, why)
         elif stored is None or not inside(stored):
@@ -94,8 +94,8 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
         descs = premises(children, "desc")
         if len(descs) != 1:
             ctx.fail(tree, here, "a <= hit needs one desc(d, named, value) premise")
-        elif [normalize(x) for x in descs[0][1]] != [d, normalize(named), w]:
-            ctx.fail(tree, here, f"the desc premise proves {descs[0][1]}, not desc({dname}, {named}, {value})")
+        elif [normalize(x) for x in descs[0].args] != [d, normalize(named), w]:
+            ctx.fail(tree, here, f"the desc premise proves {descs[0].args}, not desc({dname}, {named}, {value})")
     elif op == "=":
         if normalize(named) != w:
             ctx.fail(tree, here, f"an exact hit needs the value {value!r} to be {named!r}")
@@ -106,7 +106,7 @@ def hit(ctx: Auditor, tree, here, args, children) -> None:
     if len(coords) != 1:
         ctx.fail(tree, here, "a hit needs exactly one coord premise")
     else:
-        ci, cd, cv = coords[0][1]
+        ci, cd, cv = coords[0].args
         if normalize(ci) != normalize(inst) or normalize(cd) != d or normalize(cv) != w:
             ctx.fail(tree, here, f"the coord premise is coord({ci}, {cd}, {cv}), not about "
                                  f"{inst!r} at {value!r} on {dname}")

@@ -18,20 +18,20 @@ from latweave.lattice.names import normalize
 from latweave.plan.ast import Constraint
 from latweave.proof.audit.lines import line_problem
 from latweave.proof.audit.periods import during, outside
-from latweave.proof.audit.semantics import meaning
+from latweave.proof.audit.meaning import meaning
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) -> str | None:
+def evidence_problem(ctx: Context, tree, stated: tuple[str, str, str] | None) -> str | None:
     """Why a leaf's evidence is not a real predicate's (None when it is): the predicate id exists,
     states `stated` (instance, dimension, value keys; None: only checked by the caller), and its
     doc, source text, offsets and confidence are the row's, the text verbatim in the document."""
     ev = tree.json_field("evidence")
     if not isinstance(ev, dict) or "predicate" not in ev:
         return "the leaf carries no evidence naming a predicate id"
-    row = ctx.L.predicates.get(ev["predicate"])
+    row = ctx.files.predicates.get(ev["predicate"])
     if row is None:
         return f"predicate {ev['predicate']!r} is not in predicates.blocks"
     have = (row["instance"], row["dimension"], row["value"])
@@ -42,7 +42,7 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
             return f"evidence {key} {ev.get(key)!r} differs from predicate {ev['predicate']}'s {row[key]!r}"
     if "confidence" in ev and ev["confidence"] != row["confidence"]:
         return f"evidence confidence {ev['confidence']!r} differs from the predicate's {row['confidence']!r}"
-    doc = ctx.L.documents.get(row["doc"])
+    doc = ctx.files.documents.get(row["doc"])
     if doc is None:
         return f"document {row['doc']!r} is not in documents.jsonl"
     if doc[row["start"]:row["end"]] != row["source_text"] or ev.get("source_text") != doc[row["start"]:row["end"]]:
@@ -50,17 +50,17 @@ def evidence_problem(ctx: Auditor, tree, stated: tuple[str, str, str] | None) ->
     return line_problem(ctx, ev, row["doc"], doc, row["start"])
 
 
-def coord(ctx: Auditor, tree, here, args) -> None:
+def coord(ctx: Context, tree, here, args) -> None:
     if len(args) != 3:
         ctx.fail(tree, here, "coord takes (instance, dimension, value)")
         return
     inst, dname, value = args
     want = (normalize(inst), normalize(dname), normalize(value))
     ev = tree.json_field("evidence")
-    row = ctx.L.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
+    row = ctx.files.predicates.get(ev.get("predicate")) if isinstance(ev, dict) else None
     if row is not None:
         have = (row["instance"], row["dimension"], row["value"])
-        worlds = meaning(ctx.L).worlds(want[0], want[1])
+        worlds = meaning(ctx.files).worlds(want[0], want[1])
         if want[:2] != have[:2] or (want[2] != have[2] and ev["predicate"] not in worlds.get(want[2], ())):
             ctx.fail(tree, here, f"predicate {ev['predicate']} states {have}, not {want}")
         elif want[2] not in worlds:
@@ -71,7 +71,7 @@ def coord(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, problem)
 
 
-def subsumes(ctx: Auditor, tree, here, args) -> None:
+def subsumes(ctx: Context, tree, here, args) -> None:
     if len(args) != 3:
         ctx.fail(tree, here, "subsumes takes (dimension, parent, child)")
         return
@@ -79,29 +79,29 @@ def subsumes(ctx: Auditor, tree, here, args) -> None:
     if d is None:
         return
     parent, child = normalize(args[1]), normalize(args[2])
-    if not ctx.L.is_edge(d, parent, child):
-        how = "its bounds do not lie inside" if ctx.L.ordered(d) else "its parents do not include"
+    if not ctx.files.is_edge(d, parent, child):
+        how = "its bounds do not lie inside" if ctx.files.ordered(d) else "its parents do not include"
         ctx.fail(tree, here, f"{args[2]!r} is not directly below {args[1]!r} on {args[0]}: {how} {args[1]!r}")
 
 
-def node(ctx: Auditor, tree, here, args) -> None:
+def node(ctx: Context, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if len(args) != 2:
         ctx.fail(tree, here, "node takes (dimension, value)")
-    elif d is not None and not ctx.L.has_value(d, normalize(args[1])):
+    elif d is not None and not ctx.files.has_value(d, normalize(args[1])):
         ctx.fail(tree, here, f"{args[1]!r} is not a value of {args[0]}")
 
 
-def instance(ctx: Auditor, tree, here, args) -> None:
-    if len(args) != 1 or normalize(args[0]) not in ctx.L.instances:
+def instance(ctx: Context, tree, here, args) -> None:
+    if len(args) != 1 or normalize(args[0]) not in ctx.files.instances:
         ctx.fail(tree, here, f"{args[0] if args else '?'!r} is not an instance of the lattice")
 
 
-def bounds(ctx: Auditor, tree, here, args) -> None:
+def bounds(ctx: Context, tree, here, args) -> None:
     d = ctx.dim(args[0], tree, here) if len(args) == 2 else None
     if d is None:
         return
-    stored = ctx.L.bounds(d, normalize(args[1]))
+    stored = ctx.files.bounds(d, normalize(args[1]))
     given = tree.json_field("bounds")
     if stored is None:
         ctx.fail(tree, here, f"{args[1]!r} has no bounds on {args[0]}")
@@ -109,7 +109,7 @@ def bounds(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"bounds {given} differ from values.blocks' {list(stored)}")
 
 
-def canonical(ctx: Auditor, tree, here, args) -> None:
+def canonical(ctx: Context, tree, here, args) -> None:
     """canonical(dimension, value, class): classes.jsonl gives the value that class."""
     d = ctx.dim(args[0], tree, here) if len(args) == 3 else None
     if len(args) != 3:
@@ -117,8 +117,8 @@ def canonical(ctx: Auditor, tree, here, args) -> None:
         return
     if d is None:
         return
-    v = ctx.L.resolve(d, args[1])
-    row = ctx.L.classes.get((d, v)) if v is not None else None
+    v = ctx.files.resolve(d, args[1])
+    row = ctx.files.classes.get((d, v)) if v is not None else None
     if row is None:
         ctx.fail(tree, here, f"{args[1]!r} has no compare class on {args[0]} (classes.jsonl)")
     elif class_key(row["class"]) != class_key(args[2]):
@@ -127,12 +127,12 @@ def canonical(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"the class's source is {row['source']!r}, not {tree.json_field('source')!r}")
 
 
-def constraint(ctx: Auditor, tree, here, args) -> None:
+def constraint(ctx: Context, tree, here, args) -> None:
     if len(args) != 3 or args[1] not in Constraint.OPS:
         ctx.fail(tree, here, "constraint takes (dimension, op, text) with a known op")
 
 
-def beats(ctx: Auditor, tree, here, args) -> None:
+def beats(ctx: Context, tree, here, args) -> None:
     if not any(node.atom is not None and node.atom.relation in ("argmax", "argmin") for node in ctx.ancestors):
         ctx.fail(tree, here, "beats may only appear under an argmax/argmin node")
 

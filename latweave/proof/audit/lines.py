@@ -14,10 +14,10 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def line_problem(ctx: Auditor, ev: dict, doc_id: str, doc: str, start: int) -> str | None:
+def line_problem(ctx: Context, ev: dict, doc_id: str, doc: str, start: int) -> str | None:
     """Why evidence `ev`'s `line` and `column` are not where `start` is in `doc` (None when they
     are, or when the evidence states neither: a result saved before lines were cited)."""
     if "line" not in ev and "column" not in ev:
@@ -32,7 +32,7 @@ def line_problem(ctx: Auditor, ev: dict, doc_id: str, doc: str, start: int) -> s
     return None
 
 
-def _line(ctx: Auditor, doc_id: str, doc: str, start: int) -> int:
+def _line(ctx: Context, doc_id: str, doc: str, start: int) -> int:
     offsets, lines = ctx.lines_seen.setdefault(doc_id, ([0], [1]))
     i = bisect_right(offsets, start) - 1
     line = lines[i] + doc.count("\n", offsets[i], start)

@@ -22,21 +22,22 @@ from latweave.proof.audit.plan_meets import SELF, PlanMeet
 from latweave.proof.audit.worlds import member_premise
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def self_(ctx: Auditor, tree, here, args, children) -> None:
+def self_(ctx: Context, tree, here, args, children) -> None:
     x = normalize(args[0]) if len(args) == 1 else None
     insts = premises(children, "instance")
-    if len(insts) != 1 or normalize(insts[0][1][0]) != x:
+    if len(insts) != 1 or normalize(insts[0].args[0]) != x:
         ctx.fail(tree, here, "self(x) needs instance(x)")
-    for _, out in premises(children, "step_out"):
+    for premise in premises(children, "step_out"):
+        out = premise.args
         y = normalize(out[1]) if len(out) == 2 else None
-        if ctx.L.resolve_instance(y or "") != x:
+        if ctx.files.resolve_instance(y or "") != x:
             ctx.fail(tree, here, f"step output {out[1:]!r} does not name instance {args[0]!r}")
 
 
-def member(ctx: Auditor, tree, here, args, children) -> None:
+def member(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, "member takes (meet, instance)")
         return
@@ -93,27 +94,27 @@ def member(ctx: Auditor, tree, here, args, children) -> None:
                      f"this hit's constraint is not {name}'s listed {' '.join(triple)}")
 
 
-def _hop(ctx: Auditor, tree, here, pm: PlanMeet, x: str, children) -> None:
+def _hop(ctx: Context, tree, here, pm: PlanMeet, x: str, children) -> None:
     """A hidden hop of an argument's path starts at the argument (hop 0) or the previous hop."""
     arg = find_arg(ctx.plan.final, pm.arg)
     selfs = premises(children, "self")
     if arg is None or not selfs:
         return
-    outs = premises(selfs[0][0].children, "step_out")
+    outs = premises(selfs[0].node.children, "step_out")
     if pm.hop == 0 and isinstance(arg.term, Name):
-        if ctx.L.resolve_instance(arg.term.text) != normalize(x) or outs:
+        if ctx.files.resolve_instance(arg.term.text) != normalize(x) or outs:
             ctx.fail(tree, here, f"the first hop of {pm.arg}'s path must start at {arg.term.text!r}, not {x!r}")
     elif pm.hop == 0:
-        if not outs or outs[0][1][0] != f"${arg.term.var}":
+        if not outs or outs[0].args[0] != f"${arg.term.var}":
             ctx.fail(tree, here, f"the first hop of {pm.arg}'s path must start at an output of ${arg.term.var}")
     else:
-        members = premises(outs[0][0].children, "member") if outs else []
-        prev = ctx.meets.get(members[0][1][0]) if members else None
+        members = premises(outs[0].node.children, "member") if outs else []
+        prev = ctx.meets.get(members[0].args[0]) if members else None
         if prev is None or prev.arg != pm.arg or prev.hop != pm.hop - 1:
             ctx.fail(tree, here, f"hop {pm.hop} of {pm.arg}'s path must start at an output of hop {pm.hop - 1}")
 
 
-def step_out(ctx: Auditor, tree, here, args, children) -> None:
+def step_out(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 2:
         ctx.fail(tree, here, "step_out takes (step, output)")
         return
@@ -123,7 +124,7 @@ def step_out(ctx: Auditor, tree, here, args, children) -> None:
     if len(members) != 1:
         ctx.fail(tree, here, "step_out needs exactly one member premise")
         return
-    member_, (meet_name, x) = members[0][0], members[0][1]
+    member_, (meet_name, x) = members[0].node, members[0].args
     info = member_.json_field("meet") or {}
     if info.get("step") != step:
         ctx.fail(tree, here, f"{meet_name} belongs to step {info.get('step')!r}, not {step!r}")
@@ -139,12 +140,12 @@ def step_out(ctx: Auditor, tree, here, args, children) -> None:
                              " (and in a timed meet the coordinate's during)")
         return
     time_premises(ctx, tree, here, children, meet_name)
-    ci, cd, cv = coords[0][1]
+    ci, cd, cv = coords[0].args
     if normalize(ci) != normalize(x) or normalize(cd) != normalize(project) or normalize(cv) != normalize(y):
         ctx.fail(tree, here, f"the projection needs coord({x}, {project}, {y}), got coord({ci}, {cd}, {cv})")
 
 
-def answer(ctx: Auditor, tree, here, args, children) -> None:
+def answer(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 1:
         ctx.fail(tree, here, "answer takes one argument")
         return
@@ -165,7 +166,7 @@ def answer(ctx: Auditor, tree, here, args, children) -> None:
     elif rel in ("argmax", "argmin"):
         # a bare $step argument answers as the item it stands for, shown by an arg(label, y) premise
         stands_for = len(cargs) == 2 and cargs[1].startswith("$") and any(
-            a == [cargs[1], y] for _, a in premises(children[0].children, "arg"))
+            p.args == [cargs[1], y] for p in premises(children[0].children, "arg"))
         if len(cargs) != 2 or (cargs[1] != y and not stands_for):
             ctx.fail(tree, here, f"answer({y!r}) needs {rel}(dim, {y!r})")
         if final is not None and not (isinstance(final, Compare) and final.op == rel):

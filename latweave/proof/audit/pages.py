@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING
 from latweave.plan.ast import Meet, Union
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
     from latweave.proof.audit.semantics import Outcome
 
 #: a page's fields and the least whole number each may be
 FIELDS = {"offset": 0, "limit": 1, "total": 0, "contested_total": 0}
 
 
-def _fail(ctx: Auditor, problem: str, field: str | None = None) -> None:
+def _fail(ctx: Context, problem: str, field: str | None = None) -> None:
     ctx.fail("page", ["page", field] if field else ["page"], problem)
 
 
-def window(ctx: Auditor, out: Outcome) -> Outcome:
+def window(ctx: Context, out: Outcome) -> Outcome:
     """`out` as the result's page should show it (checking the page's fields on the way); `out`
     itself when the result is not paged."""
     page = ctx.result.get("page")
@@ -70,7 +70,7 @@ def window(ctx: Auditor, out: Outcome) -> Outcome:
     return replace(out, answers=shown, contested=contested[offset:offset + limit])
 
 
-def _outside(ctx: Auditor, claimed: list, shown: list, answers: list, offset: int, limit: int) -> None:
+def _outside(ctx: Context, claimed: list, shown: list, answers: list, offset: int, limit: int) -> None:
     """Name the listed answers that are answers of the plan but not of this page (completeness.py
     then reports each as no answer *of the page*; this says where it belongs)."""
     inside = set(shown)

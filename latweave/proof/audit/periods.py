@@ -25,7 +25,7 @@ from latweave.lattice.ordered import parse_ordered
 from latweave.proof.audit.atoms import premises
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 _BEFORE, _AFTER = 0, 4_000_000   # before and after any day number of a date
 
@@ -110,22 +110,22 @@ def possibly(period, window) -> bool:
     return period[0] <= window[1] and period[3] >= window[0]
 
 
-def during(ctx: Auditor, tree, here, args) -> None:
+def during(ctx: Context, tree, here, args) -> None:
     """The leaf: a real predicate's period, its days and the window's as computed here, met surely."""
     _period_leaf(ctx, tree, here, args, "during")
 
 
-def outside(ctx: Auditor, tree, here, args) -> None:
+def outside(ctx: Context, tree, here, args) -> None:
     """The leaf of a false holds at a time: a real predicate's period that does not even possibly
     meet the window (its value is not the instance's then)."""
     _period_leaf(ctx, tree, here, args, "outside")
 
 
-def _period_leaf(ctx: Auditor, tree, here, args, relation: str) -> None:
+def _period_leaf(ctx: Context, tree, here, args, relation: str) -> None:
     if len(args) != 5:
         ctx.fail(tree, here, f"{relation} takes (instance, dimension, value, period, window)")
         return
-    row = ctx.L.predicates.get(tree.json_field("predicate"))
+    row = ctx.files.predicates.get(tree.json_field("predicate"))
     if row is None:
         ctx.fail(tree, here, f"predicate {tree.json_field('predicate')!r} is not in predicates.blocks")
         return
@@ -149,15 +149,15 @@ def _period_leaf(ctx: Auditor, tree, here, args, relation: str) -> None:
         ctx.fail(tree, here, f"period {args[3]} possibly meets {args[4]}: its value may be the instance's then")
 
 
-def counts_at(ctx: Auditor, x: str, d: str, v: str, window) -> bool:
+def counts_at(ctx: Context, x: str, d: str, v: str, window) -> bool:
     """Whether x's value v on d may be x's at the window (some predicate stating it holds at every
     time, or has a period that possibly meets the window) — every value, with no window."""
     if window is None:
         return True
-    from latweave.proof.audit.semantics import meaning
+    from latweave.proof.audit.meaning import meaning
 
-    for p in meaning(ctx.L).worlds(x, d).get(v, ()):
-        period = predicate_period(ctx.L, p)
+    for p in meaning(ctx.files).worlds(x, d).get(v, ()):
+        period = predicate_period(ctx.files, p)
         if period is None or possibly(period, window):
             return True
     return False
@@ -171,7 +171,7 @@ def coord_predicates(coord) -> set:
     return {(s.json_field("evidence") or {}).get("predicate") for s in getattr(coord, "children", ())}
 
 
-def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> None:
+def time_premises(ctx: Context, tree, here, children, meet_name: str | None) -> None:
     """In a timed meet, the coordinate's predicate carries its `during` exactly when it has a
     period; in an untimed one, no `during` at all."""
     pm = ctx.meets.get(meet_name) if meet_name else None
@@ -185,7 +185,7 @@ def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> 
     if len(coords) != 1:
         return   # the caller names the missing coord
     ids = coord_predicates(coords[0])
-    dated = sorted(p for p in ids if predicate_period(ctx.L, p))
+    dated = sorted(p for p in ids if predicate_period(ctx.files, p))
     if not dated:
         if found:
             ctx.fail(tree, here, "the coordinate's predicate has no period, but a during premise is given")
@@ -194,7 +194,7 @@ def time_premises(ctx: Auditor, tree, here, children, meet_name: str | None) -> 
         ctx.fail(tree, here, f"{meet_name} asks at {window}: the coordinate's predicate {dated[0]} has a "
                              "period, and needs its during premise")
         return
-    leaf, args = found[0]
+    leaf, args = found[0].node, found[0].args
     if leaf.json_field("predicate") not in ids:
         ctx.fail(tree, here, f"the during premise is about predicate {leaf.json_field('predicate')}, "
                              f"not the coordinate's {sorted(ids)}")

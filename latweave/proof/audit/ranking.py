@@ -39,23 +39,23 @@ def _names(plan) -> list[tuple[str | None, str]]:
     return out
 
 
-def expected_ranking(L, plan_text: str, answers: list[str]) -> list[tuple[str, float]] | None:
-    """The ranking the description gives for these answers of this plan over the files `L`."""
+def expected_ranking(files, plan_text: str, answers: list[str]) -> list[tuple[str, float]] | None:
+    """The ranking the description gives for these answers of this plan over the lattice files `files`."""
     plan = read_plan(plan_text)
 
     def value_node(d: str, v: str) -> str:
-        return "i:" + v if v in L.instances else f"v:{d}\x1f{v}"
+        return "i:" + v if v in files.instances else f"v:{d}\x1f{v}"
 
     graph: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for pid in sorted(L.predicates):
-        row = L.predicates[pid]
+    for pid in sorted(files.predicates):
+        row = files.predicates[pid]
         x = "i:" + row["instance"]
         for other in (value_node(row["dimension"], row["value"]), "d:" + row["doc"]):
             if other != x:
                 graph[x][other] += row["confidence"]
                 graph[other][x] += row["confidence"]
-    for d in sorted(L.dims):
-        for (dd, v), row in sorted(L.values.items()):
+    for d in sorted(files.dims):
+        for (dd, v), row in sorted(files.values.items()):
             if dd != d:
                 continue
             for parent in sorted(set(row["parents"]) - {TOP}):
@@ -67,12 +67,12 @@ def expected_ranking(L, plan_text: str, answers: list[str]) -> list[tuple[str, f
 
     def node(d: str | None, name: str) -> str | None:
         key = normalize(name)
-        if d is not None and normalize(d) in L.dims:
-            key = L.resolve(normalize(d), name) or key
-            return "i:" + key if key in L.instances else f"v:{normalize(d)}\x1f{key}"
-        if key in L.instances:
+        if d is not None and normalize(d) in files.dims:
+            key = files.resolve(normalize(d), name) or key
+            return "i:" + key if key in files.instances else f"v:{normalize(d)}\x1f{key}"
+        if key in files.instances:
             return "i:" + key
-        return "i:" + L.aliases[key] if key in L.aliases else None
+        return "i:" + files.aliases[key] if key in files.aliases else None
 
     seeds = list(dict.fromkeys(n for n in (node(d, name) for d, name in _names(plan))
                                if n is not None and n in adjacency))
@@ -116,7 +116,7 @@ def check_ranking(ctx) -> None:
     if sorted(listed) != sorted(r.get("answers", ())) or len(set(listed)) != len(listed):
         ctx.fail("ranking", ["ranking"], "the ranking must hold every answer once, and nothing else")
         return
-    want = expected_ranking(ctx.L, r.get("plan") or "", list(r.get("answers", ())))
+    want = expected_ranking(ctx.files, r.get("plan") or "", list(r.get("answers", ())))
     got = [(e["answer"], e["score"]) for e in ranking]
     if want is None:
         ctx.fail("ranking", ["ranking"], "the plan has no anchor in the lattice: there is nothing to rank from")

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg, losers_beaten, shown_beaten, winner_item_checked
-from latweave.proof.audit.atoms import label, premises
+from latweave.proof.audit.atoms import Premise, label, premises
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 AMBIGUOUS = "ambiguous"
 
@@ -30,12 +30,12 @@ def is_derived(final) -> bool:
     return isinstance(final, Compare) and final.minus is not None
 
 
-def item_values(ctx: Auditor, x: str, d: str) -> set[str]:
+def item_values(ctx: Context, x: str, d: str) -> set[str]:
     """x's coordinates on d (stated values; on a functional dimension, the worlds they allow)."""
     return ctx.coords(x, d)
 
 
-def item_span(ctx: Auditor, final: Compare, x: str):
+def item_span(ctx: Context, final: Compare, x: str):
     """x's spans in days on `final`'s difference, by the independent evaluation: a frozenset (one
     span per world — several when a date is contested; empty without both dates), or AMBIGUOUS
     when x has two values at once on one of the dimensions (no single span)."""
@@ -60,7 +60,7 @@ def best(op: str, spans: set[tuple]) -> set[tuple]:
     return {s for s in spans if not any(better(op, t, s) for t in spans)}
 
 
-def arg_spans(ctx: Auditor, final: Compare, arg_label: str):
+def arg_spans(ctx: Context, final: Compare, arg_label: str):
     """{item: spans} of what an argument stands for; None when it cannot be told (no evaluation)."""
     items = arg_items(ctx, final, arg_label)
     if items is None:
@@ -73,14 +73,14 @@ def held_spans(spans: dict) -> set[tuple]:
     return {s for v in spans.values() if v != AMBIGUOUS for s in v}
 
 
-def span_of(child):
+def span_of(child) -> Premise | None:
     """The span premise of a compared value: the span node itself, or the span inside arg(...)."""
     atom = child.atom
     if atom is not None and atom.relation == "span" and len(atom.args) == 3:
-        return child, list(atom.args)
+        return Premise(child, list(atom.args))
     if atom is not None and atom.relation == "arg":
         spans = premises(child.children, "span")
-        if len(spans) == 1 and len(spans[0][1]) == 3:
+        if len(spans) == 1 and len(spans[0].args) == 3:
             return spans[0]
     return None
 
@@ -89,7 +89,7 @@ def _ints(values) -> bool:
     return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
-def span(ctx: Auditor, tree, here, args, children) -> None:
+def span(ctx: Context, tree, here, args, children) -> None:
     """span(x, lo, hi): x's coord on each dimension with its day numbers, subtracted."""
     final = ctx.final
     if len(args) != 3 or not _ints(args[1:]):
@@ -104,7 +104,8 @@ def span(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "a span rests on two coords (compared and subtracted dimension) and their magnitudes")
         return
     days = []
-    for (_, (ci, cd, cv)), (_, mag), name in zip(coords, mags, (final.dimension, final.minus)):
+    for coord, magnitude, name in zip(coords, mags, (final.dimension, final.minus)):
+        (ci, cd, cv), mag = coord.args, magnitude.args
         if normalize(ci) != x:
             ctx.fail(tree, here, f"the coord is about {ci!r}, not {args[0]!r}")
         if normalize(cd) != normalize(name):
@@ -123,7 +124,7 @@ def span(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, f"the lattice gives {args[0]!r} the span(s) {_spans_text(stored)}, not {lo}..{hi}")
 
 
-def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
+def extremum(ctx: Context, tree, here, args, children, op: str) -> None:
     """argmax/argmin(d - m, winner): the winner's span, and beats nodes over the others'."""
     final = ctx.final
     measure, winner = args
@@ -139,15 +140,16 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
                              "then span) and beats nodes")
         return
     # the winner's best spans (several items of one argument, none better than another: issue 42)
-    mine = {(lo, hi) for _, lo, hi in (v[1] for v in values)}
+    mine = {(lo, hi) for _, lo, hi in (v.args for v in values)}
     if final is not None:
         spans = arg_spans(ctx, final, winner)
         best_spans = best(op, held_spans(spans))
-        for x, lo, hi in (v[1] for v in values):
+        for x, lo, hi in (v.args for v in values):
             if winner_item_checked(ctx, tree, here, children, winner, x, spans):
                 if (lo, hi) not in best_spans:
                     ctx.fail(tree, here, f"{lo}..{hi} is not {winner!r}'s best span")
-    for child, b in beats:
+    for premise in beats:
+        child, b = premise.node, premise.args
         if len(b) != 6 or b[0] != winner:
             continue  # the beats node's own check reports it
         if (b[2], b[3]) not in mine:
@@ -155,7 +157,7 @@ def extremum(ctx: Auditor, tree, here, args, children, op: str) -> None:
             ctx.fail(child, [*here, label(child)], f"the winner's span is {shown}, not {b[2]}..{b[3]}")
 
 
-def beats(ctx: Auditor, tree, here, args, children) -> None:
+def beats(ctx: Context, tree, here, args, children) -> None:
     """beats(a, b, a lo, a hi, b lo, b hi): a's span lies wholly after (argmax) or before (argmin)
     b's, which is proved below it."""
     final = ctx.final
@@ -177,7 +179,7 @@ def beats(ctx: Auditor, tree, here, args, children) -> None:
     if len(values) != 1 or len(children) != 1:
         ctx.fail(tree, here, "beats over spans rests on the other's span (span, or arg(...) then span)")
         return
-    x, lo, hi = values[0][1]
+    x, lo, hi = values[0].args
     if (lo, hi) != lose:
         ctx.fail(tree, here, f"the other's proved span is {lo}..{hi}, not {lose[0]}..{lose[1]}")
     if not better(final.op, win, lose):
@@ -192,7 +194,7 @@ def beats(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, f"{x!r} is not what argument {other!r} stands for ({sorted(spans)})")
 
 
-def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
+def completeness(ctx: Context, final: Compare, winners: list[str]) -> None:
     """Every other argument is beaten on each of its best spans, or ties as a winner."""
     beaten = shown_beaten(ctx, 6, lambda b: (b[4], b[5]))
 
@@ -207,7 +209,7 @@ def completeness(ctx: Auditor, final: Compare, winners: list[str]) -> None:
 
     losers_beaten(ctx, final, winners, beaten, best_of, "span")
 
-def incomparable(ctx: Auditor, child, where, detail) -> None:
+def incomparable(ctx: Context, child, where, detail) -> None:
     """The witness of an abstaining derived extremum: overlapping spans, or an item with two values."""
     final = ctx.final
     pairs, ambiguous = detail.get("pairs"), detail.get("ambiguous")
@@ -243,7 +245,7 @@ def incomparable(ctx: Auditor, child, where, detail) -> None:
             ctx.fail(child, where, f"{x!r} does not have the two values {vals} on {dname} (it has {sorted(held)})")
 
 
-def no_value(ctx: Auditor, child, where, final: Compare, labels: list[str]) -> None:
+def no_value(ctx: Context, child, where, final: Compare, labels: list[str]) -> None:
     """`no_value` of a derived compare: none of the argument's items has both values (labels may
     repeat: as many arguments so labelled must lack a span as the witness lists)."""
     ev = ctx.evaluation
@@ -258,7 +260,7 @@ def no_value(ctx: Auditor, child, where, final: Compare, labels: list[str]) -> N
                                    f"{final.minus} ({having[0]})")
 
 
-def magnitude(ctx: Auditor, tree, here, args) -> None:
+def magnitude(ctx: Context, tree, here, args) -> None:
     """magnitude(d, v, first, last): a date value's day numbers, as values.jsonl stores them."""
     d = ctx.dim(args[0], tree, here) if len(args) == 4 else None
     if len(args) != 4:
@@ -266,10 +268,10 @@ def magnitude(ctx: Auditor, tree, here, args) -> None:
         return
     if d is None:
         return
-    if ctx.L.kind(d) != "date":
+    if ctx.files.kind(d) != "date":
         ctx.fail(tree, here, f"{args[0]} is not a date dimension")
         return
-    stored = ctx.L.bounds(d, normalize(args[1]))
+    stored = ctx.files.bounds(d, normalize(args[1]))
     if stored is None or [float(args[2]), float(args[3])] != [float(x) for x in stored]:
         ctx.fail(tree, here, f"day numbers {args[2:]} differ from values.blocks' {stored}")
 

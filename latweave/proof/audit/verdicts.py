@@ -20,10 +20,10 @@ from latweave.proof.audit.atoms import label, only_premises, premises, same_trip
 from latweave.proof.model import Proof, Rule
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def verdict(ctx: Auditor, whole: Proof) -> None:
+def verdict(ctx: Context, whole: Proof) -> None:
     proof = whole.root
     atom = proof.atom if isinstance(proof, Rule) else None
     here = [label(proof)]
@@ -53,32 +53,32 @@ def verdict(ctx: Auditor, whole: Proof) -> None:
         ctx.visit(child, here)
 
 
-def fails(ctx: Auditor, tree, here, args, children) -> None:
+def fails(ctx: Context, tree, here, args, children) -> None:
     if len(args) != 3 or not any(p.startswith("verdict(") for p in here[:-1]):
         ctx.fail(tree, here, "fails(dimension, op, text) belongs under a holds verdict")
     # what it claims is checked with the verdict (holds_verdict), which knows the instance
 
 
-def _holds_items(ctx: Auditor, final: Holds) -> set[str] | None:
+def _holds_items(ctx: Context, final: Holds) -> set[str] | None:
     """The instance(s) a holds is about: the one named, or (by the evaluation) a step's outputs."""
     if isinstance(final.item, Name):
-        x = ctx.L.resolve_instance(final.item.text)
+        x = ctx.files.resolve_instance(final.item.text)
         return {x} if x is not None else set()
     ev = ctx.evaluation
     return set(ev.holds_meet.constraints[0].met.possible) if ev is not None and ev.holds_meet else None
 
 
-def _admitted(ctx: Auditor, triple) -> set[str] | None:
+def _admitted(ctx: Context, triple) -> set[str] | None:
     """What a constraint of the holds admits (for a `$step` value: through the step's outputs)."""
     ev = ctx.evaluation
     if ev is not None and ev.holds_meet is not None:
         for ce in ev.holds_meet.constraints[1:]:
             if same_triple(constraint_triple(ce.constraint), tuple(triple)):
                 return set(ce.admitted.possible)
-    return ctx.L.admitted(normalize(triple[0]), triple[1], triple[2])
+    return ctx.files.admitted(normalize(triple[0]), triple[1], triple[2])
 
 
-def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children) -> None:
+def holds_verdict(ctx: Context, proof, here, value: bool, final: Holds, children) -> None:
     items = _holds_items(ctx, final)
     if isinstance(final.item, Name) and not items:
         ctx.fail(proof, here, f"{final.item.text!r} names no instance, so nothing can hold of it")
@@ -87,9 +87,9 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         members = premises(children, "member")
         if len(children) != 1 or len(members) != 1:
             ctx.fail(proof, here, "a true holds needs exactly one member premise")
-        elif items is not None and normalize(members[0][1][1]) not in items:
-            ctx.fail(proof, here, f"the member is {members[0][1][1]!r}, not {what!r}")
-        elif (members[0][0].json_field("meet") or {}).get("step") != "holds":
+        elif items is not None and normalize(members[0].args[1]) not in items:
+            ctx.fail(proof, here, f"the member is {members[0].args[1]!r}, not {what!r}")
+        elif (members[0].node.json_field("meet") or {}).get("step") != "holds":
             ctx.fail(proof, here, "the member premise is not of the holds meet")
         return
     fails_ = only_premises(children, "fails")
@@ -99,14 +99,15 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
     plan_triples = [constraint_triple(c) for c in final.constraints]
     window = window_days(window_text(final.time)) if final.time is not None else None
     failing: set[tuple] = set()
-    for child, triple in fails_:
+    for premise in fails_:
+        child, triple = premise.node, premise.args
         where = [*here, label(child)]
         kids = child.children
         cons, coords = premises(kids, "constraint"), premises(kids, "coord")
         if not any(same_triple(tuple(triple), t) for t in plan_triples):
             ctx.fail(child, where, f"{triple} is not a constraint of the plan")
             continue
-        if len(cons) != 1 or not same_triple(tuple(cons[0][1]), tuple(triple)) or not coords:
+        if len(cons) != 1 or not same_triple(tuple(cons[0].args), tuple(triple)) or not coords:
             ctx.fail(child, where, "fails needs its constraint and the instance's coords on its dimension")
             continue
         d = normalize(triple[0])
@@ -114,8 +115,9 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
         bad = False
         # at a time, a value whose every predicate's period cannot meet it is not the instance's
         # then: shown by an outside(...) leaf about that value (the leaf checks the period)
-        gone = {(normalize(a[0]), normalize(a[1]), normalize(a[2])) for _, a in premises(kids, "outside")}
-        for _, (ci, cd, cv) in coords:
+        gone = {(normalize(a[0]), normalize(a[1]), normalize(a[2]))
+                for a in (p.args for p in premises(kids, "outside"))}
+        for ci, cd, cv in (c.args for c in coords):
             if window is not None and (normalize(ci), d, normalize(cv)) in gone:
                 continue
             if items is not None and normalize(ci) not in items:
@@ -143,7 +145,7 @@ def holds_verdict(ctx: Auditor, proof, here, value: bool, final: Holds, children
             ctx.fail(proof, here, "no listed constraint fails on every value the instance has")
 
 
-def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, children) -> None:
+def same_verdict(ctx: Context, proof, here, value: bool, final: Compare, children) -> None:
     d = normalize(final.dimension)
     classes = [c for c in children if c.atom is not None and c.atom.relation == "canonical"]
     values = [c for c in children if c not in classes]
@@ -151,7 +153,8 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
     if len(coords) != len(values):
         ctx.fail(proof, here, f"a {final.op} verdict rests on coord (or arg) premises and canonical classes only")
         return
-    for child, (ci, cd, cv) in coords:
+    for coord in coords:
+        child, cd = coord.node, coord.args[1]
         if normalize(cd) != d:
             ctx.fail(child, [*here, label(child)], f"this coord is on {cd}, not {final.dimension}")
     shares = value == (final.op == "same")
@@ -166,24 +169,25 @@ def same_verdict(ctx: Auditor, proof, here, value: bool, final: Compare, childre
             return
         # the coords' values share one class: each value spelled otherwise than its class shows
         # it with a canonical premise (checked against classes.jsonl as an axiom)
-        raw = {ctx.L.resolve(d, c[1][2]) or normalize(c[1][2]) for c in coords}
-        of_class = {v: ctx.L.class_of(d, v) for v in raw}
-        shown = {ctx.L.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
+        raw = {ctx.files.resolve(d, c.args[2]) or normalize(c.args[2]) for c in coords}
+        of_class = {v: ctx.files.class_of(d, v) for v in raw}
+        shown = {ctx.files.resolve(d, c.atom.args[1]) for c in classes if len(c.atom.args) == 3}
         unshown = sorted(v for v, c in of_class.items() if c != v and v not in shown)
         if len(set(of_class.values())) != 1:
             ctx.fail(proof, here, f"the arguments' coords do not share one value or class: {sorted(raw)}")
         elif unshown:
             ctx.fail(proof, here, f"values {unshown} share the class only through classes.jsonl: "
                                   "the proof must show each with its canonical premise")
-        for arg, its, (child, (ci, _, _)) in zip(final.args, items, coords):
+        for arg, its, coord in zip(final.args, items, coords):
+            child, ci = coord.node, coord.args[0]
             if normalize(ci) not in its:
                 ctx.fail(child, [*here, label(child)], f"{ci!r} is not what argument {arg.label!r} stands for")
         return
     if classes:
         ctx.fail(proof, here, "a verdict that no class is shared lists values, not canonical premises")
     # no common class: every value of every argument is listed, and no class is held by all
-    held = [{ctx.L.class_of(d, w) for w in ctx.values_on(its, d)} for its in items]
-    listed = {(normalize(ci), normalize(cv)) for _, (ci, _, cv) in coords}
+    held = [{ctx.files.class_of(d, w) for w in ctx.values_on(its, d)} for its in items]
+    listed = {(normalize(ci), normalize(cv)) for ci, _, cv in (c.args for c in coords)}
     every = {(x, w) for its in items for x in its for w in ctx.coords(x, d)}
     if every - listed:
         ctx.fail(proof, here, f"values {sorted(every - listed)} are missing from the proof")

@@ -22,21 +22,21 @@ from typing import TYPE_CHECKING
 from latweave.lattice.names import normalize
 from latweave.plan.ast import Compare
 from latweave.proof.audit.arguments import arg_items, find_arg
-from latweave.proof.audit.atoms import label, only_premises, premises, same_triple
+from latweave.proof.audit.atoms import Premise, label, only_premises, premises
 from latweave.proof.audit.leaves import evidence_problem
-from latweave.proof.audit.semantics import meaning
+from latweave.proof.audit.meaning import meaning
 
 if TYPE_CHECKING:
-    from latweave.proof.audit.auditor import Auditor
+    from latweave.proof.audit.context import Context
 
 
-def coord(ctx: Auditor, tree, here, args, children) -> None:
+def coord(ctx: Context, tree, here, args, children) -> None:
     """coord(x, d, w) (meet): w is a world of x on d, the meet of the stated values below it."""
     if len(args) != 3:
         ctx.fail(tree, here, "coord takes (instance, dimension, value)")
         return
     x, d, w = (normalize(a) for a in args)
-    M = meaning(ctx.L)
+    M = meaning(ctx.files)
     worlds = M.worlds(x, d)
     if w not in worlds:
         ctx.fail(tree, here, f"{args[2]!r} is not a coordinate of {args[0]!r} on {args[1]} ({sorted(worlds)})")
@@ -46,7 +46,8 @@ def coord(ctx: Auditor, tree, here, args, children) -> None:
         ctx.fail(tree, here, "a coordinate met from several sources rests on stated(...) leaves only")
         return
     shown = set()
-    for child, sargs in stated:
+    for premise in stated:
+        child, sargs = premise.node, premise.args
         p = (child.json_field("evidence") or {}).get("predicate")
         if len(sargs) != 3 or normalize(sargs[0]) != x or normalize(sargs[1]) != d:
             ctx.fail(child, [*here, label(child)], f"this stated value is not about {args[0]!r} on {args[1]}")
@@ -58,7 +59,7 @@ def coord(ctx: Auditor, tree, here, args, children) -> None:
                              f"the proof shows {sorted(p for p in shown if p is not None)}")
 
 
-def stated(ctx: Auditor, tree, here, args) -> None:
+def stated(ctx: Context, tree, here, args) -> None:
     """stated(x, d, v): a predicate states it, with the evidence given."""
     if len(args) != 3:
         ctx.fail(tree, here, "stated takes (instance, dimension, value)")
@@ -68,19 +69,20 @@ def stated(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, problem)
 
 
-def hit_all(ctx: Auditor, tree, here, args, children) -> None:
+def hit_all(ctx: Context, tree, here, args, children) -> None:
     """hit_all(d, op, named, x): every world of x's contested coordinate on d meets the constraint."""
     if len(args) != 4:
         ctx.fail(tree, here, "hit_all takes (dimension, op, named, instance)")
         return
     d, x = normalize(args[0]), normalize(args[3])
-    M = meaning(ctx.L)
+    M = meaning(ctx.files)
     hits = only_premises(children, "hit")
     if hits is None:
         ctx.fail(tree, here, "hit_all rests on one hit per world")
         return
     shown = set()
-    for child, h in hits:
+    for premise in hits:
+        child, h = premise.node, premise.args
         if len(h) != 5 or [normalize(h[0]), h[1], h[2], normalize(h[3])] != [d, args[1], args[2], x]:
             ctx.fail(child, [*here, label(child)], f"this hit is not {args[0]} {args[1]} {args[2]} for {args[3]!r}")
             continue
@@ -96,13 +98,12 @@ def hit_all(ctx: Auditor, tree, here, args, children) -> None:
 def hit_all_constraint(child) -> tuple | None:
     """The constraint triple a hit_all node's hits carry (None when they carry none or disagree)."""
     triples = set()
-    for hit_node, _ in premises(child.children, "hit"):
-        for _, c in premises(hit_node.children, "constraint"):
-            triples.add(tuple(c))
+    for hit in premises(child.children, "hit"):
+        triples.update(tuple(c.args) for c in premises(hit.node.children, "constraint"))
     return triples.pop() if len(triples) == 1 else None
 
 
-def ties(ctx: Auditor, tree, here, args) -> None:
+def ties(ctx: Context, tree, here, args) -> None:
     """ties(a, b): the robust winner a and candidate b share a best value, neither in doubt."""
     parent = ctx.parent_atom()
     if parent is None or parent.relation not in ("argmax", "argmin"):
@@ -123,7 +124,7 @@ def ties(ctx: Auditor, tree, here, args) -> None:
         ctx.fail(tree, here, f"{parent.args[1]!r} and {other!r} share no best value: they do not tie")
 
 
-def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
+def robust(ctx: Context, tree, here, args, children, op: str) -> None:
     """argmax/argmin(d, a) (robust): a sure item of a with every value it may have, and beats
     axioms that each hold; ties with candidates not in doubt."""
     final, ev = ctx.final, ctx.evaluation
@@ -141,9 +142,9 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
         rel = child.atom.relation if child.atom is not None else None
         if rel == "arg":
             inner = premises(child.children, "span" if derived else "coord")
-            values += [(child, a) for _, a in inner]
+            values += [Premise(child, p.args) for p in inner]   # (the arg node, its value's terms)
         elif rel in ("coord", "span"):
-            values.append((child, list(child.atom.args)))
+            values.append(Premise(child, list(child.atom.args)))
         elif rel not in ("beats", "ties"):
             ctx.fail(tree, here, f"a robust {op} rests on the winner's values, beats and ties, not {rel}")
     if not values:
@@ -154,7 +155,8 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
     d = normalize(final.dimension)
     items = ev.arg_items(winner)
     shown: dict[str, set] = {}
-    for child, a in values:
+    for value in values:
+        child, a = value.node, value.args
         x = normalize(a[0])
         if items is None or x not in items.sure:
             ctx.fail(child, [*here, label(child)], f"{a[0]!r} is not a sure item of {winner!r}")
@@ -164,11 +166,12 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
         else:
             shown.setdefault(x, set()).add(normalize(a[2]))
     for x, vals in shown.items():  # a contested item shows every world (derived: every span)
-        every = set(ev.spans(final, x)) if derived else set(ev.M.worlds(x, d)) if ev.M.is_contested(x, d) else None
+        every = set(ev.spans(final, x)) if derived else set(ev.model.worlds(x, d)) if ev.model.is_contested(x, d) else None
         if every is not None and vals != every:
             ctx.fail(tree, here, f"{winner!r}'s item {x!r} may have {sorted(every)}; the proof shows {sorted(vals)}")
     mine = {v for vals in shown.values() for v in vals}
-    for child, b in beats:
+    for premise in beats:
+        child, b = premise.node, premise.args
         where = [*here, label(child)]
         width = 6 if derived else 4
         if len(b) != width or b[0] != winner:
@@ -191,15 +194,16 @@ def robust(ctx: Auditor, tree, here, args, children, op: str) -> None:
             ctx.fail(child, where, f"{b[2:]} : the winner's value is not better for {op}")
         if w not in held:
             ctx.fail(child, where, f"{b[1]!r} has no value {b[width // 2 + 1:]}")
-    for child, t in tied:
+    for premise in tied:
+        child, t = premise.node, premise.args
         if not t or t[0] != winner:
             ctx.fail(child, [*here, label(child)], f"ties names {t[:1]}, but the winner is {winner!r}")
 
 
-def _items_of(ctx: Auditor, final: Compare, arg_label: str, beat) -> set[str] | None:
+def _items_of(ctx: Context, final: Compare, arg_label: str, beat) -> set[str] | None:
     """What the other side of a beats stands for: its item (a bare $step's) or the argument's."""
     if beat.json_field("other_item"):
-        x = ctx.L.resolve_instance(beat.json_field("other_item"))
+        x = ctx.files.resolve_instance(beat.json_field("other_item"))
         return {x} if x else set()
     return arg_items(ctx, final, arg_label)
 
@@ -216,8 +220,4 @@ def member_premise(child) -> tuple[str, list, tuple | None] | None:
     if rel == "hit_all":
         return rel, cargs, hit_all_constraint(child)
     cons = premises(child.children, "constraint")
-    return rel, cargs, tuple(cons[0][1]) if cons else None
-
-
-def same_constraint(a, b) -> bool:
-    return a is not None and same_triple(tuple(a), tuple(b))
+    return rel, cargs, tuple(cons[0].args) if cons else None
