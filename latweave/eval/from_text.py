@@ -237,10 +237,10 @@ def evaluate_from_text(dataset: str, *, data=None, questions=None, cache: Path |
     teacher_runner.close()
     t2 = time.perf_counter()
     metrics = aggregate([r["metrics"] for r in out_records])
-    report = EvalReport(f"{dataset} from text", "dev (shared records)", "offline", False, len(out_records), metrics,
+    result = EvalReport(f"{dataset} from text", "dev (shared records)", "offline", False, len(out_records), metrics,
                         aggregate_by(out_records, "qtype"), {}, out_records, {},
                         {"fit_s": t1 - t0, "questions_s": t2 - t1})
-    report.extra["notes"] = [
+    result.extra["notes"] = [
         f"{len(out_records)} records with paragraphs ({path}); a lattice per question by the rules extractor "
         f"({rules.path}, {rules.digest[:12]}) from its paragraphs alone; {facts:,} facts in all",
         f"offline planner fitted on {trained:,} 2Wiki dev questions (the evaluated ones left out), moved onto "
@@ -248,5 +248,5 @@ def evaluate_from_text(dataset: str, *, data=None, questions=None, cache: Path |
         f"the paper's text-extraction EM on this set, with an LLM extractor: {PAPER_EM[dataset]}"]
     if failures:
         missed = sum(classes.values())
-        report.extra["failures"] = {"n_missed": missed, "classes": classes}
-    return report
+        result.extra["failures"] = {"n_missed": missed, "classes": classes}
+    return result

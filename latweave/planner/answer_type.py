@@ -25,11 +25,11 @@ import re
 from dataclasses import dataclass
 
 from latweave.lattice.names import normalize
-from latweave.planner.base import PlanOutput
+from latweave.planner.base import PlanOutput, Planner
 from latweave.reasons import Reason
 
 #: (cue, the dimensions the last hop may be), first match wins. Cues are case-insensitive.
-ASKS: tuple[tuple[str, frozenset[str]], ...] = tuple((re.compile(cue, re.IGNORECASE), frozenset(dims)) for cue, dims in (
+ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple((re.compile(cue, re.IGNORECASE), frozenset(dims)) for cue, dims in (
     (r"\bplace of birth\b|\bwhere\b.*\bborn\b|\bborn where\b", {"place of birth"}),
     (r"\bplace of death\b|\bwhere\b.*\b(?:die|died|death)\b", {"place of death"}),
     (r"\bplace of burial\b|\bburied\b", {"place of burial"}),
@@ -175,13 +175,13 @@ def misfit(question: str, plan_text: str) -> str | None:
 
 
 @dataclass
-class AnswerTypeChecked:
+class AnswerTypeChecked(Planner):
     """A planner whose plans must answer what the question asks (`misfit`), else it abstains."""
 
-    planner: object
+    planner: Planner
     name: str = "offline+answer-type"
 
-    def plan(self, question: str, qid: str | None = None) -> PlanOutput:
+    def plan(self, question: str, qid: str = "") -> PlanOutput:
         from latweave.plan.printer import to_text
 
         out = self.planner.plan(question, qid)

@@ -89,7 +89,7 @@ class Served:
         raise StoreError(f"the lattice {self.name!r} changed {RETRIES} times while one request ran",
                          hint="try again when the changes are done")
 
-    def _take(self) -> tuple[object, tuple, int]:
+    def _take(self) -> tuple[object, tuple | None, int]:
         """A session for one call: (it, the identity of the version it is of, that version's tag)."""
         from latweave import api
 

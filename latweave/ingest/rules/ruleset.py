@@ -144,7 +144,7 @@ def _load(path: str) -> RuleSet:
         import tomllib
     except ImportError:   # Python 3.10
         try:
-            import tomli as tomllib
+            import tomli as tomllib  # type: ignore[no-redef]
         except ImportError:
             raise RuleError("reading a rule file needs Python 3.11's tomllib (or the tomli package)",
                             file=path, hint="pip install tomli") from None

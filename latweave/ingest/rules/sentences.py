@@ -146,7 +146,7 @@ def read_document(text: str) -> Reading:
     sentences = []
     for i, (s, e) in enumerate(spans):
         if i == 0:
-            sentences.append(Sentence(s, e, "subject" if lead_about else "other", lead.end() if lead_about else s,
+            sentences.append(Sentence(s, e, "subject" if lead_about else "other", lead.end() if lead is not None else s,
                                       lead=True))
             continue
         m = possessive_re.match(text, s, e)
