@@ -12,8 +12,13 @@ local JVM is needed. One SparkSession is made per master per process and reused:
 costs seconds; an engine session takes `newSession()` of it (its own temporary views and SQL
 settings, the same SparkContext).
 
+The driver's JVM is started quietly (spark_jvm.py: its output read, not shown; log4j at ERROR)
+unless `-v` or `$LATWEAVE_SPARK_LOG` asks for its lines.
+
 Settings chosen here, each for a reason:
 - `spark.ui.enabled=false`: no web server on a port nobody asked for;
+- `spark.driver.host` and `spark.driver.bindAddress` 127.0.0.1 on a local master (and
+  SPARK_LOCAL_IP for its JVM): nothing else reaches a local session, so nothing binds beyond loopback;
 - `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores on a
   local master (Spark's 200 turn a small query into 200 tasks); a cluster keeps Spark's own (and
   adaptive execution coalesces small shuffles there);

@@ -98,11 +98,6 @@ def _launch(conf):
     return gateway
 
 
-def tail() -> list[str]:
-    """The quiet JVM's last lines (at most TAIL)."""
-    return list(_tail)
-
-
 def _drain(stream) -> None:
     for raw in iter(stream.readline, b""):
         _tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
