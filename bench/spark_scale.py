@@ -113,20 +113,21 @@ def batch(folder: Path, target: str, subjects: int, plans: int, master: str | No
 
 
 def fit(points: list[dict]) -> dict[tuple[str, str], tuple[float, float]]:
-    """(target, phase) -> (fixed s, s per line), least squares; one point: all of it per line."""
+    """(target, phase) -> (fixed s, s per line), least squares over two sizes or more."""
     model = {}
     keys = sorted({(p["target"], p["phase"]) for p in points})
     for key in keys:
         xs = [p["lines"] for p in points if (p["target"], p["phase"]) == key]
         ys = [p["seconds"] for p in points if (p["target"], p["phase"]) == key]
-        if len(xs) == 1:
-            model[key] = (0.0, ys[0] / xs[0])
+        if len(set(xs)) < 2:   # one size: fixed and per-line costs cannot be told apart
             continue
         n, mx, my = len(xs), sum(xs) / len(xs), sum(ys) / len(ys)
         slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
         fixed = my - slope * mx
         if fixed < 0:   # a negative fixed cost is noise: the line through the origin instead
             slope, fixed = sum(x * y for x, y in zip(xs, ys)) / sum(x * x for x in xs), 0.0
+        if slope <= 0:   # the larger KB measured faster: the machine's load changed, not the cost
+            continue
         model[key] = (fixed, slope)
     return model
 
@@ -142,7 +143,8 @@ def report(points: list[dict]) -> None:
                 print(f"{target:8} {phase:6} " + " ".join(f"{row[s]:12.1f}" if s in row else f"{'-':>12}"
                                                           for s in sizes))
     model = fit(points)
-    print("\nmodel: seconds = fixed + per_line x lines (least squares on the sizes above)")
+    print("\nmodel: seconds = fixed + per_line x lines (least squares on the sizes above; a target and "
+          "phase measured at one size only, or faster at the larger size, has none)")
     for (target, phase), (fixed, slope) in sorted(model.items()):
         print(f"{target:8} {phase:6} fixed {fixed:8.1f} s   per line {slope * 1e6:9.2f} µs"
               f"   per 1M lines {slope * 1e6:8.1f} s")
