@@ -612,14 +612,14 @@ def _served_arguments(p) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="log each request (uvicorn's access log) on stderr")
 
 
-def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str) -> None:
+def _read_and_show(p, what: str, text_help: str, engine_help: str, save_help: str, verbose: bool = True) -> None:
     """The arguments `run` and `verify` share: the text or -f FILE, the lattice and engine, and
-    how the outcome is shown (`_show`)."""
+    how the outcome is shown (`_show`); `verbose`: Spark's -v (verify's is the LLM client's)."""
     p.add_argument(what, nargs="?", help=text_help)
     p.add_argument("-f", "--file", help=f"read the {what} from FILE (- for stdin)")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None, help=engine_help)
-    _spark_master_argument(p)
+    _spark_master_argument(p, verbose)
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", help=save_help)
 
@@ -636,7 +636,8 @@ def _llm_arguments(p, cache_dest: str = "cache") -> None:
                    help="append every LLM call (messages, reply) to this JSON-lines file "
                         "(default: beside the plan cache, <cache>.calls.jsonl)")
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="on stderr: the endpoint and model of each request, each raw reply, each rejected plan")
+                   help="on stderr: the endpoint and model of each request, each raw reply, each rejected plan "
+                        "(and with --engine spark, the log lines of Spark's JVM)")
 
 
 def _record_path(record: str | None, cache: str | None) -> str | None:
@@ -740,6 +741,7 @@ def parser() -> argparse.ArgumentParser:
                         "coordinates are refused; the lattice keeps no sources)")
     p.add_argument("--spark-master", default=None, metavar="URL",
                    help="--engine spark: the Spark master (default: $LATWEAVE_SPARK_MASTER or local[*])")
+    _spark_verbose_argument(p)
     p.add_argument("--extract", default="none", choices=("none", "llm", "rules"),
                    help="none: facts come from facts.jsonl (default); llm: a model extracts them from "
                         "documents/*.txt (see corpora/bios/README.md); rules: the rules of "
@@ -806,7 +808,7 @@ def parser() -> argparse.ArgumentParser:
     _read_and_show(p, "claim", "the claim: let steps, then assertions joined by & — holds(...), "
                                "same(...)/differ(...), or argmax/argmin(...) is WINNER",
                    "engine name (default: duckdb for the batch of assertions)",
-                   "also write the verification JSON (every assertion's result and proof) to FILE")
+                   "also write the verification JSON (every assertion's result and proof) to FILE", verbose=False)
     p.add_argument("--engine-timeout", dest="engine_timeout", type=seconds, default=None,
                    metavar="SECONDS", help="stop the engine after SECONDS (exit 4, nothing saved)")
     p.add_argument("--text", default=None, help="the claim as text: a model writes it down in the plan "
@@ -878,7 +880,7 @@ def parser() -> argparse.ArgumentParser:
                                         "one JSON line each, with its \"question\"")
     p.add_argument("--lattice", required=True)
     p.add_argument("--engine", default=None)
-    _spark_master_argument(p)
+    _spark_master_argument(p, verbose=False)
     p.add_argument("--exemplars", default=None, help="few-shot examples: JSON lines {\"question\", \"plan\"}")
     p.add_argument("--json", action="store_true")
     _llm_arguments(p)
@@ -915,7 +917,7 @@ def parser() -> argparse.ArgumentParser:
     # its name before (`--limit` is a page of answers in run and repl): still read, with a note
     p.add_argument("--limit", dest="old_limit", type=count(0), default=None, help=argparse.SUPPRESS)
     p.add_argument("--engine", default=None)
-    _spark_master_argument(p)
+    _spark_master_argument(p, verbose=False)
     p.add_argument("--json", action="store_true")
     p.add_argument("--planner", default="offline", choices=["offline", "oracle", "llm"],
                    help="oracle reads gold paths (PathQuestion ceiling only); llm asks a model (--model ...)")
@@ -982,10 +984,17 @@ def _pager_argument(p) -> None:
                    help="print to the terminal directly, not through $LATWEAVE_PAGER, $PAGER or less -FRX")
 
 
-def _spark_master_argument(p) -> None:
+def _spark_master_argument(p, verbose: bool = True) -> None:
     p.add_argument("--spark-master", default=None, metavar="URL",
                    help="--engine spark: the Spark master, e.g. spark://host:7077 (default: "
                         "$LATWEAVE_SPARK_MASTER, else $SPARK_REMOTE for Spark Connect, else local[*])")
+    if verbose:   # (where the LLM client's -v is, it shows these too)
+        _spark_verbose_argument(p)
+
+
+def _spark_verbose_argument(p) -> None:
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="--engine spark: let Spark's JVM print its log lines on stderr (also $LATWEAVE_SPARK_LOG=1)")
 
 
 def _use_spark_master(args) -> None:
@@ -1031,6 +1040,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         _llm_notes(getattr(args, "verbose", False))
         _use_spark_master(args)
+        if getattr(args, "verbose", False) and hasattr(args, "spark_master"):
+            from latweave.engines import spark_jvm
+
+            spark_jvm.show_logs()
         return args.func(args)
     except KeyboardInterrupt:
         # Ctrl-C (or SIGTERM: `Terminated`): the user's own stop, not a fault — one line, the

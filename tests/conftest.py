@@ -63,8 +63,9 @@ def zoo_lattice(tmp_path_factory):
 #: builds at every step), then the rest in collection order: the workers take files in this order
 #: (`--dist loadfile --no-loadscope-reorder`, pyproject), so a long file started last would keep
 #: one worker busy while the others idle. audit_complete comes before spark_kb so that two JVMs,
-#: not three, start at once.
-LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_complete.py", "test_spark_kb.py",
+#: not three, start at once; the cluster (test_spark_cluster: its daemons, a driver and two executors
+#: per command) comes after audit_complete for the same reason.
+LONGEST_FIRST = ("test_spark_engine.py", "test_spark_sessions.py", "test_audit_complete.py", "test_spark_cluster.py", "test_spark_kb.py",
                  "test_store_safety.py", "test_monotone.py", "test_engines_small.py", "test_living.py", "test_living_kills.py",
                  "test_paging.py", "test_sqlite_stored.py", "test_cli.py", "test_roundtrip.py", "test_kb_layer.py",
                  "test_stored.py", "test_disk_full.py", "test_examples.py", "test_zoo_engines.py", "test_parquet.py",

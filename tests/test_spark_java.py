@@ -76,3 +76,17 @@ def test_without_java_build_and_run_with_spark_exit_alike(tmp_path, zoo_lattice,
     for done in (build, run):
         assert "Traceback" not in done.stderr and "cannot run here" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(spark_context.spark_problem() is not None, reason=f"{spark_context.spark_problem()}")
+def test_a_jvm_that_exits_before_it_starts_is_named_by_its_last_lines(zoo_lattice):
+    """The quiet JVM's own output (engines/spark_jvm.py) is read, not shown; when the JVM exits
+    before it answers (here: a heap size Java cannot read), the error names what it said — one
+    `error:` line, exit 4, no traceback, nothing else on stderr. The JVM dies at once: cheap."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SPARK_REMOTE", "LATWEAVE_SPARK_LOG")}
+    env.update({"LATWEAVE_SPARK_DRIVER_MEMORY": "9x", "COLUMNS": "1000"})
+    done = _cli(env, "run", "meet(species <= mammal)", "--lattice", str(zoo_lattice), "--engine", "spark")
+    assert done.returncode == EXIT_ENGINE, done.stderr[-2000:]
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].startswith("error: spark: the JVM exited before it started: ") and "-Xmx9x" in lines[0], lines
+    assert len(lines) == 2 and "LATWEAVE_SPARK_LOG=1" in lines[1] and "Traceback" not in done.stderr

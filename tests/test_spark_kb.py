@@ -222,11 +222,13 @@ def test_for_2wiki_the_build_says_why_and_exits_2_without_java_4(tmp_path, capsy
     assert not (tmp_path / "o").exists()
 
 
-def test_a_spark_failure_during_the_build_is_one_line_with_a_hint_and_exit_4(tmp_path):
+@pytest.mark.parametrize("verbose", [False, True], ids=["quiet", "verbose"])
+def test_a_spark_failure_during_the_build_is_one_line_with_a_hint_and_exit_4(tmp_path, verbose):
     """Spark failing (here: its JVM given less memory than Spark accepts, a real refusal) is an
     engine failure: exit 4, one `error:` line naming Spark's reason, a hint saying what to change,
-    no Python traceback (the JVM's own log lines are Spark's), and nothing written at --out. A
-    fresh process: the module's session is shared."""
+    no Python traceback, and nothing written at --out. The JVM started and failed, yet none of its
+    lines reached stderr; with -v they do (its log4j profile, at least). A fresh process each: the
+    module's session is shared."""
     import os
     import subprocess
     import sys
@@ -234,10 +236,11 @@ def test_a_spark_failure_during_the_build_is_one_line_with_a_hint_and_exit_4(tmp
     kb = tmp_path / "kb.txt"
     kb.write_text("Ada\tgender\tfemale\n", encoding="utf-8")
     out = tmp_path / "out"
-    env = {**os.environ, "LATWEAVE_SPARK_DRIVER_MEMORY": "300m", "COLUMNS": "1000"}  # (no wrapping)
+    env = {**{k: v for k, v in os.environ.items() if k != "LATWEAVE_SPARK_LOG"},
+           "LATWEAVE_SPARK_DRIVER_MEMORY": "300m", "COLUMNS": "1000"}  # (no wrapping)
     done = subprocess.run([sys.executable, "-m", "latweave.cli", "build", str(kb), "--format", "pathquestion",
-                           "--engine", "spark", "--out", str(out)], capture_output=True, text=True, env=env,
-                          timeout=300)
+                           "--engine", "spark", "--out", str(out), *(["-v"] if verbose else [])],
+                          capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 4, done.stderr[-2000:]
     ours = [line for line in done.stderr.splitlines() if line.startswith("error:")]
     assert len(ours) == 1 and ours[0].startswith("error: build --engine spark: Spark failed: ")
@@ -245,3 +248,8 @@ def test_a_spark_failure_during_the_build_is_one_line_with_a_hint_and_exit_4(tmp
     hint = done.stderr.split(ours[0], 1)[1]
     assert "hint:" in hint and "LATWEAVE_SPARK_DRIVER_MEMORY higher" in hint and "Traceback" not in done.stderr
     assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["kb.txt"]
+    jvm = [line for line in done.stderr.splitlines() if line.strip() and line not in ours and "hint:" not in line]
+    if verbose:
+        assert any("log4j" in line for line in jvm), done.stderr[-2000:]
+    else:
+        assert jvm == [], done.stderr[-2000:]

@@ -12,8 +12,13 @@ local JVM is needed. One SparkSession is made per master per process and reused:
 costs seconds; an engine session takes `newSession()` of it (its own temporary views and SQL
 settings, the same SparkContext).
 
+The driver's JVM is started quietly (spark_jvm.py: its output read, not shown; log4j at ERROR)
+unless `-v` or `$LATWEAVE_SPARK_LOG` asks for its lines.
+
 Settings chosen here, each for a reason:
 - `spark.ui.enabled=false`: no web server on a port nobody asked for;
+- `spark.driver.host` and `spark.driver.bindAddress` 127.0.0.1 on a local master (and
+  SPARK_LOCAL_IP for its JVM): nothing else reaches a local session, so nothing binds beyond loopback;
 - `spark.sql.shuffle.partitions`: `$LATWEAVE_SPARK_PARTITIONS`, else twice the local cores on a
   local master (Spark's 200 turn a small query into 200 tasks); a cluster keeps Spark's own (and
   adaptive execution coalesces small shuffles there);
@@ -43,6 +48,8 @@ import signal
 import subprocess
 import sys
 import threading
+
+from latweave.engines import spark_jvm
 
 #: The Java major versions Spark 4 runs on.
 JAVA_VERSIONS = (17, 21)
@@ -184,29 +191,54 @@ def spark(master: str | None = None):
         # which has latweave's dependencies, unless $PYSPARK_PYTHON names another
         if not os.environ.get("PYSPARK_PYTHON"):
             os.environ["PYSPARK_PYTHON"] = sys.executable
-        builder = SparkSession.builder.appName("latweave")
         if use_remote:
-            builder = builder.remote(use_remote)
+            builder = SparkSession.builder.appName("latweave").remote(use_remote)
+            for name, value in settings(None, remote=True).items():
+                builder = builder.config(name, value)
+            session = builder.getOrCreate()
         else:
-            builder = (builder.master(master_of(master))
-                       .config("spark.ui.enabled", "false")
-                       .config("spark.driver.memory", driver_memory(master))
-                       .config("spark.ui.showConsoleProgress", "false")
-                       .config("spark.sql.codegen.wholeStage", "false"))
-        builder = builder.config("spark.sql.autoBroadcastJoinThreshold", "-1")
-        shuffle = None if use_remote else partitions(master)
-        if shuffle is not None:
-            builder = builder.config("spark.sql.shuffle.partitions", str(shuffle))
-        builder = (builder.config("spark.sql.ansi.enabled", "true")
-                   .config("spark.sql.session.timeZone", "UTC"))
-        for setting in filter(None, os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")):
-            key, _, value = setting.partition("=")
-            builder = builder.config(key.strip(), value.strip())
-        session = builder.getOrCreate()
-        if not use_remote:
-            session.sparkContext.setLogLevel("ERROR")
+            session = _classic(master_of(master))
         _SESSIONS[key] = session
         return session
+
+
+def settings(master: str | None, remote: bool = False) -> dict[str, str]:
+    """The session's Spark settings, in the order the module docstring gives them, then
+    `$LATWEAVE_SPARK_CONF`'s (which win)."""
+    conf: dict[str, str] = {}
+    if not remote:
+        conf.update({"spark.master": master_of(master), "spark.app.name": "latweave",
+                     "spark.ui.enabled": "false", "spark.driver.memory": driver_memory(master),
+                     "spark.ui.showConsoleProgress": "false", "spark.sql.codegen.wholeStage": "false"})
+        if master_of(master).startswith("local"):   # one JVM, nobody else to reach it: loopback only
+            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
+        options = spark_jvm.java_options()
+        if options is not None:
+            conf["spark.driver.extraJavaOptions"] = options
+    conf["spark.sql.autoBroadcastJoinThreshold"] = "-1"
+    shuffle = None if remote else partitions(master)
+    if shuffle is not None:
+        conf["spark.sql.shuffle.partitions"] = str(shuffle)
+    conf.update({"spark.sql.ansi.enabled": "true", "spark.sql.session.timeZone": "UTC"})
+    for setting in filter(None, os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")):
+        name, _, value = setting.partition("=")
+        conf[name.strip()] = value.strip()
+    return conf
+
+
+def _classic(master: str):
+    """A SparkSession on a context of its own, its JVM started by spark_jvm (quiet unless asked)."""
+    from pyspark import SparkConf, SparkContext
+    from pyspark.sql import SparkSession
+
+    conf = SparkConf(loadDefaults=False).setAll(list(settings(master).items()))
+    # the process's JVM outlives a stopped context and is reused (pyspark keeps its gateway)
+    gateway = None if getattr(SparkContext, "_gateway", None) is not None else \
+        spark_jvm.launch(conf, loopback=master.startswith("local"))
+    context = SparkContext(conf=conf, gateway=gateway)
+    if not spark_jvm.verbose():
+        context.setLogLevel("ERROR")
+    return SparkSession(context)
 
 
 def _stopped(session) -> bool:

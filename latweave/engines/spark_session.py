@@ -39,7 +39,8 @@ class SparkSession(Frames, Session):
         self.engine = engine
         self.program = engine.program
         self.row_rules = engine.rows
-        self.ss = spark_context.spark().newSession()
+        self._errors = spark_context.spark_errors()
+        self.ss = self._guard(lambda: spark_context.spark().newSession())   # Spark refusing to start: its reason
         if getattr(self.ss, "_jsparkSession", None) is None:
             self.ss = None
             raise EngineError("spark: the engine needs a classic Spark session (it keeps small relations as "
@@ -52,7 +53,6 @@ class SparkSession(Frames, Session):
         self._cached: list = []      # the current run's checkpoints and caches
         self._lattice: list = []     # the session's own (the lattice and its strata)
         try:
-            self._errors = spark_context.spark_errors()
             inputs = {r.name for r in self.program.inputs}
             if stored is not None:
                 copy = os.environ.get(PARQUET_COPY) or None
