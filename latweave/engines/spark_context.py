@@ -48,6 +48,7 @@ import signal
 import subprocess
 import sys
 import threading
+from typing import Any
 
 from latweave.engines import spark_jvm
 
@@ -226,7 +227,7 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
     return conf
 
 
-def _classic(master: str):
+def _classic(master: str) -> Any:
     """A SparkSession on a context of its own, its JVM started by spark_jvm (quiet unless asked)."""
     from pyspark import SparkConf, SparkContext
     from pyspark.sql import SparkSession

@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import os
 import threading
+from typing import Any, BinaryIO
 from pathlib import Path
 
 #: the environment variable that shows the JVM's lines
@@ -53,7 +54,7 @@ def java_options() -> str | None:
     return None if verbose() else f"-Dlog4j2.configurationFile={LOG4J2.as_uri()}"
 
 
-def launch(conf, loopback: bool = False):
+def launch(conf: Any, loopback: bool = False) -> Any:
     """The driver's JVM started for `conf` (a pyspark SparkConf, passed to spark-submit), its output
     read into the tail unless verbose; returns pyspark's gateway to it. A JVM that exits before it
     answers is an EngineError naming its last line. `loopback` (a local master): the JVM gets
@@ -69,24 +70,25 @@ def launch(conf, loopback: bool = False):
             os.environ.pop("SPARK_LOCAL_IP", None)
 
 
-def _launch(conf):
+def _launch(conf: Any) -> Any:
     from pyspark.errors import PySparkRuntimeError
     from pyspark.java_gateway import launch_gateway
 
     from latweave.errors import EngineError
 
     if verbose():
-        return launch_gateway(conf)
+        return launch_gateway(conf)  # type: ignore[no-untyped-call]
     _tail.clear()
-    read, write = os.pipe()   # the JVM's stdout and stderr (and its children's): read here, never shown
+    read, write_fd = os.pipe()   # the JVM's stdout and stderr (and its children's): read here, never shown
     reader = threading.Thread(target=_drain, args=(os.fdopen(read, "rb"),), name="spark-jvm-output", daemon=True)
     reader.start()
+    write: int | None = write_fd
     try:
-        gateway = launch_gateway(conf, popen_kwargs={"stdout": write, "stderr": write})
+        gateway = launch_gateway(conf, popen_kwargs={"stdout": write_fd, "stderr": write_fd})  # type: ignore[no-untyped-call]
     except PySparkRuntimeError as exc:
         if exc.getCondition() != "JAVA_GATEWAY_EXITED":
             raise
-        os.close(write)
+        os.close(write_fd)
         write = None
         reader.join(timeout=10)   # the JVM has exited: its output ends
         said = " / ".join([line.strip() for line in _tail if line.strip()][-3:]) or "it printed nothing"
@@ -98,7 +100,7 @@ def _launch(conf):
     return gateway
 
 
-def _drain(stream) -> None:
+def _drain(stream: BinaryIO) -> None:
     for raw in iter(stream.readline, b""):
         _tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
     stream.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 from pathlib import Path
+from typing import Any, Callable
 
 from latweave.engines import rows as checks
 from latweave.engines import seminaive, spark_context
@@ -210,7 +211,7 @@ class SparkSession(Frames, Session):
                 out[name] = sorted_rows(got[name] if name in got else self.rows[name])
         return out
 
-    def _guard(self, thunk):
+    def _guard(self, thunk: Callable[[], Any]) -> Any:
         """Run `thunk`, turning Spark's errors into EngineError (the first line of the message)."""
         try:
             return thunk()
