@@ -1,7 +1,7 @@
-"""Ctrl-C in any command is the user's stop: exit 130 and one line, never a traceback.
+"""Ctrl-C or SIGTERM in any command is the user's stop: exit 130 / 143 and one line, never a traceback.
 
 The command waits on its standard input (a plan read with `-f -`, the pipe held open); the test
-sends SIGINT only once the process sleeps in that read (its /proc wchan/state say so), so what is
+sends the signal only once the process sleeps in that read (its /proc wchan/state say so), so what is
 interrupted is the command itself, not Python's start-up.
 """
 
@@ -34,35 +34,23 @@ def _blocked_reading(pid: int, attempts: int = 2000) -> bool:
     return False
 
 
-def test_ctrl_c_while_a_command_runs_is_exit_130_without_a_traceback(tmp_path):
+@pytest.mark.parametrize("sent, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+                         ids=["ctrl-c", "sigterm"])
+def test_a_stop_while_a_command_runs_is_one_line_and_the_shells_status(tmp_path, sent, code, said):
+    """Ctrl-C, and `kill` (a scheduler's timeout, a container's stop) alike: one line, 128 + the signal."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "latweave.cli", "check-plan", "-f", "-"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             cwd=tmp_path, env=env)
     try:
         assert _blocked_reading(proc.pid), "the command never waited on its input"
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sent)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == 130, (proc.returncode, err)
+    assert proc.returncode == code, (proc.returncode, err)
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
-    assert err.decode().strip() == "interrupted"
-
-
-def test_sigterm_while_a_command_runs_is_exit_143_without_a_traceback(tmp_path):
-    """`kill` (a scheduler's timeout, a container's stop) is a stop like Ctrl-C: one line, 128 + 15."""
-    proc = subprocess.Popen([sys.executable, "-m", "latweave.cli", "check-plan", "-f", "-"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        assert _blocked_reading(proc.pid), "the command never waited on its input"
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 143, (proc.returncode, err)
-    assert b"Traceback" not in err and err.decode().strip() == "terminated"
+    assert err.decode().strip() == said
 
 
 def test_sigterm_during_a_duckdb_build_removes_its_scratch_and_writes_nothing(tmp_path):
