@@ -75,6 +75,24 @@ def test_the_hand_kb_as_one_file_is_the_same_living_lattice(tmp_path, capsys):
     assert {"history.jsonl", "sources.json"} <= names and any(n.startswith("sources/") for n in names)
 
 
+@pytest.mark.parametrize("share", [0.0, 1.0], ids=["database-file", "in-memory"])
+def test_the_database_file_and_the_in_memory_database_build_the_same_lattice(tmp_path, capsys, monkeypatch, share):
+    """A KB past `IN_MEMORY_SHARE` of the machine's memory is joined in a database file in the
+    scratch folder (compressed where memory would spill), a smaller one in memory: the same bytes."""
+    import duckdb
+
+    from latweave.ingest import kb_duckdb
+
+    kb = tmp_path / "hand.txt"
+    kb.write_bytes((PART_1 + PART_2).encode())
+    monkeypatch.setattr(kb_duckdb, "IN_MEMORY_SHARE", share)
+    opened = []
+    real = duckdb.connect
+    monkeypatch.setattr(duckdb, "connect", lambda where, **kw: opened.append(str(where)) or real(where, **kw))
+    both(tmp_path, capsys, kb)
+    assert [Path(w).name for w in opened] == (["build.duckdb"] if share == 0.0 else [":memory:"])
+
+
 def test_a_clean_file_is_kept_once_and_a_change_reads_the_bulk_folder(tmp_path, capsys):
     """The document names the stored source (no BOM, no \\r); `add` to the bulk-built lattice
     gives what the Python build of both files gives (`build A B` ≡ `build A; add B`)."""

@@ -32,8 +32,9 @@ history, the reader's state and the documents named by the kept source — the f
 `living.build_sources` writes through the Python model, byte for byte.
 
 Memory: DuckDB's (`memory_limit`: $LATWEAVE_DUCKDB_MEMORY, else half the machine's, as the DuckDB
-engine's sessions take it; it spills past it). Its tables live in a database file in a scratch
-folder beside `--out`, removed at the end, not in memory: a table DuckDB stores is compressed
+engine's sessions take it; it spills past it). A KB larger than 1/32 of the machine's memory has
+its tables in a database file in a scratch folder beside `--out`, removed at the end, not in
+memory (a smaller one stays in memory: `connect`): a table DuckDB stores is compressed
 (dictionary and FSST for the key columns) where one of an in-memory database spills as it is —
 the 10M-subject KB's triples spilled 40 GB that way and did not finish (docs/performance.md). The
 triples table `t` is dropped as soon as the instances are declared. The streamed writer's arrays (ingest/stream.py, ingest/flat.py: a few
@@ -145,17 +146,27 @@ def _scratch_parent(out: Path | str) -> str | None:
     return str(parent) if parent.is_dir() and os.access(parent, os.W_OK) else None
 
 
-def connect(scratch: Path):
-    """A DuckDB connection for one build: a database file in `scratch` (its tables compressed:
-    module docstring), threads = cores, memory bounded (the DuckDB engine's `memory_limit`),
-    spilling into `scratch`."""
+#: A KB whose text is at most this share of the machine's memory is joined in an in-memory
+#: database; a larger one in a database file (module docstring). DuckDB's tables took ~11× the
+#: text at 1M subjects (3.0 GB for 265 MB); the file costs 1–5 % at 100k–300k subjects (22.0–22.6
+#: against 22.9–23.1 s, 68.2 against 71.4 s: docs/performance.md) and saves the spill beyond memory.
+IN_MEMORY_SHARE = 1 / 32
+
+
+def connect(scratch: Path, text_bytes: int = 0):
+    """A DuckDB connection for one build of a KB of `text_bytes`: in memory when the KB is small
+    beside the machine's memory (`IN_MEMORY_SHARE`), else a database file in `scratch` (its tables
+    compressed: module docstring); threads = cores, memory bounded (the DuckDB engine's
+    `memory_limit`), spilling into `scratch`."""
     import duckdb
 
+    from latweave.engines.base import machine_memory
     from latweave.engines.duckdb_engine import memory_limit
 
-    return duckdb.connect(str(scratch / "build.duckdb"),
-                          config={"threads": os.cpu_count() or 1, "memory_limit": memory_limit(),
-                                  "temp_directory": str(scratch / "duckdb"), "preserve_insertion_order": False})
+    total = machine_memory()
+    where = ":memory:" if total is not None and text_bytes <= total * IN_MEMORY_SHARE else str(scratch / "build.duckdb")
+    return duckdb.connect(where, config={"threads": os.cpu_count() or 1, "memory_limit": memory_limit(),
+                                         "temp_directory": str(scratch / "duckdb"), "preserve_insertion_order": False})
 
 
 def _quoted(text: str) -> str:
@@ -170,7 +181,7 @@ class _Job:
         self.path, self.files, self.texts, self.fmt = path, files, texts, fmt
         self.report, self.strict, self.one_valued, self.scratch = report, strict, one_valued, scratch
         self.sources = [str(p) for p in files]
-        self.con = connect(scratch)
+        self.con = connect(scratch, sum(os.path.getsize(p) for p in files))
         self.head = Lattice(name=name if name is not None else path.stem)
         self.inverse: dict[str, str] = {}      # entity-valued relation key → its inverse dimension's key
 
