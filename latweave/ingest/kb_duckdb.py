@@ -37,9 +37,10 @@ its tables in a database file in a scratch folder beside `--out`, removed at the
 memory (a smaller one stays in memory: `connect`): a table DuckDB stores is compressed
 (dictionary and FSST for the key columns) where one of an in-memory database spills as it is —
 the 10M-subject KB's triples spilled 40 GB that way and did not finish (docs/performance.md). The
-triples table `t` is dropped as soon as the instances are declared. The streamed writer's arrays (ingest/stream.py, ingest/flat.py: a few
-dozen bytes a value and a predicate, no Python object per value or instance held), the head
-(dimensions and ordered values), and the documents as `textio.TextFile`s, sliced, never held whole.
+triples table `t` is dropped as soon as the instances are declared. The streamed writer's arrays
+(ingest/stream.py, ingest/flat.py: a few dozen bytes a value and a predicate, no Python object per
+value or instance held), the head (dimensions and ordered values), and the documents as
+`textio.TextFile`s, sliced, never held whole.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
                     raise second_bom(str(p), CorpusError)
             texts.append(TextFile(p, CorpusError))
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
-        job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name)
+        job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name, ledger is not None)
         job.read()
         prepare(job, one_valued, functional, report)
         return job.write(out, gate, ledger, inputs), report
@@ -177,11 +178,12 @@ class _Job:
     """One DuckDB build: its connection, tables and the head."""
 
     def __init__(self, path: Path, files: list[Path], texts: list[TextFile], fmt: str, report: BuildReport,
-                 strict: bool, one_valued: set[str], scratch: Path, name: str | None):
+                 strict: bool, one_valued: set[str], scratch: Path, name: str | None, living: bool = False):
         self.path, self.files, self.texts, self.fmt = path, files, texts, fmt
         self.report, self.strict, self.one_valued, self.scratch = report, strict, one_valued, scratch
         self.sources = [str(p) for p in files]
-        self.con = connect(scratch, sum(os.path.getsize(p) for p in files))
+        self.living = living   # a living lattice's first build: its reader state needs the silent subjects
+        self.con = connect(scratch, sum(t.size for t in texts))
         self.head = Lattice(name=name if name is not None else path.stem)
         self.inverse: dict[str, str] = {}      # entity-valued relation key → its inverse dimension's key
 
@@ -314,8 +316,9 @@ class _Job:
                         SELECT okey, o, 2 * ord + 1, f, start, stop FROM t JOIN entity USING (rkey))
                     GROUP BY key""")
         self.instance_rows = self.sql("SELECT count(*) FROM inst").fetchone()[0]
+        # the subjects whose every triple was skipped (kb.py's reader state), while `t` is here
         self.silent = [k for (k,) in self.sql("SELECT DISTINCT skey FROM t EXCEPT SELECT DISTINCT skey FROM kept "
-                                              "ORDER BY 1").fetchall()]   # (kb.py's reader state)
+                                              "ORDER BY 1").fetchall()] if self.living else []
         # the flat dimensions' values with their labels (the first spelling): they stay here, the
         # writer and the gate read them in key order (`flat_values`), the head holds ⊤ alone
         self.sql(f"""CREATE TABLE labels AS
