@@ -11,7 +11,7 @@ import pytest
 
 from latweave.cli import EXIT_ABSTAIN, EXIT_LLM_UNREACHABLE, EXIT_OK, EXIT_USER, main
 from latweave.paths import RULES
-from tests.support.openai_server import ScriptedServer, clear_llm_env, delay, raw, reply, status
+from tests.support.openai_server import ScriptedServer, clear_llm_env, delay, llm_config_file, raw, reply, status
 
 EXEMPLARS = RULES.parent / "corpora" / "zoo" / "exemplars.jsonl"
 GOOD = "meet(species <= mammal, habitat <= aquatic)"
@@ -29,9 +29,7 @@ def clean_env(monkeypatch):
 
 @pytest.fixture
 def fast_config(tmp_path):
-    path = tmp_path / "llm.json"
-    path.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 0.5, "max_retries": 2}))
-    return path
+    return llm_config_file(tmp_path, timeout_s=0.5, max_retries=2)
 
 
 def ask(capsys, server_or_url, lattice, config, *extra, question=QUESTION):

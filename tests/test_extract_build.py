@@ -27,7 +27,7 @@ from latweave.llm import LLMUnavailable
 from latweave.paths import RULES
 from latweave.plan.parser import parse_plan
 from tests.support.bios_model import FACTS, bios_script, facts_in
-from tests.support.openai_server import ScriptedServer, delay, reply, status
+from tests.support.openai_server import ScriptedServer, delay, llm_config_file, reply, status
 from tests.support.bios_model import bios_config, llm_config as config
 from tests.support.bios_model import BIOS
 
@@ -421,8 +421,7 @@ def test_cli_build_extract_llm_prints_the_report_and_exits_by_completeness(tmp_p
                      "--base-url", server.base_url, "--json"])
     assert code == 4 and len(json.loads(capsys.readouterr().out)["failed_windows"]) == 2
 
-    config = tmp_path / "fast.json"
-    config.write_text(json.dumps({"max_retries": 1, "backoff_s": 0.01}))
+    config = llm_config_file(tmp_path, "fast.json", max_retries=1)
     with ScriptedServer(lambda body, n: status(503, "overloaded")) as server:
         code = main(["build", str(root), "--extract", "llm", "--out", str(tmp_path / "u"), "--model", "m",
                      "--base-url", server.base_url, "--config", str(config), "--json"])

@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from latweave.cli import EXIT_ABSTAIN, EXIT_USER, main
+from latweave.cli import EXIT_USER, main
 from latweave.errors import LatweaveError
 from latweave.llm import LLMClient, LLMConfig, LLMUnavailable
-from tests.support.openai_server import ScriptedServer, clear_llm_env, reply, slow_headers, trickle
+from tests.support.openai_server import ScriptedServer, clear_llm_env, llm_config_file, reply, slow_headers, trickle
 
 MESSAGES = [{"role": "user", "content": "hello"}]
 QUESTION = "Which mammals live in the water?"
@@ -52,8 +52,7 @@ def test_the_deadline_is_per_request_and_a_retry_gets_a_fresh_one():
 
 @pytest.mark.slow
 def test_ask_with_timeout_2_ends_on_a_trickling_server(capsys, zoo_lattice, tmp_path):
-    config = tmp_path / "llm.json"
-    config.write_text(json.dumps({"backoff_s": 0.01, "max_retries": 0}))
+    config = llm_config_file(tmp_path, max_retries=0)
     with ScriptedServer([trickle(0.5, 120)]) as server:
         rc = main(["ask", QUESTION, "--lattice", str(zoo_lattice), "--model", "scripted", "--base-url",
                    server.base_url, "--config", str(config), "--timeout", "2", "--json"])
@@ -80,8 +79,7 @@ def test_headers_that_trickle_end_at_the_deadline_and_a_retry_gets_a_fresh_one()
 def test_ask_ends_on_headers_that_never_end_with_exit_7(capsys, zoo_lattice, tmp_path):
     """The tester's hang: headers one line at a time held `ask --timeout 1` for ever. Here 30
     lines (3 s) and then a plan that would answer: with the deadline, exit 7 at 1 s."""
-    config = tmp_path / "llm.json"
-    config.write_text(json.dumps({"backoff_s": 0.01, "max_retries": 0}))
+    config = llm_config_file(tmp_path, max_retries=0)
     plan = json.dumps({"plan": "meet(species <= mammal, habitat <= aquatic)"})
     with ScriptedServer([slow_headers(0.1, 30, reply(plan))]) as server:
         rc = main(["ask", QUESTION, "--lattice", str(zoo_lattice), "--model", "scripted", "--base-url",

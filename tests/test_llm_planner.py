@@ -23,7 +23,7 @@ from latweave.planner.llm import LLMPlanner, exemplars_from, plan_text_of
 from latweave.planner.oracle import chain_plan
 from latweave.planner.prompt import (GRAMMAR_BRIEF, PROMPT_VERSION, PromptBuilder, read_exemplars,
                                      vocabulary)
-from tests.support.openai_server import ScriptedServer, clear_llm_env, reply, status
+from tests.support.openai_server import ScriptedServer, clear_llm_env, llm_config_file, reply, status
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pathquestion"
 
@@ -190,8 +190,7 @@ def test_eval_with_the_llm_planner_and_its_offline_replay(tmp_path, capsys):
         question = body["messages"][1]["content"].rsplit("Question: ", 1)[1]
         return reply("no idea" if question == refused else json.dumps({"plan": gold[question]}))
 
-    config = tmp_path / "llm.json"
-    config.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 2}))
+    config = llm_config_file(tmp_path, timeout_s=2)
     common = ["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb", str(FIXTURE / "kb.txt"),
               "--split", "train", "--planner", "llm", "--model", "scripted", "--config", str(config),
               "--cache", str(tmp_path / "plans.jsonl"), "--lattices", str(tmp_path / "lattices"), "--json"]

@@ -21,7 +21,7 @@ import pytest
 
 from latweave.cli import EXIT_ABSTAIN, EXIT_ENGINE, EXIT_LLM_UNREACHABLE, EXIT_USER, main
 from latweave.paths import RULES
-from tests.support.openai_server import ScriptedServer, raw, reply
+from tests.support.openai_server import ScriptedServer, llm_config_file, raw, reply
 
 QUESTION = "Which mammals live in the water?"
 BIOS = RULES.parent / "corpora" / "bios"
@@ -38,9 +38,7 @@ def clean_env(monkeypatch):
 
 @pytest.fixture
 def fast_config(tmp_path):
-    path = tmp_path / "llm.json"
-    path.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 5, "max_retries": 1}))
-    return path
+    return llm_config_file(tmp_path, timeout_s=5, max_retries=1)
 
 
 def _ask(zoo_lattice, url, config, *extra):
@@ -129,8 +127,7 @@ def test_no_base_url_and_no_key_is_refused_before_any_request(capsys, zoo_lattic
 # -- what the user is told ---------------------------------------------------------------------
 
 def test_a_closed_port_names_the_url_and_the_cause_and_each_retry_is_told(capsys, zoo_lattice, tmp_path):
-    config = tmp_path / "llm.json"
-    config.write_text(json.dumps({"backoff_s": 0.01, "max_retries": 2}))
+    config = llm_config_file(tmp_path, max_retries=2)
     with ScriptedServer([]) as server:
         url = server.base_url
     rc = main(["ask", QUESTION, "--lattice", str(zoo_lattice), "--model", "m", "--base-url", url,

@@ -16,7 +16,7 @@ httpx = pytest.importorskip("httpx")
 
 from latweave.cli import EXIT_LLM_UNREACHABLE, EXIT_OK, main  # noqa: E402
 from latweave.serve.config import ServeConfig  # noqa: E402
-from tests.support.openai_server import ScriptedServer, clear_llm_env, reply  # noqa: E402
+from tests.support.openai_server import ScriptedServer, clear_llm_env, llm_config_file, reply  # noqa: E402
 from tests.support.serving import running  # noqa: E402
 
 GOOD = "meet(species <= mammal, habitat <= aquatic)"
@@ -30,9 +30,7 @@ def clean_env(monkeypatch):
 
 @pytest.fixture
 def fast_config(tmp_path):
-    path = tmp_path / "llm.json"
-    path.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 2, "max_retries": 1}))
-    return path
+    return llm_config_file(tmp_path, timeout_s=2, max_retries=1)
 
 
 def cli_ask(capsys, url, lattice, config) -> tuple[int, bytes]:

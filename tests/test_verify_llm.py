@@ -11,7 +11,7 @@ import pytest
 from latweave.cli import main
 from latweave.plan.parser import parse_claims
 from latweave.planner.prompt import CLAIM_BRIEF
-from tests.support.openai_server import ScriptedServer, reply, status
+from tests.support.openai_server import ScriptedServer, llm_config_file, reply, status
 
 
 @pytest.mark.parametrize("claim, comment", CLAIM_BRIEF)
@@ -20,8 +20,7 @@ def test_every_claim_brief_example_parses(claim, comment):
 
 
 def _common(zoo_lattice, tmp_path, url):
-    config = tmp_path / "llm.json"
-    config.write_text(json.dumps({"backoff_s": 0.01, "timeout_s": 2, "max_retries": 1}))
+    config = llm_config_file(tmp_path, timeout_s=2, max_retries=1)
     return ["verify", "--lattice", str(zoo_lattice), "--model", "scripted", "--base-url", url,
             "--config", str(config), "--cache", str(tmp_path / "claims.jsonl"), "--json"]
 

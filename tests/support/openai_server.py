@@ -15,6 +15,7 @@ import json
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
@@ -27,6 +28,14 @@ LLM_ENV = ("OPENAI_BASE_URL", "OPENAI_API_KEY", "LATWEAVE_MODEL", "LATWEAVE_LLM_
 def clear_llm_env(monkeypatch) -> None:
     for var in LLM_ENV:
         monkeypatch.delenv(var, raising=False)
+
+
+def llm_config_file(folder: Path, name: str = "llm.json", **settings) -> Path:
+    """An LLM config file (`--config`) in `folder` for a test against the scripted server: its
+    retries without waiting (`backoff_s` 0.01), the rest as given (timeout_s, max_retries...)."""
+    path = folder / name
+    path.write_text(json.dumps({"backoff_s": 0.01, **settings}))
+    return path
 
 
 @dataclass(frozen=True)
