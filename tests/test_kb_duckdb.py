@@ -256,9 +256,20 @@ def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_tab
     con.executemany("INSERT INTO labels VALUES (?, ?, ?)", sorted(
         (k, v, label) for k in flat for v, label in lattice.dimensions[k].labels.items() if v != TOP))
     assert any(label != v for _, v, label in con.execute("SELECT * FROM labels").fetchall())
+    # the same context on integer ids (the DuckDB build's tables: ingest/key_ids.py)
+    from latweave.ingest.key_ids import number_keys
+
+    number_keys(con, ["SELECT ikey FROM preds", "SELECT dkey FROM preds", "SELECT vkey FROM preds"])
+    con.execute("CREATE TABLE pred_ids AS SELECT i.id AS ikey, d.id AS dkey, v.id AS vkey FROM preds "
+                "JOIN keys i ON i.key = ikey JOIN keys d ON d.key = dkey JOIN keys v ON v.key = vkey")
+    con.execute("CREATE TABLE label_ids AS SELECT d.id AS dkey, v.id AS vkey, vlabel FROM labels "
+                "JOIN keys d ON d.key = dkey JOIN keys v ON v.key = vkey")
     for cells in (0, 10 ** 9):   # the SQL side, and the collected context
-        got = dl.context_report(con, head, "preds", labels="labels", max_cells=cells, dependence_min_support=2)
-        assert got == (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))
+        want = (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))
+        assert dl.context_report(con, head, "preds", labels="labels", max_cells=cells,
+                                 dependence_min_support=2) == want
+        assert dl.context_report(con, head, "pred_ids", labels="label_ids", keys="keys", max_cells=cells,
+                                 dependence_min_support=2) == want
 
 
 @pytest.mark.parametrize("child", ["works", "fails"])
@@ -306,3 +317,22 @@ def test_duckdb_failing_is_a_line_with_a_hint_and_nothing_written(tmp_path, caps
     assert "DuckDB failed while building the KB" in err and "LATWEAVE_DUCKDB_MEMORY" in err
     assert "Traceback" not in err
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".latweave-duckdb-")] == []
+
+
+def test_the_keys_numbered_keep_their_order_and_read_back_by_id(tmp_path):
+    """ingest/key_ids.py: ids are ranks in the keys' (Python's code-point) order, the spellings
+    read back by id, whatever the characters (astral, combining, quotes)."""
+    import duckdb
+
+    from latweave.ingest.key_ids import Spellings, number_keys
+
+    words = ["zebra", "Äpfel", "a'b", "𝔘nicode", "e\u0301", "", "a", "ab", "日本", "a b"]
+    con = duckdb.connect()
+    con.execute("CREATE TABLE w (k VARCHAR)")
+    con.executemany("INSERT INTO w VALUES (?)", [(w,) for w in words + words[:3]] + [(None,)])
+    count, kind = number_keys(con, ["SELECT k FROM w", "SELECT 'zebra'"])
+    assert (count, kind) == (len(words), "INTEGER")
+    assert [k for (k,) in con.execute("SELECT key FROM keys ORDER BY id").fetchall()] == sorted(words)
+    spellings = Spellings(con)
+    assert [spellings[i] for i in range(len(spellings))] == sorted(words)
+    assert spellings.nbytes == sum(len(w.encode()) for w in words) + 8 * len(words)

@@ -42,6 +42,7 @@ def dimension_reports(head: Lattice, flat_values: Mapping | None = None) -> tupl
 
 
 def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, labels: str | None = None,
+                   keys: str | None = None,
                    flat_values: Mapping | None = None, min_support: int = 2,
                    dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
                    max_concepts: int = fca_mod.MAX_CONCEPTS,
@@ -50,7 +51,7 @@ def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = 
     dkey, vkey at least) on the connection `con`; `dims`: `dimension_reports(head, flat_values)`,
     when computed already; `labels`: a table (dkey, vkey, vlabel) of the labels of the values the
     head lacks (its flat dimensions', `flat_values`)."""
-    fca, dependent = context_report(con, head, predicates, labels=labels, min_support=min_support,
+    fca, dependent = context_report(con, head, predicates, labels=labels, keys=keys, min_support=min_support,
                                     dependence_min_support=dependence_min_support, max_cells=max_cells,
                                     max_concepts=max_concepts, max_work=max_work)
     return LatticeReport(name=head.name, dimensions=dimension_reports(head, flat_values) if dims is None else dims,
@@ -58,12 +59,15 @@ def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = 
                          dependent=dependent)
 
 
-def context_report(con, head: Lattice, predicates: str, *, labels: str | None = None, min_support: int = 2,
-                   dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
+def context_report(con, head: Lattice, predicates: str, *, labels: str | None = None, keys: str | None = None,
+                   min_support: int = 2, dependence_min_support: int = 5, max_cells: int = fca_mod.MAX_CELLS,
                    max_concepts: int = fca_mod.MAX_CONCEPTS,
                    max_work: int = fca_mod.MAX_IMPLICATION_WORK) -> tuple[FcaReport, tuple[Dependence, ...]]:
     """The formal-context and dependence parts of the report (module docstring); `labels`: as
-    `lattice_report` takes it."""
+    `lattice_report` takes it. `keys`: a table (id, key) when the predicates' (and the labels')
+    ikey, dkey and vkey are integer ids into it, ranks that keep the keys' order (the DuckDB
+    build's: ingest/key_ids.py) — the context is then made and numbered on the ids, and the keys
+    spelled only where the report names them."""
     if labels is None:
         con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey, "
                     f"NULL::VARCHAR AS vlabel FROM {predicates}")
@@ -74,12 +78,15 @@ def context_report(con, head: Lattice, predicates: str, *, labels: str | None = 
         n_g, n_m, incidences = con.execute("SELECT count(DISTINCT ikey), count(DISTINCT (dkey, vkey)), count(*) "
                                            "FROM incidence").fetchone()
         if n_g * n_m <= max_cells:
-            rows = [row if row[3] is not None else row[:3]
-                    for row in con.execute("SELECT ikey, dkey, vkey, vlabel FROM incidence").fetchall()]
+            spelled = ("SELECT ikey, dkey, vkey, vlabel FROM incidence" if keys is None else
+                       f"SELECT gi.key, gd.key, gv.key, vlabel FROM incidence JOIN {keys} gi ON gi.id = ikey "
+                       f"JOIN {keys} gd ON gd.id = dkey JOIN {keys} gv ON gv.id = vkey")
+            rows = [row if row[3] is not None else row[:3] for row in con.execute(spelled).fetchall()]
             fca, dependent = collected_report(head, rows, (n_g, n_m, incidences), min_support=min_support,
                                               dependence_min_support=dependence_min_support, max_cells=max_cells,
                                               max_concepts=max_concepts, max_work=max_work)
         else:
+            _numbered(con, keys)
             fca = fca_report(con, head, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
                              max_concepts=max_concepts, max_work=max_work)
             dependent = dependent_dimensions(con, head, min_support=dependence_min_support)
@@ -89,12 +96,14 @@ def context_report(con, head: Lattice, predicates: str, *, labels: str | None = 
     return fca, dependent
 
 
-def _numbered(con) -> None:
+def _numbered(con, keys: str | None = None) -> None:
     """The context of table `incidence` on integer ids (made once, kept until `_drop_numbered`):
     `attr` (dkey, vkey, vlabel, m: the attribute's rank by (dkey, vkey), d: its dimension's rank
     by dkey), `inc` (g: the object's rank by ikey, m, d). Ranks keep the keys' order, so a
     group, a sorted list or a `<` on ids is the same as on the keys — and the joins and
-    groupings the report makes at scale run on integers, not strings."""
+    groupings the report makes at scale run on integers, not strings. `keys`: `incidence` holds
+    ids into that table (`context_report`): the ranks are taken on the ids, and `attr` spells
+    its dkey and vkey from it."""
     try:
         con.execute("SELECT 1 FROM inc LIMIT 0")
         return
@@ -102,15 +111,20 @@ def _numbered(con) -> None:
         pass
     columns = {row[0] for row in con.execute("DESCRIBE incidence").fetchall()}
     vlabel = "vlabel" if "vlabel" in columns else "NULL::VARCHAR"
-    con.execute(f"""CREATE OR REPLACE TEMP TABLE attr AS
-                    SELECT dkey, vkey, vlabel, row_number() OVER (ORDER BY dkey, vkey) AS m,
-                           dense_rank() OVER (ORDER BY dkey) AS d
-                    FROM (SELECT dkey, vkey, any_value({vlabel}) AS vlabel FROM incidence GROUP BY dkey, vkey)""")
+    ranked = (f"SELECT dkey AS di, vkey AS vi, vlabel, row_number() OVER (ORDER BY dkey, vkey) AS m, "
+              f"dense_rank() OVER (ORDER BY dkey) AS d "
+              f"FROM (SELECT dkey, vkey, any_value({vlabel}) AS vlabel FROM incidence GROUP BY dkey, vkey)")
+    if keys is None:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE attr AS SELECT di AS dkey, vi AS vkey, vlabel, m, d, di, vi "
+                    f"FROM ({ranked})")
+    else:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE attr AS SELECT kd.key AS dkey, kv.key AS vkey, vlabel, m, d, di, vi "
+                    f"FROM ({ranked}) JOIN {keys} kd ON kd.id = di JOIN {keys} kv ON kv.id = vi")
     con.execute("""CREATE OR REPLACE TEMP TABLE inc AS
-                   SELECT o.g, a.m, a.d FROM incidence
+                   SELECT o.g, a.m, a.d FROM incidence i
                    JOIN (SELECT ikey, row_number() OVER (ORDER BY ikey) AS g FROM (SELECT DISTINCT ikey FROM incidence)) o
                         USING (ikey)
-                   JOIN attr a USING (dkey, vkey)""")
+                   JOIN attr a ON a.di = i.dkey AND a.vi = i.vkey""")
 
 
 def _drop_numbered(con) -> None:

@@ -346,29 +346,58 @@ class _Job:
     def flat_values(self) -> dict:
         """dimension key → a callable giving its (value key, label) pairs in ascending key order:
         `subject` (every instance's own name), each entity-valued relation (its objects, first
-        spelling) and its inverse (the relation's subjects, first spelling)."""
-        def query(text: str, params: Sequence = ()):
+        spelling) and its inverse (the relation's subjects, first spelling). Read from the table
+        `labels` on ids (`number`: an id's order is its key's), spelled by `self.spellings`."""
+        spellings = self.spellings
+
+        def query(dkey: str):
             def values() -> Iterator[tuple[str, str]]:
                 cursor = self.con.cursor()
-                cursor.execute(text, list(params))
-                while True:
-                    batch = cursor.fetchmany(FETCH_ROWS)
-                    if not batch:
-                        return
-                    yield from batch
+                try:
+                    cursor.execute("SELECT l.vkey, l.vlabel FROM labels l JOIN keys d ON d.id = l.dkey "
+                                   "WHERE d.key = ? ORDER BY l.vkey", [dkey])
+                    while True:
+                        batch = cursor.fetchmany(FETCH_ROWS)
+                        if not batch:
+                            return
+                        for vkey, label in batch:
+                            yield spellings[vkey], label
+                finally:
+                    cursor.close()
             return values
 
         flat = [_SUBJECT_KEY, *(k for rkey, ikey in self.inverse.items() for k in (rkey, ikey))]
-        return {dkey: query("SELECT vkey, vlabel FROM labels WHERE dkey = ? ORDER BY vkey", [dkey])
-                for dkey in sorted(flat)}
+        return {dkey: query(dkey) for dkey in sorted(flat)}
 
-    def predicates(self) -> None:
-        """The table `preds` (ikey, dkey, vkey, f, start, stop) of every predicate: each instance's
-        own name on `subject`, each kept triple, and its inverse when the relation is entity-valued."""
+    def number(self) -> None:
+        """The keys as integer ids (ingest/key_ids.py: table `keys`, ranks that keep the keys'
+        order) and the tables the writer and the gate read, on them: `preds` (ikey, dkey, vkey, f,
+        start, stop) of every predicate — each instance's own name on `subject`, each kept triple,
+        and its inverse when the relation is entity-valued; `names` (id, label) of the instances;
+        `labels` (dkey, vkey, vlabel) of the flat dimensions' values. The string tables are dropped;
+        `self.spellings` reads a key back by id."""
+        from latweave.ingest.key_ids import Spellings, number_keys
+
+        subject = _quoted(_SUBJECT_KEY)
+        _, kind = number_keys(self.con, ["SELECT key FROM inst", "SELECT vkey FROM kept", "SELECT rkey FROM kinds",
+                                         "SELECT ikey FROM entity", f"SELECT {subject}"])
+        (subject_id,) = self.sql(f"SELECT id FROM keys WHERE key = {subject}").fetchone()
+        self.sql("""CREATE TABLE names AS SELECT k.id, i.label, i.f, i.start, i.stop
+                    FROM inst i JOIN keys k ON k.key = i.key""")
+        self.sql("""CREATE TABLE kept_ids AS SELECT s.id AS s, r.id AS r, v.id AS v, k.f, k.start, k.stop FROM kept k
+                    JOIN keys s ON s.key = k.skey JOIN keys r ON r.key = k.rkey JOIN keys v ON v.key = k.vkey""")
+        self.sql("""CREATE TABLE entity_ids AS SELECT r.id AS r, i.id AS i FROM entity e
+                    JOIN keys r ON r.key = e.rkey JOIN keys i ON i.key = e.ikey""")
         self.sql(f"""CREATE TABLE preds AS
-                     SELECT key AS ikey, {_quoted(_SUBJECT_KEY)} AS dkey, key AS vkey, f, start, stop FROM inst
-                     UNION ALL SELECT skey, rkey, vkey, f, start, stop FROM kept
-                     UNION ALL SELECT vkey, ikey, skey, f, start, stop FROM kept JOIN entity USING (rkey)""")
+                     SELECT id AS ikey, {subject_id}::{kind} AS dkey, id AS vkey, f, start, stop FROM names
+                     UNION ALL SELECT s, r, v, f, start, stop FROM kept_ids
+                     UNION ALL SELECT v, e.i, s, f, start, stop FROM kept_ids JOIN entity_ids e USING (r)""")
+        self.sql("""CREATE TABLE label_ids AS SELECT d.id AS dkey, v.id AS vkey, l.vlabel FROM labels l
+                    JOIN keys d ON d.key = l.dkey JOIN keys v ON v.key = l.vkey""")
+        for table in ("kept_ids", "entity_ids", "kept", "inst", "labels"):
+            self.sql(f"DROP TABLE {table}")
+        self.sql("ALTER TABLE label_ids RENAME TO labels")
+        self.spellings = Spellings(self.con)
 
     def write(self, out, gate: Gate | None, ledger, inputs) -> dict:
         """The lattice at `out`, the instances streamed in key order with the flat dimensions'
@@ -381,35 +410,46 @@ class _Job:
         from latweave.legitimacy.report import LatticeReport
 
         report, head = self.report, self.head
+        self.number()
         # the flat dimensions scanned once, for the writer and the gate's per-dimension part
         flat = {key: FlatDimension(head.dimensions[key], values).scan() for key, values in self.flat_values().items()}
-        self.predicates()
         # the gate's formal context and dependence: SQL, on DuckDB's threads while this one writes
         # (its own connection to the database: the temporary tables are its own)
         side = ThreadPoolExecutor(1) if gate is not None else None
         cursor = self.con.cursor() if gate is not None else None
-        context = side.submit(context_report, cursor, head, "preds", labels="labels") if side is not None else None
+        context = side.submit(context_report, cursor, head, "preds", labels="labels",
+                              keys="keys") if side is not None else None
         docs, texts = self.docs, self.texts
         written = [0, 0]
         judged: list = []
         made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
         con = self.con
 
-        def stream() -> Iterator[tuple[str, list[Predicate]]]:
-            cursor = con.cursor()
-            cursor.execute("SELECT p.ikey, i.label, p.dkey, p.vkey, p.f, p.start, p.stop FROM preds p "
-                           "JOIN inst i ON i.key = p.ikey ORDER BY p.ikey, p.dkey, p.vkey")
+        spell = self.spellings
 
-            def rows():
+        def batched(query: str) -> Iterator[tuple]:
+            cursor = con.cursor()
+            try:
+                cursor.execute(query)
                 while True:
                     batch = cursor.fetchmany(FETCH_ROWS)
                     if not batch:
                         return
                     yield from batch
-            for ikey, group in itertools.groupby(rows(), key=lambda row: row[0]):
-                label, preds = None, []
-                for _, label, dkey, vkey, f, start, stop in group:
-                    preds.append(Predicate(ikey, dkey, vkey, Evidence(docs[f], texts[f][start:stop], start, stop)))
+            finally:
+                cursor.close()
+
+        def stream() -> Iterator[tuple[str, list[Predicate]]]:
+            # every instance has its `subject` predicate: the groups and the names pair one to one
+            names = batched("SELECT id, label FROM names ORDER BY id")
+            for (ikey, group), (id_, label) in zip(itertools.groupby(
+                    batched("SELECT ikey, dkey, vkey, f, start, stop FROM preds ORDER BY ikey, dkey, vkey"),
+                    key=lambda row: row[0]), names):
+                if ikey != id_:
+                    raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
+                key = spell[ikey]
+                preds = [Predicate(key, spell[dkey], spell[vkey], Evidence(docs[f], texts[f][start:stop], start, stop))
+                         for _, dkey, vkey, f, start, stop in group]
                 written[0] += 1
                 written[1] += len(preds)
                 yield label, preds
