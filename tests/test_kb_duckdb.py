@@ -230,7 +230,7 @@ def test_engine_duckdb_is_for_one_line_based_kb_file(tmp_path, capsys):
     assert not (tmp_path / "o").exists()
 
 
-def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_table(tmp_path):
+def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_table(tmp_path, monkeypatch):
     """As the bulk build calls them: the head's taxonomies hold ⊤ alone (their values are the
     writer's flat values), their labels ("Paris", not "paris") come from the table `labels`."""
     import duckdb
@@ -264,8 +264,11 @@ def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_tab
                 "JOIN keys i ON i.key = ikey JOIN keys d ON d.key = dkey JOIN keys v ON v.key = vkey")
     con.execute("CREATE TABLE label_ids AS SELECT d.id AS dkey, v.id AS vkey, vlabel FROM labels "
                 "JOIN keys d ON d.key = dkey JOIN keys v ON v.key = vkey")
-    for cells in (0, 10 ** 9):   # the SQL side, and the collected context
+    for cells, pairs in ((0, 24), (0, 0), (10 ** 9, 24)):   # the SQL side (every pair; the pairs found
+        # by a join first), and the collected context
+        monkeypatch.setattr(dl, "PAIRS_WITHOUT_FILTER", pairs)
         want = (check_fca(lattice, max_cells=cells), dependent_dimensions(lattice, min_support=2))
+        assert want[1]   # (a dependence to find: city and zone)
         assert dl.context_report(con, head, "preds", labels="labels", max_cells=cells,
                                  dependence_min_support=2) == want
         assert dl.context_report(con, head, "pred_ids", labels="label_ids", keys="keys", max_cells=cells,

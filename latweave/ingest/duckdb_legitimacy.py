@@ -68,7 +68,9 @@ def context_report(con, head: Lattice, predicates: str, *, labels: str | None = 
     ikey, dkey and vkey are integer ids into it, ranks that keep the keys' order (the DuckDB
     build's: ingest/key_ids.py) — the context is then made and numbered on the ids, and the keys
     spelled only where the report names them."""
-    if labels is None:
+    if keys is not None:   # on ids: the labels are read where a value is named (`_numbered`'s attr_named)
+        con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey FROM {predicates}")
+    elif labels is None:
         con.execute(f"CREATE OR REPLACE TEMP TABLE incidence AS SELECT DISTINCT ikey, dkey, vkey, "
                     f"NULL::VARCHAR AS vlabel FROM {predicates}")
     else:
@@ -79,14 +81,15 @@ def context_report(con, head: Lattice, predicates: str, *, labels: str | None = 
                                            "FROM incidence").fetchone()
         if n_g * n_m <= max_cells:
             spelled = ("SELECT ikey, dkey, vkey, vlabel FROM incidence" if keys is None else
-                       f"SELECT gi.key, gd.key, gv.key, vlabel FROM incidence JOIN {keys} gi ON gi.id = ikey "
-                       f"JOIN {keys} gd ON gd.id = dkey JOIN {keys} gv ON gv.id = vkey")
+                       f"SELECT gi.key, gd.key, gv.key, {'l.vlabel' if labels else 'NULL'} FROM incidence i "
+                       f"JOIN {keys} gi ON gi.id = i.ikey JOIN {keys} gd ON gd.id = i.dkey JOIN {keys} gv ON gv.id = i.vkey"
+                       + (f" LEFT JOIN {labels} l ON l.dkey = i.dkey AND l.vkey = i.vkey" if labels else ""))
             rows = [row if row[3] is not None else row[:3] for row in con.execute(spelled).fetchall()]
             fca, dependent = collected_report(head, rows, (n_g, n_m, incidences), min_support=min_support,
                                               dependence_min_support=dependence_min_support, max_cells=max_cells,
                                               max_concepts=max_concepts, max_work=max_work)
         else:
-            _numbered(con, keys)
+            _numbered(con, keys, labels)
             fca = fca_report(con, head, (n_g, n_m, incidences), min_support=min_support, max_cells=max_cells,
                              max_concepts=max_concepts, max_work=max_work)
             dependent = dependent_dimensions(con, head, min_support=dependence_min_support)
@@ -96,14 +99,15 @@ def context_report(con, head: Lattice, predicates: str, *, labels: str | None = 
     return fca, dependent
 
 
-def _numbered(con, keys: str | None = None) -> None:
+def _numbered(con, keys: str | None = None, labels: str | None = None) -> None:
     """The context of table `incidence` on integer ids (made once, kept until `_drop_numbered`):
-    `attr` (dkey, vkey, vlabel, m: the attribute's rank by (dkey, vkey), d: its dimension's rank
-    by dkey), `inc` (g: the object's rank by ikey, m, d). Ranks keep the keys' order, so a
-    group, a sorted list or a `<` on ids is the same as on the keys — and the joins and
-    groupings the report makes at scale run on integers, not strings. `keys`: `incidence` holds
-    ids into that table (`context_report`): the ranks are taken on the ids, and `attr` spells
-    its dkey and vkey from it."""
+    `attr` (di, vi: the attribute's dkey and vkey; m: its rank by (dkey, vkey); d: its
+    dimension's rank by dkey), `inc` (g: the object's rank by ikey, m, d), and the view
+    `attr_named` (m, d, dkey, vkey, vlabel) that names an attribute where the report lists it.
+    Ranks keep the keys' order, so a group, a sorted list or a `<` on ids is the same as on the
+    keys — and the joins and groupings the report makes at scale run on integers, not strings.
+    `keys`: `incidence` holds ids into that table (`context_report`), and `labels` (on the same
+    ids) the flat values' labels: both read by `attr_named` alone."""
     try:
         con.execute("SELECT 1 FROM inc LIMIT 0")
         return
@@ -111,31 +115,44 @@ def _numbered(con, keys: str | None = None) -> None:
         pass
     columns = {row[0] for row in con.execute("DESCRIBE incidence").fetchall()}
     vlabel = "vlabel" if "vlabel" in columns else "NULL::VARCHAR"
-    ranked = (f"SELECT dkey AS di, vkey AS vi, vlabel, row_number() OVER (ORDER BY dkey, vkey) AS m, "
-              f"dense_rank() OVER (ORDER BY dkey) AS d "
-              f"FROM (SELECT dkey, vkey, any_value({vlabel}) AS vlabel FROM incidence GROUP BY dkey, vkey)")
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE attr AS
+                    SELECT dkey AS di, vkey AS vi, (row_number() OVER (ORDER BY dkey, vkey))::INTEGER AS m,
+                           (dense_rank() OVER (ORDER BY dkey))::INTEGER AS d{'' if keys else ', vlabel'}
+                    FROM (SELECT dkey, vkey{'' if keys else f', any_value({vlabel}) AS vlabel'}
+                          FROM incidence GROUP BY dkey, vkey)""")
     if keys is None:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE attr AS SELECT di AS dkey, vi AS vkey, vlabel, m, d, di, vi "
-                    f"FROM ({ranked})")
+        con.execute("CREATE OR REPLACE TEMP VIEW attr_named AS SELECT m, d, di AS dkey, vi AS vkey, vlabel FROM attr")
     else:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE attr AS SELECT kd.key AS dkey, kv.key AS vkey, vlabel, m, d, di, vi "
-                    f"FROM ({ranked}) JOIN {keys} kd ON kd.id = di JOIN {keys} kv ON kv.id = vi")
+        label = "l.vlabel" if labels else "NULL::VARCHAR"
+        joined = f" LEFT JOIN {labels} l ON l.dkey = a.di AND l.vkey = a.vi" if labels else ""
+        con.execute(f"""CREATE OR REPLACE TEMP VIEW attr_named AS
+                        SELECT a.m, a.d, kd.key AS dkey, kv.key AS vkey, {label} AS vlabel FROM attr a
+                        JOIN {keys} kd ON kd.id = a.di JOIN {keys} kv ON kv.id = a.vi{joined}""")
     con.execute("""CREATE OR REPLACE TEMP TABLE inc AS
                    SELECT o.g, a.m, a.d FROM incidence i
-                   JOIN (SELECT ikey, row_number() OVER (ORDER BY ikey) AS g FROM (SELECT DISTINCT ikey FROM incidence)) o
-                        USING (ikey)
+                   JOIN (SELECT ikey, (row_number() OVER (ORDER BY ikey))::INTEGER AS g
+                         FROM (SELECT DISTINCT ikey FROM incidence)) o USING (ikey)
                    JOIN attr a ON a.di = i.dkey AND a.vi = i.vkey""")
 
 
 def _drop_numbered(con) -> None:
+    con.execute("DROP VIEW IF EXISTS attr_named")
     for table in ("inc", "attr"):
         con.execute(f"DROP TABLE IF EXISTS {table}")
 
 
+def _dimensions(con) -> dict[int, str]:
+    """Each dimension's id in `attr` → its key (read off one attribute of each)."""
+    firsts = [m for (m,) in con.execute("SELECT min(m) FROM attr GROUP BY d").fetchall()]
+    if not firsts:
+        return {}
+    marks = ", ".join("?" for _ in firsts)
+    return dict(con.execute(f"SELECT d, dkey FROM attr_named WHERE m IN ({marks})", firsts).fetchall())
+
+
 def _subject_d(con) -> int:
     """The `subject` dimension's id in `attr` (-1 when it has none)."""
-    row = con.execute(f"SELECT any_value(d) FROM attr WHERE dkey = {_quoted(_SUBJECT)}").fetchone()
-    return -1 if row is None or row[0] is None else int(row[0])
+    return next((d for d, key in _dimensions(con).items() if key == _SUBJECT), -1)
 
 
 def _row(member) -> tuple[str, ...]:
@@ -162,7 +179,7 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
         groups = con.execute(f"""
             WITH extents AS (SELECT m, list_sort(list(g)) AS extent FROM inc WHERE d <> {subject} GROUP BY m
                              HAVING count(*) >= {int(min_support)})
-            SELECT len(extent), list((a.dkey, a.vkey, a.vlabel)) FROM extents JOIN attr a USING (m)
+            SELECT len(extent), list((a.dkey, a.vkey, a.vlabel)) FROM extents JOIN attr_named a USING (m)
             GROUP BY extent HAVING count(*) > 1""").fetchall()
         co = [fca_mod.CoOccurrence(tuple(sorted(_attribute(head, *_row(m)) for m in members)), n) for n, members in groups]
         co.sort(key=lambda c: (-c.support, c.attributes))
@@ -178,7 +195,7 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
                  both_ AS (SELECT am, an, bm, count(*) AS k FROM a JOIN b USING (g) WHERE bn > an
                            GROUP BY am, an, bm)
             SELECT x.dkey, x.vkey, x.vlabel, an, list((y.dkey, y.vkey, y.vlabel)) FROM both_
-            JOIN attr x ON x.m = am JOIN attr y ON y.m = bm WHERE k = an GROUP BY x.dkey, x.vkey, x.vlabel, an""").fetchall()
+            JOIN attr_named x ON x.m = am JOIN attr_named y ON y.m = bm WHERE k = an GROUP BY x.dkey, x.vkey, x.vlabel, an""").fetchall()
         implications = [fca_mod.Implication(_attribute(head, ad, av, al),
                                             tuple(sorted(_attribute(head, *_row(m)) for m in then)), an)
                         for ad, av, al, an, then in implied]
@@ -205,23 +222,51 @@ def implication_work(con, *, min_support: int = 2) -> int:
         SELECT coalesce(sum(own * supported), 0) FROM per""").fetchone()[0]
 
 
+#: Up to this many dimensions, dependence checks every pair of them; past it, only the pairs
+#: that share `min_support` objects (found by one join of every object's dimensions first).
+PAIRS_WITHOUT_FILTER = 24
+
+
 def dependent_dimensions(con, head: Lattice, *, min_support: int = 5) -> tuple[Dependence, ...]:
     """`legitimacy.dependence.dependent_dimensions` of the lattice in table `incidence` (on
-    integer ids: `_numbered`)."""
+    integer ids: `_numbered`). Each object's value set on a dimension becomes one integer
+    (`vals`: the value's rank for a single value, a negative id per distinct set otherwise), and
+    each pair of dimensions is checked on its own query, whose rows are those of the objects
+    the two share (never the pairs of every dimension at once: at 10M objects those are ~10⁹
+    rows): d1 and d2 determine each other on them exactly when the distinct (set₁, set₂) pairs
+    are as many as the distinct set₁ and as the distinct set₂."""
     _numbered(con)
-    subject = _subject_d(con)
-    rows = con.execute(f"""
-        WITH vals AS (SELECT g, d, list_sort(list(DISTINCT m)) AS vals FROM inc WHERE d <> {subject} GROUP BY g, d),
-             pairs AS (SELECT x.d AS d1, y.d AS d2, x.vals AS v1, y.vals AS v2
-                       FROM vals x JOIN vals y USING (g) WHERE x.d < y.d),
-             broken AS (SELECT d1, d2 FROM pairs GROUP BY d1, d2, v1 HAVING count(DISTINCT v2) > 1
-                        UNION SELECT d1, d2 FROM pairs GROUP BY d1, d2, v2 HAVING count(DISTINCT v1) > 1),
-             stats AS (SELECT d1, d2, count(*) AS shared, count(DISTINCT v1) AS distinct_ FROM pairs GROUP BY d1, d2)
-        SELECT d1, d2, shared, distinct_ FROM stats ANTI JOIN broken USING (d1, d2)
-        WHERE shared >= {int(min_support)} AND distinct_ >= 2 AND distinct_ < shared""").fetchall()
-    keys = dict(con.execute("SELECT DISTINCT d, dkey FROM attr").fetchall())
-    out = []
-    for d1, d2, shared, distinct in rows:
-        first, second = sorted(head.dimensions[keys[k]].name for k in (d1, d2))
-        out.append(Dependence(first, second, shared, distinct))
+    dimensions = _dimensions(con)
+    subject = next((d for d, key in dimensions.items() if key == _SUBJECT), -1)
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE sets AS
+                    SELECT g, d, list_sort(list(DISTINCT m)) AS l FROM inc WHERE d <> {subject} GROUP BY g, d""")
+    try:
+        con.execute("""CREATE OR REPLACE TEMP TABLE vals AS
+                       SELECT g, d, s FROM (
+                           SELECT g, d, l[1]::BIGINT AS s FROM sets WHERE len(l) = 1
+                           UNION ALL
+                           SELECT g, d, n.s FROM sets JOIN (
+                               SELECT l, -(row_number() OVER (ORDER BY l)) AS s
+                               FROM (SELECT DISTINCT l FROM sets WHERE len(l) > 1)) n USING (l))
+                       ORDER BY d, g""")
+        con.execute("DROP TABLE sets")
+        present = [d for (d,) in con.execute("SELECT DISTINCT d FROM vals ORDER BY d").fetchall()]
+        if len(present) <= PAIRS_WITHOUT_FILTER:
+            pairs = [(d1, d2) for i, d1 in enumerate(present) for d2 in present[i + 1:]]
+        else:
+            pairs = con.execute(f"""SELECT x.d, y.d FROM vals x JOIN vals y USING (g) WHERE x.d < y.d
+                                    GROUP BY x.d, y.d HAVING count(*) >= {int(min_support)}
+                                    ORDER BY x.d, y.d""").fetchall()
+        out = []
+        for d1, d2 in pairs:
+            shared, distinct, distinct_second, combos = con.execute("""
+                SELECT count(*), count(DISTINCT x.s), count(DISTINCT y.s), count(DISTINCT (x.s, y.s))
+                FROM (SELECT g, s FROM vals WHERE d = ?) x JOIN (SELECT g, s FROM vals WHERE d = ?) y USING (g)""",
+                                                                    [d1, d2]).fetchone()
+            if shared >= min_support and 2 <= distinct < shared and combos == distinct == distinct_second:
+                first, second = sorted(head.dimensions[dimensions[k]].name for k in (d1, d2))
+                out.append(Dependence(first, second, shared, distinct))
+    finally:
+        con.execute("DROP TABLE IF EXISTS sets")
+        con.execute("DROP TABLE IF EXISTS vals")
     return tuple(sorted(out, key=lambda d: (d.first, d.second)))
