@@ -336,6 +336,7 @@ def test_the_keys_numbered_keep_their_order_and_read_back_by_id(tmp_path):
     count, kind = number_keys(con, ["SELECT k FROM w", "SELECT 'zebra'"])
     assert (count, kind) == (len(words), "INTEGER")
     assert [k for (k,) in con.execute("SELECT key FROM keys ORDER BY id").fetchall()] == sorted(words)
-    spellings = Spellings(con)
-    assert [spellings[i] for i in range(len(spellings))] == sorted(words)
-    assert spellings.nbytes == sum(len(w.encode()) for w in words) + 8 * len(words)
+    for listed in (len(words), len(words) - 1):   # a list of str, and the compact form past the limit
+        spellings = Spellings(con, listed=listed)
+        assert [spellings[i] for i in range(len(spellings))] == sorted(words) == list(map(spellings.get, range(count)))
+        assert spellings.nbytes == (0 if listed == count else sum(len(w.encode()) for w in words) + 8 * len(words))

@@ -348,7 +348,7 @@ class _Job:
         `subject` (every instance's own name), each entity-valued relation (its objects, first
         spelling) and its inverse (the relation's subjects, first spelling). Read from the table
         `labels` on ids (`number`: an id's order is its key's), spelled by `self.spellings`."""
-        spellings = self.spellings
+        spell = self.spellings.get
 
         def query(dkey: str):
             def values() -> Iterator[tuple[str, str]]:
@@ -361,7 +361,7 @@ class _Job:
                         if not batch:
                             return
                         for vkey, label in batch:
-                            yield spellings[vkey], label
+                            yield spell(vkey), label
                 finally:
                     cursor.close()
             return values
@@ -425,7 +425,7 @@ class _Job:
         made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
         con = self.con
 
-        spell = self.spellings
+        spell = self.spellings.get
 
         def batched(query: str) -> Iterator[tuple]:
             cursor = con.cursor()
@@ -439,6 +439,10 @@ class _Job:
             finally:
                 cursor.close()
 
+        dimension = {id_: key for id_, key in self.sql(  # (the few dimension keys, looked up once)
+            "SELECT id, key FROM keys WHERE id IN (SELECT DISTINCT dkey FROM labels) OR key IN (SELECT rkey FROM kinds)"
+        ).fetchall()}.get
+
         def stream() -> Iterator[tuple[str, list[Predicate]]]:
             # every instance has its `subject` predicate: the groups and the names pair one to one
             names = batched("SELECT id, label FROM names ORDER BY id")
@@ -447,8 +451,9 @@ class _Job:
                     key=lambda row: row[0]), names):
                 if ikey != id_:
                     raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
-                key = spell[ikey]
-                preds = [Predicate(key, spell[dkey], spell[vkey], Evidence(docs[f], texts[f][start:stop], start, stop))
+                key = spell(ikey)
+                preds = [Predicate(key, dimension(dkey) or spell(dkey), key if vkey == ikey else spell(vkey),
+                                   Evidence(docs[f], texts[f][start:stop], start, stop))
                          for _, dkey, vkey, f, start, stop in group]
                 written[0] += 1
                 written[1] += len(preds)
