@@ -305,15 +305,29 @@ class SqliteSession(FusedRuns, SqlSession):
 
 
 class Place:
-    """Where a session's lattice tables live (in memory: the base), and so how they are made at
-    open (`create`: a CREATE statement, or None when they exist), whether the all-column indexes
-    made before evaluation include theirs (`indexes`), what ends the open (`finish`) and what a
-    run that writes to them does first (`writable`)."""
+    """Where a session's lattice tables live, and so how they are made at open (`create`: a
+    CREATE statement, or None when they exist), whether the all-column indexes made before
+    evaluation include theirs (`indexes`), what ends the open (`finish`) and what a run that
+    writes to them does first (`writable`). One of three: `InMemory`, `ReadOnlyFile`, `NewFile`."""
 
     indexes = True
 
     def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
-        """The CREATE statement of lattice table `table` (`ddl`: the plan's): in the main database."""
+        raise NotImplementedError
+
+    def finish(self, session: SqliteSession) -> None:
+        raise NotImplementedError
+
+    def writable(self, session: SqliteSession, relations: set[str]) -> None:
+        raise NotImplementedError
+
+
+class InMemory(Place):
+    """An in-memory database (`SqliteSession.in_memory`): the session makes, fills and indexes
+    its lattice tables, and a run writes them in place."""
+
+    def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
+        """The plan's CREATE statement (`ddl`): in the main database."""
         return ddl
 
     def finish(self, session: SqliteSession) -> None:
@@ -323,7 +337,7 @@ class Place:
                 session.con.execute(dialect.create_index(index))
 
     def writable(self, session: SqliteSession, relations: set[str]) -> None:
-        """In memory, a lattice table is written in place."""
+        return None
 
 
 class ReadOnlyFile(Place):
@@ -354,7 +368,8 @@ class ReadOnlyFile(Place):
 
 
 class NewFile(Place):
-    """A stored database being written (`SqliteSession.for_writing`)."""
+    """A stored database being written (`SqliteSession.for_writing`): its lattice tables are
+    evaluated in TEMP, then moved into the file, keyed."""
 
     def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
         """While the strata are evaluated, a lattice table is a TEMP table (which the statements'
@@ -384,4 +399,4 @@ class NewFile(Place):
         return None
 
 
-IN_MEMORY, READ_ONLY, NEW_FILE = Place(), ReadOnlyFile(), NewFile()
+IN_MEMORY, READ_ONLY, NEW_FILE = InMemory(), ReadOnlyFile(), NewFile()

@@ -19,6 +19,8 @@ stratum by stratum):
   semi-naively for a recursive stratum); what the relation gained and lost is the candidates held
   after less those held before, and the reverse.
 
+Each "round after round, until none is new" above is the one fixpoint loop, `_rounds`.
+
 A row that is no candidate has no derivation through a changed row, before or after, so it is
 held after exactly when it was before. Every statement comes from the rules through the SQLite
 dialect (no rule is written here), each probe of a big table through an index
@@ -36,8 +38,8 @@ from typing import Callable, Mapping, Sequence
 from latweave.datalog.ir import Atom, Const, Rule, Var
 from latweave.datalog.strata import Stratum
 from latweave.engines.dialects.sql import Select, full_table, ident
-from latweave.engines.rows import Row
 from latweave.engines.dialects.sqlite import Sqlite, without_negations
+from latweave.engines.rows import Row
 from latweave.errors import EngineError
 
 
