@@ -15,8 +15,9 @@ import pytest
 import latweave
 from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.datalog.parser import load_rules
-from latweave.engines.sqlite_engine import READ_ONLY, SqliteEngine
+from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.engines.sqlite_layers import extend_engine_db
+from latweave.engines.sqlite_places import READ_ONLY
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import EngineError
 from latweave.execute import Runner

@@ -21,7 +21,8 @@ from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.plan_facts import compile_plans
 from latweave.datalog import load_rules
 from latweave.engines.base import get_engine
-from latweave.engines.sqlite_engine import IN_MEMORY, READ_ONLY, SqliteEngine
+from latweave.engines.sqlite_engine import SqliteEngine
+from latweave.engines.sqlite_places import IN_MEMORY, READ_ONLY
 from latweave.engines.sqlite_store import META, engine_db
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import EngineError, LatweaveError

@@ -21,7 +21,7 @@ derived relations, the delta tables, pristine copies) in TEMP tables, which SQLi
 the same unqualified names. `SqliteSession.for_writing` runs the lattice part of `open` into a
 file (sqlite_write.py); `SqliteSession.stored` (`open_stored(folder)`) opens that file read-only
 and evaluates per run exactly as in memory. Where the lattice tables live is the session's
-`Place`, one of three; the constructors pick it, and nothing else differs. A run
+`Place` (sqlite_places.py), one of three; the constructors pick it, and nothing else differs. A run
 that extends a lattice relation (the generic Session API allows it; compiled plans never do) first
 gets a TEMP copy of that relation, and of the lattice strata it changes, with their indexes: the
 file is never written.
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import sqlite3
 from functools import cache
-from itertools import islice
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -47,6 +46,7 @@ from latweave.engines.rows import Facts, Value
 from latweave.engines.sql_session import SqlSession
 from latweave.engines.sqlite_connection import Use, connect
 from latweave.engines.sqlite_fused import FusedRuns
+from latweave.engines.sqlite_places import IN_MEMORY, NEW_FILE, READ_ONLY, Place
 from latweave.engines.sqlite_store import REBUILD, checked_meta
 from latweave.errors import EngineError
 
@@ -130,23 +130,22 @@ class SqliteSession(FusedRuns, SqlSession):
     """One SQLite database the rules run on, built by one of three constructors: `in_memory`
     (everything in one in-memory database), `stored` (a lattice's stored database, read-only, a
     run's tables in TEMP) and `for_writing` (the lattice part of `in_memory`, into a new file:
-    sqlite_write.py). Where the lattice tables live is its `place` (`InMemory`, `ReadOnlyFile`,
-    `NewFile`), which says how they are made, indexed and written to; the rest is one session."""
+    sqlite_write.py). Where the lattice tables live is its `place` (sqlite_places.py: `InMemory`,
+    `ReadOnlyFile`, `NewFile`), which says how they are made, indexed and written to; the rest is
+    one session."""
 
     name = "sqlite"
     db_errors = (sqlite3.Error,)
     rows = ROWS
     con: sqlite3.Connection   # (`close` sets it to None: a closed session runs nothing)
-    #: Rows per executemany when a file is written (`for_writing`).
-    CHUNK = 100_000
 
-    def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, place: "Place"):
+    def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, place: Place):
         """The one initialiser the constructors below share: no table exists yet."""
         self.engine = engine
         self.program = engine.program
         self.con = con
         self.place = place
-        self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
+        self.shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run (ReadOnlyFile)
         self._attach_fused()
 
     @classmethod
@@ -192,7 +191,7 @@ class SqliteSession(FusedRuns, SqlSession):
             self.base_inputs = frozenset(facts)
             self._prepare()
             for name, rows in facts.items():
-                self._stream(name, rows)
+                NEW_FILE.load(self, name, rows)
             self._evaluate_lattice()
             self._finish()
         except BaseException:
@@ -208,8 +207,8 @@ class SqliteSession(FusedRuns, SqlSession):
             create = self._temp(table) if table not in self.lattice else self.place.create(self, table, ddl)
             if create is not None:
                 self.con.execute(create)
-        self._early = self.engine.dedup_indexes()
-        for index in self._early:
+        self.early_indexes = self.engine.dedup_indexes()
+        for index in self.early_indexes:
             if self.place.indexes or full_table(index[0]) not in self.lattice:
                 self.con.execute(dialect.create_index(index))
 
@@ -220,27 +219,6 @@ class SqliteSession(FusedRuns, SqlSession):
 
     def _writable(self, relations: set[str]) -> None:
         self.place.writable(self, relations)
-
-    def _stream(self, name: str, rows: Iterable[Sequence[Value]]) -> None:
-        """Rows of a base relation (any iterable) into its empty table, CHUNK at a time; then
-        duplicates, if any, are dropped (the first of each is kept)."""
-        table, types = full_table(name), self.types[name]
-        relation = self.program.relation(name)
-        values = f"VALUES ({', '.join('?' * len(types))})" if types else "VALUES (TRUE)"
-        rows, added = iter(rows), 0
-        while chunk := list(islice(rows, self.CHUNK)):
-            checks.check_rows(relation, chunk, self.rows)
-            try:
-                added += self.con.executemany(f"INSERT INTO {table} {values}", chunk if types else [()]).rowcount
-            except sqlite3.Error as exc:
-                raise EngineError(f"{self.name}: cannot load facts of {name}: {exc}") from None
-            if not types:
-                break
-        cols = ", ".join(f"c{j}" for j in range(len(types))) or "c0"
-        distinct = self.con.execute(f"SELECT count(*) FROM (SELECT DISTINCT {cols} FROM {table})").fetchone()[0]
-        if distinct != added:
-            self.con.execute(f"DELETE FROM {table} WHERE rowid NOT IN (SELECT min(rowid) FROM {table} GROUP BY {cols})")
-        self.count[table] = distinct
 
     def _temp(self, table: str) -> str:
         """The CREATE statement of `table` in TEMP (where a run's tables live)."""
@@ -302,101 +280,3 @@ class SqliteSession(FusedRuns, SqlSession):
         con, self.con = getattr(self, "con", None), None  # type: ignore[assignment]  # closed: `run` refuses
         if con is not None:
             con.close()
-
-
-class Place:
-    """Where a session's lattice tables live, and so how they are made at open (`create`: a
-    CREATE statement, or None when they exist), whether the all-column indexes made before
-    evaluation include theirs (`indexes`), what ends the open (`finish`) and what a run that
-    writes to them does first (`writable`). One of three: `InMemory`, `ReadOnlyFile`, `NewFile`."""
-
-    indexes = True
-
-    def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
-        raise NotImplementedError
-
-    def finish(self, session: SqliteSession) -> None:
-        raise NotImplementedError
-
-    def writable(self, session: SqliteSession, relations: set[str]) -> None:
-        raise NotImplementedError
-
-
-class InMemory(Place):
-    """An in-memory database (`SqliteSession.in_memory`): the session makes, fills and indexes
-    its lattice tables, and a run writes them in place."""
-
-    def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
-        """The plan's CREATE statement (`ddl`): in the main database."""
-        return ddl
-
-    def finish(self, session: SqliteSession) -> None:
-        """The indexes the per-query rules probe, made once the lattice strata are evaluated."""
-        for index in session.indexes:
-            if index not in session._early:
-                session.con.execute(dialect.create_index(index))
-
-    def writable(self, session: SqliteSession, relations: set[str]) -> None:
-        return None
-
-
-class ReadOnlyFile(Place):
-    """A stored database (sqlite_store.py), read-only: its lattice tables and their indexes are
-    there; a run that writes one gets a TEMP copy."""
-
-    indexes = False
-
-    def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
-        return None
-
-    def finish(self, session: SqliteSession) -> None:
-        return None
-
-    def writable(self, session: SqliteSession, relations: set[str]) -> None:
-        """The lattice relations a run writes to: copied, once, into TEMP tables of the same name
-        (which SQLite then reads first) with the same indexes."""
-        for rel in sorted(relations):
-            table = full_table(rel)
-            if rel in session._shadowed or table not in session.lattice:
-                continue
-            session._shadowed.add(rel)
-            session.con.execute(session._temp(table))
-            session.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
-            for index in sorted({*session.indexes, *session._early}):
-                if index[0] == rel:
-                    session.con.execute(dialect.create_index(index, "temp"))
-
-
-class NewFile(Place):
-    """A stored database being written (`SqliteSession.for_writing`): its lattice tables are
-    evaluated in TEMP, then moved into the file, keyed."""
-
-    def create(self, session: SqliteSession, table: str, ddl: str) -> str | None:
-        """While the strata are evaluated, a lattice table is a TEMP table (which the statements'
-        unqualified names find first) as in memory: rowid, unindexed, probed through SQLite's
-        automatic indexes where the rules need them (a key made early would be probed by its
-        prefix instead: one stratum took minutes). `finish` moves it into the file, keyed."""
-        return session._temp(table)
-
-    def finish(self, session: SqliteSession) -> None:
-        """Each lattice table into the file: a WITHOUT ROWID table clustered on the key
-        `SqliteEngine.layout` gives its relation, filled from its TEMP table (then dropped; in the
-        TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
-        write lays every B-tree out in key order whatever the order of inserts); then the
-        secondary indexes — those the per-query rules probe, and those keeping this database up
-        to date as layers come probes (engines/sqlite_layers.py) — each a sort."""
-        keys, secondary = session.engine.layout(session.base_inputs)
-        sql = dialect.Sqlite()
-        for name, key in keys.items():
-            table = full_table(name)
-            session.con.execute(sql.create_table(name, session.types[name], key=key))   # in main: not TEMP
-            session.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
-            session.con.execute(f"DROP TABLE temp.{table}")
-        for index in secondary:
-            session.con.execute(dialect.create_index(index))
-
-    def writable(self, session: SqliteSession, relations: set[str]) -> None:
-        return None
-
-
-IN_MEMORY, READ_ONLY, NEW_FILE = InMemory(), ReadOnlyFile(), NewFile()

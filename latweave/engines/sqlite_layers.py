@@ -26,7 +26,8 @@ from latweave.engines.rows import Row
 from latweave.engines.sqlite_connection import Use, connect
 from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.engines.sqlite_store import checked_meta, update_counts
-from latweave.engines.sqlite_upkeep import CHANGES, Upkeep
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.sqlite_upkeep import CHANGES, Kind, Upkeep
 from latweave.errors import EngineError
 
 #: A layer's changes: relation -> rows gained, relation -> rows lost.
@@ -93,8 +94,33 @@ class Maintainer:
                               "does not hold", hint="rebuild the lattice with this version of latweave")
         upkeep = Upkeep(self.con, self.sql, self.types, self.keys, self.counts)
         for rel in sorted(self.base_inputs):
-            upkeep.change_base(rel, gained.get(rel, ()), lost.get(rel, ()))
+            self._base(upkeep, rel, gained.get(rel, ()), lost.get(rel, ()))
         for stratum in self.strata:
             upkeep.keep(stratum)
         for rel in sorted(upkeep.changed):
             upkeep.drop(rel, CHANGES)
+
+    def _base(self, upkeep: Upkeep, rel: str, gained: Sequence[Row], lost: Sequence[Row]) -> None:
+        """A base relation's rows out and in: only rows it holds leave, only rows it lacks enter."""
+        if not gained and not lost:
+            upkeep.changed[rel] = (0, 0)
+            return
+        table, arity = full_table(rel), len(self.types[rel])
+        values = f"VALUES ({', '.join('?' * arity)})"
+        gain, lose = upkeep.temp(rel, Kind.GAIN), upkeep.temp(rel, Kind.LOSE)
+        self.con.executemany(f"INSERT INTO {gain} {values}", sorted(set(map(tuple, gained))))
+        self.con.executemany(f"INSERT INTO {lose} {values}", sorted(set(map(tuple, lost))))
+        # exactly what changes: a lost row the relation holds, a gained one it lacks (or loses here)
+        held = upkeep.temp(rel, Kind.HELD)
+        for rows in (lose, gain):
+            if upkeep.count(rows):
+                self.con.execute(f"INSERT INTO {held} {upkeep.matching(rows, table, rel)}")
+        self.con.execute(f"DELETE FROM {lose} WHERE NOT EXISTS (SELECT 1 FROM {held} AS t WHERE "
+                         f"{upkeep.same('t', lose, rel)})")
+        self.con.execute(f"DELETE FROM {gain} WHERE EXISTS (SELECT 1 FROM {held} AS t WHERE "
+                         f"{upkeep.same('t', gain, rel)}) AND NOT EXISTS (SELECT 1 FROM {lose} AS l WHERE "
+                         f"{upkeep.same('l', gain, rel)})")
+        self.con.execute(f"DROP TABLE temp.{held}")
+        upkeep.delete(table, lose, rel)
+        self.con.execute(f"INSERT INTO {table} SELECT * FROM {gain}")
+        upkeep.record(rel, gain, lose)

@@ -1,8 +1,8 @@
 """A lattice stratum of a SQLite engine database kept as the rules derive it, as rows below change.
 
-`Upkeep` works on an open database, one layer's changes at a time: `change_base(relation, gained,
-lost)` puts a base relation's rows out and in, and records what it really changed in TEMP tables
-(`<relation>$gain`, `$lose`, and both in `$chg`; the kinds of TEMP table are `Kind`);
+`Upkeep` works on an open database, one layer's changes at a time, whose changes below are in
+TEMP tables (`<relation>$gain`, `$lose`, and both in `$chg`; the kinds of TEMP table are `Kind`:
+sqlite_layers.py puts a layer's base rows there, through `temp`, `matching` and `record`);
 `keep(stratum)` brings the stratum's relations up to date from the changes below and records their
 own changes the same way, for the strata above (engines/sqlite_layers.py drives it, layer by layer,
 stratum by stratum):
@@ -39,7 +39,6 @@ from latweave.datalog.ir import Atom, Const, Rule, Var
 from latweave.datalog.strata import Stratum
 from latweave.engines.dialects.sql import Select, full_table, ident
 from latweave.engines.dialects.sqlite import Sqlite, without_negations
-from latweave.engines.rows import Row
 from latweave.errors import EngineError
 
 
@@ -76,7 +75,7 @@ class Upkeep:
 
     # ------------------------------------------------------------ tables
 
-    def _temp(self, rel: str, kind: Kind) -> str:
+    def temp(self, rel: str, kind: Kind) -> str:
         """A new, empty TEMP table for `rel`'s rows of one kind."""
         self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
         self.con.execute(self.sql.create_table(f"{rel}${kind.value}", self.types[rel], temp=True))
@@ -87,7 +86,7 @@ class Upkeep:
         for kind in kinds:
             self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
 
-    def _count(self, table: str) -> int:
+    def count(self, table: str) -> int:
         return int(self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
     def _exec(self, statement: str) -> int:
@@ -95,23 +94,23 @@ class Upkeep:
         self.con.execute(statement)
         return self.con.total_changes - before
 
-    def _same(self, a: str, b: str, rel: str) -> str:
+    def same(self, a: str, b: str, rel: str) -> str:
         """`a.c0 = b.c0 AND ...` over `rel`'s columns."""
         return " AND ".join(f"{a}.c{j} = {b}.c{j}" for j in range(len(self.types[rel]))) or "1"
 
-    def _matching(self, rows: str, table: str, rel: str) -> str:
+    def matching(self, rows: str, table: str, rel: str) -> str:
         """A SELECT of `table`'s rows that `rows` (a small TEMP table) holds, each probed by the
         table's key."""
-        return f"SELECT t.* FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self._same('t', 'r', rel)}"
+        return f"SELECT t.* FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self.same('t', 'r', rel)}"
 
-    def _record(self, rel: str, gain: str, lose: str) -> None:
+    def record(self, rel: str, gain: str, lose: str) -> None:
         """`rel`'s gained and lost rows are in `gain` and `lose`: note them, count them, and put
         both in its changes table (what the strata above read)."""
-        g, l = self._count(gain), self._count(lose)
+        g, l = self.count(gain), self.count(lose)
         table = full_table(rel)
         self.counts[table] = self.counts.get(table, 0) + g - l
         if g or l:
-            chg = self._temp(rel, Kind.CHG)
+            chg = self.temp(rel, Kind.CHG)
             self.con.execute(f"INSERT INTO {chg} SELECT * FROM {gain} UNION SELECT * FROM {lose}")
         self.changed[rel] = (g, l)
 
@@ -120,38 +119,11 @@ class Upkeep:
         g, l = self.changed.get(rel, (0, 0))
         return bool(l if kind is Kind.LOSE else g or l)
 
-    def _delete(self, table: str, rows: str, rel: str) -> None:
+    def delete(self, table: str, rows: str, rel: str) -> None:
         """Delete from `table` the rows `rows` holds (each found by the table's key)."""
-        if self._count(rows):
+        if self.count(rows):
             cols = ", ".join(f"c{j}" for j in self.keys[rel])
             self.con.execute(f"DELETE FROM {table} WHERE ({cols}) IN (SELECT {cols} FROM {rows})")
-
-    # ------------------------------------------------------------ base relations
-
-    def change_base(self, rel: str, gained: Sequence[Row], lost: Sequence[Row]) -> None:
-        """A base relation's rows out and in: only rows it holds leave, only rows it lacks enter."""
-        if not gained and not lost:
-            self.changed[rel] = (0, 0)
-            return
-        table, arity = full_table(rel), len(self.types[rel])
-        values = f"VALUES ({', '.join('?' * arity)})"
-        gain, lose = self._temp(rel, Kind.GAIN), self._temp(rel, Kind.LOSE)
-        self.con.executemany(f"INSERT INTO {gain} {values}", sorted(set(map(tuple, gained))))
-        self.con.executemany(f"INSERT INTO {lose} {values}", sorted(set(map(tuple, lost))))
-        # exactly what changes: a lost row the relation holds, a gained one it lacks (or loses here)
-        held = self._temp(rel, Kind.HELD)
-        for rows in (lose, gain):
-            if self._count(rows):
-                self.con.execute(f"INSERT INTO {held} {self._matching(rows, table, rel)}")
-        self.con.execute(f"DELETE FROM {lose} WHERE NOT EXISTS (SELECT 1 FROM {held} AS t WHERE "
-                         f"{self._same('t', lose, rel)})")
-        self.con.execute(f"DELETE FROM {gain} WHERE EXISTS (SELECT 1 FROM {held} AS t WHERE "
-                         f"{self._same('t', gain, rel)}) AND NOT EXISTS (SELECT 1 FROM {lose} AS l WHERE "
-                         f"{self._same('l', gain, rel)})")
-        self.con.execute(f"DROP TABLE temp.{held}")
-        self._delete(table, lose, rel)
-        self.con.execute(f"INSERT INTO {table} SELECT * FROM {gain}")
-        self._record(rel, gain, lose)
 
     # ------------------------------------------------------------ lattice strata
 
@@ -180,14 +152,14 @@ class Upkeep:
         keeps them; they are the next round's front. Until a round finds none (or after one, not
         `recursive`)."""
         while True:
-            nxt = {rel: self._temp(rel, Kind.NEXT) for rel in relations}
+            nxt = {rel: self.temp(rel, Kind.NEXT) for rel in relations}
             if not find(front, nxt):
                 return
             for rel in relations:
                 absorb(rel, nxt[rel])
             if not recursive:
                 return
-            front = {rel: self._temp(rel, Kind.FRONT) for rel in relations}
+            front = {rel: self.temp(rel, Kind.FRONT) for rel in relations}
             for rel in relations:
                 self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {nxt[rel]}")
 
@@ -231,7 +203,7 @@ class Upkeep:
         """Only additions reach this stratum: its new rows, semi-naively (the changes of the
         relations below, then round after round its own new rows, joined first), each inserted
         where its relation lacks it."""
-        gain = {rel: self._temp(rel, Kind.GAIN) for rel in stratum.relations}
+        gain = {rel: self.temp(rel, Kind.GAIN) for rel in stratum.relations}
 
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
             return self._find(stratum, front, lambda rel: (ident(rel),), into, full_table)
@@ -242,14 +214,14 @@ class Upkeep:
 
         self._rounds(stratum.relations, None, find, absorb, stratum.recursive)
         for rel in stratum.relations:
-            self._record(rel, gain[rel], self._temp(rel, Kind.LOSE))
+            self.record(rel, gain[rel], self.temp(rel, Kind.LOSE))
 
     def _redo(self, stratum: Stratum) -> None:
         """Some relation below lost rows, or one read under negation changed: find the candidates
         (every row whose derivation may read a changed row, before or after), then derive them
         again."""
         own = set(stratum.relations)
-        cands = {rel: self._temp(rel, Kind.CAND) for rel in stratum.relations}
+        cands = {rel: self.temp(rel, Kind.CAND) for rel in stratum.relations}
 
         def before_or_after(rel: str) -> tuple[str, ...]:
             if rel in own:
@@ -271,13 +243,13 @@ class Upkeep:
         """Delete `rel`'s candidate rows, derive them again over the relations as they are now,
         and record what it gained and lost."""
         table = full_table(rel)
-        was = self._temp(rel, Kind.WAS)
-        self.con.execute(f"INSERT INTO {was} {self._matching(cand, table, rel)}")
-        self._delete(table, was, rel)
+        was = self.temp(rel, Kind.WAS)
+        self.con.execute(f"INSERT INTO {was} {self.matching(cand, table, rel)}")
+        self.delete(table, was, rel)
         restricted = [_restricted(r, f"{rel}${Kind.CAND.value}") for r in stratum.rules if r.head.relation == rel]
         own = set(stratum.relations)
         first = [self.sql.select(r, [cand] + [ident(a.relation) for a in r.positive[1:]], 0) for r in restricted]
-        derived = self._temp(rel, Kind.FRONT)
+        derived = self.temp(rel, Kind.FRONT)
         self._exec(f"INSERT INTO {derived} {self.sql.union(first)}")
         self.con.execute(f"INSERT INTO {table} SELECT * FROM {derived}")
 
@@ -293,12 +265,12 @@ class Upkeep:
 
         if stratum.recursive:
             self._rounds([rel], {rel: derived}, find, absorb)
-        held = self._temp(rel, Kind.HELD)
-        self.con.execute(f"INSERT INTO {held} {self._matching(cand, table, rel)}")
-        gain, lose = self._temp(rel, Kind.GAIN), self._temp(rel, Kind.LOSE)
+        held = self.temp(rel, Kind.HELD)
+        self.con.execute(f"INSERT INTO {held} {self.matching(cand, table, rel)}")
+        gain, lose = self.temp(rel, Kind.GAIN), self.temp(rel, Kind.LOSE)
         self.con.execute(f"INSERT INTO {gain} SELECT * FROM {held} EXCEPT SELECT * FROM {was}")
         self.con.execute(f"INSERT INTO {lose} SELECT * FROM {was} EXCEPT SELECT * FROM {held}")
-        self._record(rel, gain, lose)
+        self.record(rel, gain, lose)
 
 
 #: `find(front, into)` of a round (`Upkeep._rounds`): the rows it inserted into `into`'s tables.
