@@ -13,7 +13,7 @@ On a lattice folder made by bench/spine.py (`--out`), side by side in one run:
   by mode plan by plan, every mode's outputs checked equal to the first's.
 
 `--pragmas` adds stored variants with other read settings (page cache, mmap, immutable=1) to tune
-`sqlite_store.READ_PRAGMAS`. Run:
+`sqlite_connection.PRAGMAS[Use.READ]`. Run:
     .venv/bin/python bench/stored.py --lattice /tmp/e12/l20k --single 40 [--pragmas]
 """
 
@@ -40,10 +40,13 @@ from latweave.compile.lattice_facts import CompiledLattice  # noqa: E402
 from latweave.datalog.parser import load_rules  # noqa: E402
 from latweave.engines.base import get_engine  # noqa: E402
 from latweave.engines.sqlite_engine import SqliteEngine  # noqa: E402
-from latweave.engines.sqlite_store import READ_PRAGMAS as BASE, open_stored, write_engine_db
+from latweave.engines.sqlite_connection import PRAGMAS, Use  # noqa: E402
+from latweave.engines.sqlite_engine import SqliteSession  # noqa: E402
+from latweave.engines.sqlite_write import write_engine_db  # noqa: E402
 from latweave.folder.names import ENGINE_DB
 
 #: stored variants: (pragmas, immutable)
+BASE = PRAGMAS[Use.READ]
 VARIANTS = {
     "stored": (BASE, False),
     "stored-mmap1G": (("temp_store = MEMORY", "cache_size = -65536", "mmap_size = 1073741824"), False),
@@ -74,7 +77,7 @@ def opener(mode: str, rules, folder: Path, db_dir: Path, compiled):
         return lambda: engine.open(compiled.facts)
     pragmas, immutable = VARIANTS[mode]
     engine = SqliteEngine(rules)
-    return lambda: open_stored(engine, db_dir, pragmas=pragmas, immutable=immutable)
+    return lambda: SqliteSession.stored(engine, db_dir / ENGINE_DB, pragmas=pragmas, immutable=immutable)
 
 
 def child(mode: str, folder: Path, db_dir: Path, plans_file: Path) -> None:
@@ -133,7 +136,7 @@ def main() -> None:
     try:
         before = peak_mb()
         t = time.perf_counter()
-        write_engine_db(scratch / ENGINE_DB, compiled.facts, rules)
+        write_engine_db(scratch / ENGINE_DB, compiled.facts, SqliteEngine(rules))
         write_s = time.perf_counter() - t
         size = (scratch / ENGINE_DB).stat().st_size
         print(f"\nbuild: write_engine_db {write_s:.2f} s, {size / 2**20:,.1f} MiB "

@@ -255,3 +255,28 @@ def test_only_folder_names_spells_a_file_name_of_the_format():
                   if isinstance(node, ast.Constant) and node.value in spelled
                   and id(node) not in docstrings and id(node) not in in_fstring]
     assert not found, "file names spelled outside folder/names.py:\n" + "\n".join(found)
+
+
+def test_the_engines_form_no_cycle_of_modules_and_the_stored_format_imports_no_engine():
+    """No module of engines/ reaches itself through its imports (lazy ones included), and the
+    SQLite engine database's format (sqlite_store.py) imports no engine: the session reads and
+    writes the file through it, never the reverse."""
+    graph = _module_graph(("latweave.engines",))
+    assert graph["latweave.engines.sqlite_engine"], "the scan found no import inside engines/"
+    cyclic = sorted(m for m in graph if _reaches(graph, m))
+    assert not cyclic, f"modules on an import cycle: {cyclic}"
+    # the dialect's table names; the plan and index types, for typing only
+    assert sorted(graph["latweave.engines.sqlite_store"]) == [
+        "latweave.engines.dialects.sql", "latweave.engines.dialects.sqlite", "latweave.engines.seminaive"]
+
+
+def _reaches(graph: dict[str, set[str]], start: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        for nxt in graph.get(todo.pop(), ()):
+            if nxt == start:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False

@@ -135,11 +135,11 @@ class _Recording(SqliteSession):
 
     fused = False
 
-    def __init__(self, engine, base):
+    def __init__(self, *args):   # SqliteSession's one initialiser, before `in_memory` opens it
         self.rounds: list = []
         self.held_calls = 0
         self._last: dict | None = None
-        super().__init__(engine, base)
+        super().__init__(*args)
 
     def held(self, relation: str) -> int:
         self.held_calls += 1
@@ -159,7 +159,7 @@ def test_each_round_evaluates_exactly_the_variants_live_keeps():
     others, yet evaluate, round by round, exactly the variants `live` keeps (in its order)."""
     engine = SqliteEngine(program(EVEN_ODD))
     for red in ([], [(2,), (5,)], [(n,) for n in range(12)]):
-        session = _Recording(engine, {})
+        session = _Recording.in_memory(engine, {})
         edges = [(n, n + 1) for n in range(10)] + [(3, 7), (8, 2)]
         out = session.run({"edge": edges, "red": red})
         reference = SqliteEngine.open(engine, {})
@@ -180,7 +180,7 @@ def test_a_round_asks_nothing_about_relations_outside_its_stratum():
     engine = SqliteEngine(program(CLOSURE))
     calls = []
     for n in (5, 60):
-        session = _Recording(engine, {})
+        session = _Recording.in_memory(engine, {})
         out = session.run({"edge": [(i, i + 1) for i in range(n)]})
         assert len(out["path"]) == n * (n + 1) // 2 and len(session.rounds) == n
         calls.append(session.held_calls)

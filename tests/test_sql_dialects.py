@@ -109,7 +109,8 @@ def test_each_dialect_words_its_errors_in_its_own_name():
 #: The modules SQL text passes through, from the generator to the sessions that run it.
 SQL_PATH = ("dialects/sql.py", "dialects/duckdb.py", "dialects/sqlite.py", "dialects/spark.py", "seminaive.py",
             "sql_session.py", "duckdb_engine.py", "duckdb_facts.py", "sqlite_engine.py", "sqlite_store.py",
-            "spark_engine.py", "spark_session.py", "spark_frames.py")
+            "sqlite_write.py", "sqlite_connection.py", "sqlite_places.py", "sqlite_upkeep.py",
+            "sqlite_layers.py", "spark_engine.py", "spark_session.py", "spark_frames.py")
 
 
 def test_no_sql_text_is_edited_after_it_is_written():

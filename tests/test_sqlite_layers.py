@@ -15,8 +15,10 @@ import pytest
 import latweave
 from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.datalog.parser import load_rules
+from latweave.engines.sqlite_engine import SqliteEngine
 from latweave.engines.sqlite_layers import extend_engine_db
-from latweave.engines.sqlite_store import write_engine_db
+from latweave.engines.sqlite_places import READ_ONLY
+from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import EngineError
 from latweave.execute import Runner
 from latweave.folder.layers import engine_db_name
@@ -71,7 +73,7 @@ def tables(path: Path) -> tuple[dict, dict]:
     return rows, {t: n for t, n in counts.items() if n}
 
 
-RULES_PROGRAM = load_rules()
+RULES_ENGINE = SqliteEngine(load_rules())
 
 
 @pytest.mark.slow
@@ -90,12 +92,12 @@ def test_a_kept_database_is_the_one_written_from_scratch(tmp_path, takes):
                               | {row for row in more[r] if rng.random() < 0.3}
                            for r, rows in states[-1].items()})
         work = tmp_path / f"{seed}"
-        write_engine_db(work / "first.db", {r: sorted(rows) for r, rows in states[0].items()}, RULES_PROGRAM)
+        write_engine_db(work / "first.db", {r: sorted(rows) for r, rows in states[0].items()}, RULES_ENGINE)
         changes = [({r: sorted(b[r] - a[r]) for r in a}, {r: sorted(a[r] - b[r]) for r in a})
                    for a, b in zip(states, states[1:])]
         assert any(any(lost.values()) for _, lost in changes) == takes
-        extend_engine_db(work / "first.db", changes, work / "kept.db", RULES_PROGRAM)
-        write_engine_db(work / "scratch.db", {r: sorted(rows) for r, rows in states[-1].items()}, RULES_PROGRAM)
+        extend_engine_db(work / "first.db", changes, work / "kept.db", RULES_ENGINE)
+        write_engine_db(work / "scratch.db", {r: sorted(rows) for r, rows in states[-1].items()}, RULES_ENGINE)
         kept, scratch = tables(work / "kept.db"), tables(work / "scratch.db")
         assert kept[0] == scratch[0], seed
         assert kept[1] == scratch[1], seed
@@ -151,7 +153,7 @@ def test_a_lattice_after_add_opens_its_top_layers_database_and_answers_as_one_la
     assert not (lat / "layers" / "000001" / "engine").exists()
     runner = Runner(lat)
     assert runner.engines["single"] == "sqlite"
-    assert runner.session_for("single").mode == "stored"   # read in place, nothing evaluated at open
+    assert runner.session_for("single").place is READ_ONLY   # read in place, nothing evaluated at open
     runner.close()
 
     def outcomes(folder: Path, engine: str) -> list:

@@ -22,7 +22,9 @@ from latweave.compile.plan_facts import compile_plans
 from latweave.datalog import load_rules
 from latweave.engines.base import get_engine
 from latweave.engines.sqlite_engine import SqliteEngine
-from latweave.engines.sqlite_store import META, engine_db, write_engine_db
+from latweave.engines.sqlite_places import IN_MEMORY, READ_ONLY
+from latweave.engines.sqlite_store import META, engine_db
+from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import EngineError, LatweaveError
 from latweave.ingest.corpus import read_corpus
 from latweave.lattice.coordinates import settle
@@ -78,12 +80,12 @@ def rules():
 def test_the_stored_session_answers_as_the_in_memory_one_and_duckdb(name, rules, tmp_path):
     lattice, compiled, texts = _compiled(name)
     # streamed in: every relation an iterator, read once
-    write_engine_db(tmp_path / ENGINE_DB, {k: iter(v) for k, v in compiled.facts.items()}, rules)
+    write_engine_db(tmp_path / ENGINE_DB, {k: iter(v) for k, v in compiled.facts.items()}, SqliteEngine(rules))
     before = _sha(tmp_path / ENGINE_DB)
     sqlite = SqliteEngine(rules)
     with sqlite.open(compiled.facts) as memory, sqlite.open_stored(tmp_path) as stored, \
             get_engine("duckdb", rules).open(compiled.facts) as duck:
-        assert stored.mode == "stored" and memory.mode == "memory"
+        assert stored.place is READ_ONLY and memory.place is IN_MEMORY
         answered = 0
         # DuckDB answers the batch of every plan and the first singles (its session reused too);
         # the later singles, which ask the same plans again one at a time, check the stored
@@ -100,7 +102,7 @@ def test_the_stored_session_answers_as_the_in_memory_one_and_duckdb(name, rules,
 
 def test_the_file_holds_the_lattice_strata_and_indexes_and_nothing_per_query(rules, tmp_path):
     _, compiled, _ = _compiled("zoo")
-    path = write_engine_db(tmp_path / "a.db", compiled.facts, rules)
+    path = write_engine_db(tmp_path / "a.db", compiled.facts, SqliteEngine(rules))
     engine = SqliteEngine(rules)
     with engine.open(compiled.facts) as memory:
         lattice = {t for t in memory.lattice}
@@ -134,15 +136,15 @@ def _indexes(con) -> list[tuple[str, tuple[int, ...], str]]:
 
 def test_the_same_facts_give_the_same_bytes(rules, tmp_path):
     _, compiled, _ = _compiled("disputes")
-    a = write_engine_db(tmp_path / "a.db", compiled.facts, rules)
-    b = write_engine_db(tmp_path / "b.db", {k: iter(v) for k, v in compiled.facts.items()}, rules)
+    a = write_engine_db(tmp_path / "a.db", compiled.facts, SqliteEngine(rules))
+    b = write_engine_db(tmp_path / "b.db", {k: iter(v) for k, v in compiled.facts.items()}, SqliteEngine(rules))
     assert a.stat().st_size > 0 and a.read_bytes() == b.read_bytes()
 
 
 def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
     engine = SqliteEngine(program(CLOSURE))
     base = {"edge": [(1, 2), (2, 3), (1, 2), (3, 4), (2, 3)], "label": [(4, "four"), (4, "four")]}
-    write_engine_db(tmp_path / ENGINE_DB, {k: (r for r in v) for k, v in base.items()}, engine.program)
+    write_engine_db(tmp_path / ENGINE_DB, {k: (r for r in v) for k, v in base.items()}, engine)
     with engine.open(base) as memory, engine.open_stored(tmp_path) as stored:
         assert stored.count['"edge"'] == memory.count['"edge"'] == 3
         for start in (1, 3, 4):
@@ -153,7 +155,7 @@ def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
 def test_a_run_that_extends_a_lattice_relation_writes_a_temp_copy_never_the_file(tmp_path):
     engine = SqliteEngine(program(CLOSURE))
     base = {"edge": [(1, 2), (2, 3), (3, 1), (3, 4)], "label": [(4, "four\x00\t☃"), (2, "two")]}
-    write_engine_db(tmp_path / ENGINE_DB, base, engine.program)
+    write_engine_db(tmp_path / ENGINE_DB, base, engine)
     before = _sha(tmp_path / ENGINE_DB)
     with engine.open_stored(tmp_path) as session:
         assert session.run({"start": [(4,)]}) == {"seen": []}
@@ -174,7 +176,7 @@ def test_a_folder_without_the_file_gives_none_and_other_engines_store_nothing(tm
 
 
 def test_a_database_built_by_other_rules_is_refused_with_a_hint(tmp_path, rules):
-    write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": []}, program(CLOSURE))
+    write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": []}, SqliteEngine(program(CLOSURE)))
     other = program(CLOSURE.replace("path(a, b) :- edge(a, b).", "path(a, b) :- edge(b, a)."))
     with pytest.raises(EngineError, match="built by other rules") as err:
         SqliteEngine(other).open_stored(tmp_path)
@@ -193,7 +195,7 @@ def _edit(path, statement: str) -> None:
 
 def test_a_tampered_or_foreign_database_is_refused(tmp_path):
     closure = program(CLOSURE)
-    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
+    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, SqliteEngine(closure))
     _edit(path, f"UPDATE {META} SET fingerprint = 'f00'")
     with pytest.raises(EngineError, match="built by other rules"):
         SqliteEngine(closure).open_stored(tmp_path)
@@ -211,13 +213,13 @@ def test_a_database_of_the_rowid_format_is_refused_with_a_hint_to_rebuild(tmp_pa
     from latweave.engines.sqlite_layers import extend_engine_db
 
     closure = program(CLOSURE)
-    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, closure)
+    path = write_engine_db(tmp_path / ENGINE_DB, {"edge": [(1, 2)], "label": [(2, "b")]}, SqliteEngine(closure))
     _edit(path, f"UPDATE {META} SET format = 1")
     with pytest.raises(EngineError, match="format 1, this latweave reads format 2") as err:
         SqliteEngine(closure).open_stored(tmp_path)
     assert "rebuild the lattice" in err.value.hint
     with pytest.raises(EngineError, match="format 1"):
-        extend_engine_db(path, [({}, {})], tmp_path / "kept.db", closure)
+        extend_engine_db(path, [({}, {})], tmp_path / "kept.db", SqliteEngine(closure))
     assert not (tmp_path / "kept.db").exists()
 
 
@@ -225,10 +227,10 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
     closure = program(CLOSURE)
     (tmp_path / "x.db").write_text("mine")
     with pytest.raises(EngineError, match="already exists"):
-        write_engine_db(tmp_path / "x.db", {"edge": []}, closure)
+        write_engine_db(tmp_path / "x.db", {"edge": []}, SqliteEngine(closure))
     assert (tmp_path / "x.db").read_text() == "mine"
     with pytest.raises(LatweaveError, match="edge"):
-        write_engine_db(tmp_path / "y.db", {"edge": iter([(1, 2), (1, "two")])}, closure)
+        write_engine_db(tmp_path / "y.db", {"edge": iter([(1, 2), (1, "two")])}, SqliteEngine(closure))
     assert not (tmp_path / "y.db").exists()
 
 
@@ -240,5 +242,5 @@ def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_p
     manifest = read_manifest(tmp_path / "zoo")
     assert ENGINE_DB in manifest["files"]
     with SqliteEngine(rules).open_stored(tmp_path / "zoo") as session:
-        assert session.mode == "stored" and session.count['"desc"'] > 0
+        assert session.place is READ_ONLY and session.count['"desc"'] > 0
     assert engine_db(tmp_path / "zoo").is_file()

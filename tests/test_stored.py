@@ -161,7 +161,14 @@ def test_values_kept_on_disk_hold_what_the_model_holds(name, tmp_path):
         if not dim.ordered:
             assert held.resolve("no such value") is None
     assert any(dim.synonyms for dim in model.dimensions.values()) == (name in ("zoo", "layered"))
+    # every file the view reads, it opened through its one LayeredFolder, which closes them all:
+    # values, synonyms, instances, documents and predicates, in each layer
+    layers = 2 if name == "layered" else 1
+    opened = list(view.layers._opened)
+    assert len(view.layers.folders) == layers and len(opened) == 5 * layers
+    assert view.predicates[next(view.predicates.ids())] in list(model.sorted_predicates())
     view.close()
+    assert all(lines._map is None for lines in opened)
 
 
 @pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "layered"])

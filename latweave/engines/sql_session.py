@@ -19,7 +19,7 @@ when, is the planner's (seminaive.py: `Schedule`, `evaluate`); this session is i
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from latweave.datalog.strata import Stratum
 from latweave.engines import rows as checks
@@ -46,7 +46,7 @@ class SqlSession(Session):
     #: written in (sqlite_store.py: its bytes are hashed into the lattice's manifest)
     together = False
 
-    con = None
+    con: Any = None                             # the database's connection (a subclass says its type); None once closed
     count: dict[str, int]                       # table (quoted name) -> rows it holds, kept in step
     plan: seminaive.SemiNaivePlan               # what is evaluated, in which order
     base_inputs: frozenset[str]                 # the relations the base facts gave

@@ -18,8 +18,10 @@ The same session also writes and reads a lattice's stored database (sqlite_store
 relations' tables live in the main database (writing one, they are evaluated in TEMP tables and
 moved there at the end, keyed: `SqliteEngine.layout`) and everything a run writes (its inputs and
 derived relations, the delta tables, pristine copies) in TEMP tables, which SQLite finds first by
-the same unqualified names. `write_engine_db` runs the lattice part of `open` into a file;
-`open_stored(folder)` opens that file read-only and evaluates per run exactly as in memory. A run
+the same unqualified names. `SqliteSession.for_writing` runs the lattice part of `open` into a
+file (sqlite_write.py); `SqliteSession.stored` (`open_stored(folder)`) opens that file read-only
+and evaluates per run exactly as in memory. Where the lattice tables live is the session's
+`Place` (sqlite_places.py), one of three; the constructors pick it, and nothing else differs. A run
 that extends a lattice relation (the generic Session API allows it; compiled plans never do) first
 gets a TEMP copy of that relation, and of the lattice strata it changes, with their indexes: the
 file is never written.
@@ -28,18 +30,25 @@ file is never written.
 from __future__ import annotations
 
 import sqlite3
+from functools import cache
 from pathlib import Path
+from typing import Iterable, Sequence
 
 from latweave.datalog import specialize
 from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, input_dependencies, stratify
 from latweave.engines import rows as checks
 from latweave.engines import seminaive
-from latweave.engines.base import Engine, Facts, Outputs
+from latweave.engines.base import Engine, Outputs
 from latweave.engines.dialects import sqlite as dialect
 from latweave.engines.dialects.sql import full_table, saved_table
+from latweave.engines.rows import Facts, Value
 from latweave.engines.sql_session import SqlSession
+from latweave.engines.sqlite_connection import Use, connect
 from latweave.engines.sqlite_fused import FusedRuns
+from latweave.engines.sqlite_places import IN_MEMORY, NEW_FILE, READ_ONLY, Place
+from latweave.engines.sqlite_store import REBUILD, checked_meta
+from latweave.errors import EngineError
 
 #: What SQLite accepts as facts: exact int and str values, numbers in its 64-bit INTEGER.
 ROWS = checks.RowRules("sqlite", bounds=dialect.BOUNDS, numbers="exact", exact_symbols=True, widths_first=True)
@@ -95,79 +104,121 @@ class SqliteEngine(Engine):
         return dialect.dedup_indexes(self.strata) if self.index_per_query else []
 
     def open(self, base: Facts) -> "SqliteSession":
-        return SqliteSession(self, base)
+        return SqliteSession.in_memory(self, base)
 
     def open_stored(self, directory: Path | str) -> "SqliteSession | None":
-        """A session over the lattice folder's stored database (engine/sqlite.db), read in place and
-        read-only; None when the folder has none. EngineError when it was built by other rules."""
-        from latweave.engines.sqlite_store import open_stored  # the file's format lives there
+        """A session over the lattice folder's stored database (its top layer's: it holds the
+        whole lattice, engines/sqlite_layers.py keeps it), read in place and read-only; None when
+        the folder has none (one written by store.write_lattice: its model files alone).
+        EngineError when it was built by other rules."""
+        from latweave.folder.layers import engine_db_name, layer_folders
 
-        return open_stored(self, Path(directory))
+        path = Path(directory) / engine_db_name(len(layer_folders(directory)))
+        return SqliteSession.stored(self, path) if path.is_file() else None
+
+    @staticmethod
+    @cache
+    def of_rules() -> "SqliteEngine":
+        """The engine of the rules under rules/, planned once per process (planning them costs a
+        fraction of a second; a test run or a change writes many small databases)."""
+        from latweave.datalog.parser import load_rules
+
+        return SqliteEngine(load_rules())
 
 
 class SqliteSession(FusedRuns, SqlSession):
+    """One SQLite database the rules run on, built by one of three constructors: `in_memory`
+    (everything in one in-memory database), `stored` (a lattice's stored database, read-only, a
+    run's tables in TEMP) and `for_writing` (the lattice part of `in_memory`, into a new file:
+    sqlite_write.py). Where the lattice tables live is its `place` (sqlite_places.py: `InMemory`,
+    `ReadOnlyFile`, `NewFile`), which says how they are made, indexed and written to; the rest is
+    one session."""
+
     name = "sqlite"
     db_errors = (sqlite3.Error,)
     rows = ROWS
+    con: sqlite3.Connection   # (`close` sets it to None: a closed session runs nothing)
 
-    #: "memory" (open: everything in one in-memory database), "write" (sqlite_store.write_engine_db:
-    #: the lattice part into a file) or "stored" (open_stored: that file, read-only)
-    mode = "memory"
-    def __init__(self, engine: SqliteEngine, base: Facts):
-        self._attach(engine, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
-        for pragma in ("journal_mode = OFF", "synchronous = OFF", "temp_store = MEMORY"):
-            self.con.execute(f"PRAGMA {pragma}")
-        self._open(base)
-
-    def _attach(self, engine: SqliteEngine, con: sqlite3.Connection) -> None:
+    def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, place: Place):
+        """The one initialiser the constructors below share: no table exists yet."""
         self.engine = engine
         self.program = engine.program
         self.con = con
-        self._shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run
+        self.place = place
+        self.shadowed: set[str] = set()  # lattice relations copied into TEMP tables by a run (ReadOnlyFile)
         self._attach_fused()
+
+    @classmethod
+    def in_memory(cls, engine: SqliteEngine, base: Facts) -> "SqliteSession":
+        """`base` loaded into a new in-memory database, the lattice strata evaluated, indexed."""
+        self = cls(engine, connect(Use.MEMORY), IN_MEMORY)
+        self._open(base)
+        return self
+
+    @classmethod
+    def stored(cls, engine: SqliteEngine, path: Path, *, pragmas: Iterable[str] | None = None,
+               immutable: bool = False) -> "SqliteSession":
+        """A session over the engine database at `path` (sqlite_store.py), opened read-only
+        (`pragmas`, `immutable`: sqlite_connection.connect's): its lattice tables read in place,
+        per-run tables created in TEMP. EngineError when latweave did not write it, or wrote it for
+        other rules."""
+        self = cls(engine, connect(Use.READ, path, pragmas=pragmas, immutable=immutable), READ_ONLY)
+        try:
+            meta = checked_meta(self.con, path, engine)
+            self.base_inputs = meta.base_inputs
+            self.count = dict(meta.counts)
+            self._prepare()
+            self._bookkeep()
+            self._finish()
+        except sqlite3.Error as exc:
+            self.close()
+            raise EngineError(f"{path}: unreadable engine database ({exc})", hint=REBUILD) from None
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    @classmethod
+    def for_writing(cls, engine: SqliteEngine, path: Path, facts: Facts) -> "SqliteSession":
+        """A new database file at `path` (which must not exist) holding `facts` (relation → rows,
+        any iterable, read once in chunks), every lattice stratum evaluated and the lattice tables
+        keyed and indexed (`NewFile`), committed; the caller records what built it and closes it
+        (sqlite_write.py)."""
+        self = cls(engine, connect(Use.WRITE, path), NEW_FILE)
+        self.count = {}
+        try:
+            checks.check_relations(self.program, facts, self.rows)
+            self.base_inputs = frozenset(facts)
+            self._prepare()
+            for name, rows in facts.items():
+                NEW_FILE.load(self, name, rows)
+            self._evaluate_lattice()
+            self._finish()
+        except BaseException:
+            self.close()
+            raise
+        return self
 
     def _prepare(self) -> None:
         self.plan, self.indexes = self.engine.plan(self.base_inputs)
         self.lattice = {full_table(r) for r in self.engine.lattice(self.base_inputs)}
         self.con.execute("BEGIN")
         for table, ddl in self.plan.ddl.items():
-            if table not in self.lattice:
-                self.con.execute(self._temp(table))
-            elif self.mode != "stored":
-                self.con.execute(self._lattice_table(table, ddl))
-        self._early = self.engine.dedup_indexes()
-        for index in self._early:
-            stored = full_table(index[0]) in self.lattice and self.mode == "stored"
-            if not stored:
+            create = self._temp(table) if table not in self.lattice else self.place.create(self, table, ddl)
+            if create is not None:
+                self.con.execute(create)
+        self.early_indexes = self.engine.dedup_indexes()
+        for index in self.early_indexes:
+            if self.place.indexes or full_table(index[0]) not in self.lattice:
                 self.con.execute(dialect.create_index(index))
-
-    def _lattice_table(self, table: str, ddl: str) -> str:
-        """The CREATE statement of lattice table `table` (`ddl`: the plan's) in this mode."""
-        return ddl
 
     def _finish(self) -> None:
         """The lattice's indexes, made once its strata are evaluated (cheaper than kept up)."""
-        if self.mode != "stored":
-            for index in self.indexes:
-                if index not in self._early:
-                    self.con.execute(dialect.create_index(index))
+        self.place.finish(self)
         self.con.execute("COMMIT")
 
     def _writable(self, relations: set[str]) -> None:
-        """A stored session's lattice relations a run writes to: copied, once, into TEMP tables of
-        the same name (which SQLite then reads first) with the same indexes."""
-        if self.mode != "stored":
-            return
-        for rel in sorted(relations):
-            table = full_table(rel)
-            if rel in self._shadowed or table not in self.lattice:
-                continue
-            self._shadowed.add(rel)
-            self.con.execute(self._temp(table))
-            self.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
-            for index in sorted({*self.indexes, *self._early}):
-                if index[0] == rel:
-                    self.con.execute(dialect.create_index(index, "temp"))
+        self.place.writable(self, relations)
 
     def _temp(self, table: str) -> str:
         """The CREATE statement of `table` in TEMP (where a run's tables live)."""
@@ -176,7 +227,7 @@ class SqliteSession(FusedRuns, SqlSession):
     def _save(self, name: str) -> None:
         self.con.execute(f"CREATE TEMP TABLE {saved_table(name)} AS SELECT * FROM {full_table(name)}")
 
-    def _add_rows(self, table: str, types: tuple[str, ...], rows: list, held: int) -> int:
+    def _add_rows(self, table: str, types: tuple[str, ...], rows: list[Sequence[Value]], held: int) -> int:
         """Rows bound as parameters; into a table that holds some, through a scratch table,
         EXCEPT what it holds."""
         fresh = list(dict.fromkeys(map(tuple, rows)))
@@ -226,6 +277,6 @@ class SqliteSession(FusedRuns, SqlSession):
         return [row[-1] for row in self.con.execute(f"EXPLAIN QUERY PLAN {statement}").fetchall()]
 
     def close(self) -> None:
-        con, self.con = getattr(self, "con", None), None
+        con, self.con = getattr(self, "con", None), None  # type: ignore[assignment]  # closed: `run` refuses
         if con is not None:
             con.close()

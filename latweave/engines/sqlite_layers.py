@@ -16,31 +16,32 @@ must be one file.
 
 from __future__ import annotations
 
-import json
 import shutil
 import sqlite3
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from latweave.engines.dialects.sql import full_table
 from latweave.engines.dialects.sqlite import Sqlite
+from latweave.engines.rows import Row
+from latweave.engines.sqlite_connection import Use, connect
 from latweave.engines.sqlite_engine import SqliteEngine
-from latweave.engines.sqlite_store import META, WRITE_PRAGMAS, check_fingerprint, engine_of, fingerprint, read_meta
-from latweave.engines.sqlite_upkeep import Upkeep, temp_name
+from latweave.engines.sqlite_store import checked_meta, update_counts
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.sqlite_upkeep import CHANGES, Kind, Upkeep
 from latweave.errors import EngineError
 
 #: A layer's changes: relation -> rows gained, relation -> rows lost.
-Change = tuple[Mapping[str, Sequence[tuple]], Mapping[str, Sequence[tuple]]]
+Change = tuple[Mapping[str, Sequence[Row]], Mapping[str, Sequence[Row]]]
 
 
-def extend_engine_db(start: Path | str, changes: Iterable[Change], out: Path | str, program=None) -> Path:
+def extend_engine_db(start: Path | str, changes: Iterable[Change], out: Path | str,
+                     engine: SqliteEngine | None = None) -> Path:
     """Copy the engine database at `start` to `out` (which must not exist) and apply each layer's
     changes to it in order: base rows, then every lattice stratum kept as the rules derive it.
-    Returns `out`; a failure removes it. EngineError when `start` is not an engine database of
-    these rules, or a change names a relation it does not hold."""
-    if program is None:
-        from latweave.datalog.parser import load_rules
-        program = load_rules()
+    With no `engine`, the rules under rules/ (`SqliteEngine.of_rules`). Returns `out`; a failure
+    removes it. EngineError when `start` is not an engine database of these rules, or a change
+    names a relation it does not hold."""
+    engine = engine or SqliteEngine.of_rules()
     start, out = Path(start), Path(out)
     if out.exists():
         raise EngineError(f"{out}: already exists; an engine database is written once, into a new lattice folder",
@@ -48,11 +49,9 @@ def extend_engine_db(start: Path | str, changes: Iterable[Change], out: Path | s
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(start, out)
     try:
-        con = sqlite3.connect(str(out), isolation_level=None, check_same_thread=False)
+        con = connect(Use.WRITE, out)
         try:
-            for pragma in WRITE_PRAGMAS:
-                con.execute(f"PRAGMA {pragma}")
-            Maintainer(engine_of(program), con, out).apply_all(changes)
+            Maintainer(engine, con, out).apply_all(changes)
         finally:
             con.close()
     except BaseException:
@@ -61,13 +60,13 @@ def extend_engine_db(start: Path | str, changes: Iterable[Change], out: Path | s
     return out
 
 
-class Maintainer(Upkeep):
-    """One open engine database, its meta checked; `apply_all` applies layers' changes to it."""
+class Maintainer:
+    """One open engine database, its meta checked; `apply_all` applies layers' changes to it, each
+    through an `Upkeep` (sqlite_upkeep.py)."""
 
     def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, path: Path):
         self.con, self.path = con, path
-        meta = read_meta(con, path)
-        check_fingerprint(meta, fingerprint(engine, meta.base_inputs), path)
+        meta = checked_meta(con, path, engine)
         self.base_inputs = meta.base_inputs
         plan, _ = engine.plan(self.base_inputs)
         self.types = plan.types
@@ -75,9 +74,6 @@ class Maintainer(Upkeep):
         self.keys = engine.layout(self.base_inputs)[0]   # every lattice table keyed on all its columns
         self.sql = Sqlite(probe=True)   # a new row probed, never EXCEPT a big table
         self.counts = dict(meta.counts)
-        self._changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
-
-    # ------------------------------------------------------------ driving
 
     def apply_all(self, changes: Iterable[Change]) -> None:
         """Each layer in its own transaction, so that the file reached through layers 1…k in one
@@ -86,48 +82,45 @@ class Maintainer(Upkeep):
         for gained, lost in changes:
             self.con.execute("BEGIN")
             self.apply(gained, lost)
-            self.con.execute(f"UPDATE {META} SET counts = ?", (json.dumps(self.counts, sort_keys=True),))
+            update_counts(self.con, self.counts)
             self.con.execute("COMMIT")
 
-    def apply(self, gained: Mapping[str, Sequence[tuple]], lost: Mapping[str, Sequence[tuple]]) -> None:
+    def apply(self, gained: Mapping[str, Sequence[Row]], lost: Mapping[str, Sequence[Row]]) -> None:
         """One layer: its base rows, then each lattice stratum in order."""
         unknown = sorted(rel for rel in (set(gained) | set(lost)) - self.base_inputs
                          if gained.get(rel) or lost.get(rel))
         if unknown:
             raise EngineError(f"{self.path}: a layer changes {', '.join(unknown)}, which this engine database "
                               "does not hold", hint="rebuild the lattice with this version of latweave")
-        self._changed = {}
+        upkeep = Upkeep(self.con, self.sql, self.types, self.keys, self.counts)
         for rel in sorted(self.base_inputs):
-            self._base(rel, gained.get(rel, ()), lost.get(rel, ()))
+            self._base(upkeep, rel, gained.get(rel, ()), lost.get(rel, ()))
         for stratum in self.strata:
-            self.keep(stratum)
-        for rel in sorted(self._changed):
-            for kind in ("gain", "lose", "chg"):
-                self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
+            upkeep.keep(stratum)
+        for rel in sorted(upkeep.changed):
+            upkeep.drop(rel, CHANGES)
 
-    # ------------------------------------------------------------ base relations
-
-    def _base(self, rel: str, gained: Sequence[tuple], lost: Sequence[tuple]) -> None:
+    def _base(self, upkeep: Upkeep, rel: str, gained: Sequence[Row], lost: Sequence[Row]) -> None:
         """A base relation's rows out and in: only rows it holds leave, only rows it lacks enter."""
         if not gained and not lost:
-            self._changed[rel] = (0, 0)
+            upkeep.changed[rel] = (0, 0)
             return
         table, arity = full_table(rel), len(self.types[rel])
         values = f"VALUES ({', '.join('?' * arity)})"
-        gain, lose = self._temp(rel, "gain"), self._temp(rel, "lose")
+        gain, lose = upkeep.temp(rel, Kind.GAIN), upkeep.temp(rel, Kind.LOSE)
         self.con.executemany(f"INSERT INTO {gain} {values}", sorted(set(map(tuple, gained))))
         self.con.executemany(f"INSERT INTO {lose} {values}", sorted(set(map(tuple, lost))))
         # exactly what changes: a lost row the relation holds, a gained one it lacks (or loses here)
-        held = self._temp(rel, "held")
+        held = upkeep.temp(rel, Kind.HELD)
         for rows in (lose, gain):
-            if self._count(rows):
-                self.con.execute(f"INSERT INTO {held} {self._matching(rows, table, rel)}")
+            if upkeep.count(rows):
+                self.con.execute(f"INSERT INTO {held} {upkeep.matching(rows, table, rel)}")
         self.con.execute(f"DELETE FROM {lose} WHERE NOT EXISTS (SELECT 1 FROM {held} AS t WHERE "
-                         f"{self._same('t', lose, rel)})")
+                         f"{upkeep.same('t', lose, rel)})")
         self.con.execute(f"DELETE FROM {gain} WHERE EXISTS (SELECT 1 FROM {held} AS t WHERE "
-                         f"{self._same('t', gain, rel)}) AND NOT EXISTS (SELECT 1 FROM {lose} AS l WHERE "
-                         f"{self._same('l', gain, rel)})")
+                         f"{upkeep.same('t', gain, rel)}) AND NOT EXISTS (SELECT 1 FROM {lose} AS l WHERE "
+                         f"{upkeep.same('l', gain, rel)})")
         self.con.execute(f"DROP TABLE temp.{held}")
-        self._delete(table, lose, rel)
+        upkeep.delete(table, lose, rel)
         self.con.execute(f"INSERT INTO {table} SELECT * FROM {gain}")
-        self._record(rel, gain, lose)
+        upkeep.record(rel, gain, lose)

@@ -1,9 +1,11 @@
 """A lattice stratum of a SQLite engine database kept as the rules derive it, as rows below change.
 
-`Upkeep` works on an open database whose lower relations have changed and whose changes are in
-TEMP tables (`<relation>$gain`, `$lose`, and both in `$chg`); `keep(stratum)` brings the
-stratum's relations up to date and records their own changes the same way, for the strata above
-(engines/sqlite_layers.py drives it, layer by layer, stratum by stratum):
+`Upkeep` works on an open database, one layer's changes at a time, whose changes below are in
+TEMP tables (`<relation>$gain`, `$lose`, and both in `$chg`; the kinds of TEMP table are `Kind`:
+sqlite_layers.py puts a layer's base rows there, through `temp`, `matching` and `record`);
+`keep(stratum)` brings the stratum's relations up to date from the changes below and records their
+own changes the same way, for the strata above (engines/sqlite_layers.py drives it, layer by layer,
+stratum by stratum):
 
 * only additions below, none under negation: the stratum's new rows, semi-naively — every rule
   with one atom reading the changes below joined first, then round after round its own new rows,
@@ -17,6 +19,8 @@ stratum's relations up to date and records their own changes the same way, for t
   semi-naively for a recursive stratum); what the relation gained and lost is the candidates held
   after less those held before, and the reverse.
 
+Each "round after round, until none is new" above is the one fixpoint loop, `_rounds`.
+
 A row that is no candidate has no derivation through a changed row, before or after, so it is
 held after exactly when it was before. Every statement comes from the rules through the SQLite
 dialect (no rule is written here), each probe of a big table through an index
@@ -27,72 +31,97 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
+from enum import Enum
 from itertools import product
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from latweave.datalog.ir import Atom, Const, Rule, Var
 from latweave.datalog.strata import Stratum
-from latweave.engines.dialects.sql import full_table, ident
+from latweave.engines.dialects.sql import Select, full_table, ident
 from latweave.engines.dialects.sqlite import Sqlite, without_negations
 from latweave.errors import EngineError
 
 
-class Upkeep:
-    """The tables and statements of keeping a database's lattice strata; a subclass sets `con`,
-    `sql` (the SQLite dialect, leaving out known rows by probe), `types` (relation → column types),
-    `counts` (table → rows) and `keys` (relation → its table's primary key: every lattice table
-    is keyed on all its columns, sqlite_store.py)."""
+class Kind(str, Enum):
+    """The kinds of TEMP table a relation has while a layer is kept (`temp_name`)."""
 
-    con: sqlite3.Connection
-    sql: Sqlite
-    types: Mapping[str, tuple[str, ...]]
-    counts: dict[str, int]
-    keys: Mapping[str, tuple[int, ...]]
-    _changed: dict[str, tuple[int, int]]   # relation -> (rows gained, rows lost), this layer
+    GAIN = "gain"     # rows it gained (this layer)
+    LOSE = "lose"     # rows it lost
+    CHG = "chg"       # both: what the strata above read
+    CAND = "cand"     # candidates to derive again (`_redo`)
+    FRONT = "front"   # a round's rows, read by the next (`_rounds`)
+    NEXT = "next"     # the rows a round finds
+    WAS = "was"       # candidates held before
+    HELD = "held"     # candidates held after; a base relation's changed rows it held
+
+
+#: What `keep` drops once a stratum is kept (its changes, GAIN, LOSE and CHG, stay for the strata
+#: above until the layer ends: `CHANGES`).
+SCRATCH = (Kind.CAND, Kind.FRONT, Kind.NEXT, Kind.WAS, Kind.HELD)
+CHANGES = (Kind.GAIN, Kind.LOSE, Kind.CHG)
+
+
+class Upkeep:
+    """One layer's upkeep of an open engine database: `con`, with the SQLite dialect `sql` (known
+    rows left out by probe), `types` (relation → column types), `keys` (relation → its table's
+    primary key: every lattice table is keyed on all its columns, sqlite_store.py) and `counts`
+    (table → rows), which it keeps in step. `changed` says, per relation, the rows it gained and
+    lost this layer."""
+
+    def __init__(self, con: sqlite3.Connection, sql: Sqlite, types: Mapping[str, tuple[str, ...]],
+                 keys: Mapping[str, tuple[int, ...]], counts: dict[str, int]):
+        self.con, self.sql, self.types, self.keys, self.counts = con, sql, types, keys, counts
+        self.changed: dict[str, tuple[int, int]] = {}   # relation -> (rows gained, rows lost)
 
     # ------------------------------------------------------------ tables
 
-    def _temp(self, rel: str, kind: str) -> str:
-        """A new, empty TEMP table for `rel`'s rows of one kind (gain, lose, cand, ...)."""
+    def temp(self, rel: str, kind: Kind) -> str:
+        """A new, empty TEMP table for `rel`'s rows of one kind."""
         self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
-        self.con.execute(self.sql.create_table(f"{rel}${kind}", self.types[rel], temp=True))
+        self.con.execute(self.sql.create_table(f"{rel}${kind.value}", self.types[rel], temp=True))
         return temp_name(rel, kind)
 
-    def _count(self, table: str) -> int:
-        return self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    def drop(self, rel: str, kinds: Sequence[Kind]) -> None:
+        """`rel`'s TEMP tables of these kinds, if any, dropped."""
+        for kind in kinds:
+            self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
+
+    def count(self, table: str) -> int:
+        return int(self.con.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
     def _exec(self, statement: str) -> int:
         before = self.con.total_changes
         self.con.execute(statement)
         return self.con.total_changes - before
 
-    def _same(self, a: str, b: str, rel: str) -> str:
+    def same(self, a: str, b: str, rel: str) -> str:
         """`a.c0 = b.c0 AND ...` over `rel`'s columns."""
         return " AND ".join(f"{a}.c{j} = {b}.c{j}" for j in range(len(self.types[rel]))) or "1"
 
-    def _matching(self, rows: str, table: str, rel: str) -> str:
+    def matching(self, rows: str, table: str, rel: str) -> str:
         """A SELECT of `table`'s rows that `rows` (a small TEMP table) holds, each probed by the
         table's key."""
-        return f"SELECT t.* FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self._same('t', 'r', rel)}"
+        return f"SELECT t.* FROM {rows} AS r CROSS JOIN {table} AS t WHERE {self.same('t', 'r', rel)}"
 
-    def _record(self, rel: str, gain: str, lose: str) -> None:
+    def record(self, rel: str, gain: str, lose: str) -> None:
         """`rel`'s gained and lost rows are in `gain` and `lose`: note them, count them, and put
         both in its changes table (what the strata above read)."""
-        g, l = self._count(gain), self._count(lose)
+        g, l = self.count(gain), self.count(lose)
         table = full_table(rel)
         self.counts[table] = self.counts.get(table, 0) + g - l
         if g or l:
-            chg = self._temp(rel, "chg")
+            chg = self.temp(rel, Kind.CHG)
             self.con.execute(f"INSERT INTO {chg} SELECT * FROM {gain} UNION SELECT * FROM {lose}")
-        self._changed[rel] = (g, l)
+        self.changed[rel] = (g, l)
 
-    def _has(self, rel: str, kind: str) -> bool:
-        g, l = self._changed.get(rel, (0, 0))
-        return bool(l if kind == "lose" else g or l)
+    def _has(self, rel: str, kind: Kind) -> bool:
+        """Whether `rel` lost rows (LOSE) or changed at all (CHG) this layer."""
+        g, l = self.changed.get(rel, (0, 0))
+        return bool(l if kind is Kind.LOSE else g or l)
 
-    def _delete(self, table: str, rows: str, rel: str) -> None:
+    def delete(self, table: str, rows: str, rel: str) -> None:
         """Delete from `table` the rows `rows` holds (each found by the table's key)."""
-        if self._count(rows):
+        if self.count(rows):
             cols = ", ".join(f"c{j}" for j in self.keys[rel])
             self.con.execute(f"DELETE FROM {table} WHERE ({cols}) IN (SELECT {cols} FROM {rows})")
 
@@ -104,20 +133,38 @@ class Upkeep:
         found semi-naively (`_grow`); else candidates are deleted and derived again (`_redo`)."""
         reads = {a.relation for r in stratum.rules for a in r.positive if a.relation not in stratum.relations}
         negated = {a.relation for r in stratum.rules for a in r.negative}
-        if not any(self._has(rel, "chg") for rel in reads | negated):
+        if not any(self._has(rel, Kind.CHG) for rel in reads | negated):
             for rel in stratum.relations:
-                self._changed[rel] = (0, 0)
+                self.changed[rel] = (0, 0)
             return
-        if any(self._has(rel, "lose") for rel in reads) or any(self._has(rel, "chg") for rel in negated):
+        if any(self._has(rel, Kind.LOSE) for rel in reads) or any(self._has(rel, Kind.CHG) for rel in negated):
             self._redo(stratum)
         else:
             self._grow(stratum)
         for rel in stratum.relations:
-            for kind in ("cand", "front", "next", "was", "held", "d0", "d1"):
-                self.con.execute(f"DROP TABLE IF EXISTS temp.{temp_name(rel, kind)}")
+            self.drop(rel, SCRATCH)
+
+    def _rounds(self, relations: Sequence[str], front: Mapping[str, str] | None, find: Finder,
+                absorb: Callable[[str, str], None], recursive: bool = True) -> None:
+        """The one fixpoint loop: round after round, `find(front, next)` puts the rows a round
+        finds into new NEXT tables (`front`: the last round's rows, None in a first round that
+        reads the changes below) and returns how many; each relation's `absorb(relation, next)`
+        keeps them; they are the next round's front. Until a round finds none (or after one, not
+        `recursive`)."""
+        while True:
+            nxt = {rel: self.temp(rel, Kind.NEXT) for rel in relations}
+            if not find(front, nxt):
+                return
+            for rel in relations:
+                absorb(rel, nxt[rel])
+            if not recursive:
+                return
+            front = {rel: self.temp(rel, Kind.FRONT) for rel in relations}
+            for rel in relations:
+                self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {nxt[rel]}")
 
     def _seeded(self, rule: Rule, own: set[str], front: Mapping[str, str] | None,
-                others: Callable[[str], tuple[str, ...]]) -> list:
+                others: Callable[[str], tuple[str, ...]]) -> list[Select]:
         """`rule`'s SELECTs with one atom reading changed rows — a lower relation's changes (its
         `$chg` table; a negated atom's read positively) when `front` is None, else this stratum's
         frontier — joined first; each other positive atom reads each table `others(relation)`
@@ -128,12 +175,12 @@ class Upkeep:
             if front is not None:
                 if atom.relation in own:
                     seeds.append((bare, i, front[atom.relation]))
-            elif atom.relation not in own and self._has(atom.relation, "chg"):
-                seeds.append((bare, i, temp_name(atom.relation, "chg")))
+            elif atom.relation not in own and self._has(atom.relation, Kind.CHG):
+                seeds.append((bare, i, temp_name(atom.relation, Kind.CHG)))
         if front is None:
             for atom in rule.negative:
-                if self._has(atom.relation, "chg"):
-                    seeds.append((without_negations(rule, atom), len(bare.positive), temp_name(atom.relation, "chg")))
+                if self._has(atom.relation, Kind.CHG):
+                    seeds.append((without_negations(rule, atom), len(bare.positive), temp_name(atom.relation, Kind.CHG)))
         selects = []
         for seeded, pos, table in seeds:
             choices = [(table,) if j == pos else others(atom.relation) for j, atom in enumerate(seeded.positive)]
@@ -156,51 +203,39 @@ class Upkeep:
         """Only additions reach this stratum: its new rows, semi-naively (the changes of the
         relations below, then round after round its own new rows, joined first), each inserted
         where its relation lacks it."""
-        gain = {rel: self._temp(rel, "gain") for rel in stratum.relations}
-        front: Mapping[str, str] | None = None
-        while True:
-            nxt = {rel: self._temp(rel, "next") for rel in stratum.relations}
-            if not self._find(stratum, front, lambda rel: (ident(rel),), nxt, full_table):
-                break
-            for rel in stratum.relations:
-                self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {nxt[rel]}")
-                self.con.execute(f"INSERT INTO {gain[rel]} SELECT * FROM {nxt[rel]}")
-            if not stratum.recursive:
-                break
-            front = {rel: self._temp(rel, "front") for rel in stratum.relations}
-            for rel in stratum.relations:
-                self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {nxt[rel]}")
+        gain = {rel: self.temp(rel, Kind.GAIN) for rel in stratum.relations}
+
+        def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
+            return self._find(stratum, front, lambda rel: (ident(rel),), into, full_table)
+
+        def absorb(rel: str, rows: str) -> None:
+            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {rows}")
+            self.con.execute(f"INSERT INTO {gain[rel]} SELECT * FROM {rows}")
+
+        self._rounds(stratum.relations, None, find, absorb, stratum.recursive)
         for rel in stratum.relations:
-            self._record(rel, gain[rel], self._temp(rel, "lose"))
+            self.record(rel, gain[rel], self.temp(rel, Kind.LOSE))
 
     def _redo(self, stratum: Stratum) -> None:
         """Some relation below lost rows, or one read under negation changed: find the candidates
         (every row whose derivation may read a changed row, before or after), then derive them
         again."""
         own = set(stratum.relations)
-        cands = {rel: self._temp(rel, "cand") for rel in stratum.relations}
+        cands = {rel: self.temp(rel, Kind.CAND) for rel in stratum.relations}
 
         def before_or_after(rel: str) -> tuple[str, ...]:
             if rel in own:
                 return ident(rel), cands[rel]
-            return (ident(rel), temp_name(rel, "lose")) if self._has(rel, "lose") else (ident(rel),)
+            return (ident(rel), temp_name(rel, Kind.LOSE)) if self._has(rel, Kind.LOSE) else (ident(rel),)
 
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
             return self._find(stratum, front, before_or_after, into, cands.__getitem__)
 
-        found = find(None, cands)
-        if stratum.recursive and found:
-            front = {rel: self._temp(rel, "front") for rel in stratum.relations}
-            for rel in stratum.relations:
-                self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {cands[rel]}")
-            while True:
-                nxt = {rel: self._temp(rel, "next") for rel in stratum.relations}
-                if not find(front, nxt):
-                    break
-                for rel in stratum.relations:
-                    self.con.execute(f"INSERT INTO {cands[rel]} SELECT * FROM {nxt[rel]}")
-                    self.con.execute(f"DELETE FROM {front[rel]}")
-                    self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {nxt[rel]}")
+        def absorb(rel: str, rows: str) -> None:
+            self.con.execute(f"INSERT INTO {cands[rel]} SELECT * FROM {rows}")
+
+        if find(None, cands) and stratum.recursive:
+            self._rounds(stratum.relations, cands, find, absorb)
         for rel in stratum.relations:
             self._rederive(rel, stratum, cands[rel])
 
@@ -208,37 +243,43 @@ class Upkeep:
         """Delete `rel`'s candidate rows, derive them again over the relations as they are now,
         and record what it gained and lost."""
         table = full_table(rel)
-        was = self._temp(rel, "was")
-        self.con.execute(f"INSERT INTO {was} {self._matching(cand, table, rel)}")
-        self._delete(table, was, rel)
-        restricted = [_restricted(r, f"{rel}$cand") for r in stratum.rules if r.head.relation == rel]
+        was = self.temp(rel, Kind.WAS)
+        self.con.execute(f"INSERT INTO {was} {self.matching(cand, table, rel)}")
+        self.delete(table, was, rel)
+        restricted = [_restricted(r, f"{rel}${Kind.CAND.value}") for r in stratum.rules if r.head.relation == rel]
         own = set(stratum.relations)
         first = [self.sql.select(r, [cand] + [ident(a.relation) for a in r.positive[1:]], 0) for r in restricted]
-        d0 = self._temp(rel, "d0")
-        self._exec(f"INSERT INTO {d0} {self.sql.union(first)}")
-        self.con.execute(f"INSERT INTO {table} SELECT * FROM {d0}")
+        derived = self.temp(rel, Kind.FRONT)
+        self._exec(f"INSERT INTO {derived} {self.sql.union(first)}")
+        self.con.execute(f"INSERT INTO {table} SELECT * FROM {derived}")
+
+        def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
+            assert front is not None
+            selects = [self.sql.select(r, [cand] + [front[rel] if k == i else ident(a.relation)
+                                                    for k, a in enumerate(r.positive[1:], 1)], i)
+                       for r in restricted for i, atom in enumerate(r.positive) if i and atom.relation in own]
+            return self._exec(self.sql.insert(into[rel], selects, table)) if selects else 0
+
+        def absorb(_: str, rows: str) -> None:
+            self.con.execute(f"INSERT INTO {table} SELECT * FROM {rows}")
+
         if stratum.recursive:
-            read, write = d0, self._temp(rel, "d1")
-            while self._count(read):
-                selects = [self.sql.select(r, [cand] + [read if k == i else ident(a.relation)
-                                                        for k, a in enumerate(r.positive[1:], 1)], i)
-                           for r in restricted for i, atom in enumerate(r.positive) if i and atom.relation in own]
-                self.con.execute(f"DELETE FROM {write}")
-                if selects:
-                    self.con.execute(self.sql.insert(write, selects, table))
-                self.con.execute(f"INSERT INTO {table} SELECT * FROM {write}")
-                read, write = write, read
-        held = self._temp(rel, "held")
-        self.con.execute(f"INSERT INTO {held} {self._matching(cand, table, rel)}")
-        gain, lose = self._temp(rel, "gain"), self._temp(rel, "lose")
+            self._rounds([rel], {rel: derived}, find, absorb)
+        held = self.temp(rel, Kind.HELD)
+        self.con.execute(f"INSERT INTO {held} {self.matching(cand, table, rel)}")
+        gain, lose = self.temp(rel, Kind.GAIN), self.temp(rel, Kind.LOSE)
         self.con.execute(f"INSERT INTO {gain} SELECT * FROM {held} EXCEPT SELECT * FROM {was}")
         self.con.execute(f"INSERT INTO {lose} SELECT * FROM {was} EXCEPT SELECT * FROM {held}")
-        self._record(rel, gain, lose)
+        self.record(rel, gain, lose)
 
 
-def temp_name(rel: str, kind: str) -> str:
+#: `find(front, into)` of a round (`Upkeep._rounds`): the rows it inserted into `into`'s tables.
+Finder = Callable[[Mapping[str, str] | None, Mapping[str, str]], int]
+
+
+def temp_name(rel: str, kind: Kind) -> str:
     """The quoted name of `rel`'s TEMP table of one kind."""
-    return ident(f"{rel}${kind}")
+    return ident(f"{rel}${kind.value}")
 
 
 def _restricted(rule: Rule, cand: str) -> Rule:

@@ -1,7 +1,7 @@
 """A lattice relation's rows read from the base tables of a lattice's engine database.
 
 Layer 0 of a lattice folder keeps its lattice relations (rules/schema.dl's lattice inputs: coord,
-node, subsumes...) once, as the base tables of `engine/sqlite.db` (engines/sqlite_store.py writes
+node, subsumes...) once, as the base tables of `engine/sqlite.db` (engines/sqlite_write.py writes
 them: a table per relation, columns c0, c1, ... in the relation's order), where a build used to
 write them twice more, as `facts/*.facts` and `parquet/` (issue 44: one representation on disk).
 Whatever wants the rows as the `.facts` files held them — every engine but SQLite opens from rows

@@ -45,7 +45,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from latweave.errors import StoreError
 from latweave.folder.blocks import BlockLines, model_lines
@@ -278,7 +278,7 @@ class SortedLines:
     the parsed row); the probed lines' keys are kept, since every search passes the same first
     probes."""
 
-    def __init__(self, lines: Lines, key: Callable, parse: Callable[[bytes], object] | None = None,
+    def __init__(self, lines: Lines | BlockLines, key: Callable, parse: Callable[[bytes], object] | None = None,
                  probe: Callable[[str], object] | None = None):
         self.lines, self.key = lines, key
         self._parse = parse
@@ -355,7 +355,7 @@ class SortedLines:
                 hi = mid
         return lo
 
-    def find(self, key):
+    def find(self, key: Any) -> Any:
         """The row of `key`, or None."""
         i = self.lower(key)
         if i < len(self.lines) and self._key_at(i) == key:

@@ -6,7 +6,7 @@ label and aliases and a predicate's evidence (to decode its proof): never the wh
 `StoredLattice.open(folder)` reads dimensions.jsonl, synonyms.jsonl and classes.jsonl into the
 same `Dimension` objects `load_lattice` makes, and values.jsonl too for a dimension of at most
 LAZY_VALUES values; a larger one (a KB's entity-valued relation: a value per person) keeps its
-labels, parents and bounds on disk, read by bisection when asked (`LazyValues`: mappings with
+labels, parents and bounds on disk, read by bisection when asked (a `Section`: mappings with
 the dicts' look-ups, iterated in key order by a scan). It maps instances.jsonl, predicates.jsonl and
 documents.jsonl (mmap) with their line indexes (`store.write_line_index`, written by the build):
 
@@ -16,8 +16,11 @@ documents.jsonl (mmap) with their line indexes (`store.write_line_index`, writte
   layer first;
 * `documents.get(id)` is a binary search of documents.jsonl (written sorted by id), likewise.
 
-A lattice of several sources is read through its layers (folder/layers.py): a keyed row is
-the newest layer's, a predicate id is looked up in the layer that numbers it.
+Every file is read through one `LayeredFolder` (folder/layered_folder.py), which merges a lattice
+of several sources through its layers (folder/layers.py): a keyed row is the newest layer's, a
+predicate id is looked up in the layer that numbers it. The way from `StoredLattice` down runs
+stored.py → layered_folder.py → layers.py (→ blocks.py, rows.py), with store.py's readers turning
+rows into model objects; never back up.
 
 Each row read is parsed into the model's own `Instance`/`Predicate` (store.py's readers), so what
 a caller gets is what the full model holds. `LatticeView` is what the query path (plan/check.py,
@@ -31,15 +34,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Callable, Iterator, Protocol
 
-from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, SortedLines, layer_folders, merged_rows,
-                                    open_lines, removed)
+from latweave.folder.documents import document_text
+from latweave.folder.layered_folder import LayeredFolder, Section
+from latweave.folder.layers import LayeredIds
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
 from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
                                    read_manifest)
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
 from latweave.lattice.names import TOP
 
-#: A dimension with more values than this keeps them on disk (`LazyValues`) when a lattice is
+#: A dimension with more values than this keeps them on disk (a `Section`) when a lattice is
 #: opened for queries; one with fewer is read whole, as `load_lattice` reads it.
 LAZY_VALUES = 20_000
 
@@ -85,64 +89,12 @@ class StoredPredicates(Sequence):
             yield self._kept.get(i) or self._ids.predicate(i)
 
 
-def stored_instances(folders: list[Path], count: int | None = None) -> LayeredKeyed:
-    """instances.jsonl by instance key (the normalised label), as `Lattice.instances` maps them."""
-    return LayeredKeyed(folders, INSTANCES, instance_of, count)
-
-
-def stored_documents(folders: list[Path], count: int | None = None) -> LayeredKeyed:
-    """documents.jsonl by document id, as `Lattice.documents` maps them (a text kept once, in the
-    lattice's stored source, read from there: folder/documents.py)."""
-    from latweave.folder.documents import document_text
-
-    return LayeredKeyed(folders, DOCUMENTS, lambda row: document_text(folders[0], row), count)
-
-
-class LazyValues:
-    """One dimension's rows of values.jsonl (or of synonyms.jsonl: `field` "surface"), on disk:
-    `row(key)` finds a row by bisection (newest layer first; a deletion answers None), each row
-    found kept; `rows()` reads them all, in key order, for the rare caller that iterates (each
-    time: nothing is kept)."""
-
-    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str = "key"):
-        self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
-        self._kept: dict[str, dict | None] = {}
-        self._count: int | None = sum(hi - lo for lo, hi in spans) if len(files) == 1 else None
-
-    def row(self, key: str) -> dict | None:
-        if key in self._kept:
-            return self._kept[key]
-        found = None
-        for lines in reversed(self.files):
-            row = lines.find((self.dimension, key))
-            if row is not None:
-                found = None if removed(row) else row
-                break
-        self._kept[key] = found
-        return found
-
-    def rows(self) -> Iterator[dict]:
-        if len(self.files) == 1:
-            lo, hi = self.spans[0]
-            return (self.files[0].row_at(i) for i in range(lo, hi))
-        held: dict[str, dict] = {}
-        for lines, (lo, hi) in zip(self.files, self.spans):   # oldest first: a newer row replaces
-            for i in range(lo, hi):
-                row = lines.row_at(i)
-                held[row[self.field]] = row
-        return (held[k] for k in sorted(held) if not removed(held[k]))
-
-    def count(self) -> int:
-        if self._count is None:
-            self._count = sum(1 for _ in self.rows())
-        return self._count
-
-
 class _LazyField(Mapping):
-    """value key → one field of its row (labels, parents or bounds of a `LazyValues`), as the
+    """value key → one field of its row (labels, parents or bounds of a dimension's values on disk:
+    a `Section` of values.jsonl, folder/layered_folder.py), as the
     model's dicts map it: a value without parents or bounds is not a key of those."""
 
-    def __init__(self, values: LazyValues, read: Callable[[dict], object], every: bool):
+    def __init__(self, values: Section, read: Callable[[dict], object], every: bool):
         self._values, self._read, self._every = values, read, every
 
     def __getitem__(self, key):
@@ -172,10 +124,10 @@ class _LazyField(Mapping):
 
 
 class _LazySynonyms(Mapping):
-    """surface → value key, one dimension's rows of synonyms.jsonl on disk (`LazyValues`), as
+    """surface → value key, one dimension's rows of synonyms.jsonl on disk (a `Section`), as
     `Dimension.synonyms` maps them: a KB's date or number dimension has a synonym per spelling."""
 
-    def __init__(self, rows: LazyValues):
+    def __init__(self, rows: Section):
         self._rows = rows
 
     def __getitem__(self, surface):
@@ -191,64 +143,58 @@ class _LazySynonyms(Mapping):
         return self._rows.count()
 
 
-def _lazy(dim: Dimension, values: LazyValues) -> None:
+def _lazy(dim: Dimension, values: Section) -> None:
     dim.labels = _LazyField(values, lambda row: row["label"], every=True)  # type: ignore[assignment]
     dim.parents = _LazyField(values, lambda row: set(row["parents"]) or None, every=False)  # type: ignore
     dim.bounds = _LazyField(values, lambda row: tuple(row["bounds"]) if row["bounds"] is not None else None,
                             every=False)  # type: ignore[assignment]
 
 
-def read_stored_dimensions(folders: list[Path], lazy_values: int = LAZY_VALUES
-                           ) -> tuple[dict[str, Dimension], list[SortedLines]]:
-    """The dimensions of a lattice folder's layers (`folders`), as store.read_dimensions reads
-    them, except that a dimension of more than `lazy_values` values keeps them on disk; and the
-    values files they read from (open until closed)."""
+def read_stored_dimensions(layers: LayeredFolder, lazy_values: int = LAZY_VALUES) -> dict[str, Dimension]:
+    """The dimensions of a lattice folder's layers, as store.read_dimensions reads them, except
+    that a dimension of more than `lazy_values` values keeps them on disk (read through `layers`,
+    whose files stay open until it is closed)."""
     dims: dict[str, Dimension] = {}
-    for row in merged_rows(folders, DIMENSIONS):
+    for row in layers.rows(DIMENSIONS):
         dim = dimension_of(row)
         dims[dim.key] = dim
-    files, values = _by_dimension(folders, VALUES, dims, "key")
-    for key, (rows, count) in values.items():
-        if count > lazy_values:
-            _lazy(dims[key], rows)
+    for key, values in layers.sections(VALUES, dims, "key").items():
+        if values.lines > lazy_values:
+            _lazy(dims[key], values)
         else:
-            for row in rows.rows():
+            for row in values.rows():
                 add_value_row(dims[key], row)
     # synonyms likewise: a dimension of more than `lazy_values` keeps them on disk
-    synonym_files, synonyms = _by_dimension(folders, SYNONYMS, dims, "surface")
-    for key, (rows, count) in synonyms.items():
-        dims[key].synonyms = (_LazySynonyms(rows) if count > lazy_values  # type: ignore[assignment]
-                              else {row["surface"]: row["value"] for row in rows.rows()})
-    add_synonyms_and_classes(dims, (), merged_rows(folders, CLASSES))
-    return dims, files + synonym_files
-
-
-def _by_dimension(folders: list[Path], name: str, dims: Mapping[str, Dimension], field: str
-                  ) -> tuple[list[SortedLines], dict[str, tuple[LazyValues, int]]]:
-    """A model file keyed by (dimension, `field`) — values.jsonl, synonyms.jsonl — opened in every
-    layer, and each dimension's rows of it on disk with how many lines they span (in key order)."""
-    files = [SortedLines(open_lines(f, name), key=KEYS[name], probe=PROBES[name]) for f in folders]
-    out = {}
-    for key in sorted(dims):
-        spans = [(lines.lower((key, "")), lines.lower((key + "\0", ""))) for lines in files]
-        out[key] = (LazyValues(files, key, spans, field=field), sum(hi - lo for lo, hi in spans))
-    return files, out
+    for key, synonyms in layers.sections(SYNONYMS, dims, "surface").items():
+        dims[key].synonyms = (_LazySynonyms(synonyms) if synonyms.lines > lazy_values  # type: ignore[assignment]
+                              else {row["surface"]: row["value"] for row in synonyms.rows()})
+    add_synonyms_and_classes(dims, (), layers.rows(CLASSES))
+    return dims
 
 
 class StoredLattice:
-    """A lattice folder opened for queries (see the module docstring). Read-only."""
+    """A lattice folder opened for queries (see the module docstring). Read-only. Every file it
+    reads, it reads through one `LayeredFolder` (folder/layered_folder.py)."""
 
     def __init__(self, folder: Path | str, manifest: dict, lazy_values: int = LAZY_VALUES):
         self.folder = Path(folder)
         self.manifest = manifest
         self.name: str = manifest["name"]
-        folders = layer_folders(self.folder, manifest)
-        self.dimensions: dict[str, Dimension]
-        self.dimensions, self._values = read_stored_dimensions(folders, lazy_values)
-        counts = manifest.get("counts", {})
-        self.instances = stored_instances(folders, counts.get("instances"))
-        self.documents = stored_documents(folders, counts.get("documents"))
-        self.predicates = StoredPredicates(LayeredIds(folders))
+        self.layers = LayeredFolder(self.folder, manifest)
+        try:
+            self.dimensions: dict[str, Dimension] = read_stored_dimensions(self.layers, lazy_values)
+            counts = manifest.get("counts", {})
+            self.instances = self.layers.keyed(INSTANCES, instance_of, counts.get("instances"))
+            self.documents = self.layers.keyed(DOCUMENTS, self._document, counts.get("documents"))
+            self.predicates = StoredPredicates(self.layers.ids())
+        except BaseException:
+            self.layers.close()
+            raise
+
+    def _document(self, row: dict) -> str:
+        """A documents.jsonl row's text, as `Lattice.documents` maps it (a text kept once, in the
+        lattice's stored source, read from there: folder/documents.py)."""
+        return document_text(self.layers.base, row)
 
     @classmethod
     def open(cls, folder: Path | str, manifest: dict | None = None, lazy_values: int = LAZY_VALUES
@@ -266,8 +212,4 @@ class StoredLattice:
         return self.predicates
 
     def close(self) -> None:
-        self.instances.close()
-        self.documents.close()
-        self.predicates._ids.close()
-        for lines in self._values:
-            lines.lines.close()
+        self.layers.close()

@@ -62,7 +62,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
 from latweave.compile.symbols import SymbolTable, encode_symbol
-from latweave.engines.sqlite_store import write_engine_db
+from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import LatticeError
 from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.flat import FlatDimension, FlatValues

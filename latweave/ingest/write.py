@@ -20,7 +20,7 @@ from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_counts
 from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
-from latweave.engines.sqlite_store import write_engine_db
+from latweave.engines.sqlite_write import write_engine_db
 from latweave.folder.documents import kept_once
 from latweave.folder.layers import layer_path
 from latweave.folder.names import (DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,

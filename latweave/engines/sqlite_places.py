@@ -1,0 +1,171 @@
+"""Where a SQLite session's lattice tables live: a `Place`, one of three, which the session's
+constructor picks (sqlite_engine.py `SqliteSession.in_memory`, `.stored`, `.for_writing`).
+
+- `InMemory`: the session makes its lattice tables in its in-memory database, fills them,
+  evaluates the lattice strata into them and indexes them; a run writes them in place.
+- `ReadOnlyFile`: a lattice's stored database (sqlite_store.py), read-only: the tables and their
+  indexes are there; a run that writes one first gets a TEMP copy of it.
+- `NewFile`: that database being written: facts streamed in by chunks, the lattice strata
+  evaluated in TEMP tables as in memory, then each table moved into the file, keyed.
+
+A place reads and writes its session through `Tables` (what SqliteSession offers it), so that
+this module imports no session.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from itertools import islice
+from typing import ClassVar, Iterable, Protocol, Sequence
+
+from latweave.datalog.ir import Program
+from latweave.engines import rows as checks
+from latweave.engines.dialects import sqlite as dialect
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.rows import Value
+from latweave.engines.sqlite_store import Planned
+from latweave.errors import EngineError
+
+
+class Tables(Protocol):
+    """What a place reads and writes of its session (sqlite_engine.SqliteSession)."""
+
+    con: sqlite3.Connection
+    program: Program
+    rows: ClassVar[checks.RowRules]
+    base_inputs: frozenset[str]
+    count: dict[str, int]
+    lattice: set[str]                 # the lattice tables (quoted names)
+    indexes: list[dialect.Index]      # those the per-query rules probe
+    early_indexes: list[dialect.Index]   # made before any evaluation
+    shadowed: set[str]                # lattice relations a run copied into TEMP (ReadOnlyFile)
+
+    @property
+    def engine(self) -> Planned: ...
+
+    @property
+    def types(self) -> dict[str, tuple[str, ...]]: ...
+
+    def _temp(self, table: str) -> str: ...
+
+
+class Place:
+    """Where a session's lattice tables live, and so how they are made at open (`create`: a
+    CREATE statement, or None when they exist), whether the all-column indexes made before
+    evaluation include theirs (`indexes`), what ends the open (`finish`) and what a run that
+    writes to them does first (`writable`). One of three: `InMemory`, `ReadOnlyFile`, `NewFile`."""
+
+    indexes = True
+
+    def create(self, session: Tables, table: str, ddl: str) -> str | None:
+        raise NotImplementedError
+
+    def finish(self, session: Tables) -> None:
+        raise NotImplementedError
+
+    def writable(self, session: Tables, relations: set[str]) -> None:
+        raise NotImplementedError
+
+
+class InMemory(Place):
+    """An in-memory database (`SqliteSession.in_memory`): the session makes, fills and indexes
+    its lattice tables, and a run writes them in place."""
+
+    def create(self, session: Tables, table: str, ddl: str) -> str | None:
+        """The plan's CREATE statement (`ddl`): in the main database."""
+        return ddl
+
+    def finish(self, session: Tables) -> None:
+        """The indexes the per-query rules probe, made once the lattice strata are evaluated."""
+        for index in session.indexes:
+            if index not in session.early_indexes:
+                session.con.execute(dialect.create_index(index))
+
+    def writable(self, session: Tables, relations: set[str]) -> None:
+        return None
+
+
+class ReadOnlyFile(Place):
+    """A stored database (sqlite_store.py), read-only: its lattice tables and their indexes are
+    there; a run that writes one gets a TEMP copy."""
+
+    indexes = False
+
+    def create(self, session: Tables, table: str, ddl: str) -> str | None:
+        return None
+
+    def finish(self, session: Tables) -> None:
+        return None
+
+    def writable(self, session: Tables, relations: set[str]) -> None:
+        """The lattice relations a run writes to: copied, once, into TEMP tables of the same name
+        (which SQLite then reads first) with the same indexes."""
+        for rel in sorted(relations):
+            table = full_table(rel)
+            if rel in session.shadowed or table not in session.lattice:
+                continue
+            session.shadowed.add(rel)
+            session.con.execute(session._temp(table))
+            session.con.execute(f"INSERT INTO temp.{table} SELECT * FROM main.{table}")
+            for index in sorted({*session.indexes, *session.early_indexes}):
+                if index[0] == rel:
+                    session.con.execute(dialect.create_index(index, "temp"))
+
+
+class NewFile(Place):
+    """A stored database being written (`SqliteSession.for_writing`): its lattice tables are
+    evaluated in TEMP, then moved into the file, keyed."""
+
+    def create(self, session: Tables, table: str, ddl: str) -> str | None:
+        """While the strata are evaluated, a lattice table is a TEMP table (which the statements'
+        unqualified names find first) as in memory: rowid, unindexed, probed through SQLite's
+        automatic indexes where the rules need them (a key made early would be probed by its
+        prefix instead: one stratum took minutes). `finish` moves it into the file, keyed."""
+        return session._temp(table)
+
+    def finish(self, session: Tables) -> None:
+        """Each lattice table into the file: a WITHOUT ROWID table clustered on the key
+        `SqliteEngine.layout` gives its relation, filled from its TEMP table (then dropped; in the
+        TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
+        write lays every B-tree out in key order whatever the order of inserts); then the
+        secondary indexes — those the per-query rules probe, and those keeping this database up
+        to date as layers come probes (engines/sqlite_layers.py) — each a sort."""
+        keys, secondary = session.engine.layout(session.base_inputs)
+        sql = dialect.Sqlite()
+        for name, key in keys.items():
+            table = full_table(name)
+            session.con.execute(sql.create_table(name, session.types[name], key=key))   # in main: not TEMP
+            session.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
+            session.con.execute(f"DROP TABLE temp.{table}")
+        for index in secondary:
+            session.con.execute(dialect.create_index(index))
+
+    def writable(self, session: Tables, relations: set[str]) -> None:
+        return None
+
+    #: Rows per executemany.
+    CHUNK = 100_000
+
+    def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]]) -> None:
+        """Rows of a base relation (any iterable) into its empty table, CHUNK at a time; then
+        duplicates, if any, are dropped (the first of each is kept)."""
+        table, types = full_table(name), session.types[name]
+        relation = session.program.relation(name)
+        values = f"VALUES ({', '.join('?' * len(types))})" if types else "VALUES (TRUE)"
+        rows, added = iter(rows), 0
+        while chunk := list(islice(rows, self.CHUNK)):
+            checks.check_rows(relation, chunk, session.rows)
+            try:
+                added += session.con.executemany(f"INSERT INTO {table} {values}", chunk if types else [()]).rowcount
+            except sqlite3.Error as exc:
+                raise EngineError(f"sqlite: cannot load facts of {name}: {exc}") from None
+            if not types:
+                break
+        cols = ", ".join(f"c{j}" for j in range(len(types))) or "c0"
+        distinct = session.con.execute(f"SELECT count(*) FROM (SELECT DISTINCT {cols} FROM {table})").fetchone()[0]
+        if distinct != added:
+            session.con.execute(f"DELETE FROM {table} WHERE rowid NOT IN (SELECT min(rowid) FROM {table} GROUP BY {cols})")
+        session.count[table] = int(distinct)
+
+
+IN_MEMORY, READ_ONLY, NEW_FILE = InMemory(), ReadOnlyFile(), NewFile()

@@ -1,0 +1,47 @@
+"""Writing a lattice's SQLite engine database (the file sqlite_store.py describes), once, at build time.
+
+ingest/write.py and ingest/stream.py call `write_engine_db` inside the lattice's atomic write:
+the session's own open (`SqliteSession.for_writing`: the same plan and statements as in memory)
+into a new file, then the row saying what built it, then a VACUUM (every page written full, in key
+order). A failed write leaves no file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from latweave.engines.dialects.sql import full_table
+from latweave.engines.rows import Facts
+from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
+from latweave.engines.sqlite_store import Meta, fingerprint, write_meta
+from latweave.errors import EngineError
+
+
+def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None = None) -> Path:
+    """Write the SQLite engine's database for a lattice's facts (relation → rows; rows may be any
+    iterable, read once in chunks) at `path`, which must not exist yet: the lattice relations,
+    every stratum they alone decide, evaluated, and the indexes the per-query rules probe. With
+    no `engine`, the rules under rules/ (`SqliteEngine.of_rules`). Returns `path`; a failed write
+    leaves no file."""
+    engine = engine or SqliteEngine.of_rules()
+    path = Path(path)
+    if path.exists():
+        raise EngineError(f"{path}: already exists; an engine database is written once, into a new lattice folder",
+                          hint="write it to a path that does not exist")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        session = SqliteSession.for_writing(engine, path, facts)
+        try:
+            base = session.base_inputs
+            lattice = {full_table(r) for r in engine.lattice(base)}
+            counts = {t: n for t, n in sorted(session.count.items()) if t in lattice}
+            session.con.execute("BEGIN")
+            write_meta(session.con, Meta(fingerprint(engine, base), base, counts))
+            session.con.execute("COMMIT")
+            session.con.execute("VACUUM")   # every page written full, in key order
+        finally:
+            session.close()
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return path

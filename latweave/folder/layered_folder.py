@@ -1,0 +1,115 @@
+"""One reader of a lattice folder's layers: what a view of the lattice reads, merged through them.
+
+A lattice of several sources is a stack of layers (folder/layers.py draws it and holds the
+primitives: `Lines`, `SortedLines`, `merged_rows`, `LayeredKeyed`, `LayeredIds`). A reader that
+answers queries (folder/stored.py `StoredLattice`) needs four things of the stack, each merged
+newest layer first: a keyed model file's rows in key order (`rows`: dimensions.jsonl,
+classes.jsonl), one dimension's rows of values or synonyms found by bisection (`sections`), a
+keyed, line-indexed file as a mapping (`keyed`: instances, documents) and the predicates by id
+(`ids`). `LayeredFolder` opens them and closes every file it opened (`close`); it turns no row
+into a model object (that is the view's: folder/store.py's readers), so the way from the view
+down runs through here to the primitives and never back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from latweave.folder.blocks import BlockLines
+from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, layer_folders,
+                                    merged_rows, open_lines, removed)
+
+Row = dict[str, Any]
+
+
+class Section:
+    """One dimension's rows of a file keyed by (dimension, `field`) — values.jsonl ("key"),
+    synonyms.jsonl ("surface") — through every layer: `row(key)` finds a row by bisection (newest
+    layer first; a deletion answers None), each row found kept; `rows()` reads them all, in key
+    order, for the rare caller that iterates (each time: nothing is kept). `lines`: how many lines
+    the dimension spans in the layers' files together (its size, but for rows a later layer
+    replaces or deletes)."""
+
+    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str):
+        self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
+        self.lines = sum(hi - lo for lo, hi in spans)
+        self._kept: dict[str, Row | None] = {}
+        self._count: int | None = self.lines if len(files) == 1 else None
+
+    def row(self, key: str) -> Row | None:
+        if key in self._kept:
+            return self._kept[key]
+        found = None
+        for lines in reversed(self.files):
+            row = lines.find((self.dimension, key))
+            if row is not None:
+                found = None if removed(row) else row
+                break
+        self._kept[key] = found
+        return found
+
+    def rows(self) -> Iterator[Row]:
+        if len(self.files) == 1:
+            lo, hi = self.spans[0]
+            return (self.files[0].row_at(i) for i in range(lo, hi))
+        held: dict[str, Row] = {}
+        for lines, (lo, hi) in zip(self.files, self.spans):   # oldest first: a newer row replaces
+            for i in range(lo, hi):
+                row = lines.row_at(i)
+                held[row[self.field]] = row
+        return (held[k] for k in sorted(held) if not removed(held[k]))
+
+    def count(self) -> int:
+        if self._count is None:
+            self._count = sum(1 for _ in self.rows())
+        return self._count
+
+
+class LayeredFolder:
+    """A lattice folder's layers (`folders`, oldest first: the folder itself is layer 0), opened
+    for reading. Read-only; `close` closes every file it opened."""
+
+    def __init__(self, folder: Path | str, manifest: Mapping[str, Any]):
+        self.folders = layer_folders(folder, manifest)
+        self._opened: list[Lines | BlockLines] = []
+
+    @property
+    def base(self) -> Path:
+        """Layer 0's folder: the lattice folder itself."""
+        return self.folders[0]
+
+    def rows(self, name: str) -> Iterator[Row]:
+        """A keyed model file's rows, in key order: for each key the newest layer's, none where
+        that row deletes it (`merged_rows`)."""
+        return merged_rows(self.folders, name)
+
+    def sections(self, name: str, dimensions: Iterable[str], field: str) -> dict[str, Section]:
+        """Each dimension's `Section` of a file keyed by (dimension, `field`), in dimension order;
+        the file opened once in every layer."""
+        files = []
+        for folder in self.folders:
+            lines = open_lines(folder, name)
+            self._opened.append(lines)
+            files.append(SortedLines(lines, key=KEYS[name], probe=PROBES[name]))
+        return {key: Section(files, key, [(f.lower((key, "")), f.lower((key + "\0", ""))) for f in files], field)
+                for key in sorted(dimensions)}
+
+    def keyed(self, name: str, value: Callable[[Row], object], count: int | None = None) -> LayeredKeyed:
+        """A keyed, line-indexed model file (instances.jsonl, documents.jsonl) as a mapping of its
+        keys to `value(row)`; `count`: its size, when known (the manifest's)."""
+        mapping = LayeredKeyed(self.folders, name, value, count)
+        self._opened += [layer.lines for layer in mapping.layers]
+        return mapping
+
+    def ids(self) -> LayeredIds:
+        """The predicates by id, through every layer."""
+        ids = LayeredIds(self.folders)
+        self._opened += ids.lines
+        return ids
+
+    def close(self) -> None:
+        for lines in self._opened:
+            lines.close()
+        self._opened = []
