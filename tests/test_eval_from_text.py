@@ -114,8 +114,8 @@ SHARED = data_dir() / "2wikimultihopqa" / "migres" / "wikihop.json"
 DEV = data_dir() / "2wikimultihopqa" / "lag" / "dev.json"
 #: the 2Wiki dev records the planner is fitted on here: the first 400 of the shared 4,000 (their KB
 #: lattice built and the offline planner fitted as `eval 2wiki` does, on a tenth of the work — the
-#: fit on all of dev took ~60 s of the test's ~90 s on 2 quiet cores and nothing below depends on
-#: its size; docs/benchmarks.md's text-arm table is the run on all of them)
+#: fit on all of dev was ~85 % of the test's time, and nothing below depends on its size;
+#: docs/benchmarks.md's text-arm table is the run on all of them)
 FIT_RECORDS = 400
 
 
