@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,25 @@ def _duckdb(args: list[str], cwd: Path | None = None) -> bytes:
 
 
 @pytest.fixture(scope="module")
+def beside():
+    """A thread that runs DuckDB's reference command while the cluster runs its own (they share
+    nothing but the files they read, and the Parquet cache, written by rename: parquet_cache.py):
+    the module's wall time is the cluster's commands', not theirs plus DuckDB's."""
+    with ThreadPoolExecutor(1, thread_name_prefix="duckdb") as pool:
+        yield lambda args, cwd=None: pool.submit(_duckdb, args, cwd)
+
+
+def _both(cluster, beside, args: list[str], cwd: tuple[Path | None, Path | None] = (None, None)) -> tuple[bytes, bytes]:
+    """`latweave ARGS` on the cluster (`_on_cluster`'s checks) and on DuckDB, side by side: both stdouts."""
+    duck: Future = beside(args, cwd[1])
+    try:
+        spark = _on_cluster(cluster, args, cwd=cwd[0])
+    finally:
+        duckdb = duck.result()   # (also when the cluster's command failed: no thread left running)
+    return spark, duckdb
+
+
+@pytest.fixture(scope="module")
 def corpora(tmp_path_factory):
     """corpora/zoo and corpora/movies, one lattice (two sources), built by `latweave build`."""
     from latweave.cli import main
@@ -120,15 +140,14 @@ def corpora(tmp_path_factory):
     return out
 
 
-def test_a_plan_on_the_zoo_and_movies_on_the_cluster_prints_duckdbs_bytes(cluster, corpora):
+def test_a_plan_on_the_zoo_and_movies_on_the_cluster_prints_duckdbs_bytes(cluster, corpora, beside):
     """One command (each starts a driver and two executors): a two-hop plan with its proofs."""
     plan = 'let d = meet(subject = "Blade Runner") -> directed_by\nmeet(directed_by = $d) -> subject'
-    args = ["run", "--lattice", str(corpora), "--json", plan]
-    spark = _on_cluster(cluster, args)
-    assert spark == _duckdb(args) and b'"Gladiator"' in spark
+    spark, duck = _both(cluster, beside, ["run", "--lattice", str(corpora), "--json", plan])
+    assert spark == duck and b'"Gladiator"' in spark
 
 
-def test_a_100k_line_kb_built_and_run_on_the_cluster_is_duckdbs(cluster, tmp_path):
+def test_a_100k_line_kb_built_and_run_on_the_cluster_is_duckdbs(cluster, beside, tmp_path):
     """The Spark build on the cluster prints what DuckDB's build prints and writes the lattice
     DuckDB's does (every file but the KB's own copy: DuckDB's living lattice keeps it as a source);
     a plan with a join on it prints on the cluster what DuckDB prints on the same lattice."""
@@ -141,8 +160,7 @@ def test_a_100k_line_kb_built_and_run_on_the_cluster_is_duckdbs(cluster, tmp_pat
     for side in ("spark", "duckdb"):   # each builds `lattice` in a folder of its own: the same stdout
         (tmp_path / side).mkdir()
     build = ["build", str(kb), "--format", "pathquestion", "--out", "lattice"]
-    spark_built = _on_cluster(cluster, build, cwd=tmp_path / "spark")
-    duck_built = _duckdb(build, cwd=tmp_path / "duckdb")
+    spark_built, duck_built = _both(cluster, beside, build, cwd=(tmp_path / "spark", tmp_path / "duckdb"))
     assert spark_built == duck_built and b"14,200" in spark_built
     spark_files, duck_files = files(tmp_path / "spark" / "lattice"), files(tmp_path / "duckdb" / "lattice")
     # DuckDB's build keeps the KB as the living lattice's source (sources/, history.jsonl, kb.json,
@@ -153,7 +171,7 @@ def test_a_100k_line_kb_built_and_run_on_the_cluster_is_duckdbs(cluster, tmp_pat
     for name in same:
         assert spark_files[name] == duck_files.get(name), name
     plan = 'meet(profession <= profession_3, place_of_birth <= city_0000042)'
-    spark = _on_cluster(cluster, ["run", "--lattice", str(tmp_path / "spark" / "lattice"), "--json", plan])
-    duck = _duckdb(["run", "--lattice", str(tmp_path / "spark" / "lattice"), "--json", plan])   # (the same
-    # lattice: the two folders' content hashes differ by the KB's copy, and a result names its lattice's)
+    # (DuckDB on the same lattice: the two folders' content hashes differ by the KB's copy, and a
+    # result names its lattice's)
+    spark, duck = _both(cluster, beside, ["run", "--lattice", str(tmp_path / "spark" / "lattice"), "--json", plan])
     assert spark == duck and b'"person_' in spark

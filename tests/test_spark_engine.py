@@ -33,7 +33,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.needs_engine("spark", PROBLEM)]
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
-    return runs_of(tmp_path_factory.mktemp("spark"))
+    return runs_of(tmp_path_factory.mktemp("spark"), tmp_path_factory)
 
 
 @pytest.mark.parametrize("name", [ZOO, pytest.param("2wiki", marks=pytest.mark.data)])
@@ -107,16 +107,6 @@ def test_cli_json_is_the_same_bytes_on_spark_duckdb_and_sqlite(one_source, runs,
         printed[engine] = capsys.readouterr().out
     assert json.loads(printed["duckdb"])["answers"], plan  # an answer, not an abstention, is compared
     assert printed["spark"] == printed["duckdb"] == printed["sqlite"], plan
-
-
-def test_without_java_spark_is_refused_with_the_reason(runs, tmp_path):
-    folder, _, _, _ = runs(ZOO)
-    done = _cli("run", "--lattice", str(folder), "--engine", "spark", "meet(species <= mammal)",
-                env={"JAVA_HOME": str(tmp_path / "no-java")})
-    assert done.returncode == 4, done.stderr
-    assert "Spark needs Java 17 or 21" in done.stderr and "Traceback" not in done.stderr
-    listed = _cli("engines", env={"JAVA_HOME": str(tmp_path / "no-java")})
-    assert "spark" in listed.stdout and "Java" in listed.stdout
 
 
 def test_shuffle_partitions_follow_this_machine_only_on_a_local_master(monkeypatch):

@@ -75,7 +75,10 @@ def test_without_java_build_and_run_with_spark_exit_alike(tmp_path, zoo_lattice,
     assert build.returncode == run.returncode == EXIT_ENGINE, (build.stderr, run.stderr)
     for done in (build, run):
         assert "Traceback" not in done.stderr and "cannot run here" in done.stderr
+    assert "Spark needs Java 17 or 21" in run.stderr
     assert not (tmp_path / "out").exists()
+    listed = _cli(no_java_env, "engines")      # the engine is listed, with the reason it cannot run
+    assert "spark" in listed.stdout and "Java" in listed.stdout
 
 
 @pytest.mark.skipif(spark_context.spark_problem() is not None, reason=f"{spark_context.spark_problem()}")

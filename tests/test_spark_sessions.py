@@ -27,7 +27,7 @@ CONTESTED = "contested0"
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
-    return runs_of(tmp_path_factory.mktemp("spark"))
+    return runs_of(tmp_path_factory.mktemp("spark"), tmp_path_factory)
 
 
 def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs):

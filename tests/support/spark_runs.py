@@ -35,7 +35,10 @@ def plans(name: str, folder: Path) -> list[str]:
     return answered + [t for t in texts if t not in answered][:30 - len(answered)]
 
 
-def lattice(name: str, root: Path) -> Path:
+def lattice(name: str, root: Path, tmp_path_factory=None) -> Path:
+    """The lattice `name` in `root`; 2Wiki's is the run's one build (tests/support/shared_builds.py,
+    read-only: Spark derives its Parquet into $LATWEAVE_CACHE, not into the lattice) where
+    `tmp_path_factory` is given, else built in `root`."""
     from latweave.ingest.write import save_lattice
     from latweave.ingest.living import build_sources
     from tests.support.lattices import random_lattice
@@ -48,8 +51,12 @@ def lattice(name: str, root: Path) -> Path:
     else:
         from latweave.ingest.builds import build_kb
         from tests.support.engines import data_path as _data
+        from tests.support.shared_builds import shared_kb
 
-        build_kb(_data("2wikimultihopqa", "lag", "dev.json"), "2wiki", out)
+        source = _data("2wikimultihopqa", "lag", "dev.json")
+        if tmp_path_factory is not None:
+            return shared_kb(tmp_path_factory, source, "2wiki")
+        build_kb(source, "2wiki", out)
     return out
 
 
@@ -61,13 +68,14 @@ def run(folder: Path, engine: str, texts: list[str]) -> list[dict]:
 
 
 
-def runs_of(root: Path):
-    """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand."""
+def runs_of(root: Path, tmp_path_factory=None):
+    """name -> (lattice folder, plan texts, DuckDB's results, Spark's results); built on demand
+    (2Wiki's lattice shared with the run's other readers when `tmp_path_factory` is given)."""
     cache: dict[str, tuple] = {}
 
     def get(name: str):
         if name not in cache:
-            folder = lattice(name, root)
+            folder = lattice(name, root, tmp_path_factory)
             texts = plans(name, folder)
             cache[name] = (folder, texts, run(folder, "duckdb", texts), run(folder, "spark", texts))
         return cache[name]
