@@ -29,16 +29,17 @@ from dataclasses import dataclass
 
 
 _ABBREV = frozenset("c ca st dr mr mrs ms jr sr lt gen col capt rev no vs mt ft co inc ltd sgt prof fr hon "
-                    "u.s u.k b d fl approx est op vol".split())
+                    "u.s u.k b d fl approx est op vol lit transl trans".split())
 _END = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9À-Þ])")
 _TITLE_LINE = re.compile(r"[^\n]{1,200}\n")
 _LEAD_REF = re.compile(r"\s*(?P<ref>[^\n]{1,150}?)(?=\s*\(|,\s|\s+(?:is|was|are|were|has|had|refers?|may)\b)")
-_LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually)\b"
-            r"[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?)?")
+_LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually|Through|"
+            r"Following|Upon|Until|Since|Throughout|Shortly|Soon|Very|Privately|Together)\b"
+            r"(?:[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?|[^,.;]{0,40}?\s+(?=(?:he|she|it)\s+[a-z])))?")
 _PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film|The album|the album|"
             r"The magazine|the magazine|The museum|the museum|The company|the company|The lake|the lake)")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
-_BORN_OPENING = re.compile(r"(?:Born|Founded|Established)\s+(?:in|on)\b")
+_BORN_OPENING = re.compile(r"(?:(?:Born|Founded|Established)\s+(?:in|on)|(?:Through|By|After|Following|Upon|Since)\s+(?:his|her)\s+marriage)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _WORDS = re.compile(r"[^\W\d_][\w'’.\-]*")
 _SKIP_WORDS = frozenset("the of and a an de von van da di le la du film in on at for with".split())
@@ -84,6 +85,8 @@ def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
         token = word.group(1).lower() if word else ""
         if len(token) == 1 or token in _ABBREV or re.fullmatch(r"(?:\w\.)+\w?", token):
             continue   # an initial ("N. N. Pisharody"), an abbreviation ("c. 1583")
+        if text.count("(", at, cut) > text.count(")", at, cut) or not re.search(r"\w", text[at:cut]):
+            continue   # inside a parenthesis ("Ghutan (transl. Suffocation) is …"), or dots alone ("... And God")
         end = m.end() - len(m.group()) + len(m.group().rstrip())
         spans.append((at, end))
         at = m.end()
@@ -121,7 +124,8 @@ def read_document(text: str) -> Reading:
     first = _TITLE_LINE.match(text)
     if first is not None:
         line = first.group().strip()
-        if line and len(line.split()) <= 12 and not line.endswith("."):
+        last = line.rsplit(" ", 1)[-1].rstrip(".").lower()
+        if line and len(line.split()) <= 12 and (not line.endswith(".") or last in _ABBREV or len(last) == 1):
             title, body = line, first.end()
     spans = split_sentences(text, body)
     if not spans:
