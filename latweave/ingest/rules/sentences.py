@@ -38,6 +38,9 @@ _LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|S
             r"(?:[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?|[^,.;]{0,40}?\s+(?=(?:he|she|it)\s+[a-z])))?")
 _PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film|The album|the album|"
             r"The magazine|the magazine|The museum|the museum|The company|the company|The lake|the lake)")
+#: A title before the subject's name words ("Lord Annesley was …", "Lady Elizabeth was …").
+_HONORIFIC = (r"(?:(?:Lord|Lady|Sir|Dame|Prince|Princess|King|Queen|Count|Countess|Duke|Duchess|Emperor|Empress|"
+              r"Sheikh|Sheikha|Dr\.|Mr\.|Mrs\.|Ms\.|Miss)\s+)?")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
 _BORN_OPENING = re.compile(r"(?:(?:Born|Founded|Established)\s+(?:in|on)|(?:Through|By|After|Following|Upon|Since)\s+(?:his|her)\s+marriage)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
@@ -140,9 +143,9 @@ def read_document(text: str) -> Reading:
     # under a title the lead sentence is the title's (Wikipedia's convention, whatever name it
     # opens with: "Vishal Devgan (born …), known professionally as Ajay Devgn"); without one, its
     # opening name is the subject
-    lead_about = lead is not None
+    lead_about = lead is not None or title is not None
     name_alt = "|".join(re.escape(w) for w in sorted(names, key=lambda w: (-len(w), w)))
-    opener = (rf"(?:{_PRONOUN}|(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else _PRONOUN)
+    opener = (rf"(?:{_PRONOUN}|{_HONORIFIC}(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else _PRONOUN)
     about_re = re.compile(rf"{_LEADING}{opener}(?=\s*,|\s*\(|\s+[a-z])")
     owner = (rf"(?:{_POSSESSIVE}|(?:The film|The movie|{name_alt})(?:'s|’s))" if name_alt else
              rf"(?:{_POSSESSIVE}|(?:The film|The movie)(?:'s|’s))")
