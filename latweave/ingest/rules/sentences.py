@@ -42,6 +42,14 @@ _PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This 
 _HONORIFIC = (r"(?:(?:Lord|Lady|Sir|Dame|Prince|Princess|King|Queen|Count|Countess|Duke|Duchess|Emperor|Empress|"
               r"Sheikh|Sheikha|Dr\.|Mr\.|Mrs\.|Ms\.|Miss)\s+)?")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
+_WORK_POSSESSIVE = r"(?:Its|Their|its|their)"
+#: A lead that says its subject is a work ("… is a 2010 American comedy film"): a later "He" or
+#: "His wife …" there is a character or a maker, never the film.
+_WORK_LEAD = re.compile(
+    r"\b(?:is|was)\s+(?:an?|the)\s+(?:(?!(?:for|of|in|by|with|from|and|who|known|whose)\b)[\w'’\"“”-]+\s+){0,8}?"
+    r"(?:film|movie|documentary|novel|song|single|album|sitcom|opera|musical|episode|video game)\b"
+    r"(?![- ]+(?:director|producer|actor|actress|editor|critic|maker|composer|writer|score|studio|company|"
+    r"distributor|festival|historian|scholar|star|singer|songwriter|executive))")
 _BORN_OPENING = re.compile(r"(?:(?:Born|Founded|Established)\s+(?:in|on)|(?:Through|By|After|Following|Upon|Since)\s+(?:his|her)\s+marriage)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _WORDS = re.compile(r"[^\W\d_][\w'’.\-]*")
@@ -145,10 +153,13 @@ def read_document(text: str) -> Reading:
     # opening name is the subject
     lead_about = lead is not None or title is not None
     name_alt = "|".join(re.escape(w) for w in sorted(names, key=lambda w: (-len(w), w)))
-    opener = (rf"(?:{_PRONOUN}|{_HONORIFIC}(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else _PRONOUN)
+    work = lead is not None and _WORK_LEAD.search(text, lead.end(), lead_end) is not None
+    pronoun = _PRONOUN.replace("He|She|It|he|she|it", "It|it") if work else _PRONOUN
+    possessive = _WORK_POSSESSIVE if work else _POSSESSIVE
+    opener = (rf"(?:{pronoun}|{_HONORIFIC}(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else pronoun)
     about_re = re.compile(rf"{_LEADING}{opener}(?=\s*,|\s*\(|\s+[a-z])")
-    owner = (rf"(?:{_POSSESSIVE}|(?:The film|The movie|{name_alt})(?:'s|’s))" if name_alt else
-             rf"(?:{_POSSESSIVE}|(?:The film|The movie)(?:'s|’s))")
+    owner = (rf"(?:{possessive}|(?:The film|The movie|{name_alt})(?:'s|’s))" if name_alt else
+             rf"(?:{possessive}|(?:The film|The movie)(?:'s|’s))")
     possessive_re = re.compile(rf"{_LEADING}{owner}\s+")
     sentences = []
     for i, (s, e) in enumerate(spans):
