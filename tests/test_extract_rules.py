@@ -143,6 +143,23 @@ def test_in_a_works_document_he_and_his_are_someone_elses():
     assert {("spouse", "Anna Kovács"), ("place of birth", "Pest")} <= facts
 
 
+def test_a_clause_about_something_else_gives_the_subject_nothing():
+    """"In 1870 he established himself in Munich, and died there in 1884" founds nothing; "married
+    a daughter of X" and "by his marriage to a daughter of X" name no spouse; "daughter of Ida,
+    Countess of B, and her husband Y" makes Y the father, not Ida; a song named in a person's
+    relative clause is no performance of the person's."""
+    facts = _facts("Theodor Kotsch (1818 – 1884) was a German painter. In 1870 he established himself in Munich, "
+                   "and died there in 1884. By his marriage to a daughter of Ralph, Earl of Westmorland, Kotsch was "
+                   "related to the Nevilles. Together they recorded the song Ride On which was one of the last "
+                   "songs by Bon Scott.", "Theodor Kotsch")
+    assert not {d for d, _ in facts} & {"inception", "spouse", "performer"}
+    facts = _facts("Matilda (1105 – 1152) was the daughter of Ida, Countess of Boulogne, and her husband Eustace "
+                   "Grey.", "Matilda")
+    assert ("father", "Eustace Grey") in facts and ("father", "Ida") not in facts
+    assert ("inception", "1974") in _facts("Boa Vista was a German literary magazine, founded in Hamburg in 1974 "
+                                           "and published until 1983.", "Boa Vista (literary magazine)")
+
+
 def test_a_name_with_initials_first_is_the_subject_it_names(tmp_path):
     corpus = _corpus(tmp_path, {
         "film": "Phalitamsha\nPhalitamsha is a 1976 romantic Kannada movie, directed by S. R. Puttanna Kanagal.\n",

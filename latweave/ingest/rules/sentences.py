@@ -31,6 +31,7 @@ from dataclasses import dataclass
 _ABBREV = frozenset("c ca st dr mr mrs ms jr sr lt gen col capt rev no vs mt ft co inc ltd sgt prof fr hon "
                     "u.s u.k b d fl approx est op vol lit transl trans".split())
 _END = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9À-Þ])")
+_CLOSES = re.compile(r"[^()]{0,80}\)")    # a parenthesis that closes soon after a cut (an unclosed one does not count)
 _TITLE_LINE = re.compile(r"[^\n]{1,200}\n")
 _LEAD_REF = re.compile(r"\s*(?P<ref>[^\n]{1,150}?)(?=\s*\(|,\s|\s+(?:is|was|are|were|has|had|refers?|may)\b)")
 _LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually|Through|"
@@ -96,7 +97,8 @@ def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
         token = word.group(1).lower() if word else ""
         if len(token) == 1 or token in _ABBREV or re.fullmatch(r"(?:\w\.)+\w?", token):
             continue   # an initial ("N. N. Pisharody"), an abbreviation ("c. 1583")
-        if text.count("(", at, cut) > text.count(")", at, cut) or not re.search(r"\w", text[at:cut]):
+        if (text.count("(", at, cut) > text.count(")", at, cut) and _CLOSES.match(text, cut)) \
+                or not re.search(r"\w", text[at:cut]):
             continue   # inside a parenthesis ("Ghutan (transl. Suffocation) is …"), or dots alone ("... And God")
         end = m.end() - len(m.group()) + len(m.group().rstrip())
         spans.append((at, end))
