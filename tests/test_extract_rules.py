@@ -138,6 +138,8 @@ def test_in_a_works_document_he_and_his_are_someone_elses():
                    "He was born in Ohio. Its director was Dennis Dugan.", "Grown Ups (film)")
     assert ("director", "Dennis Dugan") in facts
     assert not {d for d, _ in facts} & {"spouse", "place of birth"}
+    plot = _facts("In 1978, five friends win a championship. His wife Deanne is pregnant.", "Grown Ups (film)")
+    assert not {d for d, _ in plot} & {"spouse"}       # a plot with no lead: the title says it is a film
     facts = _facts("Pál Gábor (2 November 1932 – 21 October 1987) was a Hungarian film director. His wife was "
                    "Anna Kovács. He was born in Pest.", "Pál Gábor")
     assert {("spouse", "Anna Kovács"), ("place of birth", "Pest")} <= facts

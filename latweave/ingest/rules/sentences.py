@@ -43,6 +43,9 @@ _PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This 
 _HONORIFIC = (r"(?:(?:Lord|Lady|Sir|Dame|Prince|Princess|King|Queen|Count|Countess|Duke|Duchess|Emperor|Empress|"
               r"Sheikh|Sheikha|Dr\.|Mr\.|Mrs\.|Ms\.|Miss)\s+)?")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
+#: A title that says its subject is a work: "Grown Ups (film)", "Numb (Rihanna song)".
+_WORK_TITLE = re.compile(r"\((?:[^()]*\s)?(?:film|movie|song|album|single|novel|play|opera|musical|series|"
+                         r"episode|video game|book)\)\s*$")
 _WORK_POSSESSIVE = r"(?:Its|Their|its|their)"
 #: A lead that says its subject is a work ("… is a 2010 American comedy film"): a later "He" or
 #: "His wife …" there is a character or a maker, never the film.
@@ -155,7 +158,8 @@ def read_document(text: str) -> Reading:
     # opening name is the subject
     lead_about = lead is not None or title is not None
     name_alt = "|".join(re.escape(w) for w in sorted(names, key=lambda w: (-len(w), w)))
-    work = lead is not None and _WORK_LEAD.search(text, lead.end(), lead_end) is not None
+    work = ((lead is not None and _WORK_LEAD.search(text, lead.end(), lead_end) is not None)
+            or (title is not None and _WORK_TITLE.search(title) is not None))
     pronoun = _PRONOUN.replace("He|She|It|he|she|it", "It|it") if work else _PRONOUN
     possessive = _WORK_POSSESSIVE if work else _POSSESSIVE
     opener = (rf"(?:{pronoun}|{_HONORIFIC}(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else pronoun)
