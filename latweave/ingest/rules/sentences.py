@@ -2,7 +2,8 @@
 
 Subject tracking, the extractor's defence against attributing a relative's facts to the subject:
 
-* the document's **subject** is its first line when that line is a title (no sentence ending, at
+* the document's **subject** is its first line when that line is a title (no sentence ending but an
+  abbreviation's ("George Nicholls Jr."), at
   most twelve words, followed by a line break: a 2Wiki paragraph's title, "Thomas Carr
   (director)"), else the name its lead sentence opens with ("Adaeze Okafor is …");
 * the **lead sentence** is about the subject (Wikipedia's convention: "Victor David Sjöström (…)
@@ -17,7 +18,16 @@ Subject tracking, the extractor's defence against attributing a relative's facts
 * a sentence opening "His / Her / Its / Their …" or "<subject>'s …" is *possessive*: rules of
   that scope read it from the noun on ("father was …"), and no subject rule reads it — so "His
   father was previously married to X" gives the subject no spouse;
+* in a work's document (a lead "… is a 2010 American comedy film", or a title "Grown Ups (film)")
+  He / She / His / Her are the plot's people or the makers, never the work: only It / Its / "The
+  film" refer to it;
 * every other sentence is about someone else and no rule reads it (the report counts them).
+
+A sentence ends at a period before a capital, but not after an initial or an abbreviation, not
+inside a parenthesis that closes soon after ("Ghutan (transl. Suffocation) is …"), and not after
+dots alone ("... And God Created Them"); a later sentence's subject may carry a title ("Lord
+Annesley was …"), and a leading phrase may end without a comma before a pronoun ("From 1988 to
+2008 she was …").
 
 Offsets are into the document's text, so every fact cites its sentence verbatim.
 """
