@@ -94,6 +94,83 @@ def test_a_possessive_sentence_gives_the_subjects_relative():
     assert {("father", "Karl Berg"), ("spouse", "Anna Klee")} <= facts
 
 
+def test_a_sentence_is_not_cut_inside_a_parenthesis_or_after_leading_dots():
+    """"Ghutan (transl. Suffocation) is a 2007 … film": one lead sentence, not two; "... And God
+    Created Them is …" opens with its dots."""
+    assert ("publication date", "2007") in _facts("Ghutan( transl. Suffocation) is a 2007 Hindi horror film "
+                                                  "directed by Shyam Ramsay.", "Ghutan")
+    assert ("director", "Jacobo Morales") in _facts("... And God Created Them is a 1979 Puerto Rican comedy film "
+                                                    "directed by Jacobo Morales.", "...And God Created Them")
+
+
+def test_a_title_line_may_end_in_jr_and_a_long_lead_name_is_still_the_titles():
+    facts = _facts("George Nicholls Jr.( May 5, 1897 – November 13, 1939), also known as George Nichols Jr., "
+                   "was an American director.", "George Nicholls Jr.")
+    assert {("date of birth", "May 5, 1897"), ("country of citizenship", "American")} <= facts
+    long_name = ('Friedrich Franz von Hohenlohe-Waldenburg-Schillingsfürst full German name: "Friedrich Franz '
+                 'Augustin Maria Prinz zu Hohenlohe-Waldenburg-Schillingsfürst" (15 February 1879, Budapest, '
+                 "Hungary – 24 May 1958, Curitiba, Brasil) was an Austrian prince.")
+    assert ("date of birth", "15 February 1879") in _facts(long_name, "Friedrich Franz von Hohenlohe")
+
+
+def test_a_later_sentence_about_the_subject_by_title_or_after_an_opening_phrase():
+    """"Lord Annesley was …", "From 1988 to 2008 she was …" (no comma), "Very private …, Rivette
+    was …" and "Through her marriage to X, Adelheid was …" are the subject's; "King Otto was …" in a
+    document about Hans Berg is not."""
+    facts = _facts("William Annesley( 16 July 1772 – 25 August 1838) was a noble. Lord Annesley was the eldest son "
+                   "of Richard Annesley, 2nd Earl Annesley and Anne Lambert. From 1988 to 2008 he was married to "
+                   "Mary Hope. Very private about his life, Annesley was briefly married to painter Jane Doe "
+                   "during the 1960s and later married Eve Roe.", "William Annesley, 3rd Earl Annesley")
+    assert {("father", "Richard Annesley, 2nd Earl Annesley"), ("mother", "Anne Lambert"),
+            ("spouse", "Mary Hope"), ("spouse", "Jane Doe")} <= facts
+    assert ("spouse", "Eve Roe") not in facts       # the sentence's first marriage, the one the pattern reads
+    facts = _facts("Princess Adelheid (9 March 1821 – 30 July 1899) was a princess. Through her marriage to "
+                   "Friedrich, Duke of Glücksburg, Adelheid was a sister-in-law of Christian IX.", "Princess Adelheid")
+    assert ("spouse", "Friedrich, Duke of Glücksburg") in facts
+    assert not {d for d, _ in _facts("Hans Berg (1 May 1900 – 2 June 1950) was a painter. King Otto was the son "
+                                     "of Ludwig Wittelsbach.", "Hans Berg")} & {"father"}
+
+
+def test_in_a_works_document_he_and_his_are_someone_elses():
+    """A film's plot ("His wife Deanne is pregnant", "He was born …") gives the film no spouse and no
+    birthplace; "Its director was …" is still the film's, and a film director's "His wife" his."""
+    facts = _facts("Grown Ups is a 2010 American comedy film directed by Dennis Dugan. His wife Deanne is pregnant. "
+                   "He was born in Ohio. Its director was Dennis Dugan.", "Grown Ups (film)")
+    assert ("director", "Dennis Dugan") in facts
+    assert not {d for d, _ in facts} & {"spouse", "place of birth"}
+    plot = _facts("In 1978, five friends win a championship. His wife Deanne is pregnant.", "Grown Ups (film)")
+    assert not {d for d, _ in plot} & {"spouse"}       # a plot with no lead: the title says it is a film
+    facts = _facts("Pál Gábor (2 November 1932 – 21 October 1987) was a Hungarian film director. His wife was "
+                   "Anna Kovács. He was born in Pest.", "Pál Gábor")
+    assert {("spouse", "Anna Kovács"), ("place of birth", "Pest")} <= facts
+
+
+def test_a_clause_about_something_else_gives_the_subject_nothing():
+    """"In 1870 he established himself in Munich, and died there in 1884" founds nothing; "married
+    a daughter of X" and "by his marriage to a daughter of X" name no spouse; "daughter of Ida,
+    Countess of B, and her husband Y" makes Y the father, not Ida; a song named in a person's
+    relative clause is no performance of the person's."""
+    facts = _facts("Theodor Kotsch (1818 – 1884) was a German painter. In 1870 he established himself in Munich, "
+                   "and died there in 1884. By his marriage to a daughter of Ralph, Earl of Westmorland, Kotsch was "
+                   "related to the Nevilles. Together they recorded the song Ride On which was one of the last "
+                   "songs by Bon Scott.", "Theodor Kotsch")
+    assert not {d for d, _ in facts} & {"inception", "spouse", "performer"}
+    facts = _facts("Matilda (1105 – 1152) was the daughter of Ida, Countess of Boulogne, and her husband Eustace "
+                   "Grey.", "Matilda")
+    assert ("father", "Eustace Grey") in facts and ("father", "Ida") not in facts
+    assert ("inception", "1974") in _facts("Boa Vista was a German literary magazine, founded in Hamburg in 1974 "
+                                           "and published until 1983.", "Boa Vista (literary magazine)")
+
+
+def test_a_name_with_initials_first_is_the_subject_it_names(tmp_path):
+    corpus = _corpus(tmp_path, {
+        "film": "Phalitamsha\nPhalitamsha is a 1976 romantic Kannada movie, directed by S. R. Puttanna Kanagal.\n",
+        "kanagal": "Puttanna Kanagal\nPuttanna Kanagal (1 December 1933 – 5 June 1985) was an Indian director.\n"})
+    lattice, report = rules_lattice(corpus)
+    director = [p for p in lattice.predicates if p.dimension == "director"]
+    assert [p.value for p in director] == [normalize("Puttanna Kanagal")] and report.resolved == 1
+
+
 def test_competing_values_become_a_contested_coordinate(tmp_path):
     corpus = _corpus(tmp_path, {"berg": "Hans Berg\nHans Berg (1 May 1900 – 2 June 1950) was a German painter. "
                                         "He was born in Munich. He was born in Vienna.\n"})

@@ -89,6 +89,7 @@ SAYS: dict[str, re.Pattern] = {dim: re.compile(cue, re.IGNORECASE) for dim, cue 
     "spouse": r"\b(?:spouse|husband|wife|married|partner|step\w*)\b|-in-law\b",
     "composer": r"\b(?:composer|composed|music)\b",
     "producer": r"\b(?:producer|produced)\b",
+    "performer": r"\b(?:performer|performers|performed|performs|performing|singer|sang|sung)\b",
 }.items()}
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _COMPARED = re.compile(r"(?:argmin|argmax|same|differ)\(\s*([\w]+)")

@@ -14,6 +14,7 @@ titled "E (…)" gets E as an alias when no other subject is E.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from latweave.errors import LatticeError
@@ -28,6 +29,9 @@ from latweave.ingest.rules.sentences import strip_parenthetical
 from latweave.lattice.alike import TIERS, alike
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
+
+#: Initials that open a name ("S. R. "), before a subject's whole name.
+_INITIALS = re.compile(r"(?:[A-Z]\.\s*){1,3}(?=[A-Z][a-z])")
 
 #: How many sentences no rule matched the report keeps, as examples.
 LEFT_EXAMPLES = 200
@@ -74,6 +78,14 @@ class _Names:
         for tier in TIERS:
             if tier in best:
                 return best[tier][0] if len(best[tier]) == 1 else None
+        initials = _INITIALS.match(value)
+        if initials is not None and value[initials.end():] != value:
+            # "S. R. Puttanna Kanagal" beside the document "Puttanna Kanagal": initials before a
+            # subject's whole name (South Indian names put the family's initials first)
+            rest = normalize(value[initials.end():])
+            hits = [s for s in self.subjects if normalize(strip_parenthetical(s)) == rest
+                    and normalize(s) != normalize(owner)]
+            return hits[0] if len(hits) == 1 else None
         return None
 
 

@@ -2,7 +2,8 @@
 
 Subject tracking, the extractor's defence against attributing a relative's facts to the subject:
 
-* the document's **subject** is its first line when that line is a title (no sentence ending, at
+* the document's **subject** is its first line when that line is a title (no sentence ending but an
+  abbreviation's ("George Nicholls Jr."), at
   most twelve words, followed by a line break: a 2Wiki paragraph's title, "Thomas Carr
   (director)"), else the name its lead sentence opens with ("Adaeze Okafor is …");
 * the **lead sentence** is about the subject (Wikipedia's convention: "Victor David Sjöström (…)
@@ -17,7 +18,16 @@ Subject tracking, the extractor's defence against attributing a relative's facts
 * a sentence opening "His / Her / Its / Their …" or "<subject>'s …" is *possessive*: rules of
   that scope read it from the noun on ("father was …"), and no subject rule reads it — so "His
   father was previously married to X" gives the subject no spouse;
+* in a work's document (a lead "… is a 2010 American comedy film", or a title "Grown Ups (film)")
+  He / She / His / Her are the plot's people or the makers, never the work: only It / Its / "The
+  film" refer to it;
 * every other sentence is about someone else and no rule reads it (the report counts them).
+
+A sentence ends at a period before a capital, but not after an initial or an abbreviation, not
+inside a parenthesis that closes soon after ("Ghutan (transl. Suffocation) is …"), and not after
+dots alone ("... And God Created Them"); a later sentence's subject may carry a title ("Lord
+Annesley was …"), and a leading phrase may end without a comma before a pronoun ("From 1988 to
+2008 she was …").
 
 Offsets are into the document's text, so every fact cites its sentence verbatim.
 """
@@ -29,16 +39,32 @@ from dataclasses import dataclass
 
 
 _ABBREV = frozenset("c ca st dr mr mrs ms jr sr lt gen col capt rev no vs mt ft co inc ltd sgt prof fr hon "
-                    "u.s u.k b d fl approx est op vol".split())
+                    "u.s u.k b d fl approx est op vol lit transl trans".split())
 _END = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9À-Þ])")
+_CLOSES = re.compile(r"[^()]{0,80}\)")    # a parenthesis that closes soon after a cut (an unclosed one does not count)
 _TITLE_LINE = re.compile(r"[^\n]{1,200}\n")
 _LEAD_REF = re.compile(r"\s*(?P<ref>[^\n]{1,150}?)(?=\s*\(|,\s|\s+(?:is|was|are|were|has|had|refers?|may)\b)")
-_LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually)\b"
-            r"[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?)?")
+_LEADING = (r"(?:(?:In|On|By|From|After|Before|At|During|Later|Then|Thereafter|Subsequently|Eventually|Through|"
+            r"Following|Upon|Until|Since|Throughout|Shortly|Soon|Very|Privately|Together)\b"
+            r"(?:[^,.;]{0,60},\s+(?:[^,.;]{1,60},\s+)?|[^,.;]{0,40}?\s+(?=(?:he|she|it)\s+[a-z])))?")
 _PRONOUN = (r"(?:He|She|It|he|she|it|The film|the film|The movie|the movie|This film|this film|The album|the album|"
             r"The magazine|the magazine|The museum|the museum|The company|the company|The lake|the lake)")
+#: A title before the subject's name words ("Lord Annesley was …", "Lady Elizabeth was …").
+_HONORIFIC = (r"(?:(?:Lord|Lady|Sir|Dame|Prince|Princess|King|Queen|Count|Countess|Duke|Duchess|Emperor|Empress|"
+              r"Sheikh|Sheikha|Dr\.|Mr\.|Mrs\.|Ms\.|Miss)\s+)?")
 _POSSESSIVE = r"(?:His|Her|Its|Their|his|her|its|their)"
-_BORN_OPENING = re.compile(r"(?:Born|Founded|Established)\s+(?:in|on)\b")
+#: A title that says its subject is a work: "Grown Ups (film)", "Numb (Rihanna song)".
+_WORK_TITLE = re.compile(r"\((?:[^()]*\s)?(?:film|movie|song|album|single|novel|play|opera|musical|series|"
+                         r"episode|video game|book)\)\s*$")
+_WORK_POSSESSIVE = r"(?:Its|Their|its|their)"
+#: A lead that says its subject is a work ("… is a 2010 American comedy film"): a later "He" or
+#: "His wife …" there is a character or a maker, never the film.
+_WORK_LEAD = re.compile(
+    r"\b(?:is|was)\s+(?:an?|the)\s+(?:(?!(?:for|of|in|by|with|from|and|who|known|whose)\b)[\w'’\"“”-]+\s+){0,8}?"
+    r"(?:film|movie|documentary|novel|song|single|album|sitcom|opera|musical|episode|video game)\b"
+    r"(?![- ]+(?:director|producer|actor|actress|editor|critic|maker|composer|writer|score|studio|company|"
+    r"distributor|festival|historian|scholar|star|singer|songwriter|executive))")
+_BORN_OPENING = re.compile(r"(?:(?:Born|Founded|Established)\s+(?:in|on)|(?:Through|By|After|Following|Upon|Since)\s+(?:his|her)\s+marriage)\b")
 _PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _WORDS = re.compile(r"[^\W\d_][\w'’.\-]*")
 _SKIP_WORDS = frozenset("the of and a an de von van da di le la du film in on at for with".split())
@@ -84,6 +110,9 @@ def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
         token = word.group(1).lower() if word else ""
         if len(token) == 1 or token in _ABBREV or re.fullmatch(r"(?:\w\.)+\w?", token):
             continue   # an initial ("N. N. Pisharody"), an abbreviation ("c. 1583")
+        if (text.count("(", at, cut) > text.count(")", at, cut) and _CLOSES.match(text, cut)) \
+                or not re.search(r"\w", text[at:cut]):
+            continue   # inside a parenthesis ("Ghutan (transl. Suffocation) is …"), or dots alone ("... And God")
         end = m.end() - len(m.group()) + len(m.group().rstrip())
         spans.append((at, end))
         at = m.end()
@@ -121,7 +150,8 @@ def read_document(text: str) -> Reading:
     first = _TITLE_LINE.match(text)
     if first is not None:
         line = first.group().strip()
-        if line and len(line.split()) <= 12 and not line.endswith("."):
+        last = line.rsplit(" ", 1)[-1].rstrip(".").lower()
+        if line and len(line.split()) <= 12 and (not line.endswith(".") or last in _ABBREV or len(last) == 1):
             title, body = line, first.end()
     spans = split_sentences(text, body)
     if not spans:
@@ -136,12 +166,16 @@ def read_document(text: str) -> Reading:
     # under a title the lead sentence is the title's (Wikipedia's convention, whatever name it
     # opens with: "Vishal Devgan (born …), known professionally as Ajay Devgn"); without one, its
     # opening name is the subject
-    lead_about = lead is not None
+    lead_about = lead is not None or title is not None
     name_alt = "|".join(re.escape(w) for w in sorted(names, key=lambda w: (-len(w), w)))
-    opener = (rf"(?:{_PRONOUN}|(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else _PRONOUN)
+    work = ((lead is not None and _WORK_LEAD.search(text, lead.end(), lead_end) is not None)
+            or (title is not None and _WORK_TITLE.search(title) is not None))
+    pronoun = _PRONOUN.replace("He|She|It|he|she|it", "It|it") if work else _PRONOUN
+    possessive = _WORK_POSSESSIVE if work else _POSSESSIVE
+    opener = (rf"(?:{pronoun}|{_HONORIFIC}(?:{name_alt})(?:\s+(?:{name_alt}))*)" if name_alt else pronoun)
     about_re = re.compile(rf"{_LEADING}{opener}(?=\s*,|\s*\(|\s+[a-z])")
-    owner = (rf"(?:{_POSSESSIVE}|(?:The film|The movie|{name_alt})(?:'s|’s))" if name_alt else
-             rf"(?:{_POSSESSIVE}|(?:The film|The movie)(?:'s|’s))")
+    owner = (rf"(?:{possessive}|(?:The film|The movie|{name_alt})(?:'s|’s))" if name_alt else
+             rf"(?:{possessive}|(?:The film|The movie)(?:'s|’s))")
     possessive_re = re.compile(rf"{_LEADING}{owner}\s+")
     sentences = []
     for i, (s, e) in enumerate(spans):
