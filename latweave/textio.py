@@ -266,6 +266,23 @@ class TextFile:
         text = self._map[self._offsets[block]:stop].decode("utf-8")
         return text[start - block * self.BLOCK:end - block * self.BLOCK]
 
+    def byte_offset(self, offset: int) -> int:
+        """Where character `offset` (0 ≤ offset ≤ len) starts in `raw`'s bytes (the text's UTF-8)."""
+        if not 0 <= offset <= self.length:
+            raise IndexError(f"character offset {offset} is outside the text (0..{self.length})")
+        if self.ascii or offset == self.length:
+            return offset if self.ascii else self.size
+        block = offset // self.BLOCK
+        start, within = self._offsets[block], offset - block * self.BLOCK
+        if not within:
+            return start
+        stop = self._offsets[block + 1] if block + 1 < len(self._offsets) else self.size
+        return start + len(self.raw(start, stop).decode("utf-8")[:within].encode("utf-8"))
+
+    def raw(self, start: int, end: int) -> bytes:
+        """The text's UTF-8 bytes [start, end) (byte offsets: `byte_offset`)."""
+        return self._map[start:end] if self._map is not None else b""
+
     def chunks(self) -> Iterator[str]:
         """The whole text, in pieces of about `block_bytes` (never splitting a character)."""
         decoder = codecs.getincrementaldecoder("utf-8")()

@@ -205,3 +205,59 @@ def test_a_position_is_the_naive_count_anywhere_in_a_long_text():
         for offset in [0, n, *edges, *(rng.randint(0, n) for _ in range(100))]:
             assert position(text, offset) == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
     assert position("abc", 4) is None and position(None, 0) is None
+
+
+@pytest.mark.parametrize("alphabet", ["ab\n", "aé\n𝔘"])
+def test_a_position_in_a_text_file_is_the_naive_count_without_the_text_held(tmp_path, monkeypatch, alphabet):
+    """A KB kept whole is cited through its `TextFile` (folder/stored.py `document_file`): its
+    newlines counted from its bytes by FILE_BLOCK, an offset turned into bytes by its block index
+    (ASCII, and characters of two and four bytes) — the same line and column as the text's own;
+    a file with a BOM and CRLF line ends as its decoded text."""
+    import random
+
+    from latweave.errors import StoreError
+    from latweave.proof import lines
+    from latweave.textio import TextFile
+
+    monkeypatch.setattr(lines, "FILE_BLOCK", 64)   # many blocks, lines longer than one
+    lines._file_lines.cache_clear()
+    rng = random.Random(11)
+    for n, raw in ((0, None), (700, None), (2000, None), (300, "bom")):
+        text = "".join(rng.choice(alphabet) for _ in range(n))
+        data = text.encode()
+        if raw == "bom":
+            data = b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode()
+        path = tmp_path / f"doc-{n}-{raw}.txt"
+        path.write_bytes(data)
+        held = TextFile(path, StoreError)
+        try:
+            assert len(held) == len(text)
+            for offset in [0, n, *(k * 64 + d for k in range(n // 64 + 1) for d in (-1, 0, 1) if 0 <= k * 64 + d <= n),
+                           *(rng.randint(0, n) for _ in range(150))]:
+                assert lines.position(held, offset) == lines.position(text, offset), offset
+            assert lines.position(held, n + 1) is None
+        finally:
+            held.close()
+    lines._file_lines.cache_clear()
+
+
+def test_a_kb_proof_cites_its_line_from_the_kept_source_without_reading_it_whole(tmp_path, capsys, monkeypatch):
+    """A KB lattice's proof cites `kb.txt:line`: read from the stored source's TextFile, never
+    decoded whole (folder/documents.py `document_text` is not called), the line the file has."""
+    from latweave.cli import main
+    from latweave.folder import documents
+
+    kb = tmp_path / "kb.txt"
+    kb.write_text("".join(f"p{i}\tknows\tp{i + 1}\n" for i in range(50)) + "ann\tlives_in\tParis\n", encoding="utf-8")
+    out = tmp_path / "lattice"
+    assert main(["build", str(kb), "--format", "pathquestion", "--out", str(out)]) == 0
+
+    def whole(*args):
+        raise AssertionError("the KB's text was read whole")
+    monkeypatch.setattr(documents, "document_text", whole)
+    monkeypatch.setattr("latweave.folder.stored.document_text", whole)
+    capsys.readouterr()
+    assert main(["run", "--lattice", str(out), "--json", "meet(subject = ann) -> lives_in"]) == 0
+    printed = capsys.readouterr().out
+    assert '"Paris"' in printed or '"paris"' in printed
+    assert '"line": 51' in printed, printed[:2000]

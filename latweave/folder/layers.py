@@ -391,11 +391,16 @@ class LayeredKeyed(Mapping):
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
 
-    def _find(self, key):
+    def _find(self, key: str) -> object:
+        row = self.row(key)
+        return None if row is None else self._value(row)
+
+    def row(self, key: str) -> dict[str, Any] | None:
+        """The row a lookup of `key` finds (as stored: not `value(row)`, not kept), or None."""
         for layer in reversed(self.layers):
             row = layer.find(key)
             if row is not None:
-                return None if removed(row) else self._value(row)
+                return None if removed(row) else row
         return None
 
     def __getitem__(self, key):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Callable, Iterator, Protocol
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol
 
 from latweave.folder.documents import document_text
 from latweave.folder.layered_folder import LayeredFolder, Section
@@ -42,6 +42,9 @@ from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dime
                                    read_manifest)
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
 from latweave.lattice.names import TOP
+
+if TYPE_CHECKING:
+    from latweave.textio import TextFile
 
 #: A dimension with more values than this keeps them on disk (a `Section`) when a lattice is
 #: opened for queries; one with fewer is read whole, as `load_lattice` reads it.
@@ -186,6 +189,7 @@ class StoredLattice:
             counts = manifest.get("counts", {})
             self.instances = self.layers.keyed(INSTANCES, instance_of, counts.get("instances"))
             self.documents = self.layers.keyed(DOCUMENTS, self._document, counts.get("documents"))
+            self._files: dict[str, TextFile] = {}
             self.predicates = StoredPredicates(self.layers.ids())
         except BaseException:
             self.layers.close()
@@ -211,5 +215,24 @@ class StoredLattice:
         """The predicates in canonical order, as `Lattice.sorted_predicates` lists them."""
         return self.predicates
 
+    def document_file(self, doc: str) -> "str | TextFile | None":
+        """Document `doc`'s text for reading at offsets without holding it: its stored source as
+        a `textio.TextFile` (a KB kept whole: mapped, never decoded whole — a proof's citations,
+        proof/lines.py), else its text (a str); None when the lattice has no such document. The
+        stored source's bytes are the ones the manifest's check verified when the folder was opened."""
+        if doc in self._files:
+            return self._files[doc]
+        row = self.documents.row(doc) if isinstance(doc, str) else None
+        if row is None or row.get("text") is not None:
+            return None if row is None else row["text"]
+        from latweave.errors import StoreError
+        from latweave.textio import TextFile
+
+        found = self._files[doc] = TextFile(Path(self.layers.base) / row["source"], StoreError)
+        return found
+
     def close(self) -> None:
+        for text in self._files.values():
+            text.close()
+        self._files.clear()
         self.layers.close()

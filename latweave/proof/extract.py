@@ -284,8 +284,13 @@ class ProofReader:
     def _evidence(self, p: int) -> Evidence:
         pred = self.predicates[p]
         ev = pred.evidence
-        documents = getattr(self.lattice, "documents", None)   # (no `or {}`: len() of a layered mapping reads it whole)
-        where = position(None if documents is None else documents.get(ev.doc), ev.start) or (None, None)
+        files = getattr(self.lattice, "document_file", None)   # (a stored lattice: a KB's text is not read whole)
+        if files is not None:
+            text = files(ev.doc)
+        else:
+            documents = getattr(self.lattice, "documents", None)   # (no `or {}`: len() of a layered mapping reads it whole)
+            text = None if documents is None else documents.get(ev.doc)
+        where = position(text, ev.start) or (None, None)
         return Evidence(p, ev.doc, ev.source_text, ev.start, ev.end, pred.confidence, *where)
 
     def naming(self, relation: str, s: int, x: int) -> list[int]:

@@ -14,6 +14,13 @@ up to two milliseconds more at p95, bench/peers.py. Blocks of 64 Ki characters c
 ~22 µs on that KB's 26M-character document, six of them in a 3-hop proof; of 4 Ki, 1.3 µs, and
 the first pass the same 16 ms: bench/overhead.py.)
 
+A KB kept whole as the lattice's stored source (2.6 GB at 10M subjects) is not read into a
+`str` for this: a stored lattice hands the proof its `textio.TextFile` (folder/stored.py
+`document_file`), whose newlines are counted from its mapped bytes, `FILE_BLOCK` bytes a count
+(a newline is one byte in UTF-8, never inside a character), the offset turned into a byte
+offset by the file's own block index: one pass over the bytes, a few hundred KB of counts, no
+copy of the text (decoded whole, that document cost the first proof 12 s and 2.6 GB).
+
 >>> position("a\\nbc\\nd", 3)
 (2, 2)
 """
@@ -22,9 +29,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from latweave.textio import TextFile
+
 
 #: Characters per block of the newline counts (4 Ki: a citation reads at most this much text).
 BLOCK = 1 << 12
+#: Bytes per block of a `TextFile`'s newline counts (a citation reads at most this many bytes).
+FILE_BLOCK = 1 << 16
 
 
 class _Lines:
@@ -50,12 +61,46 @@ def _lines(text: str) -> _Lines:
     return _Lines(text)
 
 
+class _FileLines:
+    """The newlines of a `TextFile` before each FILE_BLOCK of its bytes, counted once."""
+
+    def __init__(self, text: TextFile):
+        self.text = text
+        before, total = [0], 0
+        for start in range(0, text.size, FILE_BLOCK):
+            total += text.raw(start, start + FILE_BLOCK).count(b"\n")
+            before.append(total)
+        self.before = before
+
+    def position(self, offset: int) -> tuple[int, int]:
+        text = self.text
+        at = text.byte_offset(offset)
+        block = at // FILE_BLOCK
+        line = 1 + self.before[block] + text.raw(block * FILE_BLOCK, at).count(b"\n")
+        start = at
+        while start > 0:   # the line's first byte: after the newline before `at`, read back a block at a time
+            piece = text.raw(max(0, start - FILE_BLOCK), start)
+            newline = piece.rfind(b"\n")
+            if newline >= 0:
+                start = start - len(piece) + newline + 1
+                break
+            start -= len(piece)
+        return line, 1 + len(text.raw(start, at).decode("utf-8"))
+
+
+@lru_cache(maxsize=8)
+def _file_lines(text: TextFile) -> _FileLines:
+    return _FileLines(text)
+
+
 def position(text: object, offset: object) -> tuple[int, int] | None:
-    """(line, column) of character `offset` in `text`, both 1-based, the column counted in
-    characters; None when either is not what a document and an offset are (a document the
-    lattice does not keep, an offset out of range)."""
-    if not isinstance(text, str) or not isinstance(offset, int) or isinstance(offset, bool):
+    """(line, column) of character `offset` in `text` (a str, or a `TextFile`), both 1-based, the
+    column counted in characters; None when either is not what a document and an offset are (a
+    document the lattice does not keep, an offset out of range)."""
+    if not isinstance(text, (str, TextFile)) or not isinstance(offset, int) or isinstance(offset, bool):
         return None
     if not 0 <= offset <= len(text):
         return None
+    if isinstance(text, TextFile):
+        return _file_lines(text).position(offset)
     return _lines(text).at(offset), offset - text.rfind("\n", 0, offset)
