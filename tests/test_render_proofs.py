@@ -242,11 +242,13 @@ def test_a_position_in_a_text_file_is_the_naive_count_without_the_text_held(tmp_
 
 
 def test_a_kb_proof_cites_its_line_from_the_kept_source_without_reading_it_whole(tmp_path, capsys, monkeypatch):
-    """A KB lattice's proof cites `kb.txt:line`: read from the stored source's TextFile, never
-    decoded whole (folder/documents.py `document_text` is not called), the line the file has."""
+    """A large KB lattice's proof cites `kb.txt:line`: read from the stored source's TextFile,
+    never decoded whole (folder/documents.py `document_text` is not called), the line the file
+    has; a small one's from its text held (the same line)."""
     from latweave.cli import main
-    from latweave.folder import documents
+    from latweave.folder import documents, stored
 
+    monkeypatch.setattr(stored, "HELD_BYTES", 0)   # (a KB of 64 MB or less is cited from its text held)
     kb = tmp_path / "kb.txt"
     kb.write_text("".join(f"p{i}\tknows\tp{i + 1}\n" for i in range(50)) + "ann\tlives_in\tParis\n", encoding="utf-8")
     out = tmp_path / "lattice"
@@ -261,3 +263,6 @@ def test_a_kb_proof_cites_its_line_from_the_kept_source_without_reading_it_whole
     printed = capsys.readouterr().out
     assert '"Paris"' in printed or '"paris"' in printed
     assert '"line": 51' in printed, printed[:2000]
+    monkeypatch.undo()   # the text held, read as before: the same bytes printed
+    assert main(["run", "--lattice", str(out), "--json", "meet(subject = ann) -> lives_in"]) == 0
+    assert capsys.readouterr().out == printed

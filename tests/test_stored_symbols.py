@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from latweave.compile.stored_symbols import StoredSymbols
 from latweave.compile.symbols import SymbolTable
 from latweave.folder.layers import index_name
@@ -29,7 +31,11 @@ def _layer(folder: Path, table: SymbolTable, start: int) -> Path:
     return folder
 
 
-def test_the_table_read_by_line_answers_as_the_table_read_whole(tmp_path):
+@pytest.mark.parametrize("kept", [1 << 16, 3])   # look-ups kept, and forgotten past a few
+def test_the_table_read_by_line_answers_as_the_table_read_whole(tmp_path, monkeypatch, kept):
+    from latweave.compile import stored_symbols
+
+    monkeypatch.setattr(stored_symbols, "KEPT", kept)
     zero = SymbolTable(FIRST)
     both = zero.appended(SECOND)
     folders = [_layer(tmp_path / "0", zero, 0), _layer(tmp_path / "1", both, len(zero))]
@@ -37,12 +43,14 @@ def test_the_table_read_by_line_answers_as_the_table_read_whole(tmp_path):
     stored = StoredSymbols(folders)
     try:
         assert len(stored) == len(whole) == len(set(FIRST) | set(SECOND))
-        for ident in range(len(whole)):
-            text = whole.text(ident)
-            assert stored.text(ident) == text
-            assert stored.get(text) == stored.id(text) == ident and text in stored
-        for absent in ("ab", "zz", "Äpfel ", "\x00", "日"):
-            assert stored.get(absent) is None and absent not in stored
+        for _ in range(2):   # (the second time from what was kept, or read again)
+            for ident in range(len(whole)):
+                text = whole.text(ident)
+                assert stored.text(ident) == text
+                assert stored.get(text) == stored.id(text) == ident and text in stored
+            for absent in ("ab", "zz", "Äpfel ", "\x00", "日"):
+                assert stored.get(absent) is None and absent not in stored
+        assert len(stored._found) <= kept and len(stored._texts) <= kept
         extended = stored.extended()   # a plan's strings numbered after the table's
         assert extended.id("zebra") == whole.id("zebra") and extended.id("new") == len(whole)
         assert stored._whole is None   # (nothing above read the files whole)
@@ -54,7 +62,9 @@ def test_the_table_read_by_line_answers_as_the_table_read_whole(tmp_path):
 
 def test_a_built_and_added_lattice_answers_the_same_through_either_table(tmp_path, capsys, monkeypatch):
     from latweave.cli import main
-    from latweave.compile import lattice_facts
+    from latweave.compile import lattice_facts, stored_symbols
+
+    monkeypatch.setattr(stored_symbols, "BY_LINE_BYTES", 0)   # (first by line: the corpora's tables are small)
 
     corpora = Path(__file__).resolve().parent.parent / "corpora"
     lattice = tmp_path / "lattice"
@@ -67,8 +77,9 @@ def test_a_built_and_added_lattice_answers_the_same_through_either_table(tmp_pat
     outputs = {}
     for how in ("by line", "whole"):
         if how == "whole":
-            monkeypatch.setattr(lattice_facts, "StoredSymbols",
-                                lambda folders: SymbolTable.read_layers(Path(f) / SYMBOLS for f in folders))
+            monkeypatch.setattr(stored_symbols, "BY_LINE_BYTES", 1 << 40)
+        read = lattice_facts.CompiledLattice.read(lattice).symbols
+        assert isinstance(read, stored_symbols.StoredSymbols) == (how == "by line") and isinstance(read, SymbolTable)
         runs = []
         for plan in plans:
             main(["run", "--lattice", str(lattice), "--json", plan])

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
-from latweave.compile.stored_symbols import StoredSymbols
+from latweave.compile.stored_symbols import read_symbols
 from latweave.compile.symbols import SymbolTable
 from latweave.lattice.canonical import class_key
 from latweave.lattice.coordinates import World, settle
@@ -117,7 +117,7 @@ class CompiledLattice:
         first asked for (`facts` is a read-only mapping)."""
         directory = Path(directory)
         folders = layer_folders(directory, read_manifest(directory, verify=False) if manifest is None else manifest)
-        symbols = StoredSymbols(folders)   # (read by line: a question looks up a few symbols)
+        symbols = read_symbols(folders)   # (a large table read by line: a question looks up a few symbols)
         return cls(symbols, StoredFacts(directory / FACTS_DIR, layers=tuple(folders[1:])), directory=directory,
                    layers=tuple(folders[1:]))
 

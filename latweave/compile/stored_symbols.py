@@ -8,7 +8,10 @@ is the same table over the files themselves: a string's id by bisection of each 
 sorted whole, a later layer its new strings sorted, numbered after the layers before), an id's
 string by its line (each file's line index, mapped, folder/layers.py `Lines`). What needs the whole
 table (`lookup` for a compiler interning millions of strings, `appended` for a new layer,
-`write`) reads it whole then, once, as `SymbolTable.read` would.
+`write`) reads it whole then, once, as `SymbolTable.read` would. A table of up to
+`BY_LINE_BYTES` is read whole at once (`read_symbols`): its dict answers a question's look-ups
+~20 µs sooner than bisection does (bench/peers.py at 100k subjects: 0.12 against 0.14 ms, one hop,
+answers only), and reading it costs the open little.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ from typing import Iterable
 from latweave.compile.symbols import SymbolTable, decode_symbol
 from latweave.folder.layers import Lines, SortedLines, open_lines
 from latweave.folder.names import SYMBOLS
+
+
+#: Symbol files (all layers') up to this many bytes are read whole (`read_symbols`): ~2M symbols.
+BY_LINE_BYTES = 32 << 20
+#: How many look-ups each way are kept (then forgotten, all at once: a server runs for days).
+KEPT = 1 << 16
+_UNSEEN = object()
 
 
 class StoredSymbols(SymbolTable):
@@ -42,6 +52,10 @@ class StoredSymbols(SymbolTable):
             count += len(lines)
         self._count = count
         self._whole: SymbolTable | None = None
+        # what was looked up, both ways (a plan's dimension and relation names come back every
+        # question); cleared past KEPT entries
+        self._found: dict[str, int | None] = {}
+        self._texts: dict[int, str] = {}
 
     # the whole table, for what needs every string (`SymbolTable`'s methods read these two)
     @property
@@ -64,13 +78,19 @@ class StoredSymbols(SymbolTable):
     def get(self, text: str) -> int | None:
         if self._whole is not None:
             return self._whole.get(text)
-        if type(text) is not str:
-            return None
+        kept = self._found.get(text, _UNSEEN) if type(text) is str else None
+        if kept is not _UNSEEN:
+            return kept   # type: ignore[return-value]
+        ident = None
         for first, lines, found in zip(self._firsts, self._files, self._sorted):
             at = found.lower(text)
             if at < len(lines) and found._key_at(at) == text:
-                return first + at
-        return None
+                ident = first + at
+                break
+        if len(self._found) >= KEPT:
+            self._found.clear()
+        self._found[text] = ident
+        return ident
 
     def __contains__(self, text: str) -> bool:
         return self.get(text) is not None
@@ -84,11 +104,27 @@ class StoredSymbols(SymbolTable):
     def text(self, ident: int) -> str:
         if self._whole is not None:
             return self._whole.text(ident)
-        if not 0 <= ident < self._count:
-            raise IndexError(f"symbol id {ident} out of range")
-        layer = bisect_right(self._firsts, ident) - 1
-        return decode_symbol(self._files[layer].raw(ident - self._firsts[layer]).decode())
+        text = self._texts.get(ident)
+        if text is None:
+            if not 0 <= ident < self._count:
+                raise IndexError(f"symbol id {ident} out of range")
+            layer = bisect_right(self._firsts, ident) - 1
+            text = decode_symbol(self._files[layer].raw(ident - self._firsts[layer]).decode())
+            if len(self._texts) >= KEPT:
+                self._texts.clear()
+            self._texts[ident] = text
+        return text
 
     def close(self) -> None:
         for lines in self._files:
             lines.close()
+
+
+def read_symbols(folders: Iterable[Path]) -> SymbolTable:
+    """The symbol table of the layers in `folders`: read whole when the files are small
+    (`BY_LINE_BYTES`), else a `StoredSymbols`."""
+    folders = [Path(f) for f in folders]
+    if sum((folder / SYMBOLS).stat().st_size for folder in folders) > BY_LINE_BYTES:
+        return StoredSymbols(folders)
+    return (SymbolTable.read(folders[0] / SYMBOLS) if len(folders) == 1
+            else SymbolTable.read_layers(folder / SYMBOLS for folder in folders))
