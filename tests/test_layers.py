@@ -199,15 +199,7 @@ def test_ingest_and_the_folder_form_no_cycle_of_modules():
     graph = _module_graph(("latweave.ingest", "latweave.folder"))
 
     def reaches(start: str) -> bool:
-        seen, todo = set(), [start]
-        while todo:
-            for nxt in graph.get(todo.pop(), ()):
-                if nxt == start:
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
+        return _reaches(graph, start)
 
     assert graph, "the scan found no import inside ingest/ and folder/"
     cyclic = sorted(m for m in graph if reaches(m))
