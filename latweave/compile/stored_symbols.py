@@ -68,8 +68,7 @@ class StoredSymbols(SymbolTable):
 
     def _read_whole(self) -> SymbolTable:
         if self._whole is None:
-            self._whole = (SymbolTable.read(self._folders[0] / SYMBOLS) if len(self._folders) == 1
-                           else SymbolTable.read_layers(folder / SYMBOLS for folder in self._folders))
+            self._whole = _whole(self._folders)
         return self._whole
 
     def __len__(self) -> int:
@@ -82,9 +81,9 @@ class StoredSymbols(SymbolTable):
         if kept is not _UNSEEN:
             return kept   # type: ignore[return-value]
         ident = None
-        for first, lines, found in zip(self._firsts, self._files, self._sorted):
-            at = found.lower(text)
-            if at < len(lines) and found._key_at(at) == text:
+        for first, found in zip(self._firsts, self._sorted):
+            at = found.index(text)
+            if at is not None:
                 ident = first + at
                 break
         if len(self._found) >= KEPT:
@@ -126,5 +125,10 @@ def read_symbols(folders: Iterable[Path]) -> SymbolTable:
     folders = [Path(f) for f in folders]
     if sum((folder / SYMBOLS).stat().st_size for folder in folders) > BY_LINE_BYTES:
         return StoredSymbols(folders)
+    return _whole(folders)
+
+
+def _whole(folders: list[Path]) -> SymbolTable:
+    """The layers' symbols.jsonl files read whole, as `SymbolTable` reads them."""
     return (SymbolTable.read(folders[0] / SYMBOLS) if len(folders) == 1
             else SymbolTable.read_layers(folder / SYMBOLS for folder in folders))

@@ -355,12 +355,15 @@ class SortedLines:
                 hi = mid
         return lo
 
+    def index(self, key: Any) -> int | None:
+        """The line of `key`, or None."""
+        i = self.lower(key)
+        return i if i < len(self.lines) and self._key_at(i) == key else None
+
     def find(self, key: Any) -> Any:
         """The row of `key`, or None."""
-        i = self.lower(key)
-        if i < len(self.lines) and self._key_at(i) == key:
-            return self.row_at(i)
-        return None
+        i = self.index(key)
+        return None if i is None else self.row_at(i)
 
     def after(self, key) -> Iterator:
         """The rows from the first whose key is not below `key` on, in order (the caller stops)."""

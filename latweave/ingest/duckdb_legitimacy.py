@@ -150,9 +150,9 @@ def _dimensions(con) -> dict[int, str]:
     return dict(con.execute(f"SELECT d, dkey FROM attr_named WHERE m IN ({marks})", firsts).fetchall())
 
 
-def _subject_d(con) -> int:
-    """The `subject` dimension's id in `attr` (-1 when it has none)."""
-    return next((d for d, key in _dimensions(con).items() if key == _SUBJECT), -1)
+def _subject_d(dimensions: Mapping[int, str]) -> int:
+    """The `subject` dimension's id among `_dimensions` (-1 when it has none)."""
+    return next((d for d, key in dimensions.items() if key == _SUBJECT), -1)
 
 
 def _row(member) -> tuple[str, ...]:
@@ -172,7 +172,7 @@ def fca_report(con, head: Lattice, sizes: tuple[int, int, int], *, min_support: 
     if concepts.complete:
         raise ValueError("fca_report is for contexts above max_cells; collect a smaller one")
     _numbered(con)
-    subject = _subject_d(con)
+    subject = _subject_d(_dimensions(con))
     con.execute(f"CREATE OR REPLACE TEMP TABLE support AS SELECT m, count(*) AS n FROM inc WHERE d <> {subject} "
                 "GROUP BY m")
     try:
@@ -237,7 +237,7 @@ def dependent_dimensions(con, head: Lattice, *, min_support: int = 5) -> tuple[D
     are as many as the distinct set₁ and as the distinct set₂."""
     _numbered(con)
     dimensions = _dimensions(con)
-    subject = next((d for d, key in dimensions.items() if key == _SUBJECT), -1)
+    subject = _subject_d(dimensions)
     con.execute(f"""CREATE OR REPLACE TEMP TABLE sets AS
                     SELECT g, d, list_sort(list(DISTINCT m)) AS l FROM inc WHERE d <> {subject} GROUP BY g, d""")
     try:
@@ -248,7 +248,7 @@ def dependent_dimensions(con, head: Lattice, *, min_support: int = 5) -> tuple[D
                            SELECT g, d, n.s FROM sets JOIN (
                                SELECT l, -(row_number() OVER (ORDER BY l)) AS s
                                FROM (SELECT DISTINCT l FROM sets WHERE len(l) > 1)) n USING (l))
-                       ORDER BY d, g""")
+                       ORDER BY d""")   # (clustered by dimension: a pair's query reads two runs of it)
         con.execute("DROP TABLE sets")
         present = [d for (d,) in con.execute("SELECT DISTINCT d FROM vals ORDER BY d").fetchall()]
         if len(present) <= PAIRS_WITHOUT_FILTER:

@@ -174,6 +174,21 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _batched(con, query: str, params: Sequence = ()) -> Iterator[tuple]:
+    """The rows of `query` on a cursor of its own, fetched FETCH_ROWS at a time (the cursor closed
+    when they end or the reader stops)."""
+    cursor = con.cursor()
+    try:
+        cursor.execute(query, list(params))
+        while True:
+            batch = cursor.fetchmany(FETCH_ROWS)
+            if not batch:
+                return
+            yield from batch
+    finally:
+        cursor.close()
+
+
 class _Job:
     """One DuckDB build: its connection, tables and the head."""
 
@@ -352,18 +367,9 @@ class _Job:
 
         def query(dkey: str):
             def values() -> Iterator[tuple[str, str]]:
-                cursor = self.con.cursor()
-                try:
-                    cursor.execute("SELECT l.vkey, l.vlabel FROM labels l JOIN keys d ON d.id = l.dkey "
-                                   "WHERE d.key = ? ORDER BY l.vkey", [dkey])
-                    while True:
-                        batch = cursor.fetchmany(FETCH_ROWS)
-                        if not batch:
-                            return
-                        for vkey, label in batch:
-                            yield spell(vkey), label
-                finally:
-                    cursor.close()
+                for vkey, label in _batched(self.con, "SELECT l.vkey, l.vlabel FROM labels l JOIN keys d "
+                                                      "ON d.id = l.dkey WHERE d.key = ? ORDER BY l.vkey", [dkey]):
+                    yield spell(vkey), label
             return values
 
         flat = [_SUBJECT_KEY, *(k for rkey, ikey in self.inverse.items() for k in (rkey, ikey))]
@@ -426,33 +432,20 @@ class _Job:
         con = self.con
 
         spell = self.spellings.get
-
-        def batched(query: str) -> Iterator[tuple]:
-            cursor = con.cursor()
-            try:
-                cursor.execute(query)
-                while True:
-                    batch = cursor.fetchmany(FETCH_ROWS)
-                    if not batch:
-                        return
-                    yield from batch
-            finally:
-                cursor.close()
-
-        dimension = {id_: key for id_, key in self.sql(  # (the few dimension keys, looked up once)
-            "SELECT id, key FROM keys WHERE id IN (SELECT DISTINCT dkey FROM labels) OR key IN (SELECT rkey FROM kinds)"
-        ).fetchall()}.get
+        # the head's few dimension keys by id, looked up once (every predicate's dkey is one)
+        dimension = dict(self.sql("SELECT id, key FROM keys WHERE key IN (SELECT unnest(?::VARCHAR[]))",
+                                  [sorted(head.dimensions)]).fetchall())
 
         def stream() -> Iterator[tuple[str, list[Predicate]]]:
             # every instance has its `subject` predicate: the groups and the names pair one to one
-            names = batched("SELECT id, label FROM names ORDER BY id")
+            names = _batched(con, "SELECT id, label FROM names ORDER BY id")
             for (ikey, group), (id_, label) in zip(itertools.groupby(
-                    batched("SELECT ikey, dkey, vkey, f, start, stop FROM preds ORDER BY ikey, dkey, vkey"),
+                    _batched(con, "SELECT ikey, dkey, vkey, f, start, stop FROM preds ORDER BY ikey, dkey, vkey"),
                     key=lambda row: row[0]), names):
                 if ikey != id_:
                     raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
                 key = spell(ikey)
-                preds = [Predicate(key, dimension(dkey) or spell(dkey), key if vkey == ikey else spell(vkey),
+                preds = [Predicate(key, dimension[dkey], key if vkey == ikey else spell(vkey),
                                    Evidence(docs[f], texts[f][start:stop], start, stop))
                          for _, dkey, vkey, f, start, stop in group]
                 written[0] += 1

@@ -67,7 +67,6 @@ class Spellings:
                     ends.append(len(blob))
         finally:
             cursor.close()
-        self._keys = keys if as_list else None
         self._blob, self._ends = bytes(blob), ends
         self.get = keys.__getitem__ if as_list else self._spelled
         self._count = count
