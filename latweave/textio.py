@@ -19,7 +19,7 @@ import os
 import sys
 from array import array
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from latweave.errors import SourceError
 
@@ -265,6 +265,18 @@ class TextFile:
         stop = self._offsets[last] if last < len(self._offsets) else self.size
         text = self._map[self._offsets[block]:stop].decode("utf-8")
         return text[start - block * self.BLOCK:end - block * self.BLOCK]
+
+    def slicer(self) -> Callable[[int, int], str]:
+        """`lambda start, end: self[start:end]` for offsets within the text, made once for a
+        reader that slices it millions of times (a bulk build's evidence): an ASCII text's
+        characters are its bytes, so the slice is the mapped bytes' own."""
+        if self.ascii and self._map is not None:
+            mapped = self._map
+
+            def ascii_slice(start: int, end: int) -> str:
+                return mapped[start:end].decode("ascii")
+            return ascii_slice
+        return lambda start, end: self[start:end]
 
     def byte_offset(self, offset: int) -> int:
         """Where character `offset` (0 ≤ offset ≤ len) starts in `raw`'s bytes (the text's UTF-8)."""

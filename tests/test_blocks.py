@@ -158,3 +158,24 @@ def test_lines_forged_under_the_old_lines_hash_are_refused(tmp_path):
     with pytest.raises(Refused, match="predicates.blocks does not match the manifest"):
         read_manifest(lattice)
     assert main(["audit", "--lattice", str(lattice), str(saved)]) == 5
+
+
+def test_blocks_deflated_in_a_second_interpreter_are_the_same_bytes(tmp_path, monkeypatch):
+    """BlockWriter(beside=True): the blocks deflated by a child fed on its stdin (`_Beside`) — the
+    same file, line count and digest; a child that fails is a StoreError, not a short file taken
+    for a whole one."""
+    from latweave.errors import StoreError
+    from latweave.folder import blocks
+
+    lines = [f"line {i} {'é' * (i % 5)} 𝔘\n" for i in range(5_003)]
+    written = {}
+    for beside in (False, True):
+        with blocks.BlockWriter(tmp_path / f"{beside}.blocks", per_block=16, beside=beside) as out:
+            out.writelines(lines)
+        written[beside] = ((tmp_path / f"{beside}.blocks").read_bytes(), out.lines, out.digest)
+    assert written[True] == written[False] and written[True][1] == len(lines)
+    monkeypatch.setattr(blocks._Beside, "COMMAND", "raise SystemExit('no deflating today')")
+    for many in (1, 40):   # the child gone before the end, or while the blocks are still sent
+        with pytest.raises(StoreError, match="no deflating today"):
+            with blocks.BlockWriter(tmp_path / "failed.blocks", per_block=16, beside=True) as out:
+                out.writelines(lines * many)

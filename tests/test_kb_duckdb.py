@@ -340,3 +340,36 @@ def test_the_keys_numbered_keep_their_order_and_read_back_by_id(tmp_path):
         spellings = Spellings(con, listed=listed)
         assert [spellings[i] for i in range(len(spellings))] == sorted(words) == list(map(spellings.get, range(count)))
         assert spellings.nbytes == (0 if listed == count else sum(len(w.encode()) for w in words) + 8 * len(words))
+
+
+@pytest.mark.parametrize("cap", [5, None])
+def test_a_flat_dimensions_report_from_its_sql_summary_is_the_one_read_from_its_values(cap):
+    """duckdb_legitimacy.flat_summaries: each value's digest row hashed in SQL (Python's JSON for
+    quotes, backslashes and astral characters; rows with a control character hashed in Python),
+    the leaves in (label, key) order — the report (digest included) is the one flat.py reads from
+    the values, above the gate's cap (`cap=5`) and within it (grown from its first leaves)."""
+    import duckdb
+
+    from latweave.ingest.duckdb_legitimacy import flat_summaries
+    from latweave.ingest.flat import FlatDimension, flat_dimension_report
+    from latweave.ingest.key_ids import number_keys
+    from latweave.lattice.model import Dimension, Lattice
+    from latweave.lattice.names import normalize
+
+    labels = ['Say "hi"', "back\\slash", "tab\there", "ctl\x01x", "Été", "𝔘nicode", "zeta", "Alpha", "beta",
+              "alpha ", "B", "a\x1fb"]
+    values = sorted({normalize(label): label for label in labels}.items())
+    dim = Dimension(name="Spouse")
+    con = duckdb.connect()
+    con.execute("CREATE TABLE v (dkey VARCHAR, vkey VARCHAR, vlabel VARCHAR)")
+    con.executemany("INSERT INTO v VALUES (?, ?, ?)", [(dim.key, k, label) for k, label in values])
+    number_keys(con, ["SELECT dkey FROM v", "SELECT vkey FROM v"])
+    con.execute("CREATE TABLE labels AS SELECT d.id AS dkey, k.id AS vkey, v.vlabel FROM v "
+                "JOIN keys d ON d.key = v.dkey JOIN keys k ON k.key = v.vkey")
+    scanned = FlatDimension(dim, lambda: iter(values)).scan()
+    caps = {} if cap is None else {"closure_cap": cap}
+    summary = flat_summaries(con, Lattice(name="x", dimensions={dim.key: dim}), {dim.key: scanned}, cap=cap, limit=3)
+    assert summary[dim.key].leaves[:3] == tuple(sorted((label, k) for k, label in values))[:3]
+    want = flat_dimension_report(dim, lambda: iter(values), limit=3, **caps)
+    assert flat_dimension_report(dim, scanned, limit=3, summary=summary[dim.key], **caps) == want
+    assert want.values == len(values) and (want.width_note == "a tree: its leaves")

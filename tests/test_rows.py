@@ -9,8 +9,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from latweave.folder.rows import (predicate_line, predicate_of_line, predicate_probe, predicate_row, value_line,
-                                  value_line_of, value_probe, value_row)
+from latweave.folder.rows import (plain_predicate_lines, predicate_line, predicate_of_line, predicate_probe,
+                                  predicate_row, value_line, value_line_of, value_probe, value_row)
 from latweave.lattice.model import Evidence, Predicate
 from latweave.proof.audit import files as audit_files
 
@@ -75,3 +75,17 @@ def test_the_auditor_refuses_a_row_of_another_shape():
     for bad in (["x", "d", "v", "doc", 0, 1], {"instance": "x"}):
         with pytest.raises(ValueError):
             audit_files._predicate(0, bad)
+
+
+@settings(max_examples=100, deadline=None)
+@given(x=_text, fields=st.lists(st.tuples(_text, _text, _text, st.integers(0, 10**12), st.integers(0, 10**6), _text),
+                                max_size=4))
+def test_a_bulk_sources_plain_lines_are_the_predicates_lines(x, fields):
+    """`plain_predicate_lines` (the DuckDB build's: fields, no Predicate) writes the lines
+    `predicate_line` writes for the same predicates, names kept across calls."""
+    names: dict[str, str] = {}
+    for _ in range(2):
+        lines = plain_predicate_lines(x, [(d, v, doc, start, start + width, text)
+                                          for d, v, doc, start, width, text in fields], names)
+        assert lines == [predicate_line(Predicate(x, d, v, Evidence(doc, text, start, start + width)))
+                         for d, v, doc, start, width, text in fields]

@@ -146,10 +146,15 @@ class SqlSession(Session):
         checks.check_relations(self.program, facts, self.rows)
         return {name: rows if isinstance(rows, list) else list(rows) for name, rows in facts.items()}
 
-    def _evaluate_lattice(self) -> None:
-        """Evaluate the strata the base facts alone decide (once, at open)."""
-        self._bookkeep()
-        seminaive.evaluate(self.schedule.at_open(), self)
+    def _evaluate_lattice(self, late: frozenset[str] = frozenset(), *, after: bool = False) -> None:
+        """Evaluate the strata the base facts alone decide (once, at open): those that read none
+        of the base relations `late` (transitively) — or, `after`, those that read one. A writer
+        whose `late` rows are still arriving (a stream's: sqlite_engine.py `for_writing`) evaluates
+        the first while they come and the second once they are loaded; with no `late`, one call
+        evaluates every one."""
+        if not after:
+            self._bookkeep()
+        seminaive.evaluate([p for p in self.schedule.at_open() if bool(p.inputs & late) == after], self)
 
     def _bookkeep(self) -> None:
         """What a run needs to know besides the tables (`base_inputs` and `plan` are set)."""

@@ -179,20 +179,29 @@ class SqliteSession(FusedRuns, SqlSession):
         return self
 
     @classmethod
-    def for_writing(cls, engine: SqliteEngine, path: Path, facts: Facts) -> "SqliteSession":
+    def for_writing(cls, engine: SqliteEngine, path: Path, facts: Facts,
+                    late: frozenset[str] = frozenset()) -> "SqliteSession":
         """A new database file at `path` (which must not exist) holding `facts` (relation → rows,
         any iterable, read once in chunks), every lattice stratum evaluated and the lattice tables
         keyed and indexed (`NewFile`), committed; the caller records what built it and closes it
-        (sqlite_write.py)."""
+        (sqlite_write.py). `late`: relations whose rows arrive last (a stream's, still being
+        written: ingest/stream.py), read after the others, once the strata that need none of them
+        are evaluated — the same database, with that work done while they come."""
         self = cls(engine, connect(Use.WRITE, path), NEW_FILE)
         self.count = {}
         try:
             checks.check_relations(self.program, facts, self.rows)
             self.base_inputs = frozenset(facts)
             self._prepare()
-            for name, rows in facts.items():
-                NEW_FILE.load(self, name, rows)
-            self._evaluate_lattice()
+            for name in facts:
+                if name not in late:
+                    NEW_FILE.load(self, name, facts[name])
+            self._evaluate_lattice(late)
+            if late:
+                for name in facts:
+                    if name in late:
+                        NEW_FILE.load(self, name, facts[name])
+                self._evaluate_lattice(late, after=True)
             self._finish()
         except BaseException:
             self.close()

@@ -17,12 +17,13 @@ from latweave.engines.sqlite_store import Meta, fingerprint, write_meta
 from latweave.errors import EngineError
 
 
-def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None = None) -> Path:
+def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None = None,
+                    late: frozenset[str] = frozenset()) -> Path:
     """Write the SQLite engine's database for a lattice's facts (relation → rows; rows may be any
     iterable, read once in chunks) at `path`, which must not exist yet: the lattice relations,
     every stratum they alone decide, evaluated, and the indexes the per-query rules probe. With
-    no `engine`, the rules under rules/ (`SqliteEngine.of_rules`). Returns `path`; a failed write
-    leaves no file."""
+    no `engine`, the rules under rules/ (`SqliteEngine.of_rules`). `late`: relations whose rows
+    arrive last (`SqliteSession.for_writing`). Returns `path`; a failed write leaves no file."""
     engine = engine or SqliteEngine.of_rules()
     path = Path(path)
     if path.exists():
@@ -30,7 +31,7 @@ def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None 
                           hint="write it to a path that does not exist")
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        session = SqliteSession.for_writing(engine, path, facts)
+        session = SqliteSession.for_writing(engine, path, facts, late)
         try:
             base = session.base_inputs
             lattice = {full_table(r) for r in engine.lattice(base)}

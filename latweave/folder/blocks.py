@@ -70,18 +70,15 @@ def _refuse(path: Path, why: str):
     raise StoreError(f"{path.parent}: {path.name} {why}", hint="rebuild the lattice; never edit a lattice folder by hand")
 
 
-class BlockWriter:
-    """Writes a block file line by line (`write`, each line ending in a newline), the index and
-    trailer on `close`; a context manager. The lines' sha256 is kept as they come (`digest`)."""
+class _Deflater:
+    """The container's writing (module docstring), fed whole blocks: each block's lines as one
+    UTF-8 buffer (`block`), deflated alone; its first line kept for the firsts, the lines' sha256
+    taken as they come; the firsts, index and trailer on `close`, which returns (lines, digest)."""
 
-    def __init__(self, path: Path | str, per_block: int | None = None, level: int = LEVEL):
-        self.path = Path(path)
-        if per_block is None:
-            per_block = PER_BLOCK.get(self.path.name, LINES_PER_BLOCK)
-        self._out = open(self.path, "wb")
+    def __init__(self, path: Path, per_block: int, level: int):
+        self._out = open(path, "wb")
         self._out.write(HEADER)
         self._offsets = array("Q", [len(HEADER)])
-        self._pending: list[str] = []
         # each block's first line, UTF-8, in one buffer: not a str a block kept alive among the
         # lines that come and go (it pinned the allocator's memory: ~1.4 KB a subject of a KB's
         # streamed write, docs/spark.md)
@@ -89,7 +86,167 @@ class BlockWriter:
         self._per, self._level = per_block, level
         self._sha = hashlib.sha256()
         self.lines = 0
+
+    def block(self, data: bytes, lines: int) -> None:
+        self._firsts += data[:data.index(b"\n") + 1]
+        self._sha.update(data)
+        self.lines += lines
+        block = zlib.compress(data, self._level)
+        self._out.write(block)
+        self._offsets.append(self._offsets[-1] + len(block))
+
+    def close(self) -> tuple[int, bytes]:
+        digest = self._sha.digest()
+        firsts = zlib.compress(self._firsts, self._level)
+        self._out.write(firsts)
+        index = array("Q", self._offsets)
+        index.append(index[-1] + len(firsts))
+        if sys.byteorder != "little":
+            index.byteswap()
+        self._out.write(index.tobytes())
+        self._out.write(TRAILER.pack(self.lines, self._per, digest, MAGIC))
+        self._out.close()
+        return self.lines, digest
+
+    def abandon(self) -> None:
+        self._out.close()
+
+
+#: a block as `_Beside` sends it to its child: its line count and byte length, then its bytes
+_FRAME = struct.Struct("<II")
+#: bytes `_Beside` gathers before writing them to its child
+_SEND_BYTES = 1 << 20
+
+
+class _Beside:
+    """`_Deflater`'s work in a second interpreter (`deflate_child`), fed the blocks on its stdin:
+    deflate is most of a block file's writing, and a streamed write's interpreter has other work
+    (ingest/stream.py, where the second core is idle much of the time). Not a fork: the writer's
+    process changes many pages meanwhile, which a forked child would make it copy. `close` returns
+    what the child read back: (lines, digest); StoreError when the child failed (the write that
+    holds the file is abandoned: folder/store.py's atomic write)."""
+
+    COMMAND = "from latweave.folder.blocks import deflate_child; deflate_child()"
+
+    def __init__(self, path: Path, per_block: int, level: int):
+        import os
+        import subprocess
+
+        package = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
+        self.path = path
+        self.proc = subprocess.Popen([sys.executable, "-c", self.COMMAND, str(path), str(per_block), str(level)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     bufsize=0, env=env)
+        try:   # a pipe as large as a send (Linux; best effort): the writer rarely waits on the child
+            import fcntl
+
+            fcntl.fcntl(self.proc.stdin.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), _SEND_BYTES)
+        except (ImportError, OSError):
+            pass
+        self._pending = bytearray()
+
+    def block(self, data: bytes, lines: int) -> None:
+        self._pending += _FRAME.pack(lines, len(data))
+        self._pending += data
+        if len(self._pending) >= _SEND_BYTES:
+            self._send()
+
+    def _send(self) -> None:
+        import os
+
+        view = memoryview(self._pending)
+        try:
+            fd = self.proc.stdin.fileno()
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            self._failed()
+        finally:
+            view.release()
+        self._pending.clear()
+
+    def close(self) -> tuple[int, bytes]:
+        self._pending += _FRAME.pack(0, 0)
+        self._send()
+        try:
+            out, err = self.proc.communicate()
+        except OSError:
+            self._failed()
+        if self.proc.returncode != 0 or len(out) != 8 + 32:
+            self._failed(err)
+        return int.from_bytes(out[:8], "little"), out[8:]
+
+    def _failed(self, err: bytes | None = None):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        if err is None:   # (a pipe that broke: the child's last words are on its stderr)
+            try:
+                err = self.proc.stderr.read()
+            except (OSError, ValueError):
+                err = b""
+        self.abandon()
+        why = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["it stopped"]
+        raise StoreError(f"{self.path}: the block writer's child failed ({why[0]})",
+                         hint="the lattice was not written; run the command again")
+
+    def abandon(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+
+
+def deflate_child() -> None:
+    """`_Beside`'s child: argv path, lines per block, level; the blocks framed on stdin; answers
+    the line count and the lines' sha256 on stdout once the empty frame ends them."""
+    path, per, level = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    pipe = sys.stdin.buffer
+    deflater = _Deflater(path, per, level)
+    while True:
+        head = pipe.read(_FRAME.size)
+        if len(head) != _FRAME.size:
+            raise SystemExit("the block stream ended without its last frame")
+        lines, size = _FRAME.unpack(head)
+        if not lines:
+            break
+        data = pipe.read(size)
+        if len(data) != size:
+            raise SystemExit("a block broke off")
+        deflater.block(data, lines)
+    lines, digest = deflater.close()
+    sys.stdout.buffer.write(lines.to_bytes(8, "little") + digest)
+    sys.stdout.buffer.flush()
+
+
+class BlockWriter:
+    """Writes a block file line by line (`write`, each line ending in a newline), the index and
+    trailer on `close`; a context manager. The lines' sha256 is kept as they come (`digest`).
+    `beside`: the deflating done in a second interpreter (`_Beside`; the same bytes), where one
+    can be started."""
+
+    def __init__(self, path: Path | str, per_block: int | None = None, level: int = LEVEL, beside: bool = False):
+        self.path = Path(path)
+        if per_block is None:
+            per_block = PER_BLOCK.get(self.path.name, LINES_PER_BLOCK)
+        self._sink: _Deflater | _Beside | None = None
+        if beside:
+            try:
+                self._sink = _Beside(self.path, per_block, level)
+            except OSError:   # no process to be had: deflated here
+                self._sink = None
+        if self._sink is None:
+            self._sink = _Deflater(self.path, per_block, level)
+        self._pending: list[str] = []
+        self._per = per_block
+        self.lines = 0
         self.digest: bytes | None = None
+        self._closed = False
 
     def write(self, line: str) -> None:
         self._pending.append(line)
@@ -104,30 +261,19 @@ class BlockWriter:
                 self._flush()
 
     def _flush(self) -> None:
-        self._firsts += self._pending[0].encode("utf-8")
-        data = "".join(self._pending).encode("utf-8")
-        self._sha.update(data)
         self.lines += len(self._pending)
+        self._sink.block("".join(self._pending).encode("utf-8"), len(self._pending))
         self._pending.clear()
-        block = zlib.compress(data, self._level)
-        self._out.write(block)
-        self._offsets.append(self._offsets[-1] + len(block))
 
     def close(self) -> None:
-        if self._out.closed:
+        if self._closed:
             return
+        self._closed = True
         if self._pending:
             self._flush()
-        self.digest = self._sha.digest()
-        firsts = zlib.compress(self._firsts, self._level)
-        self._out.write(firsts)
-        index = array("Q", self._offsets)
-        index.append(index[-1] + len(firsts))
-        if sys.byteorder != "little":
-            index.byteswap()
-        self._out.write(index.tobytes())
-        self._out.write(TRAILER.pack(self.lines, self._per, self.digest, MAGIC))
-        self._out.close()
+        lines, self.digest = self._sink.close()
+        if lines != self.lines:
+            raise StoreError(f"{self.path}: {lines} lines written of {self.lines}", hint="run the command again")
 
     def __enter__(self) -> "BlockWriter":
         return self
@@ -135,8 +281,9 @@ class BlockWriter:
     def __exit__(self, *exc) -> None:
         if exc[0] is None:
             self.close()
-        else:
-            self._out.close()
+        elif not self._closed:
+            self._closed = True
+            self._sink.abandon()
 
 
 def write_blocks(path: Path | str, lines: Iterable[str]) -> None:

@@ -130,6 +130,25 @@ def predicate_lines(predicates: Iterable[Predicate], names: dict[str, str] | Non
         yield f"[{last_text},{dim},{_STRING(p.value)},{doc},{e.start},{e.end},{_STRING(e.source_text)}]\n"
 
 
+def plain_predicate_lines(instance: str, fields: Iterable[tuple[str, str, str, int, int, str]],
+                          names: dict[str, str]) -> list[str]:
+    """The lines `predicate_lines` gives for predicates of `instance` with confidence 1.0 and no
+    qualifiers, from their fields `(dimension, value, doc, start, end, source_text)` (each a str
+    but the offsets, ints): what a bulk source holds, without a Predicate made per line (the DuckDB
+    build: ingest/kb_duckdb.py). `names`: the dimensions' and documents' encodings, kept across calls."""
+    head = f"[{_STRING(instance)},"
+    lines = []
+    for dimension, value, doc, start, end, text in fields:
+        dim = names.get(dimension)
+        if dim is None:
+            dim = names[dimension] = _STRING(dimension)
+        d = names.get(doc)
+        if d is None:
+            d = names[doc] = _STRING(doc)
+        lines.append(f"{head}{dim},{_STRING(value)},{d},{start},{end},{_STRING(text)}]\n")
+    return lines
+
+
 def predicate_row(line: str | bytes) -> dict:
     """A predicates.jsonl line as a row: instance, dimension, value, doc, start, end,
     source_text, confidence, qualifiers (lists of two), every field named (no id)."""

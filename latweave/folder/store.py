@@ -151,14 +151,21 @@ def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None 
     """Every model file of `lattice`; `documents` (id → text, as `write_documents` takes them),
     when given, are written instead of the lattice's own, and `values` (values.blocks' lines)
     instead of `value_lines(lattice)` (a streamed write's, ingest/stream.py)."""
+    write_dimension_files(lattice, folder, documents, values)
+    write_jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
+    write_lines(folder / PREDICATES, predicate_lines(lattice.sorted_predicates()))
+
+
+def write_dimension_files(lattice: Lattice, folder: Path, documents: Mapping | None = None,
+                          values: Iterable[str] | None = None) -> None:
+    """The model files but instances.jsonl and predicates.blocks (`write_model_files`' arguments):
+    what a streamed write (ingest/stream.py) writes besides the stream's own."""
     for name, rows in dimension_rows(lattice).items():
         if name == VALUES:
             write_lines(folder / name, value_lines(lattice) if values is None else values)
         else:
             write_jsonl(folder / name, rows)
-    write_jsonl(folder / INSTANCES, map(instance_row, sorted(lattice.instances.values(), key=lambda i: i.key)))
     write_documents(folder / DOCUMENTS, lattice.documents if documents is None else documents)
-    write_lines(folder / PREDICATES, predicate_lines(lattice.sorted_predicates()))
 
 
 def write_keyed(path: Path, name: str, rows: Iterable[dict]) -> None:

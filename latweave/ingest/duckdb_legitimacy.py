@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from types import SimpleNamespace
 
-from latweave.ingest.flat import flat_dimension_report
+from latweave.ingest.flat import FlatSummary, flat_dimension_report
 from latweave.ingest.spark_legitimacy import _attribute, collected_report
 from latweave.lattice.model import Lattice
 from latweave.lattice.names import normalize
@@ -31,14 +31,61 @@ from latweave.legitimacy.report import FcaReport, LatticeReport
 _SUBJECT = normalize("subject")
 
 
-def dimension_reports(head: Lattice, flat_values: Mapping | None = None) -> tuple:
+def dimension_reports(head: Lattice, flat_values: Mapping | None = None,
+                      summaries: Mapping[str, FlatSummary] | None = None) -> tuple:
     """The per-dimension part of the report, by name: each dimension's checks on the head's
     graphs, a flat dimension's (`flat_values`, as `write_stream` takes them: the head declares it
-    with ⊤ alone) read from its values (ingest/flat.py `flat_dimension_report`)."""
-    flat_values = flat_values or {}
-    return tuple(replace(flat_dimension_report(d, flat_values[d.key]) if d.key in flat_values else
-                         dimension_report(d), functional=d.functional, contested=0)
+    with ⊤ alone) read from its values (ingest/flat.py `flat_dimension_report`), or from its
+    `summaries` (`flat_summaries`) where it has one."""
+    flat_values, summaries = flat_values or {}, summaries or {}
+    return tuple(replace(flat_dimension_report(d, flat_values[d.key], summary=summaries.get(d.key))
+                         if d.key in flat_values else dimension_report(d), functional=d.functional, contested=0)
                  for d in sorted(head.dimensions.values(), key=lambda d: d.name))
+
+
+def _json_string(column: str) -> str:
+    """SQL for the JSON string of `column` as Python's json encodes a str with ensure_ascii=False
+    (`"` and `\\` escaped; other characters as themselves) — for a text with no character below
+    U+0020, which json escapes as well (those rows are hashed in Python: `flat_summaries`)."""
+    return f"""('"' || replace(replace({column}, '\\', '\\\\'), '"', '\\"') || '"')"""
+
+
+#: a text holding a character json would escape beside `"` and `\`
+_CONTROL = "regexp_matches({}, '[\\x00-\\x1f]')"
+
+
+def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", keys: str = "keys",
+                   limit: int | None = None, cap: int | None = None) -> dict[str, FlatSummary]:
+    """The `FlatSummary` of each flat dimension (`flat`: dimension key → its scanned
+    FlatDimension), read in SQL from `labels` (dkey, vkey, vlabel: ids into `keys`, as the DuckDB
+    build holds them): each value's digest row `[key, label, [], null]` as legitimacy/check.py's
+    `_json` writes it, sha256'd and summed as eight 32-bit limbs (rows with a control character
+    hashed in Python, `value_hash`), and its leaves in (label, key) order — all of them within the
+    gate's `cap`, the first `limit` above it — so that the writer's Python never reads a flat
+    dimension's values for its report (a fourth read, with a hash and a JSON row a value)."""
+    from latweave.ingest.gate import STORED_LIST_LIMIT
+    from latweave.legitimacy.check import CLOSURE_CAP, value_hash
+
+    limit = STORED_LIST_LIMIT if limit is None else limit
+    cap = CLOSURE_CAP if cap is None else cap
+    if not flat:
+        return {}
+    ids = dict(con.execute(f"SELECT key, id FROM {keys} WHERE key IN (SELECT unnest(?::VARCHAR[]))",
+                           [sorted(flat)]).fetchall())
+    row = f"'[' || {_json_string('k.key')} || ', ' || {_json_string('l.vlabel')} || ', [], null]'"
+    limbs = ", ".join(f"sum(('0x' || substr(h, {1 + 8 * i}, 8))::UBIGINT)::VARCHAR" for i in range(8))
+    out = {}
+    for dkey in sorted(flat):
+        values = f"FROM {labels} l JOIN {keys} k ON k.id = l.vkey WHERE l.dkey = {int(ids[dkey])}"
+        control = _CONTROL.format("k.key || l.vlabel")
+        sums = con.execute(f"SELECT {limbs} FROM (SELECT sha256({row}) AS h {values} AND NOT {control})").fetchone()
+        total = sum(int(x or 0) << (32 * (7 - i)) for i, x in enumerate(sums))
+        total += sum(value_hash([key, label, [], None])
+                     for key, label in con.execute(f"SELECT k.key, l.vlabel {values} AND {control}").fetchall())
+        leaves = tuple(con.execute(f"SELECT l.vlabel, k.key {values} ORDER BY l.vlabel, l.vkey "
+                                   f"LIMIT {int(limit) if flat[dkey].n > cap else int(cap)}").fetchall())
+        out[dkey] = FlatSummary(total, leaves)
+    return out
 
 
 def lattice_report(con, head: Lattice, predicates: str, *, dims: tuple | None = None, labels: str | None = None,

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 from zlib import crc32
 
@@ -37,6 +38,17 @@ from latweave.lattice.names import TOP, normalize
 
 #: what `write_stream(flat_values=...)` takes per dimension key
 FlatValues = Callable[[], Iterable[tuple[str, str]]]
+
+
+@dataclass(frozen=True)
+class FlatSummary:
+    """What `flat_dimension_report` reads of a flat dimension's values, summed by whoever holds
+    them (the DuckDB build, in SQL: ingest/duckdb_legitimacy.py `flat_summaries`): the sum of
+    their digest rows' hashes (legitimacy/check.py `value_hash` of `[key, label, [], None]`, not
+    reduced) and its leaves as (label, key) in that order — every one up to the gate's cap, the
+    first `limit` above it."""
+    hashes: int
+    leaves: tuple[tuple[str, str], ...]
 
 
 def check_flat(dim: Dimension) -> None:
@@ -146,7 +158,26 @@ class FlatDimension:
                            hint="flat_values' callables must give the same values each time they are called")
 
 
-def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: int | None = None, **caps):
+def _grown_from_seed(dimension: Dimension, summary: FlatSummary, digest: str, cap: int, caps: dict):
+    """The report of a flat dimension within the cap from its summary: its first three leaves
+    checked as the gate checks a dimension, the rest added as leaves under ⊤ (legitimacy/check.py
+    `grown_tree`, which gives exactly the report a check of the whole dimension gives, or None
+    where it cannot: then the caller checks it whole)."""
+    from dataclasses import replace
+
+    from latweave.legitimacy.check import dimension_report, grown_tree
+    from latweave.legitimacy.poset import UNRANKED
+
+    if len(summary.leaves) < 4 or len(summary.leaves) > cap:
+        return None
+    seed = dict(dimension.labels)
+    seed.update((key, label) for label, key in summary.leaves[:3])
+    before = dimension_report(replace(dimension, labels=seed, parents={}, synonyms={}, bounds={}), **caps)
+    return grown_tree(before, [(UNRANKED, label, key) for label, key in summary.leaves[3:]], digest, cap)
+
+
+def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: int | None = None,
+                          summary: FlatSummary | None = None, **caps):
     """The legitimacy report (legitimacy/report.py `DimensionReport`) of the flat dimension
     `dimension` (declared with ⊤ alone, as `write_stream`'s head holds it) whose values `values()`
     gives: what `legitimacy.check.dimension_report` gives for the dimension with those values in
@@ -154,12 +185,14 @@ def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: in
     scan for both) — the same report (digest included) up to `closure_cap` values (the gate's cap, held
     to check them as the gate does); above it the same `to_dict(limit=n)` for every n ≤ `limit`
     (default gate.STORED_LIST_LIMIT: legitimacy.json's), its antichain kept to its first `limit`
-    leaves with their count (`DimensionReport.totals`). `caps`: dimension_report's."""
+    leaves with their count (`DimensionReport.totals`). `summary`: the values' hashes and leaves
+    read already (`FlatSummary`): the values are not read again (within the cap, the report grown
+    from its first leaves: `_grown_from_seed`). `caps`: dimension_report's."""
     from dataclasses import replace
 
     from latweave.ingest.gate import STORED_LIST_LIMIT
-    from latweave.legitimacy.check import (CLOSURE_CAP, dimension_digest, dimension_report, grown_digest,
-                                           large_tree_report)
+    from latweave.legitimacy.check import (CLOSURE_CAP, dimension_digest, dimension_report, grown_by,
+                                           grown_digest, large_tree_report)
 
     limit = STORED_LIST_LIMIT if limit is None else limit
     cap = caps.get("closure_cap", CLOSURE_CAP)
@@ -171,6 +204,15 @@ def flat_dimension_report(dimension: Dimension, values: FlatValues, *, limit: in
         check_flat(dimension)
         scanned = FlatDimension(dimension, values).scan()   # the values' checks (their order, keys)
     small = scanned.n <= cap
+    if summary is not None:
+        digest = grown_by(dimension_digest(dimension), summary.hashes)
+        if not small:
+            leaves = tuple(label for label, _ in summary.leaves[:limit])
+            return replace(large_tree_report(dimension.name, dimension.kind, scanned.n, leaves, cap),
+                           digest=digest, totals=(("antichain", scanned.n),) if scanned.n > limit else ())
+        grown = _grown_from_seed(dimension, summary, digest, cap, caps)
+        if grown is not None:
+            return grown
     held = replace(dimension, labels=dict(dimension.labels), parents={}, synonyms={}, bounds={}) if small else None
     first: list[tuple[str, str]] = []   # above the cap: the leaves first in the report's order, `limit` of them
 

@@ -60,8 +60,9 @@ from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
+from latweave.ingest.stream import EncodedRows, Slots
 from latweave.ingest.spark_kb import kb_files, name_documents, prepare
-from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
+from latweave.lattice.model import Dimension, Lattice
 from latweave.lattice.names import normalize
 from latweave.textio import TextFile, second_bom
 
@@ -388,6 +389,7 @@ class _Job:
         _, kind = number_keys(self.con, ["SELECT key FROM inst", "SELECT vkey FROM kept", "SELECT rkey FROM kinds",
                                          "SELECT ikey FROM entity", f"SELECT {subject}"])
         (subject_id,) = self.sql(f"SELECT id FROM keys WHERE key = {subject}").fetchone()
+        self.subject_id = subject_id
         self.sql("""CREATE TABLE names AS SELECT k.id, i.label, i.f, i.start, i.stop
                     FROM inst i JOIN keys k ON k.key = i.key""")
         self.sql("""CREATE TABLE kept_ids AS SELECT s.id AS s, r.id AS r, v.id AS v, k.f, k.start, k.stop FROM kept k
@@ -411,7 +413,7 @@ class _Job:
         dimensions, the flat ones read from DuckDB) and its formal-context and dependence parts
         in DuckDB first; the verdict is taken before the folder is installed (an attachment of
         the one atomic write), so a refusal leaves `--out` untouched."""
-        from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports
+        from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports, flat_summaries
         from latweave.ingest.write import write_stream
         from latweave.legitimacy.report import LatticeReport
 
@@ -419,44 +421,22 @@ class _Job:
         self.number()
         # the flat dimensions scanned once, for the writer and the gate's per-dimension part
         flat = {key: FlatDimension(head.dimensions[key], values).scan() for key, values in self.flat_values().items()}
-        # the gate's formal context and dependence: SQL, on DuckDB's threads while this one writes
-        # (its own connection to the database: the temporary tables are its own)
+        # the gate's formal context and dependence, and the large flat dimensions' digests and first
+        # leaves: SQL, on DuckDB's threads while this one writes (its own connection to the
+        # database: the temporary tables are its own)
         side = ThreadPoolExecutor(1) if gate is not None else None
         cursor = self.con.cursor() if gate is not None else None
-        context = side.submit(context_report, cursor, head, "preds", labels="labels",
-                              keys="keys") if side is not None else None
-        docs, texts = self.docs, self.texts
+        context = side.submit(lambda: (context_report(cursor, head, "preds", labels="labels", keys="keys"),
+                                       flat_summaries(cursor, head, flat))) if side is not None else None
         written = [0, 0]
         judged: list = []
         made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
-        con = self.con
-
-        spell = self.spellings.get
-        # the head's few dimension keys by id, looked up once (every predicate's dkey is one)
-        dimension = dict(self.sql("SELECT id, key FROM keys WHERE key IN (SELECT unnest(?::VARCHAR[]))",
-                                  [sorted(head.dimensions)]).fetchall())
-
-        def stream() -> Iterator[tuple[str, list[Predicate]]]:
-            # every instance has its `subject` predicate: the groups and the names pair one to one
-            names = _batched(con, "SELECT id, label FROM names ORDER BY id")
-            for (ikey, group), (id_, label) in zip(itertools.groupby(
-                    _batched(con, "SELECT ikey, dkey, vkey, f, start, stop FROM preds ORDER BY ikey, dkey, vkey"),
-                    key=lambda row: row[0]), names):
-                if ikey != id_:
-                    raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
-                key = spell(ikey)
-                preds = [Predicate(key, dimension[dkey], key if vkey == ikey else spell(vkey),
-                                   Evidence(docs[f], texts[f][start:stop], start, stop))
-                         for _, dkey, vkey, f, start, stop in group]
-                written[0] += 1
-                written[1] += len(preds)
-                yield label, preds
 
         def legitimacy(folder: Path) -> None:
             """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json (while the
             writer's engine database is written beside: write.write_stream)."""
-            fca, dependent = context.result()
-            verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat), fca=fca,
+            (fca, dependent), summaries = context.result()
+            verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat, summaries), fca=fca,
                                     dependent=dependent)
             gate.report = verdict
             if not verdict.ok and not gate.allow:
@@ -470,7 +450,7 @@ class _Job:
         if ledger is not None:
             attachments["sources"] = self._living(ledger, judged, made)
         try:
-            manifest = write_stream(head, stream(), out, inputs=inputs, attachments=attachments,
+            manifest = write_stream(head, _Encoded(self, written), out, inputs=inputs, attachments=attachments,
                                     documents=self.documents, flat_values=flat,
                                     stored_sources=_stored_sources(ledger), made=made,
                                     instance_values=_SUBJECT_KEY)
@@ -512,6 +492,82 @@ class _Job:
                                                "kept": sorted(set(names) - checked)}
             ledger.write(folder, made["counts"], frozenset(), {})   # (the stream is written when attachments run)
         return attach
+
+
+class _Encoded(EncodedRows):
+    """A DuckDB build's instances as the writer's encoded rows (ingest/stream.py `EncodedRows`):
+    each predicate's dimension and value slots joined in SQL (a flat dimension's value k: its
+    rank among the dimension's values in `labels`, the writer's order; a head value: the slot the
+    writer gives its string, for the dimension that declares it), the rows sorted by ids (the
+    keys' order: the canonical one), each line made from the ids' spellings and the KB's text
+    without a Predicate. What the writer's `_checked` would refuse cannot come from here: one
+    line a kept triple (each (instance, dimension, value) once, checked as they come), values
+    declared (a predicate no join finds is counted missing, and refused), no qualifier, no
+    contested functional coordinate (`refuse_contested`), evidence sliced from the text it names."""
+
+    def __init__(self, job: "_Job", written: list[int]):
+        self.job, self.written = job, written
+
+    def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
+        from latweave.folder.rows import plain_predicate_lines
+
+        job = self.job
+        con, head = job.con, job.head
+        # (tables, not TEMP ones: each query below reads on a cursor of its own, a connection of its own)
+        # the head's few dimension keys by id, looked up once (every predicate's dkey is one)
+        dimension = dict(job.sql("SELECT id, key FROM keys WHERE key IN (SELECT unnest(?::VARCHAR[]))",
+                                 [sorted(head.dimensions)]).fetchall())
+        ids = sorted(dimension)
+        job.sql("""CREATE TABLE dslots AS SELECT unnest(?::INTEGER[]) AS id,
+                   unnest(?::INTEGER[]) AS slot, unnest(?::INTEGER[]) AS base""",
+                [ids, [slots.head[dimension[i]] for i in ids], [slots.flat.get(dimension[i]) for i in ids]])
+        declared = [(key, value, slots.head[value]) for key, d in sorted(head.dimensions.items())
+                    if key not in slots.flat for value in sorted(d.labels)]
+        job.sql("""CREATE TABLE hslots AS
+                   SELECT d.id AS did, v.id AS vid, h.slot FROM (SELECT unnest(?::VARCHAR[]) AS dkey,
+                   unnest(?::VARCHAR[]) AS vkey, unnest(?::INTEGER[]) AS slot) h
+                   JOIN keys d ON d.key = h.dkey JOIN keys v ON v.key = h.vkey""",
+                [[d for d, _, _ in declared], [v for _, v, _ in declared], [n for _, _, n in declared]])
+        job.sql("""CREATE TABLE flatk AS SELECT dkey, vkey,
+                   (row_number() OVER (PARTITION BY dkey ORDER BY vkey) - 1)::INTEGER AS k FROM labels""")
+        (expected,) = job.sql("SELECT count(*) FROM preds").fetchone()
+        rows = _batched(con, """
+            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot, d.base + l.k FROM preds p
+              JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey
+            UNION ALL
+            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot, h.slot FROM preds p
+              JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey
+            ORDER BY 1, 2, 3""")
+        names = _batched(con, "SELECT id, label FROM names ORDER BY id")
+        spell, docs = job.spellings.get, job.docs
+        cut = [text.slicer() for text in job.texts]
+        subject, first = job.subject_id, slots.flat[_SUBJECT_KEY]
+        encoded: dict[str, str] = {}
+        written = self.written
+        # every instance has its `subject` predicate: the groups and the names pair one to one
+        for (ikey, group), (id_, label) in zip(itertools.groupby(rows, key=lambda row: row[0]), names):
+            if ikey != id_:
+                raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
+            key = spell(ikey)
+            fields, dims, values = [], [], []
+            position, last = -1, (-1, -1)
+            for _, dkey, vkey, f, start, stop, dslot, vslot in group:
+                if (dkey, vkey) <= last:
+                    raise LatticeError(f"instance {key!r}: predicates out of order or repeated", hint=_HINT)
+                last = (dkey, vkey)
+                if vkey == ikey and dkey == subject:
+                    position = vslot - first
+                fields.append((dimension[dkey], key if vkey == ikey else spell(vkey), docs[f], start, stop,
+                               cut[f](start, stop)))
+                dims.append(dslot)
+                values.append(vslot)
+            written[0] += 1
+            written[1] += len(fields)
+            yield position, label, plain_predicate_lines(key, fields, encoded), dims, values
+        if written[1] != expected:
+            raise LatticeError(f"{expected - written[1]} predicate(s) named a value no dimension declares", hint=_HINT)
+        for table in ("dslots", "hslots", "flatk"):
+            job.sql(f"DROP TABLE {table}")
 
 
 def _stored_sources(ledger) -> dict[str, tuple[str, str]]:

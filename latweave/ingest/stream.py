@@ -55,7 +55,8 @@ from itertools import chain, islice, repeat
 from operator import attrgetter, lt
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -72,7 +73,7 @@ from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
 from latweave.folder.documents import kept_once
 from latweave.folder.rows import predicate_lines, value_line
-from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_model_files
+from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_dimension_files
 from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
@@ -81,6 +82,29 @@ HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes
 _NUMBERS_FROM = {"bounds": 2, "magnitude": 2}
 #: relations the stream gives
 STREAM_RELATIONS = ("instance", "alias", "coord", "qualifier", "period")
+
+
+@dataclass(frozen=True)
+class Slots:
+    """Where a streamed write keeps each string before the symbols are numbered (`StreamFiles`):
+    a head string's slot (`head`), and the slot of each flat dimension's value 0 (`flat`: its
+    value k, in ascending key order, is slot `flat[key] + k`)."""
+    head: Mapping[str, int]
+    flat: Mapping[str, int]
+
+
+class EncodedRows(ABC):
+    """A stream that arrives encoded: a source that knows its instances' predicates already in
+    canonical order and in this writer's scope (the DuckDB build: ingest/kb_duckdb.py, whose SQL
+    numbers them) gives, for the `Slots` it is handed, per instance in key order `(its position
+    among the `instance_values` dimension's values, its label, its predicates' predicates.jsonl
+    lines (folder/rows.py), their dimensions' slots, their values' slots)` — no `Predicate` made,
+    none checked here but for the instances' order and the counts; the lattice written is the
+    one the same predicates streamed as `(label, predicates)` give (tests/test_kb_duckdb.py)."""
+
+    @abstractmethod
+    def rows(self, slots: Slots) -> Iterator[tuple[int, str, Sequence[str], Sequence[int], Sequence[int]]]:
+        ...
 
 
 def _dumps(row: dict) -> str:
@@ -144,47 +168,23 @@ class StreamFiles:
             model = Lattice(name=self.head.name, dimensions={
                 key: replace(d, classes=self.flat[key].classes) if key in self.flat else d
                 for key, d in self.head.dimensions.items()})
-        # dimensions, values, synonyms, classes, documents (+ empty others)
-        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
-        write_model_files(model, folder, documents, values=self._value_lines() if self.flat else None)
-        instances = predicates = 0
-        ds, vs, names = self.ds, self.vs, {}
+        # (a large stream's predicates are deflated in a second interpreter: folder/blocks.py `_Beside`)
+        beside = fork_wanted(sum(f.n for f in self.flat.values()))
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
-                BlockWriter(folder / PREDICATES) as pred_out, \
+                BlockWriter(folder / PREDICATES, beside=beside) as pred_out, \
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
             merge = self._symbols(sym_out)
             next(merge)
-            own = None
+            own, first = None, 0
             if self.instance_values is not None:   # every string numbered now: the instance keys are values
                 merge.send(None)
                 own = self.flat[self.instance_values]
                 first = self.offsets[self.instance_values]
-                self.feed = _EngineFeed(self, folder, fork_wanted(sum(f.n for f in self.flat.values())))
-            previous = None
-            for label, preds in self.rows:
-                key = normalize(label)
-                if previous is not None and key <= previous:
-                    raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
-                                       "must be in ascending key order (normalize(label)), each instance once")
-                previous = key
-                if own is None:
-                    x = merge.send(key)
-                elif own.find(key) == instances:   # the next of those values, in order
-                    x = self.final[first + instances]
-                else:
-                    raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
-                                       f"{self.instance_values!r}: the instances must be its values, each once")
-                inst_out.write(_dumps(instance_row(Instance(label))))
-                instances += 1
-                listed, dims, values = self._checked(key, preds)
-                pred_out.writelines(predicate_lines(listed, names))
-                self.instance_ids.append(x)
-                self.sizes.append(len(listed))
-                ds.extend(dims)
-                vs.extend(values)
-                predicates += len(listed)
-                if self.feed is not None:
-                    self.feed.send()
+                self.feed = _EngineFeed(self, folder, beside)
+            if isinstance(self.rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
+                instances, predicates = self._encoded(inst_out, pred_out, own, first)
+            else:
+                instances, predicates = self._checked_rows(inst_out, pred_out, merge, own, first)
             if own is None:
                 merge.send(None)  # the head strings sorted after the last instance
             elif instances != own.n:
@@ -192,12 +192,82 @@ class StreamFiles:
                                    "named no instance: the instances must be its values, each once")
             if self.feed is not None:
                 self.feed.send(last=True)
+        # dimensions, values, synonyms, classes, documents: after the stream, so
+        # that the engine database's child has every row while this is written
+        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
+        write_dimension_files(model, folder, documents, values=self._value_lines() if self.flat else None)
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
         self._derived(folder)  # (the line indexes are write_folder's, after this)
         self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
         self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
+
+    def _checked_rows(self, inst_out, pred_out: BlockWriter, merge, own: FlatDimension | None,
+                      first: int) -> tuple[int, int]:
+        """The stream of `(label, predicates)` written, each instance's predicates checked
+        (`_checked`) and encoded here. Returns (instances, predicates)."""
+        ds, vs, names = self.ds, self.vs, {}
+        instances = predicates = 0
+        previous = None
+        for label, preds in self.rows:
+            key = normalize(label)
+            if previous is not None and key <= previous:
+                raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
+                                   "must be in ascending key order (normalize(label)), each instance once")
+            previous = key
+            if own is None:
+                x = merge.send(key)
+            elif own.find(key) == instances:   # the next of those values, in order
+                x = self.final[first + instances]
+            else:
+                raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
+                                   f"{self.instance_values!r}: the instances must be its values, each once")
+            inst_out.write(_dumps(instance_row(Instance(label))))
+            instances += 1
+            listed, dims, values = self._checked(key, preds)
+            pred_out.writelines(predicate_lines(listed, names))
+            self.instance_ids.append(x)
+            self.sizes.append(len(listed))
+            ds.extend(dims)
+            vs.extend(values)
+            predicates += len(listed)
+            if self.feed is not None:
+                self.feed.send()
+        return instances, predicates
+
+    def slots(self) -> Slots:
+        """Where this writer keeps the head's strings and each flat dimension's values (what an
+        `EncodedRows` source numbers its predicates' dimensions and values by)."""
+        return Slots(self.small_id, dict(self.offsets))
+
+    def _encoded(self, inst_out, pred_out: BlockWriter, own: FlatDimension | None, first: int) -> tuple[int, int]:
+        """The stream of an `EncodedRows` source written: each instance's line, its predicates'
+        lines as the source encoded them, its id and predicates' slots into the arrays. Returns
+        (instances, predicates)."""
+        if own is None:
+            raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
+        final, ds, vs, feed = self.final, self.ds, self.vs, self.feed
+        instances = predicates = 0
+        for position, label, lines, dims, values in self.rows.rows(self.slots()):
+            if position != instances:
+                raise LatticeError(f"write_stream: instance {label!r} is value {position} of "
+                                   f"{self.instance_values!r} where value {instances} was due: the instances "
+                                   "must be its values, each once, in order")
+            if not len(lines) == len(dims) == len(values):
+                raise LatticeError(f"write_stream: instance {label!r} came with {len(lines)} predicate lines, "
+                                   f"{len(dims)} dimensions and {len(values)} values")
+            inst_out.write(_dumps(instance_row(Instance(label))))
+            pred_out.writelines(lines)
+            self.instance_ids.append(final[first + instances])
+            self.sizes.append(len(lines))
+            ds.extend(dims)
+            vs.extend(values)
+            instances += 1
+            predicates += len(lines)
+            if feed is not None:
+                feed.send()
+        return instances, predicates
 
     def _value_lines(self) -> Iterator[str]:
         """values.blocks' lines: the head's dimensions', a flat dimension's values read again
@@ -208,11 +278,12 @@ class StreamFiles:
                 yield from dimension_value_lines(d)
                 continue
             top = next(dimension_value_lines(d))   # ⊤'s line: the head's dimension holds ⊤ alone
+            dkey = d.key   # (a property: normalize(name) each time asked)
             for _, key, label in flat.again():
                 if top is not None and TOP < key:
                     yield top
                     top = None
-                yield value_line(d.key, key, label, (), None)
+                yield value_line(dkey, key, label, (), None)
             if top is not None:
                 yield top
 
@@ -570,7 +641,7 @@ def engine_child() -> None:
     path, rows, at, n = pickle.loads(pipe.read(size))
     final = rows.final
     made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(pipe, final))
-    write_engine_db(path, _Relations(made))
+    write_engine_db(path, _Relations(made), late=frozenset({"coord"}))   # (the strata without coord while it comes)
 
 
 def _fed_coord(pipe, final: array) -> Iterator[tuple[int, int, int, int]]:
