@@ -16,10 +16,11 @@ memory limit, with no Java.
   dimensions' values — `subject`, the entity-valued relations and their inverses, a value for
   nearly every subject — stay in DuckDB (table `labels`) and the writer reads them in key order
   (`write_stream(flat_values=...)`, ingest/flat.py); `ingest.stream`'s writer takes the instances
-  from DuckDB sorted by key.
+  from DuckDB sorted by key, encoded (`_Encoded`: each predicate's slots joined in SQL, its line
+  made without a `Predicate`).
 * The legitimacy gate reports as `gate.Gate` does (ingest/duckdb_legitimacy.py; a flat
-  dimension's part from its values, `flat.flat_dimension_report`; the formal context's labels
-  of flat values from `labels`).
+  dimension's part from its values' digest and leaves summed in SQL, `flat.flat_dimension_report`;
+  the formal context's labels of flat values from `labels`).
 
 Refused (`BulkRefused`, a CorpusError naming the file and line, with the hint to build without
 `--engine duckdb`): a line with a period (start/end fields) and two values of one subject on a

@@ -33,6 +33,15 @@ while this one writes the model files: the two halves on two cores.
 Documents may stay on disk: `documents=` takes texts that are sliced and streamed from their file
 (textio.TextFile), so a KB's text is never in memory either; documents.jsonl is the same bytes.
 
+A source that holds its predicates numbered already may stream them encoded (`EncodedRows`: each
+instance's predicates.jsonl lines and their dimension and value slots, the `Slots` this writer
+hands it) instead of as `Predicate`s: the DuckDB build does (ingest/kb_duckdb.py), whose SQL
+joins the slots and sorts on integers, so that the writer's Python does per predicate no more
+than format its line — most of a KB build's time was a `Predicate` made, checked and encoded a
+predicate (docs/performance.md). Its predicates are deflated in a second interpreter
+(folder/blocks.py `_Beside`), the dimension files written after the stream, while the engine
+database's child finishes.
+
 Scope: what the generated benchmark lattices are. Refused, with the reason: instances out of
 order or repeated, qualifiers, aliases, a value the head's dimension does not declare (open and
 ordered dimensions included: declare the values in the head), two values of one instance on a
@@ -114,7 +123,7 @@ def _dumps(row: dict) -> str:
 class StreamFiles:
     """One streamed write: the state shared by the model files and the facts."""
 
-    def __init__(self, head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
+    def __init__(self, head: Lattice, rows: "Iterable[tuple[str, Sequence[Predicate]]] | EncodedRows",
                  documents: Mapping | None = None, flat_values: Mapping[str, FlatValues] | None = None,
                  stored_sources: Mapping[str, tuple[str, str]] | None = None, instance_values: str | None = None):
         unknown = set(LATTICE_RELATIONS) - set(HEAD_RELATIONS) - set(STREAM_RELATIONS)

@@ -32,7 +32,7 @@ from latweave.folder.store import (check_target, index_lines, write_documents, w
 from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.gate import STORED_LIST_LIMIT, Gate, carried, kept_reports, report_of, report_writer, stored_report
 from latweave.ingest.layered import KEYED, Layer, State, reader_state, settled, step
-from latweave.ingest.stream import StreamFiles
+from latweave.ingest.stream import EncodedRows, StreamFiles
 from latweave.lattice.model import Lattice, Predicate
 
 
@@ -230,7 +230,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                         known=known)
 
 
-def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]], out: Path | str, *,
+def write_stream(head: Lattice, rows: "Iterable[tuple[str, Sequence[Predicate]]] | EncodedRows", out: Path | str, *,
                  inputs: Iterable[Path | str | None] = (), attachments: Mapping | None = None,
                  documents: Mapping | None = None, flat_values: Mapping[str, Callable] | None = None,
                  stored_sources: Mapping[str, tuple[str, str]] | None = None, made: dict | None = None,
@@ -238,7 +238,8 @@ def write_stream(head: Lattice, rows: Iterable[tuple[str, Sequence[Predicate]]],
     """Write the lattice `head` + `rows` at `out` in one atomic step (the write `save_lattice`
     uses; ingest/stream.py encodes the stream); returns the manifest. `head`: dimensions and documents, no
     instances; `rows`: `(instance label, its predicates)` in ascending `normalize(label)` order,
-    each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys).
+    each predicate keyed like `Lattice.add_predicate`'s (instance, dimension and value keys), or
+    the same instances encoded by their source (ingest/stream.py `EncodedRows`).
     LatticeError for anything out of scope (module docstring); nothing is written then.
     `attachments`: more files written into the folder before it is committed (name -> callback
     taking the folder), as `save_lattice`'s legitimacy report. `documents`: more documents, id →
