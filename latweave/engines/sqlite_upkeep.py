@@ -236,41 +236,52 @@ class Upkeep:
 
         if find(None, cands) and stratum.recursive:
             self._rounds(stratum.relations, cands, find, absorb)
-        for rel in stratum.relations:
-            self._rederive(rel, stratum, cands[rel])
+        self._rederive(stratum, cands)
 
-    def _rederive(self, rel: str, stratum: Stratum, cand: str) -> None:
-        """Delete `rel`'s candidate rows, derive them again over the relations as they are now,
-        and record what it gained and lost."""
-        table = full_table(rel)
-        was = self.temp(rel, Kind.WAS)
-        self.con.execute(f"INSERT INTO {was} {self.matching(cand, table, rel)}")
-        self.delete(table, was, rel)
-        restricted = [_restricted(r, f"{rel}${Kind.CAND.value}") for r in stratum.rules if r.head.relation == rel]
-        own = set(stratum.relations)
-        first = [self.sql.select(r, [cand] + [ident(a.relation) for a in r.positive[1:]], 0) for r in restricted]
-        derived = self.temp(rel, Kind.FRONT)
-        self._exec(f"INSERT INTO {derived} {self.sql.union(first)}")
-        self.con.execute(f"INSERT INTO {table} SELECT * FROM {derived}")
+    def _rederive(self, stratum: Stratum, cands: Mapping[str, str]) -> None:
+        """Delete each relation's candidate rows, derive them again over the relations as they are
+        now — the stratum's relations together: in a recursive stratum of several, an atom reads
+        its own relation's new rows round after round, whichever relation's rule it is in — and
+        record what each gained and lost."""
+        rels, own = stratum.relations, set(stratum.relations)
+        was = {rel: self.temp(rel, Kind.WAS) for rel in rels}
+        for rel in rels:
+            self.con.execute(f"INSERT INTO {was[rel]} {self.matching(cands[rel], full_table(rel), rel)}")
+            self.delete(full_table(rel), was[rel], rel)
+        restricted = {rel: [_restricted(r, f"{rel}${Kind.CAND.value}") for r in stratum.rules if r.head.relation == rel]
+                      for rel in rels}
+        derived = {rel: self.temp(rel, Kind.FRONT) for rel in rels}
+        for rel in rels:   # (each over the others as they are with every candidate deleted)
+            first = [self.sql.select(r, [cands[rel]] + [ident(a.relation) for a in r.positive[1:]], 0)
+                     for r in restricted[rel]]
+            if first:
+                self._exec(f"INSERT INTO {derived[rel]} {self.sql.union(first)}")
+        for rel in rels:
+            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {derived[rel]}")
 
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
             assert front is not None
-            selects = [self.sql.select(r, [cand] + [front[rel] if k == i else ident(a.relation)
-                                                    for k, a in enumerate(r.positive[1:], 1)], i)
-                       for r in restricted for i, atom in enumerate(r.positive) if i and atom.relation in own]
-            return self._exec(self.sql.insert(into[rel], selects, table)) if selects else 0
+            found = 0
+            for rel in rels:
+                selects = [self.sql.select(r, [cands[rel]] + [front[a.relation] if k == i else ident(a.relation)
+                                                              for k, a in enumerate(r.positive[1:], 1)], i)
+                           for r in restricted[rel] for i, atom in enumerate(r.positive) if i and atom.relation in own]
+                if selects:
+                    found += self._exec(self.sql.insert(into[rel], selects, full_table(rel)))
+            return found
 
-        def absorb(_: str, rows: str) -> None:
-            self.con.execute(f"INSERT INTO {table} SELECT * FROM {rows}")
+        def absorb(rel: str, rows: str) -> None:
+            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {rows}")
 
         if stratum.recursive:
-            self._rounds([rel], {rel: derived}, find, absorb)
-        held = self.temp(rel, Kind.HELD)
-        self.con.execute(f"INSERT INTO {held} {self.matching(cand, table, rel)}")
-        gain, lose = self.temp(rel, Kind.GAIN), self.temp(rel, Kind.LOSE)
-        self.con.execute(f"INSERT INTO {gain} SELECT * FROM {held} EXCEPT SELECT * FROM {was}")
-        self.con.execute(f"INSERT INTO {lose} SELECT * FROM {was} EXCEPT SELECT * FROM {held}")
-        self.record(rel, gain, lose)
+            self._rounds(rels, derived, find, absorb)
+        for rel in rels:
+            held = self.temp(rel, Kind.HELD)
+            self.con.execute(f"INSERT INTO {held} {self.matching(cands[rel], full_table(rel), rel)}")
+            gain, lose = self.temp(rel, Kind.GAIN), self.temp(rel, Kind.LOSE)
+            self.con.execute(f"INSERT INTO {gain} SELECT * FROM {held} EXCEPT SELECT * FROM {was[rel]}")
+            self.con.execute(f"INSERT INTO {lose} SELECT * FROM {was[rel]} EXCEPT SELECT * FROM {held}")
+            self.record(rel, gain, lose)
 
 
 #: `find(front, into)` of a round (`Upkeep._rounds`): the rows it inserted into `into`'s tables.
