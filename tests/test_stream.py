@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from latweave.errors import LatticeError
+from latweave.folder.rows import plain_predicate_lines
+from latweave.ingest.stream import EncodedRows
 from latweave.ingest.write import save_lattice
 from latweave.ingest.write import write_stream
 from latweave.lattice.model import Evidence, Lattice, Predicate
@@ -146,7 +148,6 @@ def test_flat_values_give_the_folder_of_the_values_in_the_head_byte_for_byte(tmp
 
 
 def test_flat_values_out_of_order_or_scope_are_refused_and_nothing_is_written(tmp_path):
-    from latweave.lattice.model import Dimension
     from tests.support.split import split
 
     lattice = _kb(tmp_path, UNICODE_KB, "kb")
@@ -224,3 +225,49 @@ def test_a_flat_dimensions_report_past_the_default_closure_cap():
     assert expected.width_note == "a tree: its leaves" and expected.values == CLOSURE_CAP + 1
     assert got.to_dict(limit=STORED_LIST_LIMIT) == expected.to_dict(limit=STORED_LIST_LIMIT)
     assert len(got.antichain) == STORED_LIST_LIMIT
+
+
+class _Encoded(EncodedRows):
+    """An `EncodedRows` source made here from checked rows (what the DuckDB build's SQL gives);
+    `spoil`: a change to each item it yields."""
+
+    def __init__(self, rows, flat, spoil=None):
+        self.checked, self.flat, self.spoil = rows, flat, spoil
+
+    def rows(self, slots):
+        ranks = {d: {key: k for k, (key, _) in enumerate(values())} for d, values in self.flat.items()}
+        names: dict[str, str] = {}
+        for position, (label, preds) in enumerate(self.checked):
+            fields = [(p.dimension, p.value, p.evidence.doc, p.evidence.start, p.evidence.end,
+                       p.evidence.source_text) for p in preds]
+            dims = [slots.head[p.dimension] for p in preds]
+            values = [slots.flat[p.dimension] + ranks[p.dimension][p.value] if p.dimension in slots.flat
+                      else slots.head[p.value] for p in preds]
+            item = (position, label, plain_predicate_lines(normalize(label), fields, names), dims, values)
+            yield item if self.spoil is None else self.spoil(item)
+
+
+def test_an_encoded_stream_writes_the_checked_streams_folder_and_its_slips_are_refused(tmp_path):
+    """write_stream of `EncodedRows` (ingest/stream.py: a source that numbers its predicates itself,
+    as the DuckDB build does): the folder the same instances streamed as Predicates give, byte for
+    byte; an instance out of place or lines that do not match their slots are refused, nothing written."""
+    from tests.support.split import split
+
+    lattice = _kb(tmp_path, UNICODE_KB, "kb")
+    head, flat, stream = split(lattice)
+    checked = write_stream(head, stream, tmp_path / "checked", flat_values=flat, instance_values="subject")
+    encoded = write_stream(split(lattice)[0], _Encoded(stream, flat), tmp_path / "encoded", flat_values=flat,
+                           instance_values="subject")
+    assert encoded == checked and files(tmp_path / "checked") == files(tmp_path / "encoded")
+    cases = {
+        "where value 0 was due": lambda item: (item[0] + 1, *item[1:]),
+        "predicate lines": lambda item: (*item[:3], item[3][1:], item[4]),
+    }
+    for expected, spoil in cases.items():
+        out = tmp_path / expected.replace(" ", "-")
+        with pytest.raises(LatticeError, match=expected):
+            write_stream(split(lattice)[0], _Encoded(stream, flat, spoil), out, flat_values=flat,
+                         instance_values="subject")
+        assert not out.exists()
+    with pytest.raises(LatticeError, match="needs instance_values"):
+        write_stream(split(lattice)[0], _Encoded(stream, flat), tmp_path / "no-values", flat_values=flat)
