@@ -213,19 +213,30 @@ def load_rules(directory: Path | None = None) -> Program:
 
 @lru_cache(maxsize=4)
 def _load(directory: str) -> Program:
-    items: list = []
-    base = Path(directory)
-    for name in RULE_FILES:
-        path = base / name
-        items.extend(parse_program(path.read_text(encoding="utf-8"), file=f"rules/{name}"))
-    return assemble(items)
+    return _parsed(Path(directory), RULE_FILES)
 
 
 @lru_cache(maxsize=1)
 def load_schema() -> Program:
     """rules/schema.dl alone (its declarations: every input relation's columns), for a reader
     that needs the columns and not the rules (compile/parquet_facts.py)."""
-    return assemble(parse_program((RULES / RULE_FILES[0]).read_text(encoding="utf-8"), file=f"rules/{RULE_FILES[0]}"))
+    return _parsed(RULES, RULE_FILES[:1])
+
+
+def _parsed(base: Path, names: tuple[str, ...]) -> Program:
+    """The files `names` under `base` parsed and assembled into one Program: once per process,
+    and kept across processes by the files' content (datalog/program_cache.py: parsing them is
+    a tenth of a second a process)."""
+    from latweave.datalog.program_cache import cached
+
+    texts = [(name, (base / name).read_text(encoding="utf-8")) for name in names]
+
+    def parse() -> Program:
+        items: list = []
+        for name, text in texts:
+            items.extend(parse_program(text, file=f"rules/{name}"))
+        return assemble(items)
+    return cached(texts, (GRAMMARS / "datalog.lark").read_text(encoding="utf-8"), parse)
 
 
 def program_text(directory: Path | None = None) -> str:
