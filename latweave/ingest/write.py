@@ -1,9 +1,10 @@
 """The one writer of a lattice folder: every build and change ends here.
 
 `save_layers` (and `save_lattice`, one source) validates, gates, compiles and writes a lattice of
-one or several sources in one atomic step (folder/store.py `write_folder`): model files, compiled
-facts, Parquet, the SQLite engine's strata, line indexes, each layer's folder (`write_layer`),
-the legitimacy report and the sources kept. `write_stream` writes the same folder from a stream of
+one or several sources in one atomic step (folder/store.py `write_folder`): model files, a later
+layer's compiled facts (Parquet is derived from them when DuckDB or Spark asks), the SQLite
+engine's strata, line indexes, each layer's folder (`write_layer`), the legitimacy report and the
+sources kept. `write_stream` writes the same folder from a stream of
 instances (ingest/stream.py encodes it). Readers (corpus, KB, extraction) return a model or a
 stream and never write; nothing else in latweave calls `write_folder`."""
 
@@ -18,13 +19,12 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_counts
-from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.folder.documents import kept_once
 from latweave.folder.layers import layer_path
 from latweave.folder.names import (DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
-                                   LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
+                                   LAYER_FILE, PREDICATES, RETRACTED_DIR, SYMBOLS, VALUES,
                                    WORLDS_FILE)
 from latweave.folder.rows import predicate_lines
 from latweave.folder.store import (check_target, index_lines, write_documents, write_folder, write_jsonl, write_keyed,
@@ -350,12 +350,12 @@ def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str
     write_documents(folder / DOCUMENTS, kept_once(layer.documents, dict(stored_sources)), removed=layer.gone_documents)
     added = [name for name in LATTICE_RELATIONS if layer.added.get(name)]
     taken = [name for name in LATTICE_RELATIONS if layer.taken.get(name)]
+    # (their Parquet files, which only DuckDB and Spark read, are derived from these when one of
+    # them opens the lattice: compile/parquet_cache.py `layer_parquet`)
     if added:
         write_facts(folder / FACTS_DIR, layer.added, added)
-        write_parquet(folder, folder / FACTS_DIR, added)
     if taken:
         write_facts(folder / RETRACTED_DIR, layer.taken, taken)
-        write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
     if layer.counts:
         write_counts(folder, layer.counts)
     if layer.worlds:
