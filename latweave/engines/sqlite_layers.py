@@ -65,7 +65,7 @@ class StartCopy:
             raise self._error
         _fresh(out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(self.staged, out)
+        os.rename(self.staged, out)   # (`out` is checked absent above)
 
     def wait(self) -> None:
         """Until the copy is done (or failed)."""
