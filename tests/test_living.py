@@ -673,3 +673,38 @@ def test_the_demo_and_build_corpus_keep_their_sources_too(tmp_path):
     build_corpus(ZOO, tmp_path / "lib")               # and so can what the library's corpus build writes
     latweave.add(tmp_path / "lib", [MOVIES])
     assert_same_lattice(tmp_path / "lib", tmp_path / "demo")
+
+
+ADD_IMPORTS = r"""
+import sys
+from latweave.cli import main
+code = main(["add", "--lattice", sys.argv[1], sys.argv[2]])
+heavy = sorted(m for m in ("duckdb", "latweave.execute", "latweave.ask", "latweave.verify", "latweave.planner.prompt",
+                           "lark.load_grammar") if m in sys.modules)
+print("HEAVY", ",".join(heavy), flush=True)
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+def test_a_kb_add_from_the_command_line_imports_no_engine_runner_planner_or_duckdb(tmp_path):
+    """What `latweave add` of a KB file costs outside its work is imports: it reads its layer by
+    look-ups and keeps the SQLite database, so it imports neither DuckDB (a later layer's Parquet
+    is derived when DuckDB or Spark asks: compile/parquet_cache.py), nor the runner, planners and
+    verifier the API's other calls use, nor lark (the rules are read from latweave's cache once
+    parsed: datalog/program_cache.py)."""
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(KB_A)
+    b.write_text(KB_B)
+    env = {**ENV, "LATWEAVE_CACHE": os.environ["LATWEAVE_CACHE"]}
+    # built from the command line too, as a user does (the rules parsed there, and kept: in this
+    # process they may have been read already, under another cache folder, by a test before)
+    built = subprocess.run([sys.executable, "-c", "import sys; from latweave.cli import main; sys.exit(main(sys.argv[1:]))",
+                            "build", str(a), "--format", "pathquestion", "--out", str(tmp_path / "lat")],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert built.returncode == 0, built.stderr
+    done = subprocess.run([sys.executable, "-c", ADD_IMPORTS, str(tmp_path / "lat"), str(b)], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "HEAVY \n" in done.stdout, done.stdout
+    assert [line["change"] for line in latweave.history(tmp_path / "lat").lines] == ["build", "add"]

@@ -277,3 +277,32 @@ def test_a_relation_in_several_parts_of_any_name_is_read_whole(tmp_path, zoo_lat
     engine = get_engine("duckdb", load_rules())
     with engine.open_stored(split) as parts, engine.open_stored(zoo_lattice) as whole:
         assert parts.count == whole.count and parts.count['"node"'] == len(rows)
+
+
+def test_a_later_layers_parquet_is_derived_from_its_facts_into_the_cache_once(tmp_path, own_cache):
+    """A change writes no Parquet into its layer (an `add` would pay for converting its rows and
+    for importing DuckDB): the first DuckDB or Spark open derives them from the layer's facts/ —
+    the same converter, so the files a change used to write — into the cache, then reads them
+    there; a layer written before, with its own parquet/, is read in place."""
+    import latweave
+    from latweave.compile.parquet_facts import layered_parquet
+    from latweave.folder.names import FACTS_DIR
+
+    lat = tmp_path / "lat"
+    latweave.build(ZOO, lat)
+    latweave.add(lat, [ZOO.parent / "movies"])
+    layer = lat / "layers" / "000001"
+    assert (layer / FACTS_DIR).is_dir() and not (layer / PARQUET_DIR).exists()
+    lattice_files = _tree(lat)
+    (added, taken), = layered_parquet(lat)
+    (where,) = (own_cache / "parquet").glob("layer-*")
+    assert added and all(where in p.parents for paths in added.values() for p in paths)
+    expected = tmp_path / "expected"
+    names = [n for n in LATTICE_RELATIONS if (layer / FACTS_DIR / f"{n}.facts").is_file()]
+    write_parquet(expected, layer / FACTS_DIR, names)
+    assert _tree(where / PARQUET_DIR) == _tree(expected / PARQUET_DIR)   # byte for byte
+    assert sorted(added) == sorted(n for n, paths in parquet_relations(expected).items() if paths)
+    assert layered_parquet(lat) == [(added, taken)] and _tree(lat) == lattice_files   # the cache's, nothing written
+    shutil.copytree(expected / PARQUET_DIR, layer / PARQUET_DIR)                       # a layer of an older latweave
+    (own_added, _), = layered_parquet(lat)
+    assert sorted(own_added) == sorted(added) and all(layer in p.parents for paths in own_added.values() for p in paths)

@@ -16,7 +16,7 @@ import latweave
 from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.datalog.parser import load_rules
 from latweave.engines.sqlite_engine import SqliteEngine
-from latweave.engines.sqlite_layers import extend_engine_db
+from latweave.engines.sqlite_layers import StartCopy, extend_engine_db
 from latweave.engines.sqlite_places import READ_ONLY
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import EngineError
@@ -117,6 +117,31 @@ def test_one_call_over_two_layers_gives_the_bytes_of_two_calls(tmp_path):
     extend_engine_db(tmp_path / "0.db", [step(a, b)], tmp_path / "1.db")
     extend_engine_db(tmp_path / "1.db", [step(b, c)], tmp_path / "2.db")
     assert (tmp_path / "both.db").read_bytes() == (tmp_path / "2.db").read_bytes()
+
+
+def test_a_copy_begun_early_gives_the_same_file_and_leaves_nothing_behind(tmp_path):
+    """`StartCopy` (what `add` begins while it reads its layer): extended from it, the same bytes
+    as from a copy made then; a copy never taken is removed by `close`; a copy that failed raises
+    when taken, and leaves no database."""
+    rng = random.Random(3)
+    a, b = random_facts(rng), random_facts(rng)
+    b = {r: a[r] | b[r] for r in a}
+    change = ({r: sorted(b[r] - a[r]) for r in a}, {r: sorted(a[r] - b[r]) for r in a})
+    write_engine_db(tmp_path / "0.db", {r: sorted(rows) for r, rows in a.items()})
+    extend_engine_db(tmp_path / "0.db", [change], tmp_path / "plain.db")
+    early = StartCopy(tmp_path / "0.db", tmp_path / ".staged")
+    extend_engine_db(tmp_path / "0.db", [change], tmp_path / "top" / "early.db", copy=early)
+    early.close()
+    assert (tmp_path / "top" / "early.db").read_bytes() == (tmp_path / "plain.db").read_bytes()
+    assert not (tmp_path / ".staged").exists()
+    untaken = StartCopy(tmp_path / "0.db", tmp_path / ".staged")
+    untaken.close()
+    assert not (tmp_path / ".staged").exists()
+    failed = StartCopy(tmp_path / "gone.db", tmp_path / ".staged")
+    with pytest.raises(FileNotFoundError):
+        extend_engine_db(tmp_path / "gone.db", [change], tmp_path / "never.db", copy=failed)
+    failed.close()
+    assert not (tmp_path / "never.db").exists() and not (tmp_path / ".staged").exists()
 
 
 def test_a_bad_start_is_refused_and_leaves_no_file(tmp_path):

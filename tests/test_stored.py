@@ -307,14 +307,39 @@ def test_a_truncated_file_is_refused_by_its_size_without_hashing(tmp_path, hashe
     assert hashed == []
 
 
+def _fresh(folder: Path) -> None:
+    """Every file's mtime now (as a file written outside latweave's writes is: racily fresh)."""
+    for path in folder.rglob("*"):
+        if path.is_file():
+            os.utime(path)
+
+
 def test_a_racily_fresh_file_is_hashed_again(tmp_path, hashed):
-    folder, _ = _build("zoo", tmp_path)  # just written: every mtime is now
+    folder, _ = _build("zoo", tmp_path)
+    _fresh(folder)
     hashed.clear()
     read_manifest(folder, cached=True)
     assert len(hashed) > 20
     hashed.clear()
     manifest = read_manifest(folder, cached=True)
     assert len(hashed) == len(manifest["files"])
+
+
+def test_a_lattice_just_written_is_recorded_and_a_later_write_to_it_still_refused(tmp_path, hashed):
+    """A write dates its own files back past the racy window before hashing them (store._settle),
+    so the next open hashes nothing — and a file written after that, same size, is caught: its
+    mtime is now, not the one recorded."""
+    folder, _ = _build("zoo", tmp_path)   # just written
+    hashed.clear()
+    read_manifest(folder, cached=True)
+    assert hashed == []
+    path = folder / "instances.jsonl"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))         # same size, its mtime now
+    with pytest.raises(StoreError, match="instances.jsonl does not match the manifest"):
+        read_manifest(folder, cached=True)
+    assert hashed == ["instances.jsonl"]
 
 
 def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):

@@ -28,21 +28,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from latweave import _API as _PUBLIC
-from latweave.ask import Asked, ask as _ask
 from latweave.errors import LatweaveError, PlanError, StoreError
-from latweave.execute import Runner
-from latweave.ingest.gate import NotLive
 from latweave.ingest.kb_formats import FORMATS
-from latweave.llm import LLMConfig
 from latweave.plan.ast import Claims, Plan
-from latweave.planner.base import Planner
-from latweave.planner.prompt import Exemplar, read_exemplars
-from latweave.proof.page import Page
-from latweave.result import Result
-from latweave.verify import Verification, verify as _verify, verify_text as _verify_text
 from latweave.folder.names import MANIFEST
 
 if TYPE_CHECKING:  # pragma: no cover
+    from latweave.ask import Asked
+    from latweave.ingest.gate import NotLive
+    from latweave.llm import LLMConfig
+    from latweave.planner.base import Planner
+    from latweave.planner.prompt import Exemplar, read_exemplars
+    from latweave.result import Result
+    from latweave.verify import Verification
     from latweave.api.engine_table import EngineTable
     from latweave.eval.harness import EvalReport
     from latweave.ingest.summary import BuildSummary
@@ -50,6 +48,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from latweave.proof.audit import AuditReport
 
 __all__ = list(_PUBLIC)   # latweave/__init__.py holds the one list of public names
+
+#: Public names of other modules, imported when first used (PEP 562): a `latweave add` or `build`
+#: from the command line does not import the engines' runner, the planners and the verifier it
+#: never calls (a tenth of a second of a 1 s `add`).
+_ELSEWHERE = {"Asked": "latweave.ask", "Exemplar": "latweave.planner.prompt", "LLMConfig": "latweave.llm",
+              "NotLive": "latweave.ingest.gate", "Verification": "latweave.verify",
+              "read_exemplars": "latweave.planner.prompt"}
+
+
+def __getattr__(name: str):
+    module = _ELSEWHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'latweave.api' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 #: Plan texts a session keeps with their checked plan (`LatticeSession.check`).
 KEPT_PLANS = 256
@@ -177,6 +193,8 @@ class LatticeSession:
         self._manifest_path = str(self.path / MANIFEST)
         self._lock = threading.RLock()
         self._closed = False
+        from latweave.execute import Runner
+
         self._runner = Runner(path, engine, timeout=timeout)
         self._stamp_kept: tuple | None = None   # (the manifest, its layers' hashes): `stamp`
         #: plan text → the plan it reads as, checked against this lattice: a question asked again
@@ -274,6 +292,8 @@ class LatticeSession:
         if not isinstance(proofs, bool):
             raise LatweaveError(f"proofs is True or False, not {proofs!r}", hint="run(plan, proofs=False)")
         if limit is not None:
+            from latweave.proof.page import Page
+
             page = Page(limit, offset)
         elif offset:
             raise LatweaveError("an offset needs a limit (the size of the page)",
@@ -312,6 +332,8 @@ class LatticeSession:
 
     def _stamped(self, result: Result) -> Result:
         """`result` naming the lattice (a copy with `lattice` set: nothing else is built again)."""
+        from latweave.result import Result
+
         stamped = object.__new__(Result)
         stamped.__dict__.update(result.__dict__)
         stamped.__dict__["lattice"] = self.stamp
@@ -361,6 +383,8 @@ class LatticeSession:
         (a planner that gives no plan makes an abstention whose reason says why)."""
         if not isinstance(question, str):
             raise LatweaveError(f"a question is text, not {type(question).__name__}", hint='ask("Which ...?", planner)')
+        from latweave.ask import ask as _ask
+
         with self._using():
             asked = _ask(planner, self._runner, question)
         return dataclasses.replace(asked, result=self._stamped(asked.result))
@@ -373,6 +397,8 @@ class LatticeSession:
         elif not isinstance(claim, Claims):
             raise LatweaveError(f"a claim is its text or a Claims, not {type(claim).__name__}",
                                 hint='verify("argmax(lifespan_years, [Whale, Dog]) is Whale")')
+        from latweave.verify import verify as _verify
+
         with self._using():
             return self._stamped_verification(_verify(self._runner, claim, text))
 
@@ -389,6 +415,8 @@ class LatticeSession:
         here; a text it cannot write down is not judged (not enough evidence, with its reason)."""
         if not isinstance(text, str):
             raise LatweaveError(f"a claim's text is a string, not {type(text).__name__}")
+        from latweave.verify import verify_text as _verify_text
+
         with self._using():
             return self._stamped_verification(_verify_text(self._runner, text, translator))
 
@@ -412,6 +440,8 @@ class LatticeSession:
             try:
                 stopped.close()
             finally:
+                from latweave.execute import Runner
+
                 self._runner = Runner(self.path, stopped.engine_name, timeout=stopped.timeout)
 
     def close(self) -> None:
@@ -440,6 +470,7 @@ def open(path: Path | str, engine: str | None = None, *,  # noqa: A001 - latweav
 
 def read_result(path: Path | str) -> Result:
     """A result saved by `latweave run --save` (or `Result.to_json`), its shape checked first."""
+    from latweave.result import Result
     from latweave.result_file import read_result as _read
 
     return Result.from_dict(_read(_a_path(path, "a saved result", 'read_result("r.json")')))
@@ -453,6 +484,8 @@ def audit(result: Result | Verification | dict | Path | str, lattice: Path | str
     `lattice`, a saved file's own (`run --save` records the folder; its content hash is checked
     as always)."""
     from latweave.proof.audit import audit as _audit, audit_verification
+    from latweave.result import Result
+    from latweave.verify import Verification
 
     if lattice is not None:
         _path(lattice)

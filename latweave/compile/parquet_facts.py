@@ -15,9 +15,9 @@ their JSON-lines files, readable without any of this.
 
 The files are converted from the `.facts` files by DuckDB (a required dependency) on one thread,
 file names and values bound as parameters: the same facts give the same bytes from one DuckDB
-version (the file records it), which is what the manifest hashes and tests/test_parquet.py
-checks. Written inside the lattice's atomic write (ingest/write.py), after the
-facts.
+version (the file records it), which tests/test_parquet.py checks. Derived when DuckDB or Spark
+first opens a lattice, into latweave's cache, never into the lattice (compile/parquet_cache.py):
+layer 0's from the engine database's base tables, a later layer's from its facts.
 """
 
 from __future__ import annotations
@@ -126,14 +126,14 @@ def parquet_relations(folder: Path | str) -> dict[str, list[Path]]:
         key = PARTITIONED.get(name)
         if key is None:
             if (root / name).is_dir():
-                found[name] = _parts(root / name)
+                found[name] = relation_files(root / name)
             continue
         parts = []
         if (root / name).is_dir():
             for part in (root / name).iterdir():
                 value = part.name.removeprefix(f"{key}=")
                 if value != part.name and _is_int(value) and part.is_dir():
-                    parts += [(int(value), path) for path in _parts(part)]
+                    parts += [(int(value), path) for path in relation_files(part)]
         found[name] = [path for _, path in sorted(parts)]
     return found
 
@@ -162,20 +162,24 @@ def stored_parquet(folder: Path | str) -> dict[str, list[Path]]:
 def layered_parquet(folder: Path | str) -> list[tuple[dict[str, list[Path]], dict[str, list[Path]]]]:
     """The Parquet files of a lattice's layers after the first (folder/layers.py), oldest first:
     for each, (relation → the files of the rows it adds, relation → the file of the rows it takes
-    away). Only the relations a layer changes are listed. Empty for a lattice of one layer."""
-    from latweave.folder.layers import layer_folders
-    from latweave.folder.names import RETRACTED_PARQUET_DIR
+    away), derived from the layer's facts when first asked (compile/parquet_cache.py
+    `layer_parquet`). Only the relations a layer changes are listed. Empty for a lattice of one
+    layer."""
+    import json
 
-    out = []
-    for layer in layer_folders(folder)[1:]:
-        added = {name: paths for name, paths in parquet_relations(layer).items() if paths}
-        root = layer / RETRACTED_PARQUET_DIR
-        taken = {name: _parts(root / name) for name in LATTICE_RELATIONS if (root / name).is_dir()}
-        out.append((added, taken))
-    return out
+    from latweave.compile.parquet_cache import layer_parquet
+    from latweave.folder.layers import has_layers, layer_folders
+    from latweave.folder.names import MANIFEST
+
+    folder = Path(folder)
+    if not has_layers(folder):
+        return []
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    return [layer_parquet(folder, k, manifest) for k in range(1, len(layer_folders(folder, manifest)))]
 
 
-def _parts(directory: Path) -> list[Path]:
+def relation_files(directory: Path) -> list[Path]:
+    """The Parquet files of one relation's folder, by name."""
     return sorted(p for p in directory.iterdir() if p.suffix == ".parquet" and p.is_file())
 
 

@@ -10,13 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedInput
-
-from latweave.datalog.ir import (
-    Arith, Atom, Column, Comparison, Const, Negation, Origin, Program, Relation, Rule, Var, Wildcard,
-    variables,
-)
+from latweave.datalog.ir import Arith, Const, Program, Relation, Rule, Var, Wildcard, variables
 from latweave.errors import RuleError
 from latweave.paths import GRAMMARS, RULES
 
@@ -24,90 +18,13 @@ from latweave.paths import GRAMMARS, RULES
 RULE_FILES = ("schema.dl", "closure.dl", "meet.dl", "compare.dl", "abstain.dl", "witness.dl")
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    # cache=True: Lark keeps the built LALR tables in a file of its own in the temporary folder,
-    # keyed by the grammar and the options: reading them back is far cheaper than building them
-    # (see docs/performance.md)
-    return Lark(
-        (GRAMMARS / "datalog.lark").read_text(encoding="utf-8"),
-        parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
-    )
-
-
-class _ToIR(Transformer):
-    def __init__(self, file: str):
-        super().__init__()
-        self.file = file
-
-    def _origin(self, meta) -> Origin:
-        return Origin(self.file, getattr(meta, "line", 0))
-
-    def start(self, items):
-        return items
-
-    @v_args(meta=True)
-    def decl(self, meta, children):
-        name, *cols = children
-        return ("decl", str(name), tuple(c for c in cols if c is not None), self._origin(meta))
-
-    def column(self, children):
-        return Column(str(children[0]), str(children[1]))
-
-    @v_args(meta=True)
-    def input(self, meta, children):
-        return ("input", str(children[0]), self._origin(meta))
-
-    @v_args(meta=True)
-    def output(self, meta, children):
-        return ("output", str(children[0]), self._origin(meta))
-
-    @v_args(meta=True)
-    def rule(self, meta, children):
-        head, *body = children
-        return ("rule", Rule(head, tuple(body), self._origin(meta)))
-
-    def atom(self, children):
-        name, *args = children
-        return Atom(str(name), tuple(a for a in args if a is not None))
-
-    def negation(self, children):
-        return Negation(children[0])
-
-    def comparison(self, children):
-        left, op, right = children
-        return Comparison(str(op), left, right)
-
-    def add(self, children):
-        return Arith("+", children[0], children[1])
-
-    def sub(self, children):
-        return Arith("-", children[0], children[1])
-
-    def name(self, children):
-        text = str(children[0])
-        return Wildcard() if text == "_" else Var(text)
-
-    def number(self, children):
-        return Const(int(children[0]))
-
-    def string(self, children):
-        import json
-
-        return Const(json.loads(str(children[0])))
-
-
 def parse_program(text: str, file: str = "<rules>") -> list:
-    """Parse one file's text into raw items (declarations, directives, rules)."""
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as exc:
-        raise RuleError(
-            f"syntax error at column {exc.column}: {exc.get_context(text).rstrip()}",
-            file=file, line=exc.line,
-            hint="rules/ must stay inside the subset defined by grammars/datalog.lark",
-        ) from None
-    return _ToIR(file).transform(tree)
+    """Parse one file's text into raw items (declarations, directives, rules): the grammar and
+    its transformer are datalog/syntax.py's, imported here, when a text is parsed — a process that
+    reads the rules from latweave's cache (datalog/program_cache.py) never imports lark for them."""
+    from latweave.datalog.syntax import parse_text
+
+    return parse_text(text, file)
 
 
 def assemble(items: list) -> Program:
@@ -213,19 +130,30 @@ def load_rules(directory: Path | None = None) -> Program:
 
 @lru_cache(maxsize=4)
 def _load(directory: str) -> Program:
-    items: list = []
-    base = Path(directory)
-    for name in RULE_FILES:
-        path = base / name
-        items.extend(parse_program(path.read_text(encoding="utf-8"), file=f"rules/{name}"))
-    return assemble(items)
+    return _parsed(Path(directory), RULE_FILES)
 
 
 @lru_cache(maxsize=1)
 def load_schema() -> Program:
     """rules/schema.dl alone (its declarations: every input relation's columns), for a reader
     that needs the columns and not the rules (compile/parquet_facts.py)."""
-    return assemble(parse_program((RULES / RULE_FILES[0]).read_text(encoding="utf-8"), file=f"rules/{RULE_FILES[0]}"))
+    return _parsed(RULES, RULE_FILES[:1])
+
+
+def _parsed(base: Path, names: tuple[str, ...]) -> Program:
+    """The files `names` under `base` parsed and assembled into one Program: once per process,
+    and kept across processes by the files' content (datalog/program_cache.py: parsing them is
+    a tenth of a second a process)."""
+    from latweave.datalog.program_cache import cached
+
+    texts = [(name, (base / name).read_text(encoding="utf-8")) for name in names]
+
+    def parse() -> Program:
+        items: list = []
+        for name, text in texts:
+            items.extend(parse_program(text, file=f"rules/{name}"))
+        return assemble(items)
+    return cached(texts, (GRAMMARS / "datalog.lark").read_text(encoding="utf-8"), parse)
 
 
 def program_text(directory: Path | None = None) -> str:

@@ -620,6 +620,7 @@ def _write_folder(target, name, model_files, attachments, *, inputs, locked, lay
             index_lines(tmp)   # the files read a line at a time, in every layer
             files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
             known = dict(known or {})
+            _settle(tmp / name for name in files if name not in known)
             hashes = {name: known[name] if name in known else sha256_file(tmp / name) for name in files}
             lines = {name: lines_digest(tmp / name) for name in files if Path(name).name in BLOCKED}
             content = content_hash(content_digests(hashes, lines))
@@ -812,6 +813,21 @@ def _remember(folder: Path, manifest: dict) -> None:
             record[name] = [digest, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
     if record:
         _write_record(stat_cache_path(folder, manifest), record)
+
+
+def _settle(paths: Iterable[Path]) -> None:
+    """Date back each file a write made, before it is hashed, past the racily fresh window
+    (`_RACY_NS`): so that `_remember` records it and the next open or change does not hash it
+    again — a `latweave add` otherwise hashes the engine database the change before it wrote
+    (170 MB on the 1M-line KB) a second time. Safe as git's racy check is: the mtime is set before
+    the hash reads the file, so a write after it dates the file now, seconds after the recorded
+    mtime, and the stat no longer matches. Only a file of one link (made in the write's private
+    folder: never one a change linked from the lattice before, or a user's file)."""
+    back = time.time_ns() - _RACY_NS - 1_000_000_000
+    for path in paths:
+        st = path.lstat()
+        if stat_mode.S_ISREG(st.st_mode) and st.st_nlink == 1 and st.st_mtime_ns > back:
+            os.utime(path, ns=(st.st_atime_ns, back), follow_symlinks=False)
 
 
 def _mismatch(folder: Path, name: str):

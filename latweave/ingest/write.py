@@ -1,9 +1,10 @@
 """The one writer of a lattice folder: every build and change ends here.
 
 `save_layers` (and `save_lattice`, one source) validates, gates, compiles and writes a lattice of
-one or several sources in one atomic step (folder/store.py `write_folder`): model files, compiled
-facts, Parquet, the SQLite engine's strata, line indexes, each layer's folder (`write_layer`),
-the legitimacy report and the sources kept. `write_stream` writes the same folder from a stream of
+one or several sources in one atomic step (folder/store.py `write_folder`): model files, a later
+layer's compiled facts (Parquet is derived from them when DuckDB or Spark asks), the SQLite
+engine's strata, line indexes, each layer's folder (`write_layer`), the legitimacy report and the
+sources kept. `write_stream` writes the same folder from a stream of
 instances (ingest/stream.py encodes it). Readers (corpus, KB, extraction) return a model or a
 stream and never write; nothing else in latweave calls `write_folder`."""
 
@@ -18,13 +19,12 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS, read_facts, write_facts
 from latweave.compile.lattice_facts import compile_lattice, write_counts
-from latweave.compile.parquet_facts import write_parquet
 from latweave.compile.symbols import SymbolTable
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.folder.documents import kept_once
 from latweave.folder.layers import layer_path
 from latweave.folder.names import (DIMENSIONS, DOCUMENTS, ENGINE_DB, FACTS_DIR, INSTANCES, KB_STATE,
-                                   LAYER_FILE, PREDICATES, RETRACTED_DIR, RETRACTED_PARQUET_DIR, SYMBOLS, VALUES,
+                                   LAYER_FILE, PREDICATES, RETRACTED_DIR, SYMBOLS, VALUES,
                                    WORLDS_FILE)
 from latweave.folder.rows import predicate_lines
 from latweave.folder.store import (check_target, index_lines, write_documents, write_folder, write_jsonl, write_keyed,
@@ -121,6 +121,14 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
     written: Written | None = None   # set by write_model, read by finish (write_folder calls both)
 
     def write_model(folder: Path) -> dict:
+        copies: list = []
+        try:
+            return model(folder, copies)
+        finally:
+            for copy in copies:   # no thread left writing into a folder that may be removed next, no copy left in it
+                copy.close()
+
+    def model(folder: Path, copies: list) -> dict:
         nonlocal head, written
         if ledger is not None:
             ledger.store(folder)   # first: a layer written below may read a document from its stored source
@@ -174,6 +182,12 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
         else:
             previous, manifest, k = base
             link_layers(previous, manifest, k, folder)
+            if n > 1 and fast is not None:   # the database the top layer's extends, copied while the layers are read
+                start = top_engine_db_start(folder, n, base)[0]
+                if start.is_file():
+                    from latweave.engines.sqlite_layers import StartCopy
+
+                    copies.append(StartCopy(start, folder / ENGINE_DB_COPY))
             stored = stored_report(previous, k) if gate is not None else None
             if gate is not None and stored is not None:
                 report = report_of(stored, k)
@@ -192,6 +206,8 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
                 write_layer(made.layer, folder, stored_sources)
                 state, report, summary = None, made.report, Summary(made.counts, made.contested, made.labels)
             else:
+                for copy in copies:   # (the general path may fork: kb_lines_split.py; no thread beside it)
+                    copy.wait()
                 if state is None:   # the lattice of the layers so far, read from the files written
                     state = State.read(folder, {"name": name, "layers": i}, i)
                 before = state.lattice.dimensions
@@ -211,7 +227,7 @@ def _save_layers(lattice_of: Callable[[int], Lattice], n: int, out: Path | str, 
         if gate is not None:
             gate.judge(report)
         if n > 1:
-            write_top_engine_db(folder, n, base)
+            write_top_engine_db(folder, n, base, copies[0] if copies else None)
         written = Written(summary, report, frozenset(checked))
         return summary.counts
 
@@ -351,12 +367,12 @@ def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str
     write_documents(folder / DOCUMENTS, kept_once(layer.documents, dict(stored_sources)), removed=layer.gone_documents)
     added = [name for name in LATTICE_RELATIONS if layer.added.get(name)]
     taken = [name for name in LATTICE_RELATIONS if layer.taken.get(name)]
+    # (their Parquet files, which only DuckDB and Spark read, are derived from these when one of
+    # them opens the lattice: compile/parquet_cache.py `layer_parquet`)
     if added:
         write_facts(folder / FACTS_DIR, layer.added, added)
-        write_parquet(folder, folder / FACTS_DIR, added)
     if taken:
         write_facts(folder / RETRACTED_DIR, layer.taken, taken)
-        write_parquet(folder, folder / RETRACTED_DIR, taken, out=RETRACTED_PARQUET_DIR, partitioned=False)
     if layer.counts:
         write_counts(folder, layer.counts)
     if layer.worlds:
@@ -367,15 +383,14 @@ def write_layer(layer: Layer, root: Path, stored_sources: Mapping[str, tuple[str
     index_lines(root)   # its files read a line at a time (the next layer of one write looks them up)
 
 
-def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | None = None) -> None:
-    """The SQLite engine database of the lattice of `n` layers being written in `folder`, in its
-    top layer (folder/layers.py `engine_db_name`): the nearest earlier database kept up to date
-    with the layers above it (engines/sqlite_layers.py) — the previous lattice's top layer's when
-    `base` kept that layer (an `add`), else layer 0's. None is written for a lattice whose layer 0
-    has none (written by store.write_lattice, the model files alone): the SQLite engine then opens
-    its facts. (A lattice that latweave builds always has one: schema 9, folder/store.py, came
-    after the top layer's database, so no folder that is read lacks it.)"""
-    from latweave.engines.sqlite_layers import extend_engine_db
+#: Where the copy of the database a change's top layer extends is made, in the folder being
+#: written, until it is renamed into the top layer (engines/sqlite_layers.py `StartCopy`).
+ENGINE_DB_COPY = ".engine-db-copy"
+
+
+def top_engine_db_start(folder: Path, n: int, base: tuple[Path, dict, int] | None = None) -> tuple[Path, int]:
+    """The database `write_top_engine_db` extends, and the first layer it applies: the previous
+    lattice's top layer's when `base` kept that layer (an `add`), else layer 0's (in `folder`)."""
     from latweave.folder.layers import engine_db_name, layer_count
 
     start, first = folder / ENGINE_DB, 1
@@ -384,10 +399,27 @@ def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | Non
         had = layer_count(manifest)
         if 1 < had <= kept and (previous / engine_db_name(had)).is_file():
             start, first = previous / engine_db_name(had), had
+    return start, first
+
+
+def write_top_engine_db(folder: Path, n: int, base: tuple[Path, dict, int] | None = None,
+                        copy=None) -> None:
+    """The SQLite engine database of the lattice of `n` layers being written in `folder`, in its
+    top layer (folder/layers.py `engine_db_name`): the nearest earlier database kept up to date
+    with the layers above it (engines/sqlite_layers.py) — the previous lattice's top layer's when
+    `base` kept that layer (an `add`), else layer 0's (`top_engine_db_start`; `copy`: its copy,
+    begun already: engines/sqlite_layers.py `StartCopy`). None is written for a lattice whose layer 0
+    has none (written by store.write_lattice, the model files alone): the SQLite engine then opens
+    its facts. (A lattice that latweave builds always has one: schema 9, folder/store.py, came
+    after the top layer's database, so no folder that is read lacks it.)"""
+    from latweave.engines.sqlite_layers import extend_engine_db
+    from latweave.folder.layers import engine_db_name
+
+    start, first = top_engine_db_start(folder, n, base)
     if not start.is_file():
         return
     extend_engine_db(start, (layer_changes(folder / layer_path(i)) for i in range(first, n)),
-                     folder / engine_db_name(n))
+                     folder / engine_db_name(n), copy=copy)
 
 
 def layer_changes(layer: Path) -> tuple[dict, dict]:
