@@ -129,21 +129,13 @@ class _Beside:
     COMMAND = "from latweave.folder.blocks import deflate_child; deflate_child()"
 
     def __init__(self, path: Path, per_block: int, level: int):
-        import os
         import subprocess
 
-        package = str(Path(__file__).resolve().parents[2])
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
-        self.path = path
-        self.proc = subprocess.Popen([sys.executable, "-c", self.COMMAND, str(path), str(per_block), str(level)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     bufsize=0, env=env)
-        try:   # a pipe as large as a send (Linux; best effort): the writer rarely waits on the child
-            import fcntl
+        from latweave.child import spawn
 
-            fcntl.fcntl(self.proc.stdin.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), _SEND_BYTES)
-        except (ImportError, OSError):
-            pass
+        self.path = path
+        self.proc = spawn(self.COMMAND, str(path), str(per_block), str(level), stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, pipe_bytes=_SEND_BYTES)   # (the writer rarely waits on the child)
         self._pending = bytearray()
 
     def block(self, data: bytes, lines: int) -> None:

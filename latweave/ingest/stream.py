@@ -558,8 +558,8 @@ class _EngineFeed:
 
     def __init__(self, files: StreamFiles, folder: Path, spawn: bool):
         import pickle
-        import subprocess
-        import sys
+
+        from latweave.child import spawn as spawn_child
 
         self.files, self.folder = files, folder
         self.sent = (0, 0)   # instances, predicates
@@ -569,11 +569,8 @@ class _EngineFeed:
             return
         at, n = files.offsets[files.instance_values], files.flat[files.instance_values].n
         state = pickle.dumps((str(folder / ENGINE_DB), files.engine_rows(), at, n), protocol=pickle.HIGHEST_PROTOCOL)
-        package = str(Path(__file__).resolve().parents[2])
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
         try:
-            self.proc = subprocess.Popen([sys.executable, "-c", self.COMMAND], stdin=subprocess.PIPE, bufsize=0,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            self.proc = spawn_child(self.COMMAND)
         except OSError:   # no process to be had: all of it is done here
             return
         self.fd = self.proc.stdin.fileno()
