@@ -27,6 +27,7 @@ def spawn(command: str, *args: str, stdout=subprocess.DEVNULL, stderr=subprocess
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
     proc = subprocess.Popen([sys.executable, "-c", command, *args], stdin=subprocess.PIPE, stdout=stdout,
                             stderr=stderr, bufsize=0, env=env)
+    assert proc.stdin is not None   # (stdin=PIPE)
     try:
         import fcntl
 

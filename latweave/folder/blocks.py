@@ -41,7 +41,7 @@ import zlib
 from array import array
 from collections import OrderedDict
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NoReturn
 
 from latweave.errors import StoreError
 from latweave.folder.names import BLOCKED, PREDICATES, VALUES
@@ -66,7 +66,7 @@ TRAILER = struct.Struct("<QI32s8s")
 CACHED_BLOCKS = 32
 
 
-def _refuse(path: Path, why: str):
+def _refuse(path: Path, why: str) -> NoReturn:
     raise StoreError(f"{path.parent}: {path.name} {why}", hint="rebuild the lattice; never edit a lattice folder by hand")
 
 
@@ -148,6 +148,7 @@ class _Beside:
         import os
 
         view = memoryview(self._pending)
+        assert self.proc.stdin is not None   # (spawned with a pipe)
         try:
             fd = self.proc.stdin.fileno()
             while view:
@@ -169,12 +170,12 @@ class _Beside:
             self._failed(err)
         return int.from_bytes(out[:8], "little"), out[8:]
 
-    def _failed(self, err: bytes | None = None):
+    def _failed(self, err: bytes | None = None) -> NoReturn:
         if self.proc.poll() is None:
             self.proc.kill()
         if err is None:   # (a pipe that broke: the child's last words are on its stderr)
             try:
-                err = self.proc.stderr.read()
+                err = self.proc.stderr.read() if self.proc.stderr is not None else b""
             except (OSError, ValueError):
                 err = b""
         self.abandon()
@@ -226,14 +227,13 @@ class BlockWriter:
         self.path = Path(path)
         if per_block is None:
             per_block = PER_BLOCK.get(self.path.name, LINES_PER_BLOCK)
-        self._sink: _Deflater | _Beside | None = None
+        sink: _Deflater | _Beside | None = None
         if beside:
             try:
-                self._sink = _Beside(self.path, per_block, level)
+                sink = _Beside(self.path, per_block, level)
             except OSError:   # no process to be had: deflated here
-                self._sink = None
-        if self._sink is None:
-            self._sink = _Deflater(self.path, per_block, level)
+                sink = None
+        self._sink: _Deflater | _Beside = sink if sink is not None else _Deflater(self.path, per_block, level)
         self._pending: list[str] = []
         self._per = per_block
         self.lines = 0

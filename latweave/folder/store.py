@@ -156,7 +156,7 @@ def write_model_files(lattice: Lattice, folder: Path, documents: Mapping | None 
     write_lines(folder / PREDICATES, predicate_lines(lattice.sorted_predicates()))
 
 
-def write_dimension_files(lattice: Lattice, folder: Path, documents: Mapping | None = None,
+def write_dimension_files(lattice: Lattice, folder: Path, documents: Mapping[str, object] | None = None,
                           values: Iterable[str] | None = None) -> None:
     """The model files but instances.jsonl and predicates.blocks (`write_model_files`' arguments):
     what a streamed write (ingest/stream.py) writes besides the stream's own."""

@@ -190,10 +190,11 @@ class StreamFiles:
                 own = self.flat[self.instance_values]
                 first = self.offsets[self.instance_values]
                 self.feed = _EngineFeed(self, folder, beside)
-            if isinstance(self.rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
-                instances, predicates = self._encoded(inst_out, pred_out, own, first)
+            rows = self.rows
+            if isinstance(rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
+                instances, predicates = self._encoded(rows, inst_out, pred_out, own, first)
             else:
-                instances, predicates = self._checked_rows(inst_out, pred_out, merge, own, first)
+                instances, predicates = self._checked_rows(rows, inst_out, pred_out, merge, own, first)
             if own is None:
                 merge.send(None)  # the head strings sorted after the last instance
             elif instances != own.n:
@@ -212,14 +213,14 @@ class StreamFiles:
         self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
 
-    def _checked_rows(self, inst_out, pred_out: BlockWriter, merge, own: FlatDimension | None,
-                      first: int) -> tuple[int, int]:
+    def _checked_rows(self, rows: Iterable[tuple[str, Sequence[Predicate]]], inst_out, pred_out: BlockWriter, merge,
+                      own: FlatDimension | None, first: int) -> tuple[int, int]:
         """The stream of `(label, predicates)` written, each instance's predicates checked
         (`_checked`) and encoded here. Returns (instances, predicates)."""
         ds, vs, names = self.ds, self.vs, {}
         instances = predicates = 0
         previous = None
-        for label, preds in self.rows:
+        for label, preds in rows:
             key = normalize(label)
             if previous is not None and key <= previous:
                 raise LatticeError(f"write_stream: instance {label!r} comes after {previous!r}: the stream "
@@ -250,7 +251,8 @@ class StreamFiles:
         `EncodedRows` source numbers its predicates' dimensions and values by)."""
         return Slots(self.small_id, dict(self.offsets))
 
-    def _encoded(self, inst_out, pred_out: BlockWriter, own: FlatDimension | None, first: int) -> tuple[int, int]:
+    def _encoded(self, source: EncodedRows, inst_out, pred_out: BlockWriter, own: FlatDimension | None,
+                 first: int) -> tuple[int, int]:
         """The stream of an `EncodedRows` source written: each instance's line, its predicates'
         lines as the source encoded them, its id and predicates' slots into the arrays. Returns
         (instances, predicates)."""
@@ -258,7 +260,7 @@ class StreamFiles:
             raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
         final, ds, vs, feed = self.final, self.ds, self.vs, self.feed
         instances = predicates = 0
-        for position, label, lines, dims, values in self.rows.rows(self.slots()):
+        for position, label, lines, dims, values in source.rows(self.slots()):
             if position != instances:
                 raise LatticeError(f"write_stream: instance {label!r} is value {position} of "
                                    f"{self.instance_values!r} where value {instances} was due: the instances "
