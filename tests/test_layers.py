@@ -35,7 +35,7 @@ import pytest
 PACKAGE = Path(latweave.__file__).resolve().parent
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "outcomes": 0, "paths": 0, "reasons": 0, "textio": 0, "terminal": 0, "output": 0, "owned_file": 0,
+    "errors": 0, "outcomes": 0, "paths": 0, "reasons": 0, "textio": 0, "child": 0, "terminal": 0, "output": 0, "owned_file": 0,
     "write_failure": 0,
     "lattice": 1, "folder": 1,
     "legitimacy": 2, "plan": 2, "datalog": 2,

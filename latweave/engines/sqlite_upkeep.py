@@ -161,7 +161,11 @@ class Upkeep:
                 return
             front = {rel: self.temp(rel, Kind.FRONT) for rel in relations}
             for rel in relations:
-                self.con.execute(f"INSERT INTO {front[rel]} SELECT * FROM {nxt[rel]}")
+                self._copy(front[rel], nxt[rel])
+
+    def _copy(self, into: str, rows: str) -> None:
+        """Every row of the table `rows` inserted into the table `into`."""
+        self.con.execute(f"INSERT INTO {into} SELECT * FROM {rows}")
 
     def _seeded(self, rule: Rule, own: set[str], front: Mapping[str, str] | None,
                 others: Callable[[str], tuple[str, ...]]) -> list[Select]:
@@ -209,8 +213,8 @@ class Upkeep:
             return self._find(stratum, front, lambda rel: (ident(rel),), into, full_table)
 
         def absorb(rel: str, rows: str) -> None:
-            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {rows}")
-            self.con.execute(f"INSERT INTO {gain[rel]} SELECT * FROM {rows}")
+            self._copy(full_table(rel), rows)
+            self._copy(gain[rel], rows)
 
         self._rounds(stratum.relations, None, find, absorb, stratum.recursive)
         for rel in stratum.relations:
@@ -231,18 +235,14 @@ class Upkeep:
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
             return self._find(stratum, front, before_or_after, into, cands.__getitem__)
 
-        def absorb(rel: str, rows: str) -> None:
-            self.con.execute(f"INSERT INTO {cands[rel]} SELECT * FROM {rows}")
-
         if find(None, cands) and stratum.recursive:
-            self._rounds(stratum.relations, cands, find, absorb)
+            self._rounds(stratum.relations, cands, find, lambda rel, rows: self._copy(cands[rel], rows))
         self._rederive(stratum, cands)
 
     def _rederive(self, stratum: Stratum, cands: Mapping[str, str]) -> None:
-        """Delete each relation's candidate rows, derive them again over the relations as they are
-        now — the stratum's relations together: in a recursive stratum of several, an atom reads
-        its own relation's new rows round after round, whichever relation's rule it is in — and
-        record what each gained and lost."""
+        """Delete each relation's candidate rows and derive them again over the relations as they
+        are now, the stratum's relations together (in a recursive stratum of several, an atom reads
+        its own relation's new rows, whichever relation's rule it is in); record each one's changes."""
         rels, own = stratum.relations, set(stratum.relations)
         was = {rel: self.temp(rel, Kind.WAS) for rel in rels}
         for rel in rels:
@@ -257,7 +257,7 @@ class Upkeep:
             if first:
                 self._exec(f"INSERT INTO {derived[rel]} {self.sql.union(first)}")
         for rel in rels:
-            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {derived[rel]}")
+            self._copy(full_table(rel), derived[rel])
 
         def find(front: Mapping[str, str] | None, into: Mapping[str, str]) -> int:
             assert front is not None
@@ -270,11 +270,8 @@ class Upkeep:
                     found += self._exec(self.sql.insert(into[rel], selects, full_table(rel)))
             return found
 
-        def absorb(rel: str, rows: str) -> None:
-            self.con.execute(f"INSERT INTO {full_table(rel)} SELECT * FROM {rows}")
-
         if stratum.recursive:
-            self._rounds(rels, derived, find, absorb)
+            self._rounds(rels, derived, find, lambda rel, rows: self._copy(full_table(rel), rows))
         for rel in rels:
             held = self.temp(rel, Kind.HELD)
             self.con.execute(f"INSERT INTO {held} {self.matching(cands[rel], full_table(rel), rel)}")
