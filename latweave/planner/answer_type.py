@@ -40,6 +40,8 @@ ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple((re.compile(cue
     (r"\b(?:study|studied|educated|graduate|graduated)\b", {"educated at"}),
     (r"\baward\b", {"award received"}),
     (r"\bwork at\b|\bemployer\b|\bwork for\b", {"employer"}),
+    (r"^who\b.*\b(?:stepchild|stepchildren|stepson|stepdaughter)\b", {"child"}),
+    (r"^who\b.*\b(?:stepfather|stepmother|(?:son|daughter|child)-in-law)\b", {"spouse"}),
     (r"^who\b.*\b(?:spouse|husband|wife)\b", {"spouse"}),
     (r"^who\b.*\b(?:father|grandfather)\b", {"father"}),
     (r"^who\b.*\b(?:mother|grandmother)\b", {"mother"}),
@@ -177,10 +179,20 @@ def misfit(question: str, plan_text: str) -> str | None:
 
 @dataclass
 class AnswerTypeChecked(Planner):
-    """A planner whose plans must answer what the question asks (`misfit`), else it abstains."""
+    """A planner whose plans must answer what the question asks (`misfit`), else it abstains.
+
+    A planner that can filter its own candidates (the offline one's `admit`) is handed `misfit`
+    first, so the best plan that fits competes with the other fitting plans only — not with a
+    better-scored plan of another answer type that would be refused afterwards ("What is the date
+    of birth of X's husband?" is not lost to spouse → date of death). Its margin still answers to
+    the planner's threshold."""
 
     planner: Planner
     name: str = "offline+answer-type"
+
+    def __post_init__(self) -> None:
+        if hasattr(self.planner, "admit"):
+            self.planner.admit = misfit
 
     def plan(self, question: str, qid: str = "") -> PlanOutput:
         from latweave.plan.printer import to_text

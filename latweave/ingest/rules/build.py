@@ -50,8 +50,9 @@ def dimensions_of(corpus: TextCorpus, rules: RuleSet) -> tuple[PreferredDimensio
 class _Names:
     """The documents' subjects, to read an object as one of them."""
 
-    def __init__(self, subjects: list[str]):
+    def __init__(self, subjects: list[str], nicknames: tuple[tuple[str, str], ...] = ()):
         self.subjects = sorted(set(subjects))
+        self.nicknames = {normalize(k): normalize(v) for k, v in nicknames}
         self.keys = {normalize(s): s for s in self.subjects}
         bare: dict[str, list[str]] = {}
         for s in self.subjects:
@@ -86,7 +87,27 @@ class _Names:
             hits = [s for s in self.subjects if normalize(strip_parenthetical(s)) == rest
                     and normalize(s) != normalize(owner)]
             return hits[0] if len(hits) == 1 else None
-        return None
+        return self._surname_or_nickname(value, owner)
+
+    def _surname_or_nickname(self, value: str, owner: str) -> str | None:
+        """A person's surname alone ("directed by Reisch" beside the document "Günter Reisch"), or
+        the name with a short given name ("Joe De Grasse" beside "Joseph De Grasse"): the one
+        subject so named, of two words or more, not the owner; None when none or two are."""
+        words = normalize(value).split()
+        if not words:
+            return None
+        if len(words) == 1:
+            if len(words[0]) < 4 or not value[:1].isupper():
+                return None
+            match = lambda w: len(w) >= 2 and w[-1] == words[0]           # noqa: E731
+        elif words[0] in self.nicknames:
+            full = [self.nicknames[words[0]], *words[1:]]
+            match = lambda w: w == full                                    # noqa: E731
+        else:
+            return None
+        hits = [s for s in self.subjects if normalize(s) != normalize(owner)
+                and match(normalize(strip_parenthetical(s).split(",")[0]).split())]
+        return hits[0] if len(hits) == 1 else None
 
 
 def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lattice, RulesReport]:
@@ -98,7 +119,7 @@ def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lat
     texts = {doc: DocumentText(text) for doc, text in corpus.documents}
     tallies = {r.name: RuleTally(r.name, r.relation, r.kind, r.scope) for r in rules.rules}
     runs = [extract_document(doc, text, rules) for doc, text in corpus.documents]
-    names = _Names([run.reading.subject for run in runs if run.reading.subject])
+    names = _Names([run.reading.subject for run in runs if run.reading.subject], rules.nicknames)
     accepted: list[Accepted] = []
     rejections: list[Rejected] = []
     synonyms: list[tuple[str, str, str]] = []      # (dimension, subject, surface)
