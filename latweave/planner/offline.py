@@ -699,10 +699,23 @@ class OfflinePlanner:
         return PlanOutput(self._plan_of(best), None, margin, trace)
 
     def _admitted(self, question: str, cands: list[Candidate]) -> list[Candidate]:
-        """The candidates whose plans `admit` does not refuse, in their order."""
+        """The candidates whose plans `admit` does not refuse, in their order — of the best
+        candidate's shape only (a chain from the same anchor with as many hops, a compare of the
+        same two, by as many hops): a plan that fits is a stand-in for the best one with another relation in a
+        slot ("X's husband's birth date" after spouse → date of death), never a plan about
+        something else the question happens to fit (a lone survivor would face no runner-up, and
+        no threshold would hold it back)."""
         from latweave.plan.printer import to_text
 
-        return [c for c in cands if self.admit(question, to_text(self._plan_of(c))) is None]
+        best, _, _ = self._rank(cands)
+        shape = self._shape(best)
+        return [c for c in cands if self._shape(c) == shape
+                and self.admit(question, to_text(self._plan_of(c))) is None]
+
+    @staticmethod
+    def _shape(cand: Candidate) -> tuple:
+        g = cand.grounding
+        return ("chain", g.anchor, len(g.relations)) if cand.kind == "chain" else ("cmp", g.args, len(g.via))
 
     def _text(self, chain: Chain) -> str:
         return "/".join(chain.relations)

@@ -35,7 +35,7 @@ _UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĲĴĶ�
 #: One capitalised word of a name (an initial "N." too, a regnal number "II", "7th").
 _WORD = rf"(?:[{_UPPER}][\w'’.\-]*|\d+(?:st|nd|rd|th))"
 #: Lower-case words a name may hold between capitalised ones.
-_PARTICLE = r"(?:of|the|de|da|do|dos|das|van|von|der|den|del|della|di|du|le|la|y|bin|ibn|al|el|zu|ter|te)"
+_PARTICLE = r"(?:of|the|de|da|do|dos|das|van|von|der|den|del|della|di|du|le|la|y|bin|bint|ibn|al|el|zu|ter|te)"
 _NAME_CORE = rf"{_WORD}(?:(?:\s+|-\s?)(?:{_PARTICLE}\s+)*{_WORD})*"   # "Schleswig- Holstein": 2Wiki's spaced hyphens
 _TITLED = r"(?:Duke|Duchess|Earl|Count|Countess|Baron|Baroness|Marquess|Marquis|Viscount|Prince|Princess|King|Queen|Lord|Lady|Margrave|Landgrave|Elector|Bishop|Archbishop)"
 _NAME = (rf"{_NAME_CORE}(?:,?\s+(?:Jr|Sr)\.?|,\s+(?:\d+(?:st|nd|rd|th)\s+)?{_TITLED}\s+of\s+{_NAME_CORE}"
