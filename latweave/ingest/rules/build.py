@@ -33,6 +33,11 @@ from latweave.lattice.names import normalize
 #: Initials that open a name ("S. R. "), before a subject's whole name.
 _INITIALS = re.compile(r"(?:[A-Z]\.\s*){1,3}(?=[A-Z][a-z])")
 
+#: A subject that may be a person's name: capitalised words (and particles), a qualifier after
+#: them ("Thomas Carr (director)", "Henry Grey, 8th Earl of Kent") — not "List of … in Georgia".
+_PERSONAL = re.compile(r"[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:de|da|van|von|der|den|del|di|du|la|le|bin|ibn|al)\s+)*"
+                       r"[A-ZÀ-Þ][\w'’.-]*)+(?:,\s[^()]*)?(?:\s*\([^()]*\))?")
+
 #: How many sentences no rule matched the report keeps, as examples.
 LEFT_EXAMPLES = 200
 
@@ -61,8 +66,9 @@ class _Names:
                 bare.setdefault(b, []).append(s)
         self.bare = {b: ss[0] for b, ss in bare.items() if len(ss) == 1 and b not in self.keys}
 
-    def subject_of(self, value: str, owner: str) -> str | None:
-        """The subject `value` names (not `owner` itself), or None."""
+    def subject_of(self, value: str, owner: str, person: bool = False) -> str | None:
+        """The subject `value` names (not `owner` itself), or None; a `person`'s value may name
+        one by a surname alone or a short given name too."""
         key = normalize(value)
         if key in self.keys:
             return None     # a subject's own name: the lattice joins it as it is
@@ -87,7 +93,7 @@ class _Names:
             hits = [s for s in self.subjects if normalize(strip_parenthetical(s)) == rest
                     and normalize(s) != normalize(owner)]
             return hits[0] if len(hits) == 1 else None
-        return self._surname_or_nickname(value, owner)
+        return self._surname_or_nickname(value, owner) if person else None
 
     def _surname_or_nickname(self, value: str, owner: str) -> str | None:
         """A person's surname alone ("directed by Reisch" beside the document "Günter Reisch"), or
@@ -105,7 +111,7 @@ class _Names:
             match = lambda w: w == full                                    # noqa: E731
         else:
             return None
-        hits = [s for s in self.subjects if normalize(s) != normalize(owner)
+        hits = [s for s in self.subjects if normalize(s) != normalize(owner) and _PERSONAL.fullmatch(s)
                 and match(normalize(strip_parenthetical(s).split(",")[0]).split())]
         return hits[0] if len(hits) == 1 else None
 
@@ -145,7 +151,8 @@ def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lat
                 continue
             tally.accepted += 1
             if kinds.get(normalize(result.dimension), "taxonomy") == "taxonomy":
-                named = names.subject_of(result.value, result.subject)
+                relation = rules.relations.get(normalize(result.dimension))
+                named = names.subject_of(result.value, result.subject, relation is not None and relation.person)
                 if named is not None:
                     synonyms.append((result.dimension, named, result.value))
                     result = replace(result, value=named)

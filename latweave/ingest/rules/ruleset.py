@@ -55,6 +55,7 @@ class Relation:
     name: str
     kind: str            # taxonomy, date, number
     functional: bool
+    person: bool = False # its values are people (a surname alone may name a document's subject)
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,8 @@ def _load(path: str) -> RuleSet:
         kind = spec.get("kind", "taxonomy") if isinstance(spec, dict) else None
         if kind not in ("taxonomy", "date", "number"):
             raise RuleError(f"{where}: kind must be taxonomy, date or number", file=path)
-        relations[normalize(name)] = Relation(name, kind, bool(spec.get("functional", False)))
+        relations[normalize(name)] = Relation(name, kind, bool(spec.get("functional", False)),
+                                               bool(spec.get("person", False)))
     rules: list[Rule] = []
     seen: set[str] = set()
     for i, spec in enumerate(data.get("rule") or [], 1):
