@@ -40,6 +40,8 @@ ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple((re.compile(cue
     (r"\b(?:study|studied|educated|graduate|graduated)\b", {"educated at"}),
     (r"\baward\b", {"award received"}),
     (r"\bwork at\b|\bemployer\b|\bwork for\b", {"employer"}),
+    (r"^who\b.*\b(?:stepchild|stepchildren|stepson|stepdaughter)\b", {"child"}),
+    (r"^who\b.*\b(?:stepfather|stepmother|(?:son|daughter|child)-in-law)\b", {"spouse"}),
     (r"^who\b.*\b(?:spouse|husband|wife)\b", {"spouse"}),
     (r"^who\b.*\b(?:father|grandfather)\b", {"father"}),
     (r"^who\b.*\b(?:mother|grandmother)\b", {"mother"}),
@@ -99,6 +101,9 @@ _LIFESPAN = re.compile(r"\blived longer\b|\blive longer\b", re.IGNORECASE)
 _LAST_HOP = re.compile(r"->\s*([^\s;)]+)\s*$")
 _COMPARE = re.compile(r"^(argmin|argmax|same|differ)\(\s*([^,\s]+)")
 _CHOICE = re.compile(r"\S\s+or\s+\S[^?]*\?\s*$")
+_RELATIVE = re.compile(r"^\W*\w+\b.*?\b(?:who|whose|whom|that|which)\b", re.IGNORECASE)
+_SAME = re.compile(r"\b(?:same|both)\b", re.IGNORECASE)
+_DIFFERENT = re.compile(r"\b(?:differ|different|differs)\b", re.IGNORECASE)
 _YES_NO = re.compile(r"^\s*(?:are|is|was|were|do|does|did)\b", re.IGNORECASE)
 
 
@@ -127,6 +132,18 @@ def _without_names(question: str, plan_text: str) -> str:
         if at >= 0 and len(name) > 2:
             out = out[:at] + " " + out[at + len(name):]
     return out
+
+
+def typed(question: str) -> bool:
+    """Does a cue say what the answer is — a relation asked (`ASKS`), or the measure of a choice or
+    a yes/no question (`COMPARES`)? A question with a relative clause after its first word ("Where
+    was one of the runners born who …", "a singer born in which year") is not: its cue may be
+    about someone the clause describes, not the name the plan starts from."""
+    if _COUNT.match(question):
+        return False
+    if _CHOICE.search(question) or _YES_NO.match(question):
+        return bool(compared(question))
+    return asked(question) is not None and not _RELATIVE.search(question)
 
 
 def misfit(question: str, plan_text: str) -> str | None:
@@ -166,6 +183,10 @@ def misfit(question: str, plan_text: str) -> str | None:
         return "a yes/no question is answered by a verdict, not an extremum"
     if not yes_no and kind in ("same", "differ"):
         return "a verdict answers a yes/no question only"
+    if kind == "differ" and _SAME.search(question) and not _DIFFERENT.search(question):
+        return "asks whether the two are the same: `same` answers it, not `differ`"
+    if kind == "same" and _DIFFERENT.search(question) and not _SAME.search(question):
+        return "asks whether the two differ: `differ` answers it, not `same`"
     if _LIFESPAN.search(question):
         return None if re.search(r"date_of_death\s*-\s*date_of_birth", last_line) else \
             "who lived longer is a compare of date of death - date of birth"
@@ -177,14 +198,27 @@ def misfit(question: str, plan_text: str) -> str | None:
 
 @dataclass
 class AnswerTypeChecked(Planner):
-    """A planner whose plans must answer what the question asks (`misfit`), else it abstains."""
+    """A planner whose plans must answer what the question asks (`misfit`), else it abstains.
+
+    A planner that can filter its own candidates (the offline one's `admit`) is handed `misfit`
+    first — for a question whose answer type a cue says (`typed`) — so the best plan that fits
+    competes with the other fitting plans only, not with a better-scored plan of another answer
+    type that would be refused afterwards ("What is the date of birth of X's husband?" is not lost
+    to spouse → date of death). Its margin still answers to the planner's threshold. A question no
+    cue types ("The birthplace of X is a port city of what bay?") is not filtered: there a plan
+    that merely fits is a guess."""
 
     planner: Planner
     name: str = "offline+answer-type"
 
+    def __post_init__(self) -> None:
+        self._filters = hasattr(self.planner, "admit")
+
     def plan(self, question: str, qid: str = "") -> PlanOutput:
         from latweave.plan.printer import to_text
 
+        if self._filters:
+            self.planner.admit = misfit if typed(question) else None
         out = self.planner.plan(question, qid)
         if out.plan is None:
             return out

@@ -27,6 +27,7 @@ import re
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Callable
 
 from latweave.lattice.answers import normalize_answer
 from latweave.lattice.model import Lattice
@@ -178,6 +179,10 @@ class OfflinePlanner:
         self._results: dict = {}
         #: n-grams whose questions the planner cannot answer (values nothing derives): learned in fit.
         self.out_of_scope: set[str] = set()
+        #: When set, (question, plan text) → why the plan does not answer the question, or None:
+        #: candidates it refuses are dropped *before* ranking, so the best plan that answers what
+        #: is asked competes with its own kind (answer_type.AnswerTypeChecked sets it; None: all).
+        self.admit: Callable[[str, str], str | None] | None = None
 
     def transferred(self, lattice: Lattice, runner=None) -> "OfflinePlanner":
         """This fitted planner over another lattice: the learned state (feature ids and weights,
@@ -662,6 +667,9 @@ class OfflinePlanner:
         from latweave.planner.base import PlanOutput
 
         cands, reason = self.analyse(question)
+        if cands and self.admit is not None:
+            cands = self._admitted(question, cands)
+            reason = reason or (None if cands else Reason.OUT_OF_SCOPE)
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
         best, margin, second = self._rank(cands)
@@ -689,6 +697,25 @@ class OfflinePlanner:
         if margin < self._threshold(best):
             return PlanOutput(None, Reason.LOW_SCORE, margin, trace)
         return PlanOutput(self._plan_of(best), None, margin, trace)
+
+    def _admitted(self, question: str, cands: list[Candidate]) -> list[Candidate]:
+        """The candidates whose plans `admit` does not refuse, in their order — of the best
+        candidate's shape only (a chain from the same anchor with as many hops, a compare of the
+        same two, by as many hops): a plan that fits is a stand-in for the best one with another relation in a
+        slot ("X's husband's birth date" after spouse → date of death), never a plan about
+        something else the question happens to fit (a lone survivor would face no runner-up, and
+        no threshold would hold it back)."""
+        from latweave.plan.printer import to_text
+
+        best, _, _ = self._rank(cands)
+        shape = self._shape(best)
+        return [c for c in cands if self._shape(c) == shape
+                and self.admit(question, to_text(self._plan_of(c))) is None]
+
+    @staticmethod
+    def _shape(cand: Candidate) -> tuple:
+        g = cand.grounding
+        return ("chain", g.anchor, len(g.relations)) if cand.kind == "chain" else ("cmp", g.args, len(g.via))
 
     def _text(self, chain: Chain) -> str:
         return "/".join(chain.relations)

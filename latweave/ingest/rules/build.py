@@ -33,6 +33,11 @@ from latweave.lattice.names import normalize
 #: Initials that open a name ("S. R. "), before a subject's whole name.
 _INITIALS = re.compile(r"(?:[A-Z]\.\s*){1,3}(?=[A-Z][a-z])")
 
+#: A subject that may be a person's name: capitalised words (and particles), a qualifier after
+#: them ("Thomas Carr (director)", "Henry Grey, 8th Earl of Kent") — not "List of … in Georgia".
+_PERSONAL = re.compile(r"[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:de|da|van|von|der|den|del|di|du|la|le|bin|ibn|al)\s+)*"
+                       r"[A-ZÀ-Þ][\w'’.-]*)+(?:,\s[^()]*)?(?:\s*\([^()]*\))?")
+
 #: How many sentences no rule matched the report keeps, as examples.
 LEFT_EXAMPLES = 200
 
@@ -50,8 +55,9 @@ def dimensions_of(corpus: TextCorpus, rules: RuleSet) -> tuple[PreferredDimensio
 class _Names:
     """The documents' subjects, to read an object as one of them."""
 
-    def __init__(self, subjects: list[str]):
+    def __init__(self, subjects: list[str], nicknames: tuple[tuple[str, str], ...] = ()):
         self.subjects = sorted(set(subjects))
+        self.nicknames = {normalize(k): normalize(v) for k, v in nicknames}
         self.keys = {normalize(s): s for s in self.subjects}
         bare: dict[str, list[str]] = {}
         for s in self.subjects:
@@ -60,8 +66,9 @@ class _Names:
                 bare.setdefault(b, []).append(s)
         self.bare = {b: ss[0] for b, ss in bare.items() if len(ss) == 1 and b not in self.keys}
 
-    def subject_of(self, value: str, owner: str) -> str | None:
-        """The subject `value` names (not `owner` itself), or None."""
+    def subject_of(self, value: str, owner: str, person: bool = False) -> str | None:
+        """The subject `value` names (not `owner` itself), or None; a `person`'s value may name
+        one by a surname alone or a short given name too."""
         key = normalize(value)
         if key in self.keys:
             return None     # a subject's own name: the lattice joins it as it is
@@ -86,7 +93,27 @@ class _Names:
             hits = [s for s in self.subjects if normalize(strip_parenthetical(s)) == rest
                     and normalize(s) != normalize(owner)]
             return hits[0] if len(hits) == 1 else None
-        return None
+        return self._surname_or_nickname(value, owner) if person else None
+
+    def _surname_or_nickname(self, value: str, owner: str) -> str | None:
+        """A person's surname alone ("directed by Reisch" beside the document "Günter Reisch"), or
+        the name with a short given name ("Joe De Grasse" beside "Joseph De Grasse"): the one
+        subject so named, of two words or more, not the owner; None when none or two are."""
+        words = normalize(value).split()
+        if not words:
+            return None
+        if len(words) == 1:
+            if len(words[0]) < 4 or not value[:1].isupper():
+                return None
+            match = lambda w: len(w) >= 2 and w[-1] == words[0]           # noqa: E731
+        elif words[0] in self.nicknames:
+            full = [self.nicknames[words[0]], *words[1:]]
+            match = lambda w: w == full                                    # noqa: E731
+        else:
+            return None
+        hits = [s for s in self.subjects if normalize(s) != normalize(owner) and _PERSONAL.fullmatch(s)
+                and match(normalize(strip_parenthetical(s).split(",")[0]).split())]
+        return hits[0] if len(hits) == 1 else None
 
 
 def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lattice, RulesReport]:
@@ -98,7 +125,7 @@ def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lat
     texts = {doc: DocumentText(text) for doc, text in corpus.documents}
     tallies = {r.name: RuleTally(r.name, r.relation, r.kind, r.scope) for r in rules.rules}
     runs = [extract_document(doc, text, rules) for doc, text in corpus.documents]
-    names = _Names([run.reading.subject for run in runs if run.reading.subject])
+    names = _Names([run.reading.subject for run in runs if run.reading.subject], rules.nicknames)
     accepted: list[Accepted] = []
     rejections: list[Rejected] = []
     synonyms: list[tuple[str, str, str]] = []      # (dimension, subject, surface)
@@ -124,7 +151,8 @@ def rules_lattice(corpus: TextCorpus, rules: RuleSet | None = None) -> tuple[Lat
                 continue
             tally.accepted += 1
             if kinds.get(normalize(result.dimension), "taxonomy") == "taxonomy":
-                named = names.subject_of(result.value, result.subject)
+                relation = rules.relations.get(normalize(result.dimension))
+                named = names.subject_of(result.value, result.subject, relation is not None and relation.person)
                 if named is not None:
                     synonyms.append((result.dimension, named, result.value))
                     result = replace(result, value=named)
