@@ -79,14 +79,15 @@ def test_a_question_is_typed_by_its_cue_not_by_a_clause():
 
 
 class _Filtering:
-    """A planner that filters its candidates by `admit`, as the offline one does."""
+    """A planner that filters its candidates by the `admit` it is handed, as the offline one does."""
+
+    admits_plans = True
 
     def __init__(self):
-        self.admit = None
         self.seen = []
 
-    def plan(self, question: str, qid: str = "") -> PlanOutput:
-        self.seen.append(self.admit)
+    def plan(self, question: str, qid: str = "", admit=None) -> PlanOutput:
+        self.seen.append(admit)
         return PlanOutput(None, None, 0.0, {})
 
 

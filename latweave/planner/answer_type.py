@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable, Protocol, cast
 
 from latweave.lattice.names import normalize
 from latweave.planner.base import PlanOutput, Planner
@@ -196,11 +197,18 @@ def misfit(question: str, plan_text: str) -> str | None:
     return None
 
 
+class _Admitting(Protocol):
+    """A planner that filters its own candidates by a check it is handed (the offline one)."""
+
+    def plan(self, question: str, qid: str = "",
+             admit: Callable[[str, str], str | None] | None = None) -> PlanOutput: ...
+
+
 @dataclass
 class AnswerTypeChecked(Planner):
     """A planner whose plans must answer what the question asks (`misfit`), else it abstains.
 
-    A planner that can filter its own candidates (the offline one's `admit`) is handed `misfit`
+    A planner that can filter its own candidates (`admits_plans`: the offline one) is handed `misfit`
     first — for a question whose answer type a cue says (`typed`) — so the best plan that fits
     competes with the other fitting plans only, not with a better-scored plan of another answer
     type that would be refused afterwards ("What is the date of birth of X's husband?" is not lost
@@ -211,15 +219,13 @@ class AnswerTypeChecked(Planner):
     planner: Planner
     name: str = "offline+answer-type"
 
-    def __post_init__(self) -> None:
-        self._filters = hasattr(self.planner, "admit")
-
     def plan(self, question: str, qid: str = "") -> PlanOutput:
         from latweave.plan.printer import to_text
 
-        if self._filters:
-            self.planner.admit = misfit if typed(question) else None
-        out = self.planner.plan(question, qid)
+        if getattr(self.planner, "admits_plans", False):   # (the check handed over per call: no state kept)
+            out = cast(_Admitting, self.planner).plan(question, qid, admit=misfit if typed(question) else None)
+        else:
+            out = self.planner.plan(question, qid)
         if out.plan is None:
             return out
         why = misfit(question, to_text(out.plan))

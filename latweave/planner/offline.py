@@ -179,10 +179,6 @@ class OfflinePlanner:
         self._results: dict = {}
         #: n-grams whose questions the planner cannot answer (values nothing derives): learned in fit.
         self.out_of_scope: set[str] = set()
-        #: When set, (question, plan text) → why the plan does not answer the question, or None:
-        #: candidates it refuses are dropped *before* ranking, so the best plan that answers what
-        #: is asked competes with its own kind (answer_type.AnswerTypeChecked sets it; None: all).
-        self.admit: Callable[[str, str], str | None] | None = None
 
     def transferred(self, lattice: Lattice, runner=None) -> "OfflinePlanner":
         """This fitted planner over another lattice: the learned state (feature ids and weights,
@@ -663,12 +659,18 @@ class OfflinePlanner:
     def _key(self, cand: Candidate) -> str:
         return ("0:" + self._text(cand.grounding)) if cand.kind == "chain" else ("1:" + cand.grounding.text)
 
-    def plan(self, question: str, qid: str = ""):
+    #: `plan` takes `admit` (planner/answer_type.py `AnswerTypeChecked` hands it its check)
+    admits_plans = True
+
+    def plan(self, question: str, qid: str = "", admit: Callable[[str, str], str | None] | None = None):
+        """The best plan for `question`, or an abstention. `admit`: (question, plan text) → why the
+        plan does not answer the question, or None — candidates it refuses are dropped *before*
+        ranking, so the best plan that answers what is asked competes with its own kind only."""
         from latweave.planner.base import PlanOutput
 
         cands, reason = self.analyse(question)
-        if cands and self.admit is not None:
-            cands = self._admitted(question, cands)
+        if cands and admit is not None:
+            cands = self._admitted(question, cands, admit)
             reason = reason or (None if cands else Reason.OUT_OF_SCOPE)
         if not cands:
             return PlanOutput(None, reason, 0.0, {})
@@ -698,7 +700,8 @@ class OfflinePlanner:
             return PlanOutput(None, Reason.LOW_SCORE, margin, trace)
         return PlanOutput(self._plan_of(best), None, margin, trace)
 
-    def _admitted(self, question: str, cands: list[Candidate]) -> list[Candidate]:
+    def _admitted(self, question: str, cands: list[Candidate],
+                  admit: Callable[[str, str], str | None]) -> list[Candidate]:
         """The candidates whose plans `admit` does not refuse, in their order — of the best
         candidate's shape only (a chain from the same anchor with as many hops, a compare of the
         same two, by as many hops): a plan that fits is a stand-in for the best one with another relation in a
@@ -710,12 +713,14 @@ class OfflinePlanner:
         best, _, _ = self._rank(cands)
         shape = self._shape(best)
         return [c for c in cands if self._shape(c) == shape
-                and self.admit(question, to_text(self._plan_of(c))) is None]
+                and admit(question, to_text(self._plan_of(c))) is None]
 
     @staticmethod
     def _shape(cand: Candidate) -> tuple:
         g = cand.grounding
-        return ("chain", g.anchor, len(g.relations)) if cand.kind == "chain" else ("cmp", g.args, len(g.via))
+        if isinstance(g, Chain):
+            return "chain", g.anchor, len(g.relations)
+        return "cmp", g.args, len(g.via)
 
     def _text(self, chain: Chain) -> str:
         return "/".join(chain.relations)

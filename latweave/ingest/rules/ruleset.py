@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 from latweave.errors import CorpusError
 from latweave.lattice.names import normalize
@@ -111,7 +112,7 @@ def _countries() -> list[str]:
     return sorted(names, key=lambda n: (-len(n), n))
 
 
-def macros(extra_demonyms: list[str], female_names: list[str] = ()) -> dict[str, str]:
+def macros(extra_demonyms: list[str], female_names: Sequence[str] = ()) -> dict[str, str]:
     """The macro table: {NAME} → its sub-pattern ({FEMALE}: the rule file's `female_names`)."""
     nat = "|".join(re.escape(d) for d in _demonyms(extra_demonyms))
     female = "|".join(re.escape(n) for n in sorted(set(female_names), key=lambda n: (-len(n), n))) or "(?!)"
