@@ -9,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from latweave.folder.rows import (plain_predicate_lines, predicate_line, predicate_of_line, predicate_probe,
+from latweave.folder.rows import (flat_value_lines, plain_predicate_lines, predicate_line, predicate_of_line, predicate_probe,
                                   predicate_row, value_line, value_line_of, value_probe, value_row)
 from latweave.lattice.model import Evidence, Predicate
 from latweave.proof.audit import files as audit_files
@@ -89,3 +89,18 @@ def test_a_bulk_sources_plain_lines_are_the_predicates_lines(x, fields):
                                           for d, v, doc, start, width, text in fields], names)
         assert lines == [predicate_line(Predicate(x, d, v, Evidence(doc, text, start, start + width)))
                          for d, v, doc, start, width, text in fields]
+
+
+@settings(max_examples=100, deadline=None)
+@given(d=_text, values=st.lists(st.tuples(_text, _text), max_size=5, unique_by=lambda v: v[0]),
+       top=st.booleans())
+def test_a_flat_dimensions_lines_are_its_values_lines_with_top_in_place(d, values, top):
+    """`flat_value_lines` (a streamed write's flat dimension, the dimension encoded once) writes
+    `value_line` of each value, ⊤'s line where ⊤ sorts among the keys."""
+    values = sorted(values)
+    top_line = value_line(d, "⊤", "⊤", [], None) if top else None
+    expected = [(k, value_line(d, k, label, [], None)) for k, label in values]
+    if top_line is not None:
+        expected = sorted(expected + [("⊤", top_line)], key=lambda kv: kv[0])
+    got = list(flat_value_lines(d, top_line, [(i, k, label) for i, (k, label) in enumerate(values)]))
+    assert got == [line for _, line in expected]

@@ -35,6 +35,7 @@ from typing import Iterable, Iterator
 
 from latweave.folder.names import PREDICATES, VALUES
 from latweave.lattice.model import Evidence, Predicate
+from latweave.lattice.names import TOP
 
 _STRING = json.encoder.encode_basestring   # json.dumps' own encoder of a str with ensure_ascii=False
 #: a row that the fast paths below do not format (a field of an unusual type) is encoded by this
@@ -64,6 +65,24 @@ def value_line(dimension: str, key: str, label: str, parents: list, bounds) -> s
     if bounds is not None:
         row.append(list(bounds))
     return _COMPACT.encode(row) + "\n"
+
+
+def flat_value_lines(dimension: str, top: str | None, values: Iterable[tuple[int, str, str]]) -> Iterator[str]:
+    """values.blocks' lines of a flat dimension (each value a leaf under ⊤): of each `(_, key,
+    label)`, in ascending key order, `value_line(dimension, key, label, [], None)`, with `top`
+    (⊤'s line, when given) in its place among them — the dimension encoded once, not per value
+    (a streamed write's values file: ingest/stream.py)."""
+    head = f"[{_STRING(dimension)},"
+    for _, key, label in values:
+        if top is not None and TOP < key:
+            yield top
+            top = None
+        if type(key) is str and type(label) is str:
+            yield f"{head}{_STRING(key)},{_STRING(label)}]\n"
+        else:
+            yield value_line(dimension, key, label, [], None)
+    if top is not None:
+        yield top
 
 
 def value_line_of(row: dict) -> str:

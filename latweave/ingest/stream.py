@@ -81,7 +81,7 @@ from latweave.lattice.model import Instance, Lattice, Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
 from latweave.folder.documents import kept_once
-from latweave.folder.rows import predicate_lines, value_line
+from latweave.folder.rows import flat_value_lines, predicate_lines
 from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_dimension_files
 from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
 
@@ -288,15 +288,8 @@ class StreamFiles:
             if flat is None:
                 yield from dimension_value_lines(d)
                 continue
-            top = next(dimension_value_lines(d))   # ⊤'s line: the head's dimension holds ⊤ alone
-            dkey = d.key   # (a property: normalize(name) each time asked)
-            for _, key, label in flat.again():
-                if top is not None and TOP < key:
-                    yield top
-                    top = None
-                yield value_line(dkey, key, label, (), None)
-            if top is not None:
-                yield top
+            # ⊤'s line (the head's dimension holds ⊤ alone) in its place among the values'
+            yield from flat_value_lines(d.key, next(dimension_value_lines(d)), flat.again())
 
     def _strings(self) -> Iterator[tuple[str, int]]:
         """(string, slot) of the head's strings and every flat value, ascending (a string several
