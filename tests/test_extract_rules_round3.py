@@ -63,9 +63,13 @@ def test_a_surname_or_a_short_given_name_names_a_documents_person(tmp_path):
     assert _values(tmp_path / "b", docs, "spouse") == [normalize("Georgia")]
 
 
-def test_english_is_the_united_kingdom_in_the_country_table():
+def test_english_is_not_the_united_kingdom_in_the_country_table():
+    """England / English stay out of the country table (lattice/tables/SOURCE.md: a constituent
+    country, "the same country" as the UK or not by the data's convention): a `same` between
+    English and British is not decided by fiat."""
     table = country_table()
-    assert table[spelling_key("English")] == table[spelling_key("British")] == "United Kingdom"
+    assert spelling_key("English") not in table and spelling_key("England") not in table
+    assert table[spelling_key("British")] == "United Kingdom"
 
 
 def test_a_question_is_typed_by_its_cue_not_by_a_clause():

@@ -86,8 +86,11 @@ def _answer(planner, question):
 
 
 def test_plan_sees_only_the_question_text():
-    params = list(inspect.signature(OfflinePlanner.plan).parameters)
-    assert params == ["self", "question", "qid"]
+    """Nothing but the question reaches a plan: besides it and its id, only `admit` — a check of
+    (question, plan text) that answer_type.AnswerTypeChecked hands over, no answer or path."""
+    params = inspect.signature(OfflinePlanner.plan).parameters
+    assert list(params) == ["self", "question", "qid", "admit"]
+    assert params["admit"].default is None
 
 
 @pytest.mark.slow

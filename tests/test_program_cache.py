@@ -93,3 +93,14 @@ def test_the_key_covers_the_code_that_makes_a_program(tmp_path, monkeypatch):
         (copy / name).write_text((here / name).read_text(encoding="utf-8"), encoding="utf-8")
     assert len(keys) == 1 + len(program_cache._SOURCES)
     assert program_cache.key(texts, grammar + " ") not in keys
+
+
+def test_a_cache_that_cannot_be_written_only_means_parsing(cache, tmp_path, monkeypatch):
+    """$LATWEAVE_CACHE where no folder can be made (a file there, as an odd setup has it): the
+    rules are parsed, the same program as with a cache, and nothing is raised or written."""
+    written = _fresh_load()
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file, not a folder")
+    monkeypatch.setenv("LATWEAVE_CACHE", str(blocked))
+    assert _origins(_fresh_load()) == _origins(written) and _fresh_load() == written
+    assert blocked.read_text() == "a file, not a folder"

@@ -15,6 +15,7 @@ only means parsing next time.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -78,7 +79,8 @@ def _write(path: Path, name: str, program: Program) -> None:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):   # (where the folder cannot be made, neither can this)
+            tmp.unlink(missing_ok=True)
 
 
 def _digest(payload) -> str:

@@ -21,8 +21,7 @@ import unicodedata
 
 #: Spellings common in evidence that world-countries 5.1.0 does not list, each unambiguous as a
 #: country in a country-valued dimension (chosen by the team; see SOURCE.md).
-SUPPLEMENT = (("United States", "America"), ("United Kingdom", "Britain"), ("United Kingdom", "England"),
-              ("United Kingdom", "English"))
+SUPPLEMENT = (("United States", "America"), ("United Kingdom", "Britain"))
 
 
 def _key(text: str) -> str:
