@@ -35,3 +35,17 @@ def spawn(command: str, *args: str, stdout=subprocess.DEVNULL, stderr=subprocess
     except (ImportError, OSError):
         pass
     return proc
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End `proc` if it still runs, wait for it, and close the pipes this side holds (a child
+    whose parent failed, or that failed itself: nothing of it is left behind)."""
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        if pipe is not None:
+            try:
+                pipe.close()
+            except OSError:
+                pass

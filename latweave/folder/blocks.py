@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import mmap
+import os
 import struct
 import sys
 import zlib
@@ -145,8 +146,6 @@ class _Beside:
             self._send()
 
     def _send(self) -> None:
-        import os
-
         view = memoryview(self._pending)
         assert self.proc.stdin is not None   # (spawned with a pipe)
         try:
@@ -184,15 +183,9 @@ class _Beside:
                          hint="the lattice was not written; run the command again")
 
     def abandon(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if pipe is not None:
-                try:
-                    pipe.close()
-                except OSError:
-                    pass
+        from latweave.child import stop
+
+        stop(self.proc)
 
 
 def deflate_child() -> None:

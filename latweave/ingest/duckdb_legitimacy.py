@@ -74,10 +74,10 @@ def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", ke
                            [sorted(flat)]).fetchall())
     row = f"'[' || {_json_string('k.key')} || ', ' || {_json_string('l.vlabel')} || ', [], null]'"
     limbs = ", ".join(f"sum(('0x' || substr(h, {1 + 8 * i}, 8))::UBIGINT)::VARCHAR" for i in range(8))
+    control = _CONTROL.format("k.key || l.vlabel")
     out = {}
     for dkey in sorted(flat):
         values = f"FROM {labels} l JOIN {keys} k ON k.id = l.vkey WHERE l.dkey = {int(ids[dkey])}"
-        control = _CONTROL.format("k.key || l.vlabel")
         sums = con.execute(f"SELECT {limbs} FROM (SELECT sha256({row}) AS h {values} AND NOT {control})").fetchone()
         total = sum(int(x or 0) << (32 * (7 - i)) for i, x in enumerate(sums))
         total += sum(value_hash([key, label, [], None])

@@ -71,6 +71,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
+from latweave.child import spawn as spawn_child, stop
 from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import LatticeError
@@ -217,7 +218,7 @@ class StreamFiles:
                       own: FlatDimension | None, first: int) -> tuple[int, int]:
         """The stream of `(label, predicates)` written, each instance's predicates checked
         (`_checked`) and encoded here. Returns (instances, predicates)."""
-        ds, vs, names = self.ds, self.vs, {}
+        names: dict[str, str] = {}
         instances = predicates = 0
         previous = None
         for label, preds in rows:
@@ -233,18 +234,25 @@ class StreamFiles:
             else:
                 raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
                                    f"{self.instance_values!r}: the instances must be its values, each once")
-            inst_out.write(_dumps(instance_row(Instance(label))))
-            instances += 1
             listed, dims, values = self._checked(key, preds)
-            pred_out.writelines(predicate_lines(listed, names))
-            self.instance_ids.append(x)
-            self.sizes.append(len(listed))
-            ds.extend(dims)
-            vs.extend(values)
+            self._instance(inst_out, pred_out, label, predicate_lines(listed, names), x, dims, values)
+            instances += 1
             predicates += len(listed)
-            if self.feed is not None:
-                self.feed.send()
         return instances, predicates
+
+    def _instance(self, inst_out, pred_out: BlockWriter, label: str, lines: Iterable[str], x: int,
+                  dims: Sequence[int], values: Sequence[int]) -> None:
+        """One instance written, whichever stream it came from: its line, its predicates' lines,
+        its symbol id `x` and its predicates' dimension and value slots into the arrays (then a
+        batch of them to the engine database's child, when one is due)."""
+        inst_out.write(_dumps(instance_row(Instance(label))))
+        pred_out.writelines(lines)
+        self.instance_ids.append(x)
+        self.sizes.append(len(dims))
+        self.ds.extend(dims)
+        self.vs.extend(values)
+        if self.feed is not None:
+            self.feed.send()
 
     def slots(self) -> Slots:
         """Where this writer keeps the head's strings and each flat dimension's values (what an
@@ -258,7 +266,7 @@ class StreamFiles:
         (instances, predicates)."""
         if own is None:
             raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
-        final, ds, vs, feed = self.final, self.ds, self.vs, self.feed
+        final = self.final
         instances = predicates = 0
         for position, label, lines, dims, values in source.rows(self.slots()):
             if position != instances:
@@ -268,16 +276,9 @@ class StreamFiles:
             if not len(lines) == len(dims) == len(values):
                 raise LatticeError(f"write_stream: instance {label!r} came with {len(lines)} predicate lines, "
                                    f"{len(dims)} dimensions and {len(values)} values")
-            inst_out.write(_dumps(instance_row(Instance(label))))
-            pred_out.writelines(lines)
-            self.instance_ids.append(final[first + instances])
-            self.sizes.append(len(lines))
-            ds.extend(dims)
-            vs.extend(values)
+            self._instance(inst_out, pred_out, label, lines, final[first + instances], dims, values)
             instances += 1
             predicates += len(lines)
-            if feed is not None:
-                feed.send()
         return instances, predicates
 
     def _value_lines(self) -> Iterator[str]:
@@ -554,8 +555,6 @@ class _EngineFeed:
     def __init__(self, files: StreamFiles, folder: Path, spawn: bool):
         import pickle
 
-        from latweave.child import spawn as spawn_child
-
         self.files, self.folder = files, folder
         self.sent = (0, 0)   # instances, predicates
         self.proc = None
@@ -613,14 +612,7 @@ class _EngineFeed:
         """End the child if it is still running (the caller failed, or the pipe broke)."""
         self.fd = None
         if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            self.proc.wait()
-            if self.proc.stdin is not None:
-                try:
-                    self.proc.stdin.close()
-                except OSError:
-                    pass
+            stop(self.proc)
             self.proc = None
 
     def __enter__(self) -> "_EngineFeed":
