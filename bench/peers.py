@@ -241,6 +241,8 @@ def main() -> None:
                          "engines/partial.py), or every output; default: the Runner's default")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    # the children run in the repository's root: paths as given from here
+    args.kb, args.lattice, args.work = args.kb.resolve(), args.lattice.resolve(), args.work.resolve()
     if args.partial_outputs:
         from latweave.execute import Runner
 

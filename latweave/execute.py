@@ -29,7 +29,7 @@ from latweave.folder.store import load_lattice, read_manifest
 from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
-from latweave.plan.parser import template_key
+from latweave.plan.parser import ReadPlan, template_key, template_text
 from latweave.plan.printer import to_text
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
@@ -182,18 +182,24 @@ class Runner:
         """Type-check a plan against this lattice's schema (raises PlanError)."""
         return check_plan(plan, self.view, text)
 
-    def check_text(self, plan: Plan, text: str) -> Plan:
+    def check_text(self, plan: Plan, text: str, read: ReadPlan | None = None) -> Plan:
         """`check` of `plan`, just parsed from `text`. A plan of a template this runner has a
         recipe of (compile/recipe.py: its plans check and compile alike but for their names) is
         not checked again, and its batch is made from the recipe when it runs; another is checked,
-        and its template (if any) remembered with it, for a recipe once it is compiled."""
-        key = None if text.lstrip().startswith("{") else template_key(text)   # (a JSON form: no template)
+        and its template (if any) remembered with it, for a recipe once it is compiled. `read`:
+        how the parser read `plan` (plan/parser.py `parse_plan_keyed`: its template's key and
+        names, whence its canonical text), else the text is read again for the key."""
+        if read is not None:
+            key = read.key
+        else:
+            key = None if text.lstrip().startswith("{") else template_key(text)   # (a JSON form: no template)
         recipe = None if key is None else self._recipes.get(key)
         if recipe is None:
             check_plan(plan, self.view, text)
         entry = self._kept.get(id(plan))
         if entry is None or entry[0] is not plan:
-            self._keep(plan, None, key)
+            canonical = None if read is None or key is None or read.names is None else template_text(key, read.names)
+            self._keep(plan, None, key, canonical)
         return plan
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
@@ -284,10 +290,12 @@ class Runner:
             entry = self._keep(plan, None, None)
         return entry
 
-    def _keep(self, plan: Plan, batch: CompiledBatch | None, key: tuple | None):
+    def _keep(self, plan: Plan, batch: CompiledBatch | None, key: tuple | None, text: str | None = None):
+        """Keep `plan` (the oldest kept goes past KEPT_PLANS) with its canonical `text` (printed
+        when not given)."""
         if len(self._kept) >= KEPT_PLANS:
             del self._kept[next(iter(self._kept))]
-        entry = self._kept[id(plan)] = (plan, batch, to_text(plan), key)
+        entry = self._kept[id(plan)] = (plan, batch, to_text(plan) if text is None else text, key)
         return entry
 
     def _text(self, plan: Plan) -> str:

@@ -171,3 +171,31 @@ def test_a_plan_asked_again_is_the_plan_read_before():
     assert outcome(parse_plan, text) == outcome(reference, text)
     long = "meet(" + ", ".join(f'd{i} = "value number {i}"' for i in range(60)) + ") -> w"
     assert parse_plan(long) is not parse_plan(long)
+
+
+@pytest.mark.parametrize("text", TEXTS[:11])   # the texts that parse
+def test_a_plans_key_names_and_canonical_text_are_read_with_it(text):
+    """`parse_plan_keyed`: the plan `parse_plan` gives, the key `template_key` gives, and names
+    whose `template_text` is the printer's canonical text of the plan — for each text and each
+    variant of its literals that parses (names needing quotes, bare-printable ones, a keyword)."""
+    import re
+
+    from latweave.plan.printer import to_text
+
+    literals = [m.group() for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"', text)]
+    variants = [text] + [text.replace(lit, f'"{name}"', 1) for lit in literals for name in NAMES + ["meet", "x y"]]
+    read_some = 0
+    for variant in variants:
+        try:
+            plan = parser._parse_plan(variant)
+        except PlanError:
+            assert variant != text
+            continue
+        read = parser.parse_plan_keyed(variant)
+        assert read.plan == plan and read.key == parser.template_key(variant), variant
+        if read.key is None:
+            assert read.names is None
+            continue
+        read_some += 1
+        assert parser.template_text(read.key, read.names) == to_text(plan), variant
+    assert read_some or parser.template_key(text) is None   # a template's text gave its names

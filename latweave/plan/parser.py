@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
@@ -23,6 +23,7 @@ from latweave.plan.ast import (Arg, Assertion, Claims, Compare, Constraint, Hold
                                Range, Ref, Time, Union)
 from latweave.plan.limits import (MAX_ARGS, MAX_ASSERTIONS, MAX_BRANCHES, MAX_CONSTRAINTS, MAX_LETS, MAX_PATH,
                                    MAX_PLAN_CONSTRAINTS, MAX_VALUE_CHARS, Counter, check_length, limit_error)
+from latweave.plan.printer import print_name, to_text
 from latweave.plan.source import context, source_lines
 from latweave.plan.syntax_errors import DIFFERENCE_HINT, OP_HINTS, label_syntax_error
 
@@ -211,6 +212,13 @@ _EMPTY_HINTS = {"plan": "write an expression such as meet(species <= mammal)",
 def _parse(text: str, start: str):
     """`text` read from the grammar's start symbol `start` ("plan" or "claims") and transformed;
     PlanError (never a lark exception) when it is none."""
+    return _parse_keyed(text, start)[0]
+
+
+def _parse_keyed(text: str, start: str) -> tuple:
+    """(`_parse`'s plan, the key of the template it was read from — `template_key(text)` —
+    and its names' texts in the order they are written; None, None when it was read from no
+    template), from one reading of the text."""
     check_length(text)
     what = "plan" if start == "plan" else "claim"
     if _is_blank(text):
@@ -218,10 +226,10 @@ def _parse(text: str, start: str):
                         code=f"empty_{what}", line=1, column=1, context=context(text, 1, 1),
                         hint=_EMPTY_HINTS[start])
     try:
-        plan = _by_template(text, start)
-        if plan is not None:
-            return plan
-        return _ToPlan().transform(_tree(text, start))
+        keyed = _by_template(text, start)
+        if keyed is not None:
+            return keyed
+        return _ToPlan().transform(_tree(text, start)), None, None
     except VisitError as exc:
         _raise_visit(text, exc.orig_exc)
     except UnexpectedInput as exc:
@@ -315,17 +323,40 @@ def parse_plan(text: str) -> Plan:
     at most SHAPED_CHARS characters read before gives the plan it gave (plans are immutable; a
     text that does not parse is read, and refused, each time)."""
     if isinstance(text, str) and len(text) <= SHAPED_CHARS:
-        return _parse_plan_kept(text)
+        return _parse_plan_kept(text)[0]
     return _parse_plan(text)
 
 
+class ReadPlan(NamedTuple):
+    """A plan as `parse_plan_keyed` read it: the plan, the key of the template it was read from
+    (`template_key`) and the texts of its quoted names in the order they are written (both None
+    when it was read from no template)."""
+
+    plan: Plan
+    key: tuple | None
+    names: tuple[str, ...] | None
+
+
+def parse_plan_keyed(text: str) -> ReadPlan:
+    """`parse_plan(text)` with the key of its template and its names, from one reading — what a
+    runner that keeps recipes by template (execute.py `check_text`) asks for, instead of reading
+    the text again for the key and printing the plan for its canonical text (`template_text`)."""
+    if isinstance(text, str) and len(text) <= SHAPED_CHARS:
+        return _parse_plan_kept(text)
+    return _parse_plan_keyed(text)
+
+
 def _parse_plan(text: str) -> Plan:
-    plan = _parse(text, "plan")
+    return _parse_plan_keyed(text)[0]
+
+
+def _parse_plan_keyed(text: str) -> ReadPlan:
+    plan, key, names = _parse_keyed(text, "plan")
     _check_limits(plan, text)
-    return plan
+    return ReadPlan(plan, key, names)
 
 
-_parse_plan_kept = lru_cache(maxsize=TEXTS)(_parse_plan)
+_parse_plan_kept = lru_cache(maxsize=TEXTS)(_parse_plan_keyed)
 
 
 # ---- plans by template: a shape's plan, its quoted names put in ------------------------------
@@ -347,8 +378,9 @@ class _Template(NamedTuple):
 
 
 def _by_template(text: str, start: str):
-    """The plan of `text` from its shape's template, when the shape has one: the transformer does
-    not run again, only the nodes holding a quoted name are made anew. None when the text is not
+    """(the plan of `text` from its shape's template, the template's key), when the shape has one:
+    the transformer does not run again, only the nodes holding a quoted name are made anew. None
+    when the text is not
     read this way (a long text, no literal, a literal the shape's plan keeps as a bare string — a
     range's or a time's bound —, a shape that does not parse or transform, a literal that is no
     JSON string): then the text is parsed as before (`_tree`), errors and all."""
@@ -357,7 +389,8 @@ def _by_template(text: str, start: str):
     spans = _literals(text)
     if not spans:
         return None
-    template = _template(_shape_of(text, spans), start, tuple(a for a, _ in spans))
+    key = (_shape_of(text, spans), start, tuple(a for a, _ in spans))
+    template = _template(*key)
     if template is None:
         return None
     try:
@@ -365,7 +398,7 @@ def _by_template(text: str, start: str):
     except json.JSONDecodeError:
         return None
     new = {id(name): Name(t, name.pos) for name, t in zip(template.names, texts)}
-    return _rebuilt(template.plan, template.holding, new)
+    return _rebuilt(template.plan, template.holding, new), key, tuple(texts)
 
 
 def template_key(text: str, start: str = "plan") -> tuple | None:
@@ -387,6 +420,48 @@ def template_key(text: str, start: str = "plan") -> tuple | None:
     except json.JSONDecodeError:
         return None
     return key
+
+
+def template_text(key: tuple, names: tuple[str, ...]) -> str | None:
+    """The canonical text (plan/printer.py `to_text`) of the plan of template `key` with `names`
+    put in, in the order they are written — without printing the plan: the printer spells a
+    quoted name by its text alone (`print_name`) and everything else of a template's plans alike,
+    so the template's canonical text is printed once, with a marker for each name, and a plan's
+    is that text with its names' spellings in the markers' places. None when the template has
+    no such text (a marker not printed exactly once). tests/test_plan_shapes.py compares it with
+    `to_text` on every template of the tests."""
+    parts = _text_parts(key)
+    if parts is None:
+        return None
+    pieces, order = parts
+    out = [pieces[0]]
+    for i, piece in zip(order, pieces[1:]):
+        out.append(print_name(names[i]))
+        out.append(piece)
+    return "".join(out)
+
+
+@lru_cache(maxsize=SHAPES)
+def _text_parts(key: tuple) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """(the canonical text of template `key` cut at its names, which name each cut is)."""
+    template = _template(*key)
+    if template is None or key[1] != "plan":
+        return None
+    markers = [print_name(f"\x00{i}\x00") for i in range(len(template.names))]   # quoted: \u0000 never bare
+    new = {id(name): Name(f"\x00{i}\x00", name.pos) for i, name in enumerate(template.names)}
+    text = to_text(_rebuilt(template.plan, template.holding, new))
+    found = []
+    for i, marker in enumerate(markers):
+        if text.count(marker) != 1:
+            return None
+        found.append((text.index(marker), i))
+    found.sort()
+    pieces, at = [], 0
+    for start, i in found:
+        pieces.append(text[at:start])
+        at = start + len(markers[i])
+    pieces.append(text[at:])
+    return tuple(pieces), tuple(i for _, i in found)
 
 
 @lru_cache(maxsize=SHAPES)
@@ -467,7 +542,7 @@ def parse_claims(text: str) -> Claims:
     return claims
 
 
-def _raise_visit(text: str, inner: BaseException):
+def _raise_visit(text: str, inner: BaseException) -> NoReturn:
     """Raise the PlanError for an error the transformer raised (never a lark exception)."""
     if isinstance(inner, _ClaimError):
         node = inner.node
