@@ -67,6 +67,13 @@ def test_each_blocks_first_line_reads_from_the_firsts(tmp_path):
     write_blocks(path, lines)
     got = BlockLines(path)
     assert [got.first(b).decode() + "\n" for b in range(got.blocks)] == [lines[0], lines[64], lines[128]]
+    # lines of every length (one empty), many blocks: each first line is its block's, read in any order
+    lines = [("x" * (i * 7 % 23)) + "\n" for i in range(64 * 50 + 5)]
+    write_blocks(path, lines)
+    got = BlockLines(path)
+    order = sorted(range(got.blocks), key=lambda b: (b * 37) % got.blocks)
+    assert {b: got.first(b) for b in order} == {b: got.block(b)[0] for b in range(got.blocks)}
+    assert got.blocks == 51 and got.first(50) == b"x" * (64 * 50 * 7 % 23)
 
 
 @pytest.mark.parametrize("n", [1, 64, 65, 300])
