@@ -94,3 +94,22 @@ def test_documents_jsonl_is_the_same_bytes_from_a_text_file_as_from_its_text(tmp
     a = (tmp_path / "a.jsonl").read_bytes()
     assert a == (tmp_path / "b.jsonl").read_bytes()
     assert json.loads(a.decode("utf-8").splitlines()[0])["text"] == text
+
+
+@pytest.mark.parametrize("prefix", [0, 255, 256, 5000])
+def test_an_ascii_run_then_other_characters_slices_as_read_text(tmp_path, prefix):
+    """No index is kept while the text is ASCII: the first other character indexes what came
+    before it. Slices on both sides of it, and across it, are `read_text`'s."""
+    path = tmp_path / "kb.txt"
+    want = "a\tb\n" * (prefix // 4) + "x" * (prefix % 4) + "é€😀" + "z\n" * 700 + "ü"
+    path.write_bytes(want.encode("utf-8"))
+    assert read_text(path, CorpusError) == want
+    with TextFile(path, CorpusError, block_bytes=1000) as text:
+        assert len(text) == len(want) and not text.ascii
+        for start in range(0, len(want), 97):
+            for width in (1, 255, 257, 1500):
+                assert text[start:start + width] == want[start:start + width], (start, width)
+    ascii_only = tmp_path / "ascii.txt"
+    ascii_only.write_bytes(b"abc\n" * 3000)
+    with TextFile(ascii_only, CorpusError, block_bytes=1000) as text:
+        assert text.ascii and len(text._offsets) == 0 and text[11990:12000] == ("abc\n" * 3000)[11990:12000]
