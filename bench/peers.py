@@ -16,6 +16,8 @@ for the process and each peak RSS its own):
   copies it from CSV into an on-disk database (one node table, one relationship table per relation).
 * **open**: seconds from nothing to a store that answers (latweave: `latweave.open`, the stored
   view and the default engine; Oxigraph: `Store(path)`; Kùzu: `Database` + `Connection`).
+* **first**: the first question's milliseconds (a 1-hop question, asked right after the open: what
+  the open left to a first use — at 10M, latweave's first proof opens the KB's text to cite a line).
 * **per question**: p50 / p95 milliseconds by hop count, one question at a time, each the first
   time it is asked (latweave's with its proof tree, as `latweave run` gives it; the peers return bare
   bindings); with `--cold`, each system's files are evicted from the operating system's page cache
@@ -194,6 +196,7 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int, cold: bo
     out["p50_ms"] = {str(h): statistics.median(v) for h, v in sorted(by_hops.items())}
     out["p95_ms"] = {str(h): sorted(v)[max(0, int(len(v) * 0.95) - 1)] for h, v in sorted(by_hops.items())}
     out["batch_qps"] = rate
+    out["first_ms"] = by_hops[1][0]   # the first question asked: what an open left to its first use
     out["answers"] = answers
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out["disk_mb"] = disk_bytes(files) / 1e6
@@ -263,13 +266,15 @@ def main() -> None:
             continue
         rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
     base = rows[0]
-    print(f"{'system':16} {'build s':>8} {'open s':>7} " + " ".join(f"{f'p50/p95 {h}-hop ms':>20}" for h in HOPS)
+    print(f"{'system':16} {'build s':>8} {'open s':>7} {'first ms':>9} "
+          + " ".join(f"{f'p50/p95 {h}-hop ms':>20}" for h in HOPS)
           + f" {'batch q/s':>10} {'peak MB':>8} {'disk MB':>8} {'agree':>7}")
     for row in rows:
         agree = sum(a == b for a, b in zip(row["answers"], base["answers"]))
         build = f"{row['build_s']:.1f}" if "build_s" in row else "-"
         cells = " ".join(f"{row['p50_ms'][str(h)]:>9.2f}/{row['p95_ms'][str(h)]:<10.2f}" for h in HOPS)
-        print(f"{row['system']:16} {build:>8} {row['open_s']:>7.2f} {cells} {row['batch_qps']:>10.0f} "
+        print(f"{row['system']:16} {build:>8} {row['open_s']:>7.2f} {row.get('first_ms', float('nan')):>9.1f} "
+              f"{cells} {row['batch_qps']:>10.0f} "
               f"{row['peak_mb']:>8.0f} {row['disk_mb']:>8.0f} {agree:>3}/{len(row['answers'])}")
         for i, (a, b) in enumerate(zip(row["answers"], base["answers"])):
             if a != b and row is not base:
