@@ -31,6 +31,7 @@ from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
 from latweave.plan.parser import ReadPlan, template_key, template_text
 from latweave.plan.printer import to_text
+from latweave.plan.read import is_json_form
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
 from latweave.proof.page import Page
@@ -192,7 +193,7 @@ class Runner:
         if read is not None:
             key = read.key
         else:
-            key = None if text.lstrip().startswith("{") else template_key(text)   # (a JSON form: no template)
+            key = None if is_json_form(text) else template_key(text)   # (a JSON form: no template)
         recipe = None if key is None else self._recipes.get(key)
         if recipe is None:
             check_plan(plan, self.view, text)

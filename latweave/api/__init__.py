@@ -90,16 +90,6 @@ def parse_plan(text: str) -> Plan:
     return read_plan(text)
 
 
-def _parse_keyed(text: str):
-    """`parse_plan(text)` with the key and names of the template it was read from (plan/parser.py
-    `ReadPlan`; a JSON form is read from none), from one reading (a session's `_checked`)."""
-    from latweave.plan.parser import ReadPlan, parse_plan_keyed
-
-    if text.lstrip().startswith("{"):
-        return ReadPlan(parse_plan(text), None, None)
-    return parse_plan_keyed(text)
-
-
 def parse_claims(text: str) -> Claims:
     """A claim from its text (`let` steps, then assertions joined by `&`: latweave/verify.py).
     Raises PlanError (with line and column) when it does not parse; no lattice is needed."""
@@ -267,7 +257,9 @@ class LatticeSession:
             kept = self._plans.get(plan)
             if kept is not None:
                 return kept
-            read = _parse_keyed(plan)
+            from latweave.plan.read import read_plan_keyed
+
+            read = read_plan_keyed(plan)
             checked = self._runner.check_text(read.plan, plan, read)
             if len(self._plans) >= KEPT_PLANS:
                 del self._plans[next(iter(self._plans))]

@@ -378,13 +378,33 @@ class _Template(NamedTuple):
 
 
 def _by_template(text: str, start: str):
-    """(the plan of `text` from its shape's template, the template's key), when the shape has one:
-    the transformer does not run again, only the nodes holding a quoted name are made anew. None
-    when the text is not
-    read this way (a long text, no literal, a literal the shape's plan keeps as a bare string — a
-    range's or a time's bound —, a shape that does not parse or transform, a literal that is no
-    JSON string): then the text is parsed as before (`_tree`), errors and all."""
-    if len(text) > SHAPED_CHARS:
+    """(the plan of `text` from its shape's template, the template's key, its names' texts), when
+    the shape has one: the transformer does not run again, only the nodes holding a quoted name
+    are made anew. None when the text is not read this way (`_template_read`): then the text is
+    parsed as before (`_tree`), errors and all."""
+    read = _template_read(text, start)
+    if read is None:
+        return None
+    template, key, texts = read
+    new = {id(name): Name(t, name.pos) for name, t in zip(template.names, texts)}
+    return _rebuilt(template.plan, template.holding, new), key, texts
+
+
+def template_key(text: str, start: str = "plan") -> tuple | None:
+    """The key of the template `parse_plan(text)` reads `text`'s plan from (`_by_template`): the
+    text with each quoted name's content masked, and where the names start. Two texts of one key
+    give plans alike but for the text of those names (each plan is the template's with its names
+    put in). None when `text` is not read by a template (the plan is then no template's)."""
+    read = _template_read(text, start)
+    return None if read is None else read[1]
+
+
+def _template_read(text: str, start: str) -> tuple[_Template, tuple, tuple[str, ...]] | None:
+    """(the template `text` is read from, its key, the texts of its quoted names in order); None
+    when it is read from none: a long text, no literal, a literal the shape's plan keeps as a
+    bare string (a range's or a time's bound), a shape that does not parse or transform, a
+    literal that is no JSON string."""
+    if not isinstance(text, str) or len(text) > SHAPED_CHARS:
         return None
     spans = _literals(text)
     if not spans:
@@ -394,32 +414,10 @@ def _by_template(text: str, start: str):
     if template is None:
         return None
     try:
-        texts = [json.loads(text[a:b]) for a, b in spans]
+        texts = tuple(json.loads(text[a:b]) for a, b in spans)
     except json.JSONDecodeError:
         return None
-    new = {id(name): Name(t, name.pos) for name, t in zip(template.names, texts)}
-    return _rebuilt(template.plan, template.holding, new), key, tuple(texts)
-
-
-def template_key(text: str, start: str = "plan") -> tuple | None:
-    """The key of the template `parse_plan(text)` reads `text`'s plan from (`_by_template`): the
-    text with each quoted name's content masked, and where the names start. Two texts of one key
-    give plans alike but for the text of those names (each plan is the template's with its names
-    put in). None when `text` is not read by a template (the plan is then no template's)."""
-    if not isinstance(text, str) or len(text) > SHAPED_CHARS:
-        return None
-    spans = _literals(text)
-    if not spans:
-        return None
-    key = (_shape_of(text, spans), start, tuple(a for a, _ in spans))
-    if _template(*key) is None:
-        return None
-    try:   # as `_by_template` reads them: a literal that is no JSON string is not put in
-        for a, b in spans:
-            json.loads(text[a:b])
-    except json.JSONDecodeError:
-        return None
-    return key
+    return template, key, texts
 
 
 def template_text(key: tuple, names: tuple[str, ...]) -> str | None:
