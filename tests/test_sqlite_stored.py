@@ -154,6 +154,11 @@ def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
         for start in (1, 3, 4):
             assert stored.run({"start": [(start,)]}) == memory.run({"start": [(start,)]})
         assert stored.run({"start": [(1,)]}) == {"seen": [(4, "four")]}
+    # read last, straight into its keyed table in the file (NewFile.settle): duplicates ignored as
+    # they come, the count the distinct rows', the same bytes
+    late = write_engine_db(tmp_path / "late.db", {k: (r for r in v) for k, v in base.items()}, engine,
+                           late=frozenset({"edge"}))
+    assert late.read_bytes() == (tmp_path / ENGINE_DB).read_bytes()
 
 
 def test_a_run_that_extends_a_lattice_relation_writes_a_temp_copy_never_the_file(tmp_path):

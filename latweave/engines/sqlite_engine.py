@@ -186,7 +186,9 @@ class SqliteSession(FusedRuns, SqlSession):
         keyed and indexed (`NewFile`), committed; the caller records what built it and closes it
         (sqlite_write.py). `late`: relations whose rows arrive last (a stream's, still being
         written: ingest/stream.py), read after the others, once the strata that need none of them
-        are evaluated — the same database, with that work done while they come."""
+        are evaluated — the same database, with that work done while they come: the tables those
+        strata decided are moved into the file meanwhile, and the late relations' rows go straight
+        into their keyed tables there (`NewFile.settle`)."""
         self = cls(engine, connect(Use.WRITE, path), NEW_FILE)
         self.count = {}
         try:
@@ -198,9 +200,11 @@ class SqliteSession(FusedRuns, SqlSession):
                     NEW_FILE.load(self, name, facts[name])
             self._evaluate_lattice(late)
             if late:
+                decided = {r for p in self.schedule.at_open() if p.inputs & late for r in p.stratum.relations}
+                NEW_FILE.settle(self, late, decided)
                 for name in facts:
                     if name in late:
-                        NEW_FILE.load(self, name, facts[name])
+                        NEW_FILE.load(self, name, facts[name], keyed=True)
                 self._evaluate_lattice(late, after=True)
             self._finish()
         except BaseException:

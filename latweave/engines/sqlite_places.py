@@ -6,7 +6,8 @@ constructor picks (sqlite_engine.py `SqliteSession.in_memory`, `.stored`, `.for_
 - `ReadOnlyFile`: a lattice's stored database (sqlite_store.py), read-only: the tables and their
   indexes are there; a run that writes one first gets a TEMP copy of it.
 - `NewFile`: that database being written: facts streamed in by chunks, the lattice strata
-  evaluated in TEMP tables as in memory, then each table moved into the file, keyed.
+  evaluated in TEMP tables as in memory, then each table moved into the file, keyed (a stream's
+  late rows straight into theirs: `NewFile.settle`).
 
 A place reads and writes its session through `Tables` (what SqliteSession offers it), so that
 this module imports no session.
@@ -129,16 +130,51 @@ class NewFile(Place):
         TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
         write lays every B-tree out in key order whatever the order of inserts); then the
         secondary indexes — those the per-query rules probe, and those keeping this database up
-        to date as layers come probes (engines/sqlite_layers.py) — each a sort."""
+        to date as layers come probes (engines/sqlite_layers.py) — each a sort. Tables `settle`
+        moved already are left as they are."""
         keys, secondary = session.engine.layout(session.base_inputs)
-        sql = dialect.Sqlite()
-        for name, key in keys.items():
-            table = full_table(name)
-            session.con.execute(sql.create_table(name, session.types[name], key=key))   # in main: not TEMP
-            session.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
-            session.con.execute(f"DROP TABLE temp.{table}")
+        self._keyed_tables(session, keys)
+        temp = self._tables(session, "temp")
+        for name in keys:
+            if full_table(name) in temp:
+                self._move(session, name)
         for index in secondary:
             session.con.execute(dialect.create_index(index))
+
+    def settle(self, session: Tables, late: frozenset[str], decided: set[str]) -> None:
+        """Before the `late` relations' rows (a stream's, still arriving: `SqliteSession.for_writing`),
+        the work `finish` would do at the end that need not wait for them: every lattice table made
+        in the file, keyed (in `finish`'s order, so the file's schema is the same), filled from
+        TEMP but for the relations the late rows decide (`decided`: `finish` moves those), and
+        each late relation's empty TEMP table dropped — its rows go straight into its keyed table
+        (`load(keyed=True)`), which the strata after them then probe by that key."""
+        keys, _ = session.engine.layout(session.base_inputs)
+        self._keyed_tables(session, keys)
+        for name in keys:
+            if name in late:
+                session.con.execute(f"DROP TABLE temp.{full_table(name)}")
+            elif name not in decided:
+                self._move(session, name)
+
+    @staticmethod
+    def _tables(session: Tables, schema: str) -> set[str]:
+        """The (quoted) names of the tables in `schema` ("main" or "temp")."""
+        rows = session.con.execute(f"SELECT name FROM {schema}.sqlite_schema WHERE type = 'table'")
+        return {full_table(name) for (name,) in rows}
+
+    def _keyed_tables(self, session: Tables, keys: dict[str, tuple[int, ...]]) -> None:
+        """Each lattice table the file lacks, made keyed (in `keys`' order), empty."""
+        main, sql = self._tables(session, "main"), dialect.Sqlite()
+        for name, key in keys.items():
+            if full_table(name) not in main:
+                session.con.execute(sql.create_table(name, session.types[name], key=key))   # in main: not TEMP
+
+    @staticmethod
+    def _move(session: Tables, name: str) -> None:
+        """A lattice table's rows from TEMP into its keyed table in the file; TEMP's dropped."""
+        table = full_table(name)
+        session.con.execute(f"INSERT INTO main.{table} SELECT * FROM temp.{table}")
+        session.con.execute(f"DROP TABLE temp.{table}")
 
     def writable(self, session: Tables, relations: set[str]) -> None:
         return None
@@ -146,21 +182,27 @@ class NewFile(Place):
     #: Rows per executemany.
     CHUNK = 100_000
 
-    def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]]) -> None:
+    def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]], keyed: bool = False) -> None:
         """Rows of a base relation (any iterable) into its empty table, CHUNK at a time; then
-        duplicates, if any, are dropped (the first of each is kept)."""
+        duplicates, if any, are dropped (the first of each is kept). `keyed`: the table is the
+        relation's keyed one in the file (`settle`), whose key is every column: a duplicate is
+        ignored as it comes, and the rows added are the distinct ones (fastest in key order)."""
         table, types = full_table(name), session.types[name]
         relation = session.program.relation(name)
         values = f"VALUES ({', '.join('?' * len(types))})" if types else "VALUES (TRUE)"
+        insert = f"INSERT OR IGNORE INTO main.{table}" if keyed else f"INSERT INTO {table}"
         rows, added = iter(rows), 0
         while chunk := list(islice(rows, self.CHUNK)):
             checks.check_rows(relation, chunk, session.rows)
             try:
-                added += session.con.executemany(f"INSERT INTO {table} {values}", chunk if types else [()]).rowcount
+                added += session.con.executemany(f"{insert} {values}", chunk if types else [()]).rowcount
             except sqlite3.Error as exc:
                 raise EngineError(f"sqlite: cannot load facts of {name}: {exc}") from None
             if not types:
                 break
+        if keyed:
+            session.count[table] = added
+            return
         cols = ", ".join(f"c{j}" for j in range(len(types))) or "c0"
         distinct = session.con.execute(f"SELECT count(*) FROM (SELECT DISTINCT {cols} FROM {table})").fetchone()[0]
         if distinct != added:

@@ -626,22 +626,30 @@ _HEADER = struct.Struct("<qq")
 
 
 def engine_child() -> None:
-    """`_EngineFeed`'s child: the relations' state, then the coord rows' batches, on stdin."""
+    """`_EngineFeed`'s child: the relations' state, then the coord rows' batches, on stdin — read
+    from the start by a thread of their own (`_batches`), so that the writer never waits on a full
+    pipe while SQLite loads and evaluates what comes before coord."""
     import pickle
 
     pipe = os.fdopen(0, "rb", closefd=False)
     size, _ = _HEADER.unpack(pipe.read(_HEADER.size))
     path, rows, at, n = pickle.loads(pipe.read(size))
     final = rows.final
-    made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(pipe, final))
+    batches = _batches(pipe)
+    made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(batches, final))
     write_engine_db(path, _Relations(made), late=frozenset({"coord"}))   # (the strata without coord while it comes)
 
 
-def _fed_coord(pipe, final: array) -> Iterator[tuple[int, int, int, int]]:
-    """The coord rows of the arrays `_EngineFeed` sends (read by a thread, so that the writer
-    never waits on a full pipe while SQLite loads the relations before coord); LatticeError when
-    the pipe ends before the count that closes it, or the count is not what came."""
-    batches: queue.SimpleQueue = queue.SimpleQueue()
+#: coord batches the engine database's child holds before it takes them (~300 KB each): beyond,
+#: its reading thread waits, and so the writer
+QUEUED = 1024
+
+
+def _batches(pipe) -> queue.Queue:
+    """The arrays `_EngineFeed` sends, read off `pipe` by a thread started now: each batch's
+    (instance ids, sizes, dimension slots, value slots), then the count of rows sent (None when
+    the pipe ended without it)."""
+    batches: queue.Queue = queue.Queue(QUEUED)
 
     def read() -> None:
         end = None
@@ -661,6 +669,12 @@ def _fed_coord(pipe, final: array) -> Iterator[tuple[int, int, int, int]]:
         batches.put(end)
 
     threading.Thread(target=read, daemon=True).start()
+    return batches
+
+
+def _fed_coord(batches: queue.Queue, final: array) -> Iterator[tuple[int, int, int, int]]:
+    """The coord rows of the batches `_batches` reads; LatticeError when the pipe ended before the
+    count that closes it, or the count is not what came."""
     p = 0
     while type(parts := batches.get()) is list:
         ids, sizes, ds, vs = parts
