@@ -518,17 +518,13 @@ class _EngineRows:
     def relations(self, instance: Callable, coord: Callable) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
         final, top, head_rows = self.final, self.top, self.head_rows
 
-        def nodes(d: int, at: int, n: int) -> Iterator[tuple[int, int]]:
-            return ((d, final[at + k]) for k in range(n))
-
-        def edges(d: int, at: int, n: int) -> Iterator[tuple[int, int, int]]:
-            return ((d, top, final[at + k]) for k in range(n))
-
+        # (made by C iterators, not merged into the head's order: the engine database is the same
+        # whatever the order its rows come in — its writer keys and VACUUMs every table)
         def node():
-            return _by_dimension(head_rows["node"], [(d, nodes(d, at, n)) for d, at, n in self.flat])
+            return chain(head_rows["node"], *(zip(repeat(d), final[at:at + n]) for d, at, n in self.flat))
 
         def subsumes():
-            return _by_dimension(head_rows["subsumes"], [(d, edges(d, at, n)) for d, at, n in self.flat])
+            return chain(head_rows["subsumes"], *(zip(repeat(d), repeat(top), final[at:at + n]) for d, at, n in self.flat))
 
         out = {name: (lambda name=name: head_rows[name]) for name in HEAD_RELATIONS}
         out.update(node=node, subsumes=subsumes, coord=coord, instance=instance)
@@ -636,7 +632,7 @@ def engine_child() -> None:
     path, rows, at, n = pickle.loads(pipe.read(size))
     final = rows.final
     batches = _batches(pipe)
-    made = rows.relations(lambda: ((final[at + k],) for k in range(n)), lambda: _fed_coord(batches, final))
+    made = rows.relations(lambda: zip(final[at:at + n]), lambda: _fed_coord(batches, final))
     write_engine_db(path, _Relations(made), late=frozenset({"coord"}))   # (the strata without coord while it comes)
 
 
@@ -673,14 +669,18 @@ def _batches(pipe) -> queue.Queue:
 
 
 def _fed_coord(batches: queue.Queue, final: array) -> Iterator[tuple[int, int, int, int]]:
-    """The coord rows of the batches `_batches` reads; LatticeError when the pipe ended before the
-    count that closes it, or the count is not what came."""
+    """The coord rows of the batches `_batches` reads (each batch's made by C iterators);
+    LatticeError when the pipe ended before the count that closes it, or the count is not what came."""
+    return chain.from_iterable(_fed_batches(batches, final))
+
+
+def _fed_batches(batches: queue.Queue, final: array) -> Iterator[Iterator[tuple[int, int, int, int]]]:
     p = 0
     while type(parts := batches.get()) is list:
         ids, sizes, ds, vs = parts
-        for x, d, v in zip(chain.from_iterable(map(repeat, ids, sizes)), ds, vs):
-            yield x, final[d], final[v], p
-            p += 1
+        yield zip(chain.from_iterable(map(repeat, ids, sizes)), map(final.__getitem__, ds),
+                  map(final.__getitem__, vs), range(p, p + len(ds)))
+        p += len(ds)
     if parts != p:
         raise LatticeError(f"write_stream: the engine database's rows broke off ({p} of {parts})")
 
