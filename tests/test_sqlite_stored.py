@@ -161,6 +161,30 @@ def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
     assert late.read_bytes() == (tmp_path / ENGINE_DB).read_bytes()
 
 
+def test_id_rows_load_in_bulk_as_the_rows_they_stand_for(tmp_path):
+    """A relation given as parts with `IdRows` (a stream's flat dimensions: engines/rows.py) gives
+    the file its rows give, duplicates dropped; what a bulk load cannot vouch for is checked row
+    by row, with the usual refusal."""
+    from array import array
+
+    from latweave.engines.rows import IdRows, RowParts
+
+    engine = SqliteEngine(program(CLOSURE))
+    rows = {"edge": [(1, 2), (2, 3), (1, 2), (3, 4), (2, 3)], "label": [(4, "four"), (2, "two")]}
+    plain = write_engine_db(tmp_path / "plain.db", rows, engine)
+    parts = {"edge": RowParts([[(2, 3)], IdRows((1,), array("q", [2, 2])), IdRows((3,), array("q", [4])), [(2, 3)]]),
+             "label": rows["label"]}
+    bulk = write_engine_db(tmp_path / "bulk.db", parts, engine)
+    assert bulk.read_bytes() == plain.read_bytes()
+    assert list(IdRows((1,), array("q", [2, 5]))) == [(1, 2), (1, 5)]
+    # a lead that is not a number: not loaded in bulk, refused as any row would be
+    with pytest.raises(EngineError, match="column .* of edge is a number, got 'x'"):
+        write_engine_db(tmp_path / "bad.db", {"edge": RowParts([IdRows(("x",), array("q", [1]))])}, engine)
+    assert not (tmp_path / "bad.db").exists()
+    with pytest.raises(TypeError, match="64-bit ids"):
+        IdRows((1,), array("i", [1]))
+
+
 def test_a_run_that_extends_a_lattice_relation_writes_a_temp_copy_never_the_file(tmp_path):
     engine = SqliteEngine(program(CLOSURE))
     base = {"edge": [(1, 2), (2, 3), (3, 1), (3, 4)], "label": [(4, "four\x00\t☃"), (2, "two")]}

@@ -15,8 +15,9 @@ the first bad value and name it.
 from __future__ import annotations
 
 import numbers
+from array import array
 from dataclasses import dataclass, replace
-from itertools import chain
+from itertools import chain, repeat
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from latweave.datalog.ir import Program, Relation
@@ -25,6 +26,32 @@ from latweave.errors import EngineError
 Value = Union[int, str]
 Row = tuple[Value, ...]
 Facts = Mapping[str, Iterable[Sequence[Value]]]
+
+class IdRows:
+    """The rows `(*lead, i)` for each `i` of an array of 64-bit ids (`array("q")`): a stream's flat
+    dimension's node, subsumes or instance rows (ingest/stream.py), every value an int by
+    construction, which a writer may load in bulk (engines/sqlite_places.py `NewFile.load`: a
+    statement per chunk of ids, not a binding per row). Iterating gives the rows, for any other reader."""
+
+    def __init__(self, lead: tuple[int, ...], ids: array):
+        if ids.typecode != "q":
+            raise TypeError(f"IdRows takes an array of 64-bit ids (typecode 'q'), not {ids.typecode!r}")
+        self.lead, self.ids = lead, ids
+
+    def __iter__(self) -> Iterator[Row]:
+        return zip(*map(repeat, self.lead), self.ids)
+
+
+class RowParts:
+    """A relation's rows given as parts (row iterables, `IdRows`), in order: iterating chains them;
+    a writer that loads `IdRows` in bulk takes them part by part."""
+
+    def __init__(self, parts: Iterable[Iterable[Sequence[Value]]]):
+        self.parts = tuple(parts)
+
+    def __iter__(self) -> Iterator[Sequence[Value]]:
+        return chain.from_iterable(self.parts)
+
 
 #: How an engine decides that a value is a number: its exact type is int ("exact"), it is an int
 #: ("int"), or a numbers.Integral ("integral"); bools never are.

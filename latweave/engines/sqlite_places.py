@@ -183,23 +183,30 @@ class NewFile(Place):
     CHUNK = 100_000
 
     def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]], keyed: bool = False) -> None:
-        """Rows of a base relation (any iterable) into its empty table, CHUNK at a time; then
-        duplicates, if any, are dropped (the first of each is kept). `keyed`: the table is the
-        relation's keyed one in the file (`settle`), whose key is every column: a duplicate is
-        ignored as it comes, and the rows added are the distinct ones (fastest in key order)."""
+        """Rows of a base relation (any iterable; `IdRows` parts in bulk: `_bulk`) into its empty
+        table, CHUNK at a time; then duplicates, if any, are dropped (the first of each is kept).
+        `keyed`: the table is the relation's keyed one in the file (`settle`), whose key is every
+        column: a duplicate is ignored as it comes, and the rows added are the distinct ones
+        (fastest in key order)."""
         table, types = full_table(name), session.types[name]
         relation = session.program.relation(name)
         values = f"VALUES ({', '.join('?' * len(types))})" if types else "VALUES (TRUE)"
         insert = f"INSERT OR IGNORE INTO main.{table}" if keyed else f"INSERT INTO {table}"
-        rows, added = iter(rows), 0
-        while chunk := list(islice(rows, self.CHUNK)):
-            checks.check_rows(relation, chunk, session.rows)
-            try:
-                added += session.con.executemany(f"{insert} {values}", chunk if types else [()]).rowcount
-            except sqlite3.Error as exc:
-                raise EngineError(f"sqlite: cannot load facts of {name}: {exc}") from None
-            if not types:
-                break
+        added = 0
+        for part in rows.parts if isinstance(rows, checks.RowParts) else (rows,):
+            bulk = self._bulk(session, insert, relation, part) if isinstance(part, checks.IdRows) else None
+            if bulk is not None:
+                added += bulk
+                continue
+            part = iter(part)
+            while chunk := list(islice(part, self.CHUNK)):
+                checks.check_rows(relation, chunk, session.rows)
+                try:
+                    added += session.con.executemany(f"{insert} {values}", chunk if types else [()]).rowcount
+                except sqlite3.Error as exc:
+                    raise EngineError(f"sqlite: cannot load facts of {name}: {exc}") from None
+                if not types:
+                    break
         if keyed:
             session.count[table] = added
             return
@@ -208,6 +215,33 @@ class NewFile(Place):
         if distinct != added:
             session.con.execute(f"DELETE FROM {table} WHERE rowid NOT IN (SELECT min(rowid) FROM {table} GROUP BY {cols})")
         session.count[table] = int(distinct)
+
+    #: ids a bulk statement reads (a JSON array of ~11 MB at most)
+    BULK = 1_000_000
+
+    def _bulk(self, session: Tables, insert: str, relation, rows: checks.IdRows) -> int | None:
+        """`IdRows` inserted by SQLite itself, BULK ids a statement (`json_each` over the ids
+        spelled as a JSON array: no Python binding per row); the rows inserted, or None where they
+        are not what the relation takes (its width, or a column not a number, or a lead not an int:
+        the caller checks them row by row and says why) or SQLite has no JSON functions."""
+        types = [c.type for c in relation.columns]
+        lead, ids = rows.lead, rows.ids
+        if len(types) != len(lead) + 1 or set(types) != {"number"} or any(type(c) is not int for c in lead):
+            return None
+        bounds = session.rows.bounds
+        if bounds is not None and ids and not (bounds[0] <= min((min(ids), *lead)) and max((max(ids), *lead)) <= bounds[1]):
+            return None
+        select = f"{insert} SELECT {'?, ' * len(lead)}value FROM json_each(?)"
+        added = 0
+        try:
+            for at in range(0, len(ids), self.BULK):
+                spelled = "[" + ",".join(map(str, ids[at:at + self.BULK])) + "]"
+                added += session.con.execute(select, (*lead, spelled)).rowcount
+        except sqlite3.OperationalError as exc:
+            if added == 0 and "json_each" in str(exc):   # an SQLite built without JSON: row by row
+                return None
+            raise EngineError(f"sqlite: cannot load facts of {relation.name}: {exc}") from None
+        return added
 
 
 IN_MEMORY, READ_ONLY, NEW_FILE = InMemory(), ReadOnlyFile(), NewFile()

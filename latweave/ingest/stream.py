@@ -73,6 +73,7 @@ from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
 from latweave.child import spawn as spawn_child, stop
 from latweave.compile.symbols import SymbolTable, encode_symbol
+from latweave.engines.rows import IdRows, RowParts
 from latweave.engines.sqlite_write import write_engine_db
 from latweave.errors import LatticeError
 from latweave.ingest.beside import Beside, fork_wanted
@@ -418,7 +419,7 @@ class StreamFiles:
         def coord():
             return ((x, final[d], final[v], p) for p, (x, d, v) in enumerate(zip(self._xs(), self.ds, self.vs)))
 
-        return self.engine_rows().relations(lambda: ((x,) for x in self.instance_ids), coord)
+        return self.engine_rows().relations(lambda: IdRows((), self.instance_ids), coord)
 
     def _derived(self, folder: Path) -> None:
         """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
@@ -518,13 +519,14 @@ class _EngineRows:
     def relations(self, instance: Callable, coord: Callable) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
         final, top, head_rows = self.final, self.top, self.head_rows
 
-        # (made by C iterators, not merged into the head's order: the engine database is the same
-        # whatever the order its rows come in — its writer keys and VACUUMs every table)
+        # (the head's, then each flat dimension's as ids, not merged into one order: the engine
+        # database is the same whatever the order its rows come in — its writer keys and VACUUMs
+        # every table — and loads ids in bulk: engines/rows.py IdRows)
         def node():
-            return chain(head_rows["node"], *(zip(repeat(d), final[at:at + n]) for d, at, n in self.flat))
+            return RowParts([head_rows["node"], *(IdRows((d,), final[at:at + n]) for d, at, n in self.flat)])
 
         def subsumes():
-            return chain(head_rows["subsumes"], *(zip(repeat(d), repeat(top), final[at:at + n]) for d, at, n in self.flat))
+            return RowParts([head_rows["subsumes"], *(IdRows((d, top), final[at:at + n]) for d, at, n in self.flat)])
 
         out = {name: (lambda name=name: head_rows[name]) for name in HEAD_RELATIONS}
         out.update(node=node, subsumes=subsumes, coord=coord, instance=instance)
@@ -632,7 +634,7 @@ def engine_child() -> None:
     path, rows, at, n = pickle.loads(pipe.read(size))
     final = rows.final
     batches = _batches(pipe)
-    made = rows.relations(lambda: zip(final[at:at + n]), lambda: _fed_coord(batches, final))
+    made = rows.relations(lambda: IdRows((), final[at:at + n]), lambda: _fed_coord(batches, final))
     write_engine_db(path, _Relations(made), late=frozenset({"coord"}))   # (the strata without coord while it comes)
 
 
