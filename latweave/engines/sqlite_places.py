@@ -138,8 +138,18 @@ class NewFile(Place):
         for name in keys:
             if full_table(name) in temp:
                 self._move(session, name)
-        for index in secondary:
-            session.con.execute(dialect.create_index(index))
+        (cache,) = session.con.execute("PRAGMA main.cache_size").fetchone()
+        session.con.execute(f"PRAGMA main.cache_size = {self.SORT_CACHE}")
+        try:
+            for index in secondary:
+                session.con.execute(dialect.create_index(index))
+        finally:
+            session.con.execute(f"PRAGMA main.cache_size = {int(cache)}")
+
+    #: the page cache (KiB, negative) while the secondary indexes are made: their sorts, bounded by
+    #: it, run as many small sorted runs merged — 30-45 % faster than one large in-memory sort on
+    #: a 3.9M-row coord table (docs/performance.md)
+    SORT_CACHE = -16384
 
     def settle(self, session: Tables, late: frozenset[str], decided: set[str]) -> None:
         """Before the `late` relations' rows (a stream's, still arriving: `SqliteSession.for_writing`),
