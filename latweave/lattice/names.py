@@ -14,7 +14,6 @@ import unicodedata
 #: The root of every dimension.
 TOP = "⊤"
 
-_SPACE = re.compile(r"\s+")
 
 #: Honorifics and titles: the entity linker's untitled and subset steps ignore them (unless a
 #: name's last word), and latweave.lattice.alike drops them when it compares two names.
@@ -38,8 +37,9 @@ def normalize(name: str) -> str:
     >>> normalize("  Directed_By ")
     'directed by'
     """
-    text = unicodedata.normalize("NFC", name).replace("_", " ")
-    text = _SPACE.sub(" ", text).strip().casefold()
+    # (str.split() splits on exactly the characters `\s` matches — str.isspace() — and drops
+    # them at both ends: the same as collapsing runs of them and stripping, at a third of the cost)
+    text = " ".join(unicodedata.normalize("NFC", name).replace("_", " ").split()).casefold()
     return text if text else name
 
 
