@@ -11,6 +11,7 @@ instance named like a value (one symbol for both), non-ASCII labels and two evid
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,31 @@ def test_an_encoded_stream_writes_the_checked_streams_folder_and_its_slips_are_r
         assert not out.exists()
     with pytest.raises(LatticeError, match="needs instance_values"):
         write_stream(split(lattice)[0], _Encoded(stream, flat), tmp_path / "no-values", flat_values=flat)
+    # a source that counts its predicates per (dimension, value) itself (the DuckDB build's SQL):
+    # the same folder; a count that is not what came, refused
+    counted = write_stream(split(lattice)[0], _Counted(stream, flat), tmp_path / "counted", flat_values=flat,
+                           instance_values="subject")
+    assert counted == checked and files(tmp_path / "checked") == files(tmp_path / "counted")
+    with pytest.raises(LatticeError, match="the source counted"):
+        write_stream(split(lattice)[0], _Counted(stream, flat, extra=1), tmp_path / "miscounted", flat_values=flat,
+                     instance_values="subject")
+    assert not (tmp_path / "miscounted").exists()
+
+
+class _Counted(_Encoded):
+    """`_Encoded` that counts its predicates per (dimension slot, value slot) as it yields them
+    (`EncodedRows.slot_counts`); `extra`: added to the first count."""
+
+    def __init__(self, rows, flat, extra=0):
+        super().__init__(rows, flat)
+        self.counts: Counter = Counter()
+        self.extra = extra
+
+    def rows(self, slots):
+        for item in super().rows(slots):
+            self.counts.update(zip(item[3], item[4]))
+            yield item
+
+    def slot_counts(self):
+        rows = [(d, v, n) for (d, v), n in sorted(self.counts.items())]
+        return [(*rows[0][:2], rows[0][2] + self.extra), *rows[1:]]

@@ -189,7 +189,7 @@ def write_counts(folder: Path, rows: Iterable[tuple[int, int, int]], ordered: bo
     if not ordered and not _plain(rows):
         rows = sorted({tuple(row) for row in rows})
     (folder / COUNTS_FILE).parent.mkdir(parents=True, exist_ok=True)
-    write_blocks(folder / COUNTS_FILE, ("%d\t%d\t%d\n" % row for row in rows))
+    write_blocks(folder / COUNTS_FILE, map("%d\t%d\t%d\n".__mod__, rows))
 
 
 def read_counts(folder: Path) -> list[tuple[int, ...]]:

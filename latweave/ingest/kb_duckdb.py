@@ -567,8 +567,21 @@ class _Encoded(EncodedRows):
             yield position, label, plain_predicate_lines(key, fields, encoded), dims, values
         if written[1] != expected:
             raise LatticeError(f"{expected - written[1]} predicate(s) named a value no dimension declares", hint=_HINT)
+        # the predicates per (dimension slot, value slot), for the writer's derived counts (`slot_counts`)
+        job.sql("""CREATE TABLE slot_counts AS
+                   SELECT d.slot AS ds, d.base + l.k AS vs, count(*) AS n FROM preds p
+                     JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey GROUP BY ALL
+                   UNION ALL
+                   SELECT d.slot, h.slot, count(*) FROM preds p
+                     JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey GROUP BY ALL""")
         for table in ("dslots", "hslots", "flatk"):
             job.sql(f"DROP TABLE {table}")
+
+    def slot_counts(self) -> Iterator[tuple[int, int, int]]:
+        """The predicates per (dimension slot, value slot), counted by DuckDB as `rows` ended
+        (`EncodedRows.slot_counts`); the table dropped once read."""
+        yield from _batched(self.job.con, "SELECT ds, vs, n FROM slot_counts")
+        self.job.sql("DROP TABLE slot_counts")
 
 
 def _stored_sources(ledger) -> dict[str, tuple[str, str]]:

@@ -60,7 +60,7 @@ import struct
 import threading
 from array import array
 from bisect import bisect_left
-from itertools import chain, islice, repeat
+from itertools import chain, compress, islice, repeat
 from operator import attrgetter, lt
 from collections import Counter
 from collections.abc import Mapping
@@ -116,6 +116,12 @@ class EncodedRows(ABC):
     @abstractmethod
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, Sequence[str], Sequence[int], Sequence[int]]]:
         ...
+
+    def slot_counts(self) -> Iterable[tuple[int, int, int]] | None:
+        """Once `rows` has ended: `(dimension slot, value slot, predicates)` for every pair its
+        predicates hold (any order) — what the writer's derived counts are made of, counted where
+        the source keeps its rows — or None: the writer counts them from the stream."""
+        return None
 
 
 def _dumps(row: dict) -> str:
@@ -422,27 +428,40 @@ class StreamFiles:
         return self.engine_rows().relations(lambda: IdRows((), self.instance_ids), coord)
 
     def _derived(self, folder: Path) -> None:
-        """The derived counts (the coord rows per dimension and value), the coord rows' order checked."""
+        """The derived counts (the coord rows per dimension and value): an encoded source's own
+        (`EncodedRows.slot_counts`: it vouches for its rows' order), else counted here, the coord
+        rows' order checked."""
         final, small = self.final, len(self.small)
         counts: Counter = Counter()
         flat_counts = self.flat_counts
-        last = None
-        for x, d, v in zip(self._xs(), self.ds, self.vs):
-            row = (x, final[d], final[v])
-            if last is not None and row < last:  # canonical order: a bug if not, never written
-                raise AssertionError(f"write_stream: coord rows out of order at {row}")
-            if v >= small:
-                flat_counts[v - small] += 1
-            else:
-                counts[row[1:]] += 1
-            last = row
+        given = self.rows.slot_counts() if isinstance(self.rows, EncodedRows) else None
+        if given is not None:
+            for d, v, n in given:
+                if v >= small:
+                    flat_counts[v - small] += n
+                else:
+                    counts[(final[d], final[v])] += n
+            if sum(flat_counts) + sum(counts.values()) != len(self.vs):
+                raise LatticeError(f"write_stream: the source counted {sum(flat_counts) + sum(counts.values())} "
+                                   f"predicates where {len(self.vs)} came")
+        else:
+            last = None
+            for x, d, v in zip(self._xs(), self.ds, self.vs):
+                row = (x, final[d], final[v])
+                if last is not None and row < last:  # canonical order: a bug if not, never written
+                    raise AssertionError(f"write_stream: coord rows out of order at {row}")
+                if v >= small:
+                    flat_counts[v - small] += 1
+                else:
+                    counts[row[1:]] += 1
+                last = row
         counted = [(d, v, n) for (d, v), n in sorted(counts.items())]
 
         def counted_flat(key: str, f: FlatDimension) -> Iterator[tuple[int, int, int]]:
+            # (by C iterators: a flat dimension's every value is looked at)
             d, at = final[self.small_id[key]], self.offsets[key]
-            for k in range(f.n):
-                if flat_counts[at - small + k]:
-                    yield d, final[at + k], flat_counts[at - small + k]
+            n = flat_counts[at - small:at - small + f.n]
+            return compress(zip(repeat(d), final[at:at + f.n], n), n)
 
         flat = sorted((final[self.small_id[key]], key, f) for key, f in self.flat.items())
         # no contested coordinates, by scope
