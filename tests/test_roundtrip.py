@@ -6,6 +6,8 @@ facts carry integers, and the answer is decoded back to the exact original strin
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,6 +36,7 @@ def test_symbol_table_round_trips(tmp_path_factory, strings):
     assert [back.text(i) for i in range(len(back))] == sorted(set(strings))
     for text in strings:
         assert decode_symbol(encode_symbol(text)) == text
+        assert encode_symbol(text) == json.dumps(text, ensure_ascii=False)   # the bytes symbols.jsonl always had
         assert back.text(back.id(text)) == text
 
 

@@ -22,7 +22,7 @@ def encode_symbol(text: str) -> str:
     """One line of symbols.jsonl for `text` (any Unicode; newlines and tabs escaped by JSON)."""
     if not isinstance(text, str):
         raise TypeError(f"symbols are strings, got {type(text).__name__}")
-    return json.dumps(text, ensure_ascii=False)
+    return _STRING(text)   # json.dumps(text, ensure_ascii=False), without an encoder made per call
 
 
 def decode_symbol(line: str) -> str:

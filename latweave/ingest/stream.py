@@ -124,8 +124,12 @@ class EncodedRows(ABC):
         return None
 
 
+#: json.dumps(row, ensure_ascii=False, sort_keys=True)'s encoder, made once (not per line)
+_ROW = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+
+
 def _dumps(row: dict) -> str:
-    return json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n"
+    return _ROW.encode(row) + "\n"
 
 
 class StreamFiles:
