@@ -33,7 +33,7 @@ class IdRows:
     construction, which a writer may load in bulk (engines/sqlite_places.py `NewFile.load`: a
     statement per chunk of ids, not a binding per row). Iterating gives the rows, for any other reader."""
 
-    def __init__(self, lead: tuple[int, ...], ids: array):
+    def __init__(self, lead: tuple[int, ...], ids: "array[int]"):
         if ids.typecode != "q":
             raise TypeError(f"IdRows takes an array of 64-bit ids (typecode 'q'), not {ids.typecode!r}")
         self.lead, self.ids = lead, ids

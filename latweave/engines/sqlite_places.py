@@ -19,7 +19,7 @@ import sqlite3
 from itertools import islice
 from typing import ClassVar, Iterable, Protocol, Sequence
 
-from latweave.datalog.ir import Program
+from latweave.datalog.ir import Program, Relation
 from latweave.engines import rows as checks
 from latweave.engines.dialects import sqlite as dialect
 from latweave.engines.dialects.sql import full_table
@@ -229,7 +229,7 @@ class NewFile(Place):
     #: ids a bulk statement reads (a JSON array of ~11 MB at most)
     BULK = 1_000_000
 
-    def _bulk(self, session: Tables, insert: str, relation, rows: checks.IdRows) -> int | None:
+    def _bulk(self, session: Tables, insert: str, relation: Relation, rows: checks.IdRows) -> int | None:
         """`IdRows` inserted by SQLite itself, BULK ids a statement (`json_each` over the ids
         spelled as a JSON array: no Python binding per row); the rows inserted, or None where they
         are not what the relation takes (its width, or a column not a number, or a lead not an int:
