@@ -300,3 +300,38 @@ class _Counted(_Encoded):
     def slot_counts(self):
         rows = [(d, v, n) for (d, v), n in sorted(self.counts.items())]
         return [(*rows[0][:2], rows[0][2] + self.extra), *rows[1:]]
+
+
+def test_the_engine_childs_batches_are_read_before_any_row_is_asked():
+    """The engine database's child reads the stream's batches off its pipe from the start (a thread
+    of its own: ingest/stream.py `_batches`), so that the writer never waits on a full pipe while
+    the child works on what comes before coord; its rows then are the batches', with the final ids
+    and the predicates numbered in order, and a count that is not what came is refused."""
+    import os
+    import queue
+    from array import array
+
+    from latweave.ingest.stream import _HEADER, _batches, _fed_coord
+
+    def batch(ids, sizes, ds, vs) -> bytes:
+        return b"".join((_HEADER.pack(len(ids), len(ds)), array("q", ids).tobytes(), array("I", sizes).tobytes(),
+                         array("i", ds).tobytes(), array("i", vs).tobytes()))
+
+    final = array("q", [100, 101, 102, 103])
+    for sent, expected in ((3, None), (4, "broke off")):
+        read, write = os.pipe()
+        with os.fdopen(write, "wb") as out:
+            out.write(batch([7, 8], [2, 1], [0, 0, 1], [2, 3, 3]) + _HEADER.pack(-1, sent))
+        with os.fdopen(read, "rb") as pipe:
+            batches = _batches(pipe)
+            first = batches.get(timeout=10)   # read with no row asked of it
+            assert [list(part) for part in first] == [[7, 8], [2, 1], [0, 0, 1], [2, 3, 3]]
+            assert batches.get(timeout=10) == sent
+            again: queue.Queue = queue.Queue()
+            for item in (first, sent):
+                again.put(item)
+            if expected is None:
+                assert list(_fed_coord(again, final)) == [(7, 100, 102, 0), (7, 100, 103, 1), (8, 101, 103, 2)]
+            else:
+                with pytest.raises(LatticeError, match=expected):
+                    list(_fed_coord(again, final))
