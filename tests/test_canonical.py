@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 
 from latweave.execute import Runner
 from latweave.ingest.write import save_lattice
 from latweave.ingest.kb import lattice_from_triples, read_pathquestion_kb
-from latweave.lattice.canonical import compare_classes, country_table, spelling_key
+from latweave.lattice.canonical import compare_classes, country_of, country_table, spelling_key
 from latweave.lattice.model import Dimension
 from latweave.folder.store import load_lattice
 from latweave.plan.read import read_plan
@@ -50,6 +51,23 @@ def test_the_table_matches_spellings_and_refuses_to_guess():
     assert spelling_key("Congolese") not in table            # two Congos: dropped, not guessed
     assert spelling_key("Dominican") not in table
     assert spelling_key("English") not in table              # not the United Kingdom by fiat
+
+
+def test_country_of_is_the_table_by_spelling_key():
+    """`country_of` turns most keys away by their first three characters; never one the table
+    names: every spelling of the table (as a key, upper-cased, spaced, dotted) and any text give
+    what the table gives by the spelling key."""
+    table = country_table()
+    for spelling in sorted(table):
+        for text in (spelling, spelling.upper(), f"{spelling[:2]}.{spelling[2:]}", f" {spelling} ", spelling[:3]):
+            assert country_of(text) == table.get(spelling_key(text)), text
+    assert country_of("american") == country_of("United States") is not None
+    assert country_of("person 12345") is None and country_of("") is None
+
+
+@given(st.text(max_size=12))
+def test_country_of_on_any_text(text):
+    assert country_of(text) == country_table().get(spelling_key(text))
 
 
 def test_classes_only_where_two_values_share_one():

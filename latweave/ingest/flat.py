@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Iterator
 from zlib import crc32
 
 from latweave.errors import LatticeError
-from latweave.lattice.canonical import country_table, spelling_key
+from latweave.lattice.canonical import country_of
 from latweave.lattice.model import Dimension
 from latweave.lattice.names import TOP, normalize
 
@@ -83,7 +83,6 @@ class FlatDimension:
         """Read the values once: each a str key, normalised from its label, not ⊤, in strictly
         ascending order (LatticeError otherwise); index them and find their compare classes."""
         hashes, checks = self.hashes, self.checks
-        table = country_table()
         members: dict[str, list[str]] = {}
         previous = None
         for item in self.values():
@@ -99,7 +98,7 @@ class FlatDimension:
             previous = key
             hashes.append(hash(key))
             checks.append(crc32(key.encode("utf-8", "surrogatepass")))
-            name = table.get(spelling_key(key))
+            name = country_of(key)
             if name is not None:
                 members.setdefault(name, []).append(key)
         self.n = len(hashes)

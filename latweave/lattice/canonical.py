@@ -49,15 +49,31 @@ def country_table() -> Mapping[str, str]:
     return table
 
 
+@lru_cache(maxsize=1)
+def _heads() -> frozenset[str]:
+    """The first three characters of every spelling key the table holds (all of a shorter one)."""
+    return frozenset(key[:3] for key in country_table())
+
+
+def country_of(key: str) -> str | None:
+    """The country the table says `key` spells (its class label), or None. A key whose first three
+    characters are ASCII letters or digits begins its spelling key with them, lower-cased, so one
+    no table spelling begins with is turned away without its spelling key — most of a KB's values
+    (`spelling_key` of every value was half of a flat dimension's scan, ingest/flat.py)."""
+    head = key[:3]
+    if head.isascii() and head.isalnum() and head.lower() not in _heads():
+        return None
+    return country_table().get(spelling_key(key))
+
+
 def class_members(keys: Iterable[str]) -> dict[str, list[str]]:
     """class label → the value keys among `keys` that the table names, in the order given (⊤ is
     in no class). A class of one member is none yet: see `compare_classes`."""
-    table = country_table()
     members: dict[str, list[str]] = {}
     for key in keys:
         if key == TOP:
             continue
-        name = table.get(spelling_key(key))
+        name = country_of(key)
         if name is not None:
             members.setdefault(name, []).append(key)
     return members
