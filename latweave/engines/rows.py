@@ -27,6 +27,7 @@ Value = Union[int, str]
 Row = tuple[Value, ...]
 Facts = Mapping[str, Iterable[Sequence[Value]]]
 
+
 class IdRows:
     """The rows `(*lead, i)` for each `i` of an array of 64-bit ids (`array("q")`): a stream's flat
     dimension's node, subsumes or instance rows (ingest/stream.py), every value an int by

@@ -532,13 +532,15 @@ class _Encoded(EncodedRows):
         job.sql("""CREATE TABLE flatk AS SELECT dkey, vkey,
                    (row_number() OVER (PARTITION BY dkey ORDER BY vkey) - 1)::INTEGER AS k FROM labels""")
         (expected,) = job.sql("SELECT count(*) FROM preds").fetchone()
-        rows = _batched(con, """
-            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot, d.base + l.k FROM preds p
+        # every predicate with its dimension's and value's slots: streamed in order here, counted
+        # per slot pair when the stream ends (`slot_counts`)
+        job.sql("""CREATE VIEW slotted AS
+            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot AS ds, d.base + l.k AS vs FROM preds p
               JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey
             UNION ALL
             SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot, h.slot FROM preds p
-              JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey
-            ORDER BY 1, 2, 3""")
+              JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey""")
+        rows = _batched(con, "SELECT * FROM slotted ORDER BY 1, 2, 3")
         names = _batched(con, "SELECT id, label FROM names ORDER BY id")
         spell, docs = job.spellings.get, job.docs
         cut = [text.slicer() for text in job.texts]
@@ -568,12 +570,8 @@ class _Encoded(EncodedRows):
         if written[1] != expected:
             raise LatticeError(f"{expected - written[1]} predicate(s) named a value no dimension declares", hint=_HINT)
         # the predicates per (dimension slot, value slot), for the writer's derived counts (`slot_counts`)
-        job.sql("""CREATE TABLE slot_counts AS
-                   SELECT d.slot AS ds, d.base + l.k AS vs, count(*) AS n FROM preds p
-                     JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey GROUP BY ALL
-                   UNION ALL
-                   SELECT d.slot, h.slot, count(*) FROM preds p
-                     JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey GROUP BY ALL""")
+        job.sql("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
+        job.sql("DROP VIEW slotted")
         for table in ("dslots", "hslots", "flatk"):
             job.sql(f"DROP TABLE {table}")
 

@@ -421,9 +421,10 @@ class StreamFiles:
                            final[small_id[TOP]] if self.flat else -1)
 
     def relations(self) -> dict[str, Callable[[], Iterable[tuple[int, ...]]]]:
-        """Each lattice relation's rows, sorted and distinct, as a callable giving them afresh: the
-        head's, the flat dimensions' node and subsumes rows (from their final ids, none held as
-        tuples), the instances and the coord rows (from the arrays)."""
+        """Each lattice relation's rows, distinct, as a callable giving them afresh: the head's, the
+        flat dimensions' node and subsumes rows and the instances (their final ids as `IdRows`,
+        none held as tuples, not merged into one order: `_EngineRows.relations`), the coord rows
+        (from the arrays, sorted)."""
         final = self.final
 
         def coord():
