@@ -16,6 +16,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from latweave.compile.lattice_facts import compile_lattice
 from latweave.compile.plan_facts import compile_plans
@@ -183,6 +185,39 @@ def test_id_rows_load_in_bulk_as_the_rows_they_stand_for(tmp_path):
     assert not (tmp_path / "bad.db").exists()
     with pytest.raises(TypeError, match="64-bit ids"):
         IdRows((1,), array("i", [1]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(listed=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 9)), max_size=6),
+       runs=st.dictionaries(st.integers(0, 3), st.lists(st.integers(0, 9), max_size=6), max_size=3))
+def test_rows_vouched_distinct_are_distinct_and_counted(listed, runs):
+    """`rows.distinct_count` (what lets the writer skip counting a relation's rows distinct): a
+    count only where the parts' rows are distinct, and then the right one."""
+    from array import array
+
+    from latweave.engines.rows import IdRows, RowParts, distinct_count
+
+    parts = RowParts([listed, *(IdRows((lead,), array("q", ids)) for lead, ids in sorted(runs.items()))])
+    every = list(parts)
+    count = distinct_count(parts)
+    assert count is None or count == len(every) == len(set(every))
+    if len(set(every)) == len(every) and all(ids == sorted(ids) for ids in runs.values()):
+        assert count == len(every)   # (the strictly ascending runs and distinct rows are what it vouches for)
+
+
+def test_rows_distinct_by_construction_give_the_file_plain_rows_give(tmp_path):
+    """A relation's parts distinct by construction are not counted distinct by SQLite
+    (`NewFile.load`): the file is the one the same rows as a list give."""
+    from array import array
+
+    from latweave.engines.rows import IdRows, RowParts
+
+    engine = SqliteEngine(program(CLOSURE))
+    rows = {"edge": [(1, 2), (1, 5), (3, 4), (2, 3)], "label": [(4, "four"), (2, "two")]}
+    plain = write_engine_db(tmp_path / "plain.db", rows, engine)
+    parts = {"edge": RowParts([[(2, 3)], IdRows((1,), array("q", [2, 5])), IdRows((3,), array("q", [4]))]),
+             "label": rows["label"]}
+    assert write_engine_db(tmp_path / "parts.db", parts, engine).read_bytes() == plain.read_bytes()
 
 
 def test_a_run_that_extends_a_lattice_relation_writes_a_temp_copy_never_the_file(tmp_path):
