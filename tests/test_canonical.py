@@ -54,12 +54,14 @@ def test_the_table_matches_spellings_and_refuses_to_guess():
 
 
 def test_country_of_is_the_table_by_spelling_key():
-    """`country_of` turns most keys away by their first three characters; never one the table
-    names: every spelling of the table (as a key, upper-cased, spaced, dotted) and any text give
-    what the table gives by the spelling key."""
+    """`country_of` turns most keys away by their first six or three characters; never one the
+    table names: every spelling of the table (as a key, upper-cased, spaced, dotted, cut short,
+    run on) and any text give what the table gives by the spelling key."""
     table = country_table()
     for spelling in sorted(table):
-        for text in (spelling, spelling.upper(), f"{spelling[:2]}.{spelling[2:]}", f" {spelling} ", spelling[:3]):
+        for text in (spelling, spelling.upper(), f"{spelling[:2]}.{spelling[2:]}", f" {spelling} ", spelling[:3],
+                     spelling[:5], spelling[:6], f"{spelling[:6]} {spelling[6:]}", f"{spelling[:4]}-{spelling[4:]}",
+                     f"{spelling}s", f"{spelling[:5]}1"):
             assert country_of(text) == table.get(spelling_key(text)), text
     assert country_of("american") == country_of("United States") is not None
     assert country_of("person 12345") is None and country_of("") is None
@@ -67,6 +69,12 @@ def test_country_of_is_the_table_by_spelling_key():
 
 @given(st.text(max_size=12))
 def test_country_of_on_any_text(text):
+    assert country_of(text) == country_table().get(spelling_key(text))
+
+
+@given(st.sampled_from(sorted(country_table())), st.integers(0, 8), st.text(max_size=4))
+def test_country_of_on_a_spellings_beginning_and_any_rest(spelling, cut, rest):
+    text = spelling[:cut] + rest
     assert country_of(text) == country_table().get(spelling_key(text))
 
 

@@ -49,20 +49,26 @@ def country_table() -> Mapping[str, str]:
     return table
 
 
-@lru_cache(maxsize=1)
-def _heads() -> frozenset[str]:
-    """The first three characters of every spelling key the table holds (all of a shorter one)."""
-    return frozenset(key[:3] for key in country_table())
+@lru_cache(maxsize=2)
+def _heads(n: int) -> frozenset[str]:
+    """The first `n` characters of every spelling key the table holds (all of a shorter one)."""
+    return frozenset(key[:n] for key in country_table())
 
 
 def country_of(key: str) -> str | None:
-    """The country the table says `key` spells (its class label), or None. A key whose first three
-    characters are ASCII letters or digits begins its spelling key with them, lower-cased, so one
-    no table spelling begins with is turned away without its spelling key — most of a KB's values
-    (`spelling_key` of every value was half of a flat dimension's scan, ingest/flat.py)."""
-    head = key[:3]
-    if head.isascii() and head.isalnum() and head.lower() not in _heads():
-        return None
+    """The country the table says `key` spells (its class label), or None. A key whose first six
+    (else three) characters are ASCII letters or digits begins its spelling key with them,
+    lower-cased, so one no table spelling begins with is turned away without its spelling key —
+    most of a KB's values (`spelling_key` of every value was half of a flat dimension's scan,
+    ingest/flat.py; three characters let "person 17" through, as "peru" begins so)."""
+    head = key[:6]
+    if head.isascii() and head.isalnum():
+        if head.lower() not in _heads(6):
+            return None
+    else:
+        head = key[:3]
+        if head.isascii() and head.isalnum() and head.lower() not in _heads(3):
+            return None
     return country_table().get(spelling_key(key))
 
 
