@@ -186,3 +186,25 @@ def test_blocks_deflated_in_a_second_interpreter_are_the_same_bytes(tmp_path, mo
         with pytest.raises(StoreError, match="no deflating today"):
             with blocks.BlockWriter(tmp_path / "failed.blocks", per_block=16, beside=True) as out:
                 out.writelines(lines * many)
+
+
+def test_lines_given_in_lists_of_any_length_write_the_file_lines_one_by_one_write(tmp_path):
+    """BlockWriter.writelines takes a list whole (its full blocks cut off it: the stream's
+    instances hand over their predicates' lines so) and any other iterable line by line: the
+    same file whatever the lists' lengths against the block size."""
+    from latweave.folder import blocks
+
+    lines = [f"line {i} {'é' * (i % 5)}\n" for i in range(1_000)]
+    with blocks.BlockWriter(tmp_path / "one.blocks", per_block=16) as out:
+        for line in lines:
+            out.write(line)
+    one = (tmp_path / "one.blocks").read_bytes()
+    for sizes in ((1,), (15, 16, 17), (3, 40), (1_000,)):
+        path = tmp_path / f"{'-'.join(map(str, sizes))}.blocks"
+        with blocks.BlockWriter(path, per_block=16) as out:
+            at, k = 0, 0
+            while at < len(lines):
+                n = sizes[k % len(sizes)]
+                out.writelines(lines[at:at + n])
+                at, k = at + n, k + 1
+        assert path.read_bytes() == one and out.lines == len(lines)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from latweave.errors import LatticeError
-from latweave.folder.rows import plain_predicate_lines
+from latweave.folder.rows import plain_instance_line, plain_predicate_lines
 from latweave.ingest.stream import EncodedRows
 from latweave.ingest.write import save_lattice
 from latweave.ingest.write import write_stream
@@ -244,7 +244,8 @@ class _Encoded(EncodedRows):
             dims = [slots.head[p.dimension] for p in preds]
             values = [slots.flat[p.dimension] + ranks[p.dimension][p.value] if p.dimension in slots.flat
                       else slots.head[p.value] for p in preds]
-            item = (position, label, plain_predicate_lines(normalize(label), fields, names), dims, values)
+            item = (position, plain_instance_line(label), plain_predicate_lines(normalize(label), fields, names), dims,
+                    values)
             yield item if self.spoil is None else self.spoil(item)
 
 

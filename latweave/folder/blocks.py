@@ -240,11 +240,25 @@ class BlockWriter:
             self._flush()
 
     def writelines(self, lines: Iterable[str]) -> None:
-        pending, per = self._pending, self._per   # `write` of each line, without a call a line
-        for line in lines:
+        pending, per = self._pending, self._per
+        if isinstance(lines, list):   # (taken whole, the full blocks cut off it: no Python step a line)
+            pending += lines
+            if len(pending) >= per:
+                self._flush_full()
+            return
+        for line in lines:   # `write` of each line, without a call a line
             pending.append(line)
             if len(pending) == per:
                 self._flush()
+
+    def _flush_full(self) -> None:
+        """Every full block of the pending lines written; the rest kept pending."""
+        pending, per = self._pending, self._per
+        done = len(pending) - len(pending) % per
+        for at in range(0, done, per):
+            self._sink.block("".join(pending[at:at + per]).encode("utf-8"), per)
+        self.lines += done
+        del pending[:done]
 
     def _flush(self) -> None:
         self.lines += len(self._pending)

@@ -168,6 +168,12 @@ def plain_predicate_lines(instance: str, fields: Iterable[tuple[str, str, str, i
     return lines
 
 
+def plain_instance_line(label: str) -> str:
+    """An instance's instances.jsonl line with its newline when it has no aliases: what
+    `json.dumps(store.instance_row(instance), ensure_ascii=False, sort_keys=True)` spells."""
+    return f'{{"aliases": [], "label": {_STRING(label)}}}\n'
+
+
 def predicate_row(line: str | bytes) -> dict:
     """A predicates.jsonl line as a row: instance, dimension, value, doc, start, end,
     source_text, confidence, qualifiers (lists of two), every field named (no id)."""

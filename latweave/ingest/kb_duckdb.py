@@ -16,8 +16,10 @@ memory limit, with no Java.
   dimensions' values — `subject`, the entity-valued relations and their inverses, a value for
   nearly every subject — stay in DuckDB (table `labels`) and the writer reads them in key order
   (`write_stream(flat_values=...)`, ingest/flat.py); `ingest.stream`'s writer takes the instances
-  from DuckDB sorted by key, encoded (`_Encoded`: each predicate's slots joined in SQL, its line
-  made without a `Predicate`).
+  from DuckDB sorted by key, encoded (`_Encoded`: each predicate's slots joined in SQL, its
+  predicates.jsonl line and each instance's instances.jsonl line spelled in SQL too —
+  folder/sql_lines.py, from each line's text carried as its JSON string from the split — so that
+  the writer's Python only moves them; its queries sort while the writer writes values.blocks).
 * The legitimacy gate reports as `gate.Gate` does (ingest/duckdb_legitimacy.py; a flat
   dimension's part from its values' digest and leaves summed in SQL, `flat.flat_dimension_report`;
   the formal context's labels of flat values from `labels`).
@@ -49,18 +51,21 @@ from __future__ import annotations
 import codecs
 import itertools
 from concurrent.futures import ThreadPoolExecutor
+from operator import lt
 import os
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+from latweave.compile.symbols import encode_symbol
 from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
 from latweave.folder.store import check_target
 from latweave.ingest.flat import FlatDimension
 from latweave.ingest.gate import Gate, NotLive, report_writer
 from latweave.ingest.kb import (FUNCTIONAL, INVERSE, ORDERED_SHARE, SUBJECT, SUBJECT_SHARE, BuildReport)
 from latweave.ingest.kb_lines_split import COLUMNS, LINE_FORMATS, split_files
+from latweave.ingest.write import gc_paused
 from latweave.ingest.stream import EncodedRows, Slots
 from latweave.ingest.spark_kb import kb_files, name_documents, prepare
 from latweave.lattice.model import Dimension, Lattice
@@ -75,6 +80,8 @@ _HINT = "build without --engine duckdb (the Python build settles it)"
 _LINE_BYTES = 2_097_152
 #: Rows fetched from DuckDB at a time while the instances stream out.
 FETCH_ROWS = 50_000
+#: Instances whose predicates are fetched together (and cut apart in Python) as the stream is written.
+CHUNK_INSTANCES = 4096
 
 
 class BulkRefused(CorpusError):
@@ -109,9 +116,10 @@ def build_kb_duckdb(path: Path | str | Sequence[Path | str], fmt: str, out: Path
             texts.append(TextFile(p, CorpusError))
         one_valued = set(FUNCTIONAL[fmt] if functional is None else {normalize(r) for r in functional})
         job = _Job(Path(first), files, texts, fmt, report, strict, one_valued, scratch, name, ledger is not None)
-        job.read()
-        prepare(job, one_valued, functional, report)
-        return job.write(out, gate, ledger, inputs), report
+        with gc_paused():   # (ingest/write.py: rows by the million, hardly a cycle)
+            job.read()
+            prepare(job, one_valued, functional, report)
+            return job.write(out, gate, ledger, inputs), report
     except _duckdb_errors() as exc:  # DuckDB failed (out of memory, its spill disk full): a line, nothing at `out` touched
         raise _failed(exc) from None
     finally:
@@ -176,6 +184,12 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _fetched(cursor) -> Iterator[tuple]:
+    """The rows of a cursor's executed query, fetched FETCH_ROWS at a time."""
+    while batch := cursor.fetchmany(FETCH_ROWS):
+        yield from batch
+
+
 def _batched(con, query: str, params: Sequence = ()) -> Iterator[tuple]:
     """The rows of `query` on a cursor of its own, fetched FETCH_ROWS at a time (the cursor closed
     when they end or the reader stops)."""
@@ -224,7 +238,7 @@ class _Job:
         columns = "{" + ", ".join(f"'{c}': '{types.get(c, 'VARCHAR')}'" for c in COLUMNS) + "}"
         selects = [f"SELECT {f} AS f, line + {line} AS line, ({f}::BIGINT << 40) | (line + {line}) AS ord, "
                    f"start + {chars} AS start, stop + {chars} AS stop, s, r, o, skey, rkey, okey, date, number, "
-                   f"date_bad, number_bad FROM read_csv({_quoted(str(part))}, delim='\t', quote='', escape='', "
+                   f"date_bad, number_bad, source FROM read_csv({_quoted(str(part))}, delim='\t', quote='', escape='', "
                    f"header=false, auto_detect=false, new_line='\\n', columns={columns}, "
                    f"max_line_size={max(_LINE_BYTES, 4 * longest + 2)})"
                    for f, part, line, chars, _, written, longest in parts if written]
@@ -232,7 +246,7 @@ class _Job:
             selects = ["SELECT 0::BIGINT f, 0::BIGINT line, 0::BIGINT ord, 0::BIGINT start, 0::BIGINT stop, "
                        "''::VARCHAR s, ''::VARCHAR r, ''::VARCHAR o, ''::VARCHAR skey, ''::VARCHAR rkey, "
                        "''::VARCHAR okey, NULL::VARCHAR date, NULL::VARCHAR number, NULL::INTEGER date_bad, "
-                       "NULL::INTEGER number_bad WHERE false"]
+                       "NULL::INTEGER number_bad, ''::VARCHAR source WHERE false"]
         self.sql("CREATE TABLE t AS " + " UNION ALL ".join(selects))
         for _, part, *_ in parts:
             part.unlink(missing_ok=True)
@@ -294,7 +308,8 @@ class _Job:
         self.sql("""CREATE TABLE kept AS
                     SELECT skey, rkey, vkey, count(*) AS seen, min(ord) AS ord, arg_min(f, ord) AS f,
                            arg_min(line, ord) AS line, arg_min(start, ord) AS start, arg_min(stop, ord) AS stop,
-                           arg_min(s, ord) AS s, arg_min(o, ord) AS o, arg_min(rkind, ord) AS rkind
+                           arg_min(s, ord) AS s, arg_min(o, ord) AS o, arg_min(rkind, ord) AS rkind,
+                           arg_min(source, ord) AS source
                     FROM v WHERE vkey IS NOT NULL GROUP BY skey, rkey, vkey""")
         rows, seen = self.sql("SELECT count(*), sum(seen) FROM kept").fetchone()
         self.kept_rows = rows
@@ -327,10 +342,10 @@ class _Job:
         self.docs, self.documents = name_documents(self.files, self.sources, self.texts, self.used)
         self.sql("""CREATE TABLE inst AS
                     SELECT key, arg_min(label, mention) AS label, arg_min(f, mention) AS f, arg_min(start, mention) AS start,
-                           arg_min(stop, mention) AS stop FROM (
-                        SELECT skey AS key, s AS label, 2 * ord AS mention, f, start, stop FROM t
+                           arg_min(stop, mention) AS stop, arg_min(source, mention) AS source FROM (
+                        SELECT skey AS key, s AS label, 2 * ord AS mention, f, start, stop, source FROM t
                         UNION ALL
-                        SELECT okey, o, 2 * ord + 1, f, start, stop FROM t JOIN entity USING (rkey))
+                        SELECT okey, o, 2 * ord + 1, f, start, stop, source FROM t JOIN entity USING (rkey))
                     GROUP BY key""")
         self.instance_rows = self.sql("SELECT count(*) FROM inst").fetchone()[0]
         # the subjects whose every triple was skipped (kb.py's reader state), while `t` is here
@@ -380,8 +395,9 @@ class _Job:
     def number(self) -> None:
         """The keys as integer ids (ingest/key_ids.py: table `keys`, ranks that keep the keys'
         order) and the tables the writer and the gate read, on them: `preds` (ikey, dkey, vkey, f,
-        start, stop) of every predicate — each instance's own name on `subject`, each kept triple,
-        and its inverse when the relation is entity-valued; `names` (id, label) of the instances;
+        start, stop, source: its line's JSON string) of every predicate — each instance's own name
+        on `subject`, each kept triple, and its inverse when the relation is entity-valued;
+        `names` (id, label, and its first mention's f, start, stop, source) of the instances;
         `labels` (dkey, vkey, vlabel) of the flat dimensions' values. The string tables are dropped;
         `self.spellings` reads a key back by id."""
         from latweave.ingest.key_ids import Spellings, number_keys
@@ -391,16 +407,17 @@ class _Job:
                                          "SELECT ikey FROM entity", f"SELECT {subject}"])
         (subject_id,) = self.sql(f"SELECT id FROM keys WHERE key = {subject}").fetchone()
         self.subject_id = subject_id
-        self.sql("""CREATE TABLE names AS SELECT k.id, i.label, i.f, i.start, i.stop
+        self.sql("""CREATE TABLE names AS SELECT k.id, i.label, i.f, i.start, i.stop, i.source
                     FROM inst i JOIN keys k ON k.key = i.key""")
-        self.sql("""CREATE TABLE kept_ids AS SELECT s.id AS s, r.id AS r, v.id AS v, k.f, k.start, k.stop FROM kept k
+        self.sql("""CREATE TABLE kept_ids AS SELECT s.id AS s, r.id AS r, v.id AS v, k.f, k.start, k.stop, k.source
+                    FROM kept k
                     JOIN keys s ON s.key = k.skey JOIN keys r ON r.key = k.rkey JOIN keys v ON v.key = k.vkey""")
         self.sql("""CREATE TABLE entity_ids AS SELECT r.id AS r, i.id AS i FROM entity e
                     JOIN keys r ON r.key = e.rkey JOIN keys i ON i.key = e.ikey""")
         self.sql(f"""CREATE TABLE preds AS
-                     SELECT id AS ikey, {subject_id}::{kind} AS dkey, id AS vkey, f, start, stop FROM names
-                     UNION ALL SELECT s, r, v, f, start, stop FROM kept_ids
-                     UNION ALL SELECT v, e.i, s, f, start, stop FROM kept_ids JOIN entity_ids e USING (r)""")
+                     SELECT id AS ikey, {subject_id}::{kind} AS dkey, id AS vkey, f, start, stop, source FROM names
+                     UNION ALL SELECT s, r, v, f, start, stop, source FROM kept_ids
+                     UNION ALL SELECT v, e.i, s, f, start, stop, source FROM kept_ids JOIN entity_ids e USING (r)""")
         self.sql("""CREATE TABLE label_ids AS SELECT d.id AS dkey, v.id AS vkey, l.vlabel FROM labels l
                     JOIN keys d ON d.key = l.dkey JOIN keys v ON v.key = l.vkey""")
         for table in ("kept_ids", "entity_ids", "kept", "inst", "labels"):
@@ -450,12 +467,14 @@ class _Job:
             attachments["legitimacy"] = legitimacy
         if ledger is not None:
             attachments["sources"] = self._living(ledger, judged, made)
+        encoded = _Encoded(self, written)
         try:
-            manifest = write_stream(head, _Encoded(self, written), out, inputs=inputs, attachments=attachments,
+            manifest = write_stream(head, encoded, out, inputs=inputs, attachments=attachments,
                                     documents=self.documents, flat_values=flat,
                                     stored_sources=_stored_sources(ledger), made=made,
                                     instance_values=_SUBJECT_KEY)
         finally:
+            encoded.close()   # (its queries ended before the connection closes, whatever happened)
             if side is not None:   # (the SQL ended before its connection closes)
                 side.shutdown(wait=True, cancel_futures=True)
                 cursor.close()
@@ -500,18 +519,26 @@ class _Encoded(EncodedRows):
     each predicate's dimension and value slots joined in SQL (a flat dimension's value k: its
     rank among the dimension's values in `labels`, the writer's order; a head value: the slot the
     writer gives its string, for the dimension that declares it), the rows sorted by ids (the
-    keys' order: the canonical one), each line made from the ids' spellings and the KB's text
-    without a Predicate. What the writer's `_checked` would refuse cannot come from here: one
-    line a kept triple (each (instance, dimension, value) once, checked as they come), values
+    keys' order: the canonical one), each line spelled in SQL from the keys' JSON strings and its
+    KB line's (folder/sql_lines.py) without a Predicate. What the writer's `_checked` would refuse
+    cannot come from here: one line a kept triple (each (instance, dimension, value) once: the
+    (instance, dimension slot, value slot) of the stream checked ascending, `_instances`), values
     declared (a predicate no join finds is counted missing, and refused), no qualifier, no
-    contested functional coordinate (`refuse_contested`), evidence sliced from the text it names."""
+    contested functional coordinate (`refuse_contested`), evidence the KB line it names (its text
+    carried from the split, where the line was read)."""
 
     def __init__(self, job: "_Job", written: list[int]):
         self.job, self.written = job, written
+        self._started: tuple | None = None   # the queries' cursors, executed on a thread of their own (`begin`)
+        self._expected = 0
 
-    def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
-        from latweave.folder.rows import plain_predicate_lines
+    def begin(self, slots: Slots) -> None:
+        """The tables the stream reads, then its two queries (instances, predicates) run on a
+        thread of their own: DuckDB sorts on its threads while the writer writes values.blocks."""
+        from latweave.folder.sql_lines import instance_line, json_table, predicate_line
 
+        if self._started is not None:
+            return
         job = self.job
         con, head = job.con, job.head
         # (tables, not TEMP ones: each query below reads on a cursor of its own, a connection of its own)
@@ -531,49 +558,96 @@ class _Encoded(EncodedRows):
                 [[d for d, _, _ in declared], [v for _, v, _ in declared], [n for _, _, n in declared]])
         job.sql("""CREATE TABLE flatk AS SELECT dkey, vkey,
                    (row_number() OVER (PARTITION BY dkey ORDER BY vkey) - 1)::INTEGER AS k FROM labels""")
-        (expected,) = job.sql("SELECT count(*) FROM preds").fetchone()
+        (self._expected,) = job.sql("SELECT count(*) FROM preds").fetchone()
         # every predicate with its dimension's and value's slots: streamed in order here, counted
         # per slot pair when the stream ends (`slot_counts`)
         job.sql("""CREATE VIEW slotted AS
-            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot AS ds, d.base + l.k AS vs FROM preds p
-              JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey
+            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, p.source, d.slot AS ds, d.base + l.k AS vs
+              FROM preds p JOIN dslots d ON d.id = p.dkey JOIN flatk l ON l.dkey = p.dkey AND l.vkey = p.vkey
             UNION ALL
-            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, d.slot, h.slot FROM preds p
+            SELECT p.ikey, p.dkey, p.vkey, p.f, p.start, p.stop, p.source, d.slot, h.slot FROM preds p
               JOIN dslots d ON d.id = p.dkey JOIN hslots h ON h.did = p.dkey AND h.vid = p.vkey""")
-        rows = _batched(con, "SELECT * FROM slotted ORDER BY 1, 2, 3")
-        names = _batched(con, "SELECT id, label FROM names ORDER BY id")
-        spell, docs = job.spellings.get, job.docs
-        cut = [text.slicer() for text in job.texts]
-        subject, first = job.subject_id, slots.flat[_SUBJECT_KEY]
-        encoded: dict[str, str] = {}
-        written = self.written
-        # every instance has its `subject` predicate: the groups and the names pair one to one
-        for (ikey, group), (id_, label) in zip(itertools.groupby(rows, key=lambda row: row[0]), names):
-            if ikey != id_:
-                raise LatticeError(f"instance id {ikey} streamed where {id_} was due", hint=_HINT)
-            key = spell(ikey)
-            fields, dims, values = [], [], []
-            position, last = -1, (-1, -1)
-            for _, dkey, vkey, f, start, stop, dslot, vslot in group:
-                if (dkey, vkey) <= last:
-                    raise LatticeError(f"instance {key!r}: predicates out of order or repeated", hint=_HINT)
-                last = (dkey, vkey)
-                if vkey == ikey and dkey == subject:
-                    position = vslot - first
-                fields.append((dimension[dkey], key if vkey == ikey else spell(vkey), docs[f], start, stop,
-                               cut[f](start, stop)))
-                dims.append(dslot)
-                values.append(vslot)
-            written[0] += 1
-            written[1] += len(fields)
-            yield position, label, plain_predicate_lines(key, fields, encoded), dims, values
-        if written[1] != expected:
-            raise LatticeError(f"{expected - written[1]} predicate(s) named a value no dimension declares", hint=_HINT)
+        # the strings of the lines as JSON strings (folder/sql_lines.py): the keys', the
+        # documents' (a few), the instances' labels; the source texts' came so (kb_lines_split.py)
+        json_table(con, "kjson", "SELECT id, key FROM keys")
+        json_table(con, "ljson", "SELECT id, label FROM names")
+        docs = sorted(job.docs.items())
+        job.sql("CREATE TABLE djson AS SELECT unnest(?::INTEGER[]) AS f, unnest(?::VARCHAR[]) AS j",
+                [[f for f, _ in docs], [encode_symbol(doc) for _, doc in docs]])
+        line = predicate_line("i.j", "d.j", "v.j", "o.j", "s.start", "s.stop", "s.source")
+        # per instance in key order: its `subject` predicate's value slot (its position among the
+        # subjects), its line and how many predicates it has; then every predicate in canonical
+        # order with its slots and line — fetched an instance chunk's worth at a time (`_instances`)
+        instances, predicates = con.cursor(), con.cursor()
+
+        def execute() -> None:
+            instances.execute(f"""
+                SELECT g.ikey, g.own, {instance_line('l.j')}, g.n FROM (
+                    SELECT ikey, count(*) AS n, max(vs) FILTER (WHERE dkey = ? AND vkey = ikey) AS own
+                    FROM slotted GROUP BY ikey) g JOIN ljson l ON l.id = g.ikey
+                ORDER BY g.ikey""", [job.subject_id])
+            predicates.execute(f"""
+                SELECT s.ikey, s.ds, s.vs, {line} FROM slotted s JOIN kjson i ON i.id = s.ikey
+                  JOIN kjson d ON d.id = s.dkey JOIN kjson v ON v.id = s.vkey JOIN djson o ON o.f = s.f
+                ORDER BY s.ikey, s.dkey, s.vkey""")
+
+        side = ThreadPoolExecutor(1)
+        self._started = (side, side.submit(execute), instances, predicates)
+
+    def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
+        self.begin(slots)
+        assert self._started is not None
+        _, executed, instances, predicates = self._started
+        job, written = self.job, self.written
+        try:
+            executed.result()
+            yield from self._instances(_fetched(instances), predicates, slots.flat[_SUBJECT_KEY])
+        finally:
+            self.close()
+        if written[1] != self._expected:
+            raise LatticeError(f"{self._expected - written[1]} predicate(s) named a value no dimension declares",
+                               hint=_HINT)
         # the predicates per (dimension slot, value slot), for the writer's derived counts (`slot_counts`)
         job.sql("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
         job.sql("DROP VIEW slotted")
-        for table in ("dslots", "hslots", "flatk"):
+        for table in ("dslots", "hslots", "flatk", "kjson", "ljson", "djson"):
             job.sql(f"DROP TABLE {table}")
+
+    def close(self) -> None:
+        """The queries `begin` started waited for and their cursors closed (at most once)."""
+        if self._started is None:
+            return
+        side, _, instances, predicates = self._started
+        self._started = None
+        side.shutdown(wait=True)
+        instances.close()
+        predicates.close()
+
+    def _instances(self, instances: Iterator[tuple], predicates, first: int) -> Iterator[tuple]:
+        """The writer's items from the instances' rows and the predicates' cursor (`rows`): the
+        predicates of a chunk of instances fetched together, their columns cut per instance;
+        refused unless every instance's predicates come in canonical order, none twice
+        ((instance, dimension slot, value slot) ascending over the whole stream: the slots keep
+        the keys' order) and as many as its count."""
+        written = self.written
+        last = (-1, -1, -1)
+        for chunk in iter(lambda: list(itertools.islice(instances, CHUNK_INSTANCES)), []):
+            rows = predicates.fetchmany(sum(row[3] for row in chunk))
+            ikeys, dims, values, lines = (list(column) for column in zip(*rows)) if rows else ([], [], [], [])
+            keys = list(zip(ikeys, dims, values))
+            if not (all(map(lt, keys, keys[1:])) and (not keys or last < keys[0])):
+                raise LatticeError("the instances' predicates came out of order or repeated", hint=_HINT)
+            at = 0
+            for ikey, own, line, n in chunk:
+                end = at + n
+                if end > len(keys) or keys[at][0] != ikey or keys[end - 1][0] != ikey:
+                    raise LatticeError(f"instance {line.strip()} came without its {n} predicates", hint=_HINT)
+                written[0] += 1
+                written[1] += n
+                yield (-1 if own is None else own - first), line, lines[at:end], dims[at:end], values[at:end]
+                at = end
+            if keys:
+                last = keys[-1]
 
     def slot_counts(self) -> Iterator[tuple[int, int, int]]:
         """The predicates per (dimension slot, value slot), counted by DuckDB as `rows` ended

@@ -6,8 +6,10 @@ lines, a TSV header, malformed lines, invisible fields, relations named like a d
 every triple becomes one tab-separated row of a part file — its line and character offsets in
 the document, the stripped subject, relation and object, their keys (`normalize`), and the
 object read as a date and as a number (`kb.parse_value`, `kb.unreadable_value`: what the
-relation's kind is decided from). No field can hold a tab or a line end (the line was split on
-them; a key collapses white space), so the rows need no quoting.
+relation's kind is decided from), and the line itself — the triple's `source_text` — as its JSON
+string (Python's encoder: what predicates.jsonl holds, so that the build spells each predicate's
+line in SQL: folder/sql_lines.py). No field can hold a tab or a line end (the line was split on
+them; a key collapses white space; JSON escapes both), so the rows need no quoting.
 
 Exactness: the text read is the document's own (`textio.TextFile`: UTF-8, BOM dropped, universal
 newlines — its `text_path` is a file whose bytes are that text), so line numbers and character
@@ -22,6 +24,7 @@ or 5th field not empty) comes back as kind "period": the bulk build does not rea
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -38,7 +41,7 @@ LINE_FORMATS = ("tsv", "pathquestion", "metaqa")
 SHAPE = {"tsv": PATHQUESTION_SHAPE, "pathquestion": PATHQUESTION_SHAPE, "metaqa": "subject|relation|object"}
 #: The columns of a part file, in order.
 COLUMNS = ("line", "start", "stop", "s", "r", "o", "skey", "rkey", "okey", "date", "number", "date_bad",
-           "number_bad")
+           "number_bad", "source")
 #: A range is split in its own process from this many bytes on (below: in this process).
 PARALLEL_BYTES = 4 << 20
 #: The most bytes one range holds: a worker reads its range whole (its text and its lines in
@@ -51,6 +54,7 @@ RANGE_BYTES = 32 << 20
 #: or is one of these (the only objects without a digit that need it asked).
 _FLOAT_WORD = re.compile(r"(?i)\s*[+-]?(nan|inf|infinity)\s*")
 _DIGIT = re.compile(r"\d")
+_STRING = json.encoder.encode_basestring   # the line as predicates.jsonl spells its source_text
 
 
 def _splitter(fmt: str) -> Callable[[str], list[str] | None]:
@@ -87,6 +91,14 @@ def ranges(path: Path, size: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a] or [(0, size)]
 
 
+def _field(cell: str) -> tuple[str, str] | tuple[()]:
+    """A field as written → (its text stripped, its key), or () when no character of it shows."""
+    if not visible(cell):
+        return ()
+    text = cell.strip()
+    return text, normalize(text)
+
+
 def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, int]:
     """One range: (fmt, text file, first byte, end byte, whether it starts the file, part file to
     write) → (lines, characters, problems (kind, line in the range, message), triples written,
@@ -104,7 +116,7 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
     problems: list[tuple[str, int, str]] = []
     cache: dict = {}
     parsed: dict[str, str] = {}
-    keys: dict[str, str] = {}
+    fields: dict[str, tuple[str, str] | tuple[()]] = {}
     written = longest = 0
     at = 0
     out_lines: list[str] = []
@@ -128,24 +140,27 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
             elif len(cells) != 3:
                 problems.append(("malformed", number, f"expected {shape}, found {len(cells)} field(s)"))
                 continue
-            if not (visible(cells[0]) and visible(cells[1]) and visible(cells[2])):
+            # each field as it is written → (stripped, its key), or () when nothing of it shows
+            # (a subject, a relation, an object comes back many times: each is looked at once)
+            c0, c1, c2 = cells[0], cells[1], cells[2]
+            f0 = fields.get(c0)
+            if f0 is None:
+                f0 = fields[c0] = _field(c0)
+            f1 = fields.get(c1)
+            if f1 is None:
+                f1 = fields[c1] = _field(c1)
+            f2 = fields.get(c2)
+            if f2 is None:
+                f2 = fields[c2] = _field(c2)
+            if not (f0 and f1 and f2):
                 what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
                 problems.append(("malformed", number, f"{what} in {shape}"))
                 continue
-            s, r, o = cells[0].strip(), cells[1].strip(), cells[2].strip()
-            rkey = keys.get(r)
-            if rkey is None:
-                rkey = keys[r] = normalize(r)
+            (s, skey), (r, rkey), (o, okey) = f0, f1, f2
             if rkey == reserved or rkey.startswith(INVERSE):
                 problems.append(("relation", number, f"relation {r!r} collides with the dimension naming "
                                  f"({SUBJECT!r}, {INVERSE!r}…); triple skipped"))
                 continue
-            skey = keys.get(s)
-            if skey is None:
-                skey = keys[s] = normalize(s)
-            okey = keys.get(o)
-            if okey is None:
-                okey = keys[o] = normalize(o)
             values = parsed.get(o)
             if values is None:
                 if _DIGIT.search(o) or _FLOAT_WORD.fullmatch(o):
@@ -155,15 +170,15 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
                 else:
                     values = "\t\t\t"
                 parsed[o] = values
-            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\n"
+            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\t{_STRING(raw)}\n"
             out_lines.append(row)
             longest = max(longest, len(row))
             written += 1
             if len(out_lines) >= 8192:
                 out.write("".join(out_lines))
                 out_lines.clear()
-            if len(keys) > 1 << 18:
-                keys.clear()
+            if len(fields) > 1 << 18:
+                fields.clear()
                 parsed.clear()
                 cache.clear()
         out.write("".join(out_lines))
@@ -174,12 +189,14 @@ def split_files(fmt: str, text_paths: list[Path], scratch: Path, workers: int | 
     """Every range of every file split (in `workers` processes when a file is large enough):
     [(file index, part file, first line number - 1, first character offset, problems with their
     file line numbers, triples, the longest row in characters)] in file and line order. A file is
-    cut into at least `workers` ranges and ranges of at most RANGE_BYTES."""
+    cut into at least `workers` ranges and ranges of at most RANGE_BYTES, as many as a multiple
+    of `workers` (three ranges on two workers kept one of them busy alone for a third of the time)."""
     workers = workers or os.cpu_count() or 1
     jobs, owner = [], []
     for f, path in enumerate(text_paths):
         size = path.stat().st_size
-        for n, (a, b) in enumerate(ranges(path, size, max(workers, -(-size // RANGE_BYTES)))):
+        rounds = -(-size // (RANGE_BYTES * workers))   # (each worker's share cut into ranges of at most RANGE_BYTES)
+        for n, (a, b) in enumerate(ranges(path, size, workers * max(rounds, 1))):
             jobs.append((fmt, str(path), a, b, n == 0, str(scratch / f"part-{f}-{n}.tsv")))
             owner.append(f)
     if len(jobs) > 1 and workers > 1:

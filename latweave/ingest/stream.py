@@ -36,9 +36,10 @@ Documents may stay on disk: `documents=` takes texts that are sliced and streame
 A source that holds its predicates numbered already may stream them encoded (`EncodedRows`: each
 instance's predicates.jsonl lines and their dimension and value slots, the `Slots` this writer
 hands it) instead of as `Predicate`s: the DuckDB build does (ingest/kb_duckdb.py), whose SQL
-joins the slots and sorts on integers, so that the writer's Python does per predicate no more
-than format its line — most of a KB build's time was a `Predicate` made, checked and encoded a
-predicate (docs/performance.md). Its predicates are deflated in a second interpreter
+joins the slots and sorts on integers and spells the lines (folder/sql_lines.py), so that the
+writer's Python only moves each predicate's line and slots — most of a KB build's time was a
+`Predicate` made, checked and encoded a predicate, then a line formatted a predicate
+(docs/performance.md). Its predicates are deflated in a second interpreter
 (folder/blocks.py `_Beside`), the dimension files written after the stream, while the engine
 database's child finishes.
 
@@ -79,12 +80,12 @@ from latweave.errors import LatticeError
 from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.flat import FlatDimension, FlatValues
 from latweave.lattice.canonical import class_key
-from latweave.lattice.model import Instance, Lattice, Predicate
+from latweave.lattice.model import Lattice, Predicate
 from latweave.lattice.names import TOP, normalize
 from latweave.folder.blocks import BlockWriter
 from latweave.folder.documents import kept_once
-from latweave.folder.rows import flat_value_lines, predicate_lines
-from latweave.folder.store import dimension_value_lines, instance_row, manifest_counts, write_dimension_files
+from latweave.folder.rows import flat_value_lines, plain_instance_line, predicate_lines
+from latweave.folder.store import dimension_value_lines, manifest_counts, write_dimension_files
 from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
@@ -108,14 +109,21 @@ class EncodedRows(ABC):
     """A stream that arrives encoded: a source that knows its instances' predicates already in
     canonical order and in this writer's scope (the DuckDB build: ingest/kb_duckdb.py, whose SQL
     numbers them) gives, for the `Slots` it is handed, per instance in key order `(its position
-    among the `instance_values` dimension's values, its label, its predicates' predicates.jsonl
-    lines (folder/rows.py), their dimensions' slots, their values' slots)` — no `Predicate` made,
-    none checked here but for the instances' order and the counts; the lattice written is the
-    one the same predicates streamed as `(label, predicates)` give (tests/test_kb_duckdb.py)."""
+    among the `instance_values` dimension's values, its instances.jsonl line, its predicates'
+    predicates.jsonl lines (folder/rows.py `plain_instance_line`, `plain_predicate_lines`; the
+    DuckDB build spells them in SQL: folder/sql_lines.py), their dimensions' slots, their values'
+    slots)` — no `Predicate` made, none checked here but for the instances' order and the counts;
+    the lattice written is the one the same predicates streamed as `(label, predicates)` give
+    (tests/test_kb_duckdb.py)."""
 
     @abstractmethod
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, Sequence[str], Sequence[int], Sequence[int]]]:
         ...
+
+    def begin(self, slots: Slots) -> None:
+        """Called before `rows`, once the symbols are numbered and the engine database's child is
+        started: a source may start its work here, to run while the writer writes the dimension
+        files (the DuckDB build starts its queries: DuckDB sorts while values.blocks is written)."""
 
     def slot_counts(self) -> Iterable[tuple[int, int, int]] | None:
         """Once `rows` has ended: `(dimension slot, value slot, predicates)` for every pair its
@@ -204,6 +212,8 @@ class StreamFiles:
                 self.feed = _EngineFeed(self, folder, beside)
             rows = self.rows
             if isinstance(rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
+                rows.begin(self.slots())   # (its work, begun now, runs while the dimension files are written)
+                self._dimension_files(folder, model)
                 instances, predicates = self._encoded(rows, inst_out, pred_out, own, first)
             else:
                 instances, predicates = self._checked_rows(rows, inst_out, pred_out, merge, own, first)
@@ -214,16 +224,22 @@ class StreamFiles:
                                    "named no instance: the instances must be its values, each once")
             if self.feed is not None:
                 self.feed.send(last=True)
-        # dimensions, values, synonyms, classes, documents: after the stream, so
-        # that the engine database's child has every row while this is written
-        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
-        write_dimension_files(model, folder, documents, values=self._value_lines() if self.flat else None)
+        if not isinstance(self.rows, EncodedRows):
+            # dimensions, values, synonyms, classes, documents: after the stream, so that the
+            # engine database's child has every row while they are written
+            self._dimension_files(folder, model)
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
         self._derived(folder)  # (the line indexes are write_folder's, after this)
         self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
         self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
+
+    def _dimension_files(self, folder: Path, model: Lattice) -> None:
+        """dimensions.jsonl, values.blocks, synonyms, classes, documents: the head's and the flat
+        dimensions' (none of them waits for the stream)."""
+        documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
+        write_dimension_files(model, folder, documents, values=self._value_lines() if self.flat else None)
 
     def _checked_rows(self, rows: Iterable[tuple[str, Sequence[Predicate]]], inst_out, pred_out: BlockWriter, merge,
                       own: FlatDimension | None, first: int) -> tuple[int, int]:
@@ -246,17 +262,17 @@ class StreamFiles:
                 raise LatticeError(f"write_stream: instance {label!r} is not the next value of "
                                    f"{self.instance_values!r}: the instances must be its values, each once")
             listed, dims, values = self._checked(key, preds)
-            self._instance(inst_out, pred_out, label, predicate_lines(listed, names), x, dims, values)
+            self._instance(inst_out, pred_out, plain_instance_line(label), predicate_lines(listed, names), x, dims, values)
             instances += 1
             predicates += len(listed)
         return instances, predicates
 
-    def _instance(self, inst_out, pred_out: BlockWriter, label: str, lines: Iterable[str], x: int,
+    def _instance(self, inst_out, pred_out: BlockWriter, line: str, lines: Iterable[str], x: int,
                   dims: Sequence[int], values: Sequence[int]) -> None:
         """One instance written, whichever stream it came from: its line, its predicates' lines,
         its symbol id `x` and its predicates' dimension and value slots into the arrays (then a
         batch of them to the engine database's child, when one is due)."""
-        inst_out.write(_dumps(instance_row(Instance(label))))
+        inst_out.write(line)
         pred_out.writelines(lines)
         self.instance_ids.append(x)
         self.sizes.append(len(dims))
@@ -279,15 +295,15 @@ class StreamFiles:
             raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
         final = self.final
         instances = predicates = 0
-        for position, label, lines, dims, values in source.rows(self.slots()):
+        for position, line, lines, dims, values in source.rows(self.slots()):
             if position != instances:
-                raise LatticeError(f"write_stream: instance {label!r} is value {position} of "
+                raise LatticeError(f"write_stream: instance {line.strip()} is value {position} of "
                                    f"{self.instance_values!r} where value {instances} was due: the instances "
                                    "must be its values, each once, in order")
             if not len(lines) == len(dims) == len(values):
-                raise LatticeError(f"write_stream: instance {label!r} came with {len(lines)} predicate lines, "
+                raise LatticeError(f"write_stream: instance {line.strip()} came with {len(lines)} predicate lines, "
                                    f"{len(dims)} dimensions and {len(values)} values")
-            self._instance(inst_out, pred_out, label, lines, final[first + instances], dims, values)
+            self._instance(inst_out, pred_out, line, lines, final[first + instances], dims, values)
             instances += 1
             predicates += len(lines)
         return instances, predicates
@@ -493,8 +509,6 @@ class StreamFiles:
         forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
         if self.feed is not None:
             return self.feed
-        """The engine database's writing: begun beside the stream (`_EngineFeed`), or now, in a
-        forked child (ingest/beside.py) while the caller writes the rest; `result()` waits for it."""
 
         def engine() -> None:
             (folder / ENGINE_DB).unlink(missing_ok=True)   # (a child killed half-way)

@@ -276,7 +276,8 @@ def write_stream(head: Lattice, rows: "Iterable[tuple[str, Sequence[Predicate]]]
     `instance_values`: a flat dimension whose values are the instance keys, each once (a KB's
     `subject`): every symbol is numbered before the stream, and the engine database is written
     beside it, in a second interpreter fed the rows as they come (ingest/stream.py `_EngineFeed`);
-    LatticeError when the instances are not those values."""
+    LatticeError when the instances are not those values. The collector is paused meanwhile
+    (`gc_paused`: a stream makes millions of short-lived rows and hardly any cycles)."""
     check_target(out, inputs)
     writer = StreamFiles(head, rows, documents, flat_values, stored_sources, instance_values)
 
@@ -296,7 +297,8 @@ def write_stream(head: Lattice, rows: "Iterable[tuple[str, Sequence[Predicate]]]
                 attach(folder)
             beside.result()
 
-    return write_folder(out, head.name, model_files, {"engine": engine_and_attachments}, inputs=inputs)
+    with gc_paused():
+        return write_folder(out, head.name, model_files, {"engine": engine_and_attachments}, inputs=inputs)
 
 
 def _summary(lattice: Lattice, worlds: dict, before: frozenset) -> Summary:

@@ -1,0 +1,56 @@
+"""folder/rows.py's plain lines spelled in SQL (DuckDB), for a bulk writer that keeps its rows there.
+
+The DuckDB build (ingest/kb_duckdb.py) holds every predicate as a row of ids; formatting each
+predicates.jsonl line in Python was most of its stream (docs/performance.md, round eleven). Here
+the same lines are SQL expressions, so that DuckDB makes them on its threads and the writer only
+moves them: `predicate_line` spells what `rows.plain_predicate_lines` gives (confidence 1.0, no
+qualifiers), `instance_line` what `rows.plain_instance_line` gives, from columns that already hold
+each string field as its JSON string (`json_table` makes them). tests/test_sql_lines.py holds the
+two spellings equal on any text.
+
+A JSON string in SQL is DuckDB's `to_json` of the text, which spells every code point as Python's
+`json.encoder.encode_basestring` (json.dumps with ensure_ascii=False) does — measured on every
+code point but the surrogates — except nine control characters (U+000B, U+000E, U+000F,
+U+001A–U+001F), which it escapes in upper-case hex. So a text holding any control character is
+spelled by Python (`json_table`: a few rows in any real KB, none in most): the two spellings are
+never mixed up by a rewrite of DuckDB's output, which a backslash in the text would confuse.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_STRING = json.encoder.encode_basestring
+#: the texts whose JSON string Python spells (module docstring): any control character
+CONTROL = "[\\x00-\\x1f]"
+
+
+def json_table(con: Any, table: str, query: str) -> int:
+    """Create `table` (id, j): for each row `(id, text)` of `query`, `j` the text's JSON string
+    as Python's encoder spells it — DuckDB's `to_json`, the texts holding a control character
+    spelled here. Returns how many were spelled here."""
+    con.execute(f"CREATE TABLE {table} AS SELECT id, CASE WHEN regexp_matches(text, '{CONTROL}') THEN NULL "
+                f"ELSE to_json(text)::VARCHAR END AS j FROM ({query}) q(id, text)")
+    odd = con.execute(f"SELECT id, text FROM ({query}) q(id, text) WHERE regexp_matches(text, '{CONTROL}')"
+                      ).fetchall()
+    if odd:
+        con.execute(f"CREATE TEMP TABLE {table}_odd AS SELECT unnest(?) AS id, unnest(?::VARCHAR[]) AS j",
+                    [[i for i, _ in odd], [_STRING(t) for _, t in odd]])
+        con.execute(f"UPDATE {table} SET j = o.j FROM {table}_odd o WHERE {table}.id = o.id")
+        con.execute(f"DROP TABLE {table}_odd")
+    return len(odd)
+
+
+def predicate_line(instance: str, dimension: str, value: str, doc: str, start: str, end: str, text: str) -> str:
+    """The SQL expression of a predicate's predicates.jsonl line with its newline (confidence 1.0,
+    no qualifiers: `rows.plain_predicate_lines`), from SQL expressions of its fields: the string
+    fields as JSON strings (`json_table`), the offsets as integers."""
+    return (f"'[' || {instance} || ',' || {dimension} || ',' || {value} || ',' || {doc} || ',' || "
+            f"CAST({start} AS VARCHAR) || ',' || CAST({end} AS VARCHAR) || ',' || {text} || ']' || chr(10)")
+
+
+def instance_line(label: str) -> str:
+    """The SQL expression of an instance's instances.jsonl line with its newline, no aliases
+    (`rows.plain_instance_line`), from its label's JSON string."""
+    return f"""'{{"aliases": [], "label": ' || {label} || '}}' || chr(10)"""
