@@ -1,7 +1,7 @@
 """folder/sql_lines.py: the predicates.jsonl and instances.jsonl lines a DuckDB build spells in SQL
-are the ones folder/rows.py spells in Python, on any text — the control characters DuckDB's
-`to_json` escapes otherwise among them — and every code point but the surrogates spells as
-Python's JSON encoder does."""
+are the ones folder/rows.py spells in Python, on any text — control characters, quotes and
+backslashes among them — and every code point but the surrogates spells as Python's JSON
+encoder does."""
 
 from __future__ import annotations
 

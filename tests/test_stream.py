@@ -284,6 +284,49 @@ def test_an_encoded_stream_writes_the_checked_streams_folder_and_its_slips_are_r
     assert not (tmp_path / "miscounted").exists()
 
 
+class _Numbering(_Encoded):
+    """`_Encoded` that numbers the symbols itself (`EncodedRows.number_symbols`), as the DuckDB
+    build does in SQL; `swap`: two flat values' ids exchanged."""
+
+    def __init__(self, rows, flat, swap=False):
+        super().__init__(rows, flat)
+        self.swap = swap
+
+    def number_symbols(self, small, slots, final, out):
+        from latweave.compile.symbols import encode_symbol
+
+        strings = [(text, i) for i, text in enumerate(small)]
+        for d, values in self.flat.items():
+            strings += [(key, slots.flat[d] + k) for k, (key, _) in enumerate(values())]
+        ordered = sorted({text for text, _ in strings})
+        ids = {text: i for i, text in enumerate(ordered)}
+        for text, slot in strings:
+            final[slot] = ids[text]
+        if self.swap:
+            at = min(slots.flat.values())
+            final[at], final[at + 1] = final[at + 1], final[at]
+        out.writelines(encode_symbol(text) + "\n" for text in ordered)
+        return len(ordered)
+
+
+def test_symbols_a_source_numbers_are_the_writers_and_a_slip_is_refused(tmp_path):
+    """A source that numbers the symbols itself (`EncodedRows.number_symbols`: the DuckDB build, in
+    SQL) writes the folder the writer's own merge writes; ids out of their values' order refused."""
+    from tests.support.split import split
+
+    lattice = _kb(tmp_path, UNICODE_KB, "kb")
+    head, flat, stream = split(lattice)
+    merged = write_stream(head, _Encoded(stream, flat), tmp_path / "merged", flat_values=flat,
+                          instance_values="subject")
+    numbered = write_stream(split(lattice)[0], _Numbering(stream, flat), tmp_path / "numbered", flat_values=flat,
+                            instance_values="subject")
+    assert numbered == merged and files(tmp_path / "merged") == files(tmp_path / "numbered")
+    with pytest.raises(LatticeError, match="numbered the symbols otherwise"):
+        write_stream(split(lattice)[0], _Numbering(stream, flat, swap=True), tmp_path / "swapped", flat_values=flat,
+                     instance_values="subject")
+    assert not (tmp_path / "swapped").exists()
+
+
 class _Counted(_Encoded):
     """`_Encoded` that counts its predicates per (dimension slot, value slot) as it yields them
     (`EncodedRows.slot_counts`); `extra`: added to the first count."""

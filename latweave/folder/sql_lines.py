@@ -8,12 +8,14 @@ qualifiers), `instance_line` what `rows.plain_instance_line` gives, from columns
 each string field as its JSON string (`json_table` makes them). tests/test_sql_lines.py holds the
 two spellings equal on any text.
 
-A JSON string in SQL is DuckDB's `to_json` of the text, which spells every code point as Python's
-`json.encoder.encode_basestring` (json.dumps with ensure_ascii=False) does — measured on every
-code point but the surrogates — except nine control characters (U+000B, U+000E, U+000F,
-U+001A–U+001F), which it escapes in upper-case hex. So a text holding any control character is
-spelled by Python (`json_table`: a few rows in any real KB, none in most): the two spellings are
-never mixed up by a rewrite of DuckDB's output, which a backslash in the text would confuse.
+A JSON string in SQL (`json_string`) is the text between quotes with `\\` and `"` escaped: what
+Python's `json.encoder.encode_basestring` (json.dumps with ensure_ascii=False) writes for a text
+with no character below U+0020 — it escapes those too, and nothing else. So a text holding such a
+control character is spelled by Python (`json_table`: a few rows in any real KB, none in most):
+the two spellings are never mixed up by a rewrite in SQL, which a backslash in the text would
+confuse. (DuckDB's own `to_json` spells every code point as Python does but nine control
+characters, in upper-case hex; the replacements depend on no such measurement.) The legitimacy
+gate's digests of flat values spell their rows with the same two (ingest/duckdb_legitimacy.py).
 """
 
 from __future__ import annotations
@@ -26,14 +28,24 @@ _STRING = json.encoder.encode_basestring
 CONTROL = "[\\x00-\\x1f]"
 
 
+def json_string(column: str) -> str:
+    """The SQL expression of `column`'s JSON string as Python's encoder spells it, for a text
+    with no control character (`CONTROL`; `json_table` spells those in Python)."""
+    return f"""('"' || replace(replace({column}, '\\', '\\\\'), '"', '\\"') || '"')"""
+
+
+def has_control(column: str) -> str:
+    """The SQL condition that `column` holds a control character (its JSON string is Python's)."""
+    return f"regexp_matches({column}, '{CONTROL}')"
+
+
 def json_table(con: Any, table: str, query: str) -> int:
     """Create `table` (id, j): for each row `(id, text)` of `query`, `j` the text's JSON string
-    as Python's encoder spells it — DuckDB's `to_json`, the texts holding a control character
-    spelled here. Returns how many were spelled here."""
-    con.execute(f"CREATE TABLE {table} AS SELECT id, CASE WHEN regexp_matches(text, '{CONTROL}') THEN NULL "
-                f"ELSE to_json(text)::VARCHAR END AS j FROM ({query}) q(id, text)")
-    odd = con.execute(f"SELECT id, text FROM ({query}) q(id, text) WHERE regexp_matches(text, '{CONTROL}')"
-                      ).fetchall()
+    as Python's encoder spells it — `json_string`, the texts holding a control character spelled
+    here. Returns how many were spelled here."""
+    con.execute(f"CREATE TABLE {table} AS SELECT id, CASE WHEN {has_control('text')} THEN NULL "
+                f"ELSE {json_string('text')} END AS j FROM ({query}) q(id, text)")
+    odd = con.execute(f"SELECT id, text FROM ({query}) q(id, text) WHERE {has_control('text')}").fetchall()
     if odd:
         con.execute(f"CREATE TEMP TABLE {table}_odd AS SELECT unnest(?) AS id, unnest(?::VARCHAR[]) AS j",
                     [[i for i, _ in odd], [_STRING(t) for _, t in odd]])

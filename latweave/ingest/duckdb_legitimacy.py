@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from types import SimpleNamespace
 
+from latweave.folder.sql_lines import has_control, json_string
 from latweave.ingest.flat import FlatSummary, flat_dimension_report
 from latweave.ingest.spark_legitimacy import _attribute, collected_report
 from latweave.lattice.model import Lattice
@@ -43,17 +44,6 @@ def dimension_reports(head: Lattice, flat_values: Mapping | None = None,
                  for d in sorted(head.dimensions.values(), key=lambda d: d.name))
 
 
-def _json_string(column: str) -> str:
-    """SQL for the JSON string of `column` as Python's json encodes a str with ensure_ascii=False
-    (`"` and `\\` escaped; other characters as themselves) — for a text with no character below
-    U+0020, which json escapes as well (those rows are hashed in Python: `flat_summaries`)."""
-    return f"""('"' || replace(replace({column}, '\\', '\\\\'), '"', '\\"') || '"')"""
-
-
-#: a text holding a character json would escape beside `"` and `\`
-_CONTROL = "regexp_matches({}, '[\\x00-\\x1f]')"
-
-
 def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", keys: str = "keys",
                    limit: int | None = None, cap: int | None = None) -> dict[str, FlatSummary]:
     """The `FlatSummary` of each flat dimension (`flat`: dimension key → its scanned
@@ -72,9 +62,9 @@ def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", ke
         return {}
     ids = dict(con.execute(f"SELECT key, id FROM {keys} WHERE key IN (SELECT unnest(?::VARCHAR[]))",
                            [sorted(flat)]).fetchall())
-    row = f"'[' || {_json_string('k.key')} || ', ' || {_json_string('l.vlabel')} || ', [], null]'"
+    row = f"'[' || {json_string('k.key')} || ', ' || {json_string('l.vlabel')} || ', [], null]'"
     limbs = ", ".join(f"sum(('0x' || substr(h, {1 + 8 * i}, 8))::UBIGINT)::VARCHAR" for i in range(8))
-    control = _CONTROL.format("k.key || l.vlabel")
+    control = has_control("k.key || l.vlabel")
     out = {}
     for dkey in sorted(flat):
         values = f"FROM {labels} l JOIN {keys} k ON k.id = l.vkey WHERE l.dkey = {int(ids[dkey])}"

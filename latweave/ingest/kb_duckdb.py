@@ -530,18 +530,19 @@ class _Encoded(EncodedRows):
     def __init__(self, job: "_Job", written: list[int]):
         self.job, self.written = job, written
         self._started: tuple | None = None   # the queries' cursors, executed on a thread of their own (`begin`)
+        self._tabled = False   # the slots' tables made (`_slotted`)
         self._expected = 0
 
-    def begin(self, slots: Slots) -> None:
-        """The tables the stream reads, then its two queries (instances, predicates) run on a
-        thread of their own: DuckDB sorts on its threads while the writer writes values.blocks."""
-        from latweave.folder.sql_lines import instance_line, json_table, predicate_line
-
-        if self._started is not None:
+    def _slotted(self, slots: Slots) -> None:
+        """Where the writer keeps each dimension's and value's string (`slots`), as tables (once):
+        `dslots` (a dimension's id, its slot, its first value's slot when it is flat), `hslots` (a
+        head value's dimension and value ids, its slot), `flatk` (a flat value's dimension and
+        value ids, its position k among the dimension's values: the writer's key order)."""
+        if self._tabled:
             return
-        job = self.job
-        con, head = job.con, job.head
-        # (tables, not TEMP ones: each query below reads on a cursor of its own, a connection of its own)
+        self._tabled = True
+        job, head = self.job, self.job.head
+        # (tables, not TEMP ones: the queries read them on cursors of their own, connections of their own)
         # the head's few dimension keys by id, looked up once (every predicate's dkey is one)
         dimension = dict(job.sql("SELECT id, key FROM keys WHERE key IN (SELECT unnest(?::VARCHAR[]))",
                                  [sorted(head.dimensions)]).fetchall())
@@ -558,6 +559,48 @@ class _Encoded(EncodedRows):
                 [[d for d, _, _ in declared], [v for _, v, _ in declared], [n for _, _, n in declared]])
         job.sql("""CREATE TABLE flatk AS SELECT dkey, vkey,
                    (row_number() OVER (PARTITION BY dkey ORDER BY vkey) - 1)::INTEGER AS k FROM labels""")
+
+    def number_symbols(self, small, slots: Slots, final, out) -> int:
+        """The symbols numbered here (`EncodedRows.number_symbols`): every string — the head's
+        (`small`) and the flat values' keys — ranked in one window (DuckDB compares VARCHARs by
+        their UTF-8 bytes: the code-point order the writer's merge sorts by), each slot's rank
+        into `final`, symbols.jsonl's lines spelled in SQL (folder/sql_lines.py) — instead of the
+        writer's merge of every flat dimension read again from here, in Python."""
+        from latweave.folder.sql_lines import json_table
+
+        job, con = self.job, self.job.con
+        self._slotted(slots)
+        job.sql("CREATE TABLE hstr AS SELECT unnest(?::VARCHAR[]) AS s, unnest(?::BIGINT[]) AS slot",
+                [list(small), list(range(len(small)))])
+        job.sql("""CREATE TABLE strs AS SELECT s, slot FROM hstr UNION ALL
+                   SELECT k.key, d.base + f.k FROM flatk f JOIN dslots d ON d.id = f.dkey JOIN keys k ON k.id = f.vkey""")
+        job.sql("CREATE TABLE syms AS SELECT s, row_number() OVER (ORDER BY s) - 1 AS id FROM (SELECT DISTINCT s FROM strs)")
+        for slot, id_ in _batched(con, "SELECT t.slot, y.id FROM strs t JOIN syms y USING (s)"):
+            final[slot] = id_
+        json_table(con, "symjson", "SELECT id, s FROM syms")
+        count = 0
+        cursor = con.cursor()
+        try:
+            cursor.execute("SELECT j || chr(10) FROM symjson ORDER BY id")
+            while batch := cursor.fetchmany(FETCH_ROWS):
+                out.write("".join(line for (line,) in batch))
+                count += len(batch)
+        finally:
+            cursor.close()
+        for table in ("hstr", "strs", "syms", "symjson"):
+            job.sql(f"DROP TABLE {table}")
+        return count
+
+    def begin(self, slots: Slots) -> None:
+        """The tables the stream reads, then its two queries (instances, predicates) run on a
+        thread of their own: DuckDB sorts on its threads while the writer writes values.blocks."""
+        from latweave.folder.sql_lines import instance_line, json_table, predicate_line
+
+        if self._started is not None:
+            return
+        job = self.job
+        con = job.con
+        self._slotted(slots)
         (self._expected,) = job.sql("SELECT count(*) FROM preds").fetchone()
         # every predicate with its dimension's and value's slots: streamed in order here, counted
         # per slot pair when the stream ends (`slot_counts`)

@@ -120,6 +120,16 @@ class EncodedRows(ABC):
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, Sequence[str], Sequence[int], Sequence[int]]]:
         ...
 
+    def number_symbols(self, small: Sequence[str], slots: Slots, final: array, out) -> int | None:
+        """Called before the stream, when every instance key is a flat value (`instance_values`):
+        a source that holds the flat dimensions' values may number the symbols itself — write
+        symbols.jsonl's lines to `out` (every distinct string of `small`, the head's strings, and
+        of the flat values, ascending, each `encode_symbol`'s line) and each slot's symbol id into
+        `final` (`small[i]`'s at slot i, a flat dimension's value k at `slots.flat[key] + k`) —
+        and answer how many symbols it wrote; None: the writer merges them itself
+        (`StreamFiles._symbols`). The writer checks the ids it was given (`_numbered`)."""
+        return None
+
     def begin(self, slots: Slots) -> None:
         """Called before `rows`, once the symbols are numbered and the engine database's child is
         started: a source may start its work here, to run while the writer writes the dimension
@@ -202,15 +212,22 @@ class StreamFiles:
         with (folder / INSTANCES).open("w", encoding="utf-8", newline="\n") as inst_out, \
                 BlockWriter(folder / PREDICATES, beside=beside) as pred_out, \
                 (folder / SYMBOLS).open("w", encoding="utf-8", newline="\n") as sym_out:
-            merge = self._symbols(sym_out)
-            next(merge)
+            rows = self.rows
+            merge = None
+            numbered = rows.number_symbols(self.small, self.slots(), self.final, sym_out) \
+                if self.instance_values is not None and isinstance(rows, EncodedRows) else None
+            if numbered is None:
+                merge = self._symbols(sym_out)
+                next(merge)
+            else:
+                self._numbered(numbered)
             own, first = None, 0
             if self.instance_values is not None:   # every string numbered now: the instance keys are values
-                merge.send(None)
+                if merge is not None:
+                    merge.send(None)
                 own = self.flat[self.instance_values]
                 first = self.offsets[self.instance_values]
                 self.feed = _EngineFeed(self, folder, beside)
-            rows = self.rows
             if isinstance(rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
                 rows.begin(self.slots())   # (its work, begun now, runs while the dimension files are written)
                 self._dimension_files(folder, model)
@@ -218,6 +235,7 @@ class StreamFiles:
             else:
                 instances, predicates = self._checked_rows(rows, inst_out, pred_out, merge, own, first)
             if own is None:
+                assert merge is not None   # (numbered by the source only with instance_values)
                 merge.send(None)  # the head strings sorted after the last instance
             elif instances != own.n:
                 raise LatticeError(f"write_stream: {own.n - instances} value(s) of {self.instance_values!r} "
@@ -330,6 +348,16 @@ class StreamFiles:
             return ((key, at + k) for k, key, _ in flat.again())
 
         return heapq.merge(small, *(slots(self.offsets[d], f) for d, f in self.flat.items()))
+
+    def _numbered(self, count: int) -> None:
+        """Refuse symbol ids a source gave (`EncodedRows.number_symbols`) that cannot be the
+        merge's: a slot left without one, or out of the `count` written, or the head's strings or
+        a flat dimension's values not numbered in their ascending order (checked by C iterators)."""
+        final, small = self.final, len(self.small)
+        runs = [final[:small], *(final[at:at + f.n] for at, f in ((self.offsets[k], f) for k, f in self.flat.items()))]
+        if len(final) and (min(final) < 0 or max(final) >= count) \
+                or not all(all(map(lt, run, islice(run, 1, None))) for run in runs):
+            raise LatticeError(f"write_stream: the source numbered the symbols otherwise than in order ({count} written)")
 
     def _symbols(self, out) -> Iterator[int | None]:
         """A coroutine: sent each instance key in order, it writes every symbol up to it and
