@@ -142,16 +142,13 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
                 continue
             # each field as it is written → (stripped, its key), or () when nothing of it shows
             # (a subject, a relation, an object comes back many times: each is looked at once)
-            c0, c1, c2 = cells[0], cells[1], cells[2]
-            f0 = fields.get(c0)
-            if f0 is None:
-                f0 = fields[c0] = _field(c0)
-            f1 = fields.get(c1)
-            if f1 is None:
-                f1 = fields[c1] = _field(c1)
-            f2 = fields.get(c2)
-            if f2 is None:
-                f2 = fields[c2] = _field(c2)
+            found = []
+            for cell in cells[:3]:
+                field = fields.get(cell)
+                if field is None:
+                    field = fields[cell] = _field(cell)
+                found.append(field)
+            f0, f1, f2 = found
             if not (f0 and f1 and f2):
                 what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
                 problems.append(("malformed", number, f"{what} in {shape}"))
