@@ -20,10 +20,10 @@ gate's digests of flat values spell their rows with the same two (ingest/duckdb_
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-_STRING = json.encoder.encode_basestring
+from latweave.folder.rows import _STRING   # (the Python spelling these stand for: rows.py's own)
+
 #: the texts whose JSON string Python spells (module docstring): any control character
 CONTROL = "[\\x00-\\x1f]"
 

@@ -196,11 +196,7 @@ def _batched(con, query: str, params: Sequence = ()) -> Iterator[tuple]:
     cursor = con.cursor()
     try:
         cursor.execute(query, list(params))
-        while True:
-            batch = cursor.fetchmany(FETCH_ROWS)
-            if not batch:
-                return
-            yield from batch
+        yield from _fetched(cursor)
     finally:
         cursor.close()
 
@@ -578,15 +574,8 @@ class _Encoded(EncodedRows):
         for slot, id_ in _batched(con, "SELECT t.slot, y.id FROM strs t JOIN syms y USING (s)"):
             final[slot] = id_
         json_table(con, "symjson", "SELECT id, s FROM syms")
-        count = 0
-        cursor = con.cursor()
-        try:
-            cursor.execute("SELECT j || chr(10) FROM symjson ORDER BY id")
-            while batch := cursor.fetchmany(FETCH_ROWS):
-                out.write("".join(line for (line,) in batch))
-                count += len(batch)
-        finally:
-            cursor.close()
+        (count,) = job.sql("SELECT count(*) FROM symjson").fetchone()
+        out.writelines(line for (line,) in _batched(con, "SELECT j || chr(10) FROM symjson ORDER BY id"))
         for table in ("hstr", "strs", "syms", "symjson"):
             job.sql(f"DROP TABLE {table}")
         return count

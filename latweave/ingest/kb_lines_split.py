@@ -24,12 +24,12 @@ or 5th field not empty) comes back as kind "period": the bulk build does not rea
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 from typing import Callable
 
+from latweave.compile.symbols import encode_symbol
 from latweave.ingest.kb import (INVERSE, PATHQUESTION_SHAPE, SUBJECT, metaqa_split, parse_value,
                                 unreadable_value)
 from latweave.ingest.kb_lines import LineError, is_header, split_tsv
@@ -54,7 +54,6 @@ RANGE_BYTES = 32 << 20
 #: or is one of these (the only objects without a digit that need it asked).
 _FLOAT_WORD = re.compile(r"(?i)\s*[+-]?(nan|inf|infinity)\s*")
 _DIGIT = re.compile(r"\d")
-_STRING = json.encoder.encode_basestring   # the line as predicates.jsonl spells its source_text
 
 
 def _splitter(fmt: str) -> Callable[[str], list[str] | None]:
@@ -167,7 +166,7 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
                 else:
                     values = "\t\t\t"
                 parsed[o] = values
-            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\t{_STRING(raw)}\n"
+            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\t{encode_symbol(raw)}\n"
             out_lines.append(row)
             longest = max(longest, len(row))
             written += 1

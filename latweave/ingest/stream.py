@@ -54,7 +54,6 @@ callback); `write.write_stream` puts them into the one atomic write.
 from __future__ import annotations
 
 import heapq
-import json
 import os
 import queue
 import struct
@@ -140,14 +139,6 @@ class EncodedRows(ABC):
         predicates hold (any order) — what the writer's derived counts are made of, counted where
         the source keeps its rows — or None: the writer counts them from the stream."""
         return None
-
-
-#: json.dumps(row, ensure_ascii=False, sort_keys=True)'s encoder, made once (not per line)
-_ROW = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
-
-
-def _dumps(row: dict) -> str:
-    return _ROW.encode(row) + "\n"
 
 
 class StreamFiles:
@@ -354,7 +345,7 @@ class StreamFiles:
         merge's: a slot left without one, or out of the `count` written, or the head's strings or
         a flat dimension's values not numbered in their ascending order (checked by C iterators)."""
         final, small = self.final, len(self.small)
-        runs = [final[:small], *(final[at:at + f.n] for at, f in ((self.offsets[k], f) for k, f in self.flat.items()))]
+        runs = [final[:small], *(final[self.offsets[key]:self.offsets[key] + f.n] for key, f in self.flat.items())]
         if len(final) and (min(final) < 0 or max(final) >= count) \
                 or not all(all(map(lt, run, islice(run, 1, None))) for run in runs):
             raise LatticeError(f"write_stream: the source numbered the symbols otherwise than in order ({count} written)")
