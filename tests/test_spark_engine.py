@@ -134,3 +134,38 @@ def test_the_driver_memory_follows_this_machine_only_on_a_local_master(monkeypat
     assert driver_memory("spark://head:7077") == "4g"
     monkeypatch.setenv("LATWEAVE_SPARK_DRIVER_MEMORY", "6g")
     assert driver_memory() == driver_memory("yarn") == "6g"
+
+
+def test_an_engine_session_interprets_and_plans_once_only_on_a_local_master(monkeypatch):
+    """Local mode: expressions interpreted and no adaptive execution (spark_context.engine_settings);
+    a cluster keeps Spark's defaults; a setting $LATWEAVE_SPARK_CONF names is left to it."""
+    from latweave.engines.spark_context import engine_settings
+
+    monkeypatch.delenv("LATWEAVE_SPARK_CONF", raising=False)
+    monkeypatch.delenv("LATWEAVE_SPARK_MASTER", raising=False)
+    chosen = {"spark.sql.codegen.factoryMode": "NO_CODEGEN", "spark.sql.adaptive.enabled": "false"}
+    assert engine_settings() == engine_settings("local[2]") == chosen
+    assert engine_settings("spark://head:7077") == {} and engine_settings("yarn") == {}
+    monkeypatch.setenv("LATWEAVE_SPARK_CONF", "spark.sql.adaptive.enabled=true, spark.x=1")
+    assert engine_settings("local[*]") == {"spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+
+
+def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source):
+    """On the module's JVM: an engine session has its settings and the process's session (a
+    build's) keeps Spark's; a join of two local relations' views is a broadcast hash join, not
+    two shuffles and a sort-merge join (spark_frames.Frames._bind)."""
+    from latweave.engines import spark_context
+    from latweave.execute import Runner
+
+    runs(ZOO)   # the JVM started
+    with Runner(one_source / "zoo", "spark") as runner:
+        session = runner.session
+        for name, value in spark_context.engine_settings().items():
+            assert session.ss.conf.get(name) == value
+            assert spark_context.spark().conf.get(name) != value
+        local = sorted((session.engine.types[name][:1], name) for name, rows in session.rows.items() if rows)
+        kind, name = next((a, b) for (a, b), (c, _) in zip(local, local[1:]) if a == c and a)
+        first, second = session.engine.views[name], session.engine.views[local[local.index((kind, name)) + 1][1]]
+        plan = session.ss.sql(f"SELECT * FROM {first} a JOIN {second} b ON a.c0 = b.c0")._jdf \
+            .queryExecution().executedPlan().toString()
+    assert "BroadcastHashJoin" in plan and "SortMergeJoin" not in plan, plan

@@ -34,6 +34,15 @@ Settings chosen here, each for a reason:
 - `spark.sql.ansi.enabled=true`: arithmetic overflow is an error, never a wrapped number;
 - `spark.sql.session.timeZone=UTC`: nothing here reads times, but a cluster's default must not leak in.
 
+An engine session (spark_session.py: its own `newSession()`) sets two SQL settings of its own on a
+local master (`engine_settings`; a build's session keeps Spark's), where a run is hundreds of stages
+over a few rows each and compiling each new expression or re-planning after each stage costs more
+than the rows: `spark.sql.codegen.factoryMode=NO_CODEGEN` (expressions interpreted, never compiled:
+a setting Spark marks internal — a version that ignores it is only slower) and
+`spark.sql.adaptive.enabled=false` (each wave planned once). With local relations broadcast
+(spark_frames.py) they took the zoo and movies' 96-plan batch from 190–230 s of the JVM's CPU to
+~150 s (docs/spark.md). A cluster keeps Spark's defaults.
+
 Spark's Python workers run this interpreter (`$PYSPARK_PYTHON`, set when unset): the Spark build
 splits KB lines in them with latweave's own code. On a cluster, every executor needs latweave
 installed in the Python that `$PYSPARK_PYTHON` names there.
@@ -210,9 +219,10 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
     if not remote:
         conf.update({"spark.master": master_of(master), "spark.app.name": "latweave",
                      "spark.ui.enabled": "false", "spark.driver.memory": driver_memory(master),
-                     "spark.ui.showConsoleProgress": "false", "spark.sql.codegen.wholeStage": "false"})
+                     "spark.ui.showConsoleProgress": "false"})
         if master_of(master).startswith("local"):   # one JVM, nobody else to reach it: loopback only
-            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
+            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1",
+                         "spark.sql.codegen.wholeStage": "false"})
         options = spark_jvm.java_options()
         if options is not None:
             conf["spark.driver.extraJavaOptions"] = options
@@ -225,6 +235,15 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
         name, _, value = setting.partition("=")
         conf[name.strip()] = value.strip()
     return conf
+
+
+def engine_settings(master: str | None = None) -> dict[str, str]:
+    """The SQL settings an engine session sets on its own Spark session (the module docstring):
+    on a local master, interpreted expressions and no adaptive execution; none on a cluster. A
+    setting `$LATWEAVE_SPARK_CONF` names is left to it."""
+    chosen = {"spark.sql.codegen.factoryMode": "NO_CODEGEN", "spark.sql.adaptive.enabled": "false"}
+    named = {setting.partition("=")[0].strip() for setting in os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")}
+    return {k: v for k, v in chosen.items() if k not in named} if master_of(master).startswith("local") else {}
 
 
 def _classic(master: str) -> Any:

@@ -43,8 +43,12 @@ class Frames:
     # ------------------------------------------------------------ relations as views
 
     def _bind(self, name: str, df, count: int, rows: list | None) -> None:
+        """`df` as relation `name`'s view; a local relation's (`rows` given) with a broadcast hint:
+        Spark joins it by hashing its rows on every executor instead of shuffling both sides — its
+        size is known, at most LOCAL_ROWS rows (the session's `autoBroadcastJoinThreshold=-1` is for
+        sides Spark only estimates: spark_context.py)."""
         self.df[name], self.count[name], self.rows[name] = df, count, rows
-        df.createOrReplaceTempView(self.engine.views[name])
+        (df if rows is None else self.F.broadcast(df)).createOrReplaceTempView(self.engine.views[name])
 
     # A *local* relation is a LocalRelation in the JVM: Spark folds filters and projections of it
     # while planning, broadcasts it without a job, and collects it without one. It is made from a

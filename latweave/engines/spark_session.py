@@ -47,6 +47,8 @@ class SparkSession(Frames, Session):
             raise EngineError("spark: the engine needs a classic Spark session (it keeps small relations as "
                               "local relations in the driver's JVM); Spark Connect ($SPARK_REMOTE) is not "
                               "supported", hint="pass --spark-master URL (a cluster's master, or local[*])")
+        for name, value in spark_context.engine_settings(self.ss.sparkContext.master).items():
+            self.ss.conf.set(name, value)   # (this session's SQL settings alone)
         self.group = f"latweave-{next(self._ids)}"
         self.df: dict[str, object] = {}      # relation -> its DataFrame (bound to its view)
         self.count: dict[str, int] = {}      # relation -> rows
