@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from functools import reduce
 from pathlib import Path
+from typing import Any
 
 from latweave.compile.parquet_facts import PARTITIONED
 from latweave.engines import rows as checks
@@ -39,6 +40,8 @@ class Frames:
     """Relations as views; a session subclass sets `ss` (its Spark session), `engine`, `program`,
     `F` (pyspark.sql.functions), and the dicts `df`, `count`, `rows`, and the lists `_cached`
     (this run's) and `_lattice` (the session's)."""
+
+    F: Any   # pyspark.sql.functions (set by the session)
 
     # ------------------------------------------------------------ relations as views
 
