@@ -73,7 +73,9 @@ def _both(directory: Path, texts: list[str]) -> tuple[int, int, dict]:
         return compared, fused, dict(session._shapes)
 
 
-@pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "tenures", "random", "contested", "timed"])
+@pytest.mark.parametrize("name", ["zoo", "movies", "disputes", "tenures", "random",
+                                  # (6–7 s each: the full suite's; the fast tier has the five above)
+                                  *(pytest.param(n, marks=pytest.mark.slow) for n in ("contested", "timed"))])
 def test_one_statement_derives_what_the_rules_derive(lattices, name):
     directory, texts = lattices[name]
     compared, fused, _ = _both(directory, texts)

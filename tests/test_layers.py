@@ -26,6 +26,7 @@ the compiler, the engines or the proof extractor.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -70,10 +71,17 @@ def _imports(path: Path) -> list[tuple[str, int]]:
     return _imports_of(path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py")
 
 
+@functools.lru_cache(maxsize=None)
+def _parsed(text: str) -> ast.Module:
+    """A source's tree, parsed once per test process (several tests here walk every module:
+    parsing the package took ~3 s a test). The trees are only read."""
+    return ast.parse(text)
+
+
 def _imports_of(text: str, name: str, is_package: bool) -> list[tuple[str, int]]:
     package = name if is_package else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(_parsed(text)):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
@@ -209,7 +217,7 @@ def test_ingest_and_the_folder_form_no_cycle_of_modules():
 def _calls(name: str) -> list[str]:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 f = node.func
@@ -239,7 +247,7 @@ def test_only_folder_names_spells_a_file_name_of_the_format():
         rel = path.relative_to(PACKAGE)
         if "_data" in rel.parts or rel == Path("folder/names.py"):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path.read_text(encoding="utf-8"))
         docstrings = {id(node.value) for node in ast.walk(tree)
                       if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
         in_fstring = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
