@@ -150,6 +150,15 @@ def test_an_engine_session_interprets_and_plans_once_only_on_a_local_master(monk
     assert engine_settings("local[*]") == {"spark.sql.codegen.factoryMode": "NO_CODEGEN"}
 
 
+def test_whole_stage_code_generation_is_off_only_on_a_local_master(monkeypatch):
+    """A run on a local master is many small stages (docs/spark.md); a cluster keeps Spark's default."""
+    from latweave.engines.spark_context import settings
+
+    monkeypatch.delenv("LATWEAVE_SPARK_CONF", raising=False)
+    assert settings("local[2]")["spark.sql.codegen.wholeStage"] == "false"
+    assert "spark.sql.codegen.wholeStage" not in settings("spark://head:7077")
+
+
 def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source):
     """On the module's JVM: an engine session has its settings and the process's session (a
     build's) keeps Spark's; a join of two local relations' views is a broadcast hash join, not
