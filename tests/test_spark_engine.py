@@ -150,13 +150,13 @@ def test_an_engine_session_interprets_and_plans_once_only_on_a_local_master(monk
     assert engine_settings("local[*]") == {"spark.sql.codegen.factoryMode": "NO_CODEGEN"}
 
 
-def test_whole_stage_code_generation_is_off_only_on_a_local_master(monkeypatch):
-    """A run on a local master is many small stages (docs/spark.md); a cluster keeps Spark's default."""
+def test_whole_stage_code_generation_is_off_on_every_master(monkeypatch):
+    """A run is many small stages wherever it runs (docs/spark.md): off on a cluster too."""
     from latweave.engines.spark_context import settings
 
     monkeypatch.delenv("LATWEAVE_SPARK_CONF", raising=False)
     assert settings("local[2]")["spark.sql.codegen.wholeStage"] == "false"
-    assert "spark.sql.codegen.wholeStage" not in settings("spark://head:7077")
+    assert settings("spark://head:7077")["spark.sql.codegen.wholeStage"] == "false"
 
 
 def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source):

@@ -25,9 +25,9 @@ Settings chosen here, each for a reason:
 - `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else on a local master a third of the
   machine's memory, at least 4g (local mode runs everything in the driver's JVM, and 4g ran out
   building a large KB: docs/performance.md), and 4g for a cluster's driver;
-- `spark.sql.codegen.wholeStage=false` on a local master: a run is many small stages, and
-  compiling each one's Java costs more than it saves (docs/performance.md);
-  a cluster keeps Spark's default;
+- `spark.sql.codegen.wholeStage=false` on every master: a run is many small stages wherever it
+  runs, and compiling each one's Java costs more than it saves (docs/performance.md; the
+  cluster's test module ran slower with it on);
 - `spark.sql.autoBroadcastJoinThreshold=-1`: Spark may not broadcast a join's side. It estimates
   the size of a join's output, not counts it, and broadcasting a side estimated small exhausted the
   driver (docs/performance.md); sort-merge joins spill instead;
@@ -219,10 +219,9 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
     if not remote:
         conf.update({"spark.master": master_of(master), "spark.app.name": "latweave",
                      "spark.ui.enabled": "false", "spark.driver.memory": driver_memory(master),
-                     "spark.ui.showConsoleProgress": "false"})
+                     "spark.ui.showConsoleProgress": "false", "spark.sql.codegen.wholeStage": "false"})
         if master_of(master).startswith("local"):   # one JVM, nobody else to reach it: loopback only
-            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1",
-                         "spark.sql.codegen.wholeStage": "false"})
+            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
         options = spark_jvm.java_options()
         if options is not None:
             conf["spark.driver.extraJavaOptions"] = options
