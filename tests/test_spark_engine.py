@@ -173,8 +173,8 @@ def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_br
             assert session.ss.conf.get(name) == value
             assert spark_context.spark().conf.get(name) != value
         local = sorted((session.engine.types[name][:1], name) for name, rows in session.rows.items() if rows)
-        kind, name = next((a, b) for (a, b), (c, _) in zip(local, local[1:]) if a == c and a)
-        first, second = session.engine.views[name], session.engine.views[local[local.index((kind, name)) + 1][1]]
+        (_, a), (_, b) = next(pair for pair in zip(local, local[1:]) if pair[0][0] and pair[0][0] == pair[1][0])
+        first, second = session.engine.views[a], session.engine.views[b]
         plan = session.ss.sql(f"SELECT * FROM {first} a JOIN {second} b ON a.c0 = b.c0")._jdf \
             .queryExecution().executedPlan().toString()
     assert "BroadcastHashJoin" in plan and "SortMergeJoin" not in plan, plan

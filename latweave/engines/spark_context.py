@@ -27,7 +27,7 @@ Settings chosen here, each for a reason:
   building a large KB: docs/performance.md), and 4g for a cluster's driver;
 - `spark.sql.codegen.wholeStage=false` on every master: a run is many small stages wherever it
   runs, and compiling each one's Java costs more than it saves (docs/performance.md; the
-  cluster's test module ran slower with it on);
+  cluster's test module ran slower with it on, in one suite run);
 - `spark.sql.autoBroadcastJoinThreshold=-1`: Spark may not broadcast a join's side. It estimates
   the size of a join's output, not counts it, and broadcasting a side estimated small exhausted the
   driver (docs/performance.md); sort-merge joins spill instead;
@@ -230,10 +230,12 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
     if shuffle is not None:
         conf["spark.sql.shuffle.partitions"] = str(shuffle)
     conf.update({"spark.sql.ansi.enabled": "true", "spark.sql.session.timeZone": "UTC"})
-    for setting in filter(None, os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")):
-        name, _, value = setting.partition("=")
-        conf[name.strip()] = value.strip()
-    return conf
+    return {**conf, **user_conf()}
+
+
+def user_conf() -> dict[str, str]:
+    """`$LATWEAVE_SPARK_CONF`'s settings (`key=value,...`)."""
+    return {n.strip(): v.strip() for n, _, v in (s.partition("=") for s in os.environ.get("LATWEAVE_SPARK_CONF", "").split(",") if s)}
 
 
 def engine_settings(master: str | None = None) -> dict[str, str]:
@@ -241,8 +243,7 @@ def engine_settings(master: str | None = None) -> dict[str, str]:
     on a local master, interpreted expressions and no adaptive execution; none on a cluster. A
     setting `$LATWEAVE_SPARK_CONF` names is left to it."""
     chosen = {"spark.sql.codegen.factoryMode": "NO_CODEGEN", "spark.sql.adaptive.enabled": "false"}
-    named = {setting.partition("=")[0].strip() for setting in os.environ.get("LATWEAVE_SPARK_CONF", "").split(",")}
-    return {k: v for k, v in chosen.items() if k not in named} if master_of(master).startswith("local") else {}
+    return {k: v for k, v in chosen.items() if k not in user_conf()} if master_of(master).startswith("local") else {}
 
 
 def _classic(master: str) -> Any:
