@@ -212,20 +212,28 @@ class Sql(Generator):
 
     # ------------------------------------------------------------ statements
 
-    def union(self, selects: Sequence[Select]) -> str:
+    def union(self, selects: Sequence[Select], distinct: bool = True) -> str:
         """The distinct rows of all SELECTs: UNION de-duplicates; a single SELECT gets DISTINCT
-        when it needs it."""
+        when it needs it. `distinct=False`: every row, duplicates kept (UNION ALL, no DISTINCT),
+        for a caller that de-duplicates them itself."""
         if len(selects) == 1:
-            return selects[0].text(distinct=not selects[0].unique)
-        return " UNION ".join(f"({s.text()})" if self.union_parens else s.text() for s in selects)
+            return selects[0].text(distinct=distinct and not selects[0].unique)
+        joiner = " UNION " if distinct else " UNION ALL "
+        return joiner.join(f"({s.text()})" if self.union_parens else s.text() for s in selects)
 
     def insert(self, target: str, selects: Sequence[Select], except_table: str | None = None) -> str:
-        """`INSERT INTO target <union>`, without the rows `except_table` holds (`new_rows` says how)."""
-        body = self.union(selects)
+        """`INSERT INTO target <union>`, without the rows `except_table` holds (`new_rows` says how).
+
+        EXCEPT is a set operation (SQL's EXCEPT, not EXCEPT ALL: SQLite's, DuckDB's): its rows are
+        distinct whatever its left side holds, so that side is the SELECTs' rows as they come —
+        a DISTINCT or a UNION under it sorted or hashed them once more for nothing (the 300k-line
+        KB's `desc` step: 5.9 → 4.3 s in SQLite)."""
         if except_table is None:
-            return f"INSERT INTO {target} {body}"
+            return f"INSERT INTO {target} {self.union(selects)}"
         if self.new_rows == "except":
-            return f"INSERT INTO {target} SELECT * FROM ({body}) EXCEPT SELECT * FROM {except_table}"
+            return (f"INSERT INTO {target} SELECT * FROM ({self.union(selects, distinct=False)}) "
+                    f"EXCEPT SELECT * FROM {except_table}")
+        body = self.union(selects)
         cols = [f"c{j}" for j in range(selects[0].width)] or ["c0"]
         same = " AND ".join(f"k.{c} = s.{c}" for c in cols)
         return (f"WITH s({', '.join(cols)}) AS ({body}) INSERT INTO {target} SELECT * FROM s "
