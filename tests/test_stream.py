@@ -21,7 +21,7 @@ from latweave.folder.rows import plain_instance_line, plain_predicate_lines
 from latweave.ingest.stream import EncodedRows
 from latweave.ingest.write import save_lattice
 from latweave.ingest.write import write_stream
-from latweave.lattice.model import Evidence, Lattice, Predicate
+from latweave.lattice.model import Dimension, Evidence, Lattice, Predicate
 from latweave.lattice.names import normalize
 from tests.support.lattices import stream_head as head, stream_model as model, stream_rows as rows
 from tests.support.lattices import STREAM_TEXT as TEXT
@@ -180,6 +180,50 @@ def test_flat_values_out_of_order_or_scope_are_refused_and_nothing_is_written(tm
         with pytest.raises(LatticeError, match=expected):
             write_stream(h, stream, out, flat_values=values)
         assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(f".{out.name}")]
+
+
+def test_a_flat_dimension_finds_every_value_with_its_table_made_on_first_use():
+    """`scan` checks and hashes the values and keeps the positions of those the country table
+    names; `find` answers those without the probe table, which it makes on its first other
+    look-up (the values read again): every value's position, -1 for a key that is none."""
+    from latweave.ingest.flat import FlatDimension
+
+    labels = sorted({"Zoë Ångström", "United States", "USA", "李白", "China", "⦿ Circle", "person 17",
+                     "German", "germany", "p"}, key=normalize)
+    pairs = [(normalize(label), label) for label in labels]
+    reads = []
+
+    def values():
+        reads.append(1)
+        return iter(pairs)
+
+    flat = FlatDimension(Dimension("friend", "taxonomy", open=True), values).scan()
+    assert flat.n == len(pairs) and len(reads) == 1 and not flat.slots
+    assert flat.classes == {"usa": "United States", "united states": "United States",
+                            "german": "Germany", "germany": "Germany"}
+    assert [flat.find(key) for key in sorted(flat.classes)] == [pairs.index((k, l)) for k, l in pairs
+                                                                if k in sorted(flat.classes)]
+    assert not flat.slots and len(reads) == 1    # the named values: no table, no second read
+    assert [flat.find(key) for key, _ in pairs] == list(range(len(pairs)))
+    assert flat.slots and len(reads) == 2
+    assert flat.find("nobody") == flat.find("") == flat.find(7) == -1
+    empty = FlatDimension(Dimension("none", "taxonomy", open=True), lambda: iter(())).scan()
+    assert empty.n == 0 and empty.find("anything") == -1
+
+
+def test_a_flat_dimension_checks_each_key_against_its_label_unless_its_caller_vouches():
+    """A key that is not normalize(label) is refused, but where the caller vouches for the keys
+    (a DuckDB build: the split workers' normalize() of the very spellings)."""
+    from latweave.ingest.flat import FlatDimension
+
+    pairs = [("alpha", "Alpha"), ("beta", "Gamma")]
+    dim = Dimension("friend", "taxonomy", open=True)
+    with pytest.raises(LatticeError, match="has the key 'beta', not normalize"):
+        FlatDimension(dim, lambda: iter(pairs)).scan()
+    assert FlatDimension(dim, lambda: iter(pairs), keys_vouched=True).scan().n == 2
+    for bad in ([("b", "B"), ("a", "A")], [("⊤", "⊤")]):   # the order and ⊤ are checked either way
+        with pytest.raises(LatticeError):
+            FlatDimension(dim, lambda bad=bad: iter(bad), keys_vouched=True).scan()
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 1_500, 3_000])

@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Iterator
 from zlib import crc32
 
 from latweave.errors import LatticeError
-from latweave.lattice.canonical import country_of
+from latweave.lattice.canonical import country_heads, country_of
 from latweave.lattice.model import Dimension
 from latweave.lattice.names import TOP, normalize
 
@@ -64,13 +64,18 @@ def check_flat(dim: Dimension) -> None:
 class FlatDimension:
     """One flat dimension of a streamed write: its values' count, index and compare classes."""
 
-    def __init__(self, dim: Dimension, values: FlatValues):
+    def __init__(self, dim: Dimension, values: FlatValues, *, keys_vouched: bool = False):
         check_flat(dim)
         self.dim, self.values = dim, values
+        #: the caller vouches that each key is normalize(label) (a DuckDB build: its keys are the
+        #: split workers' normalize() of the very spellings it labels them by): not checked again
+        self.keys_vouched = keys_vouched
         self.n = 0
         self.hashes, self.checks = array("q"), array("I")   # 8 and 4 bytes a value
         self.slots = array("i")
         self.scanned = False
+        #: value key → position, for the values the country table names (found without the index)
+        self._named: dict[str, int] = {}
         #: value key → compare class label, for the values that share one (lattice/canonical.py)
         self.classes: dict[str, str] = {}
         #: class label → the value keys the country table names, in key order (canonical.class_members)
@@ -80,38 +85,53 @@ class FlatDimension:
         return f"write_stream: flat dimension {self.dim.name!r}"
 
     def scan(self) -> "FlatDimension":
-        """Read the values once: each a str key, normalised from its label, not ⊤, in strictly
-        ascending order (LatticeError otherwise); index them and find their compare classes."""
-        hashes, checks = self.hashes, self.checks
+        """Read the values once: each a str key, normalised from its label (unless the caller
+        vouches for that: `keys_vouched`), not ⊤, in strictly ascending order (LatticeError
+        otherwise); hash them and find their compare classes. The index `find` probes is made on
+        its first use (`_index`): a bulk build finds only the few values the country table names,
+        which the scan keeps the positions of — at 300k subjects its 1.4M values' CRCs and table
+        were a second of the build's one-core stretch before the engine's child could start."""
+        hashes = self.hashes
         members: dict[str, list[str]] = {}
+        named = self._named
+        vouched = self.keys_vouched
+        heads = country_heads()
         previous = None
-        for item in self.values():
+        for position, item in enumerate(self.values()):
             key, label = item
             if type(key) is not str or type(label) is not str:
                 raise LatticeError(f"{self._what()}: value {item!r} is not a (key, label) pair of strings")
             if previous is not None and key <= previous:
                 raise LatticeError(f"{self._what()}: value {key!r} comes after {previous!r}: the values must "
                                    "come in ascending key order, each once")
-            if key == TOP or normalize(label) != key:
+            if key == TOP or (not vouched and normalize(label) != key):
                 raise LatticeError(f"{self._what()}: value {label!r} has the key {key!r}, not normalize(label)"
                                    if key != TOP else f"{self._what()}: ⊤ is not one of its values")
             previous = key
             hashes.append(hash(key))
-            checks.append(crc32(key.encode("utf-8", "surrogatepass")))
+            head = key[:6]   # country_of's own first test, inline: most values fail it
+            if head.isascii() and head.isalnum() and head.lower() not in heads:
+                continue
             name = country_of(key)
             if name is not None:
                 members.setdefault(name, []).append(key)
+                named[key] = position
         self.n = len(hashes)
         self.members = members
         self.classes = {key: name for name, keys in sorted(members.items()) if len(keys) > 1 for key in keys}
-        self._index()
         self.scanned = True
         return self
 
     def _index(self) -> None:
+        """The open-addressing table `find` probes, over the values read again (`again`: the
+        same keys as the scan's), each with its key's CRC-32; two values agreeing on hash and CRC
+        are refused."""
+        checks = self.checks
+        for _, key, _ in self.again():
+            checks.append(crc32(key.encode("utf-8", "surrogatepass")))
         size = self.n + self.n // 2 + 1
         slots = array("i", [-1]) * size
-        hashes, checks = self.hashes, self.checks
+        hashes = self.hashes
         for k in range(self.n):
             h = hashes[k]
             i = h % size
@@ -127,6 +147,11 @@ class FlatDimension:
         """The position of value `key` in key order, or -1 when the dimension has no such value."""
         if type(key) is not str:
             return -1
+        at = self._named.get(key)
+        if at is not None:
+            return at
+        if not self.slots:   # (made on the first look-up a named value does not answer)
+            self._index()
         slots, hashes = self.slots, self.hashes
         size = len(slots)
         h = hash(key)

@@ -434,7 +434,8 @@ class _Job:
         report, head = self.report, self.head
         self.number()
         # the flat dimensions scanned once, for the writer and the gate's per-dimension part
-        flat = {key: FlatDimension(head.dimensions[key], values).scan() for key, values in self.flat_values().items()}
+        flat = {key: FlatDimension(head.dimensions[key], values, keys_vouched=True).scan()
+                for key, values in self.flat_values().items()}
         # the gate's formal context and dependence, and the large flat dimensions' digests and first
         # leaves: SQL, on DuckDB's threads while this one writes (its own connection to the
         # database: the temporary tables are its own)

@@ -55,6 +55,13 @@ def _heads(n: int) -> frozenset[str]:
     return frozenset(key[:n] for key in country_table())
 
 
+def country_heads() -> frozenset[str]:
+    """The lower-cased first six characters of every spelling key: a key whose first six are
+    ASCII letters or digits and, lower-cased, none of these is no country (`country_of`'s first
+    test, for a caller that runs it inline over many keys)."""
+    return _heads(6)
+
+
 def country_of(key: str) -> str | None:
     """The country the table says `key` spells (its class label), or None. A key whose first six
     (else three) characters are ASCII letters or digits begins its spelling key with them,
