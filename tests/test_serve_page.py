@@ -12,6 +12,7 @@ saying which is missing."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -48,15 +49,19 @@ HOSTILE_SENTENCE = "<script>alert(2)</script> said so"
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(tmp_path_factory):
     from selenium.webdriver.chrome.service import Service
 
+    # everything the browser writes (its profile, the singleton socket's folder it makes under
+    # $TMPDIR and leaves behind) under the test's own temporary folder, not /tmp
+    home = tmp_path_factory.mktemp("chromium")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,1400",
-                "--no-first-run", "--disable-extensions", "--disable-background-networking"):
+                "--no-first-run", "--disable-extensions", "--disable-background-networking",
+                f"--user-data-dir={home / 'profile'}"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(DRIVER, env={**os.environ, "TMPDIR": str(home)}), options=options)
     driver.set_page_load_timeout(WAIT_S)
     driver.set_script_timeout(WAIT_S)
     try:
