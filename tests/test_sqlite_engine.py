@@ -76,3 +76,21 @@ def test_the_real_rules_agree_with_duckdb_on_the_zoo(zoo_lattice):
 
     out = {name: [r.to_json() for r in _run(zoo_lattice, name, ZOO_PLANS)] for name in ("duckdb", "sqlite")}
     assert out["sqlite"] == out["duckdb"] and len(out["duckdb"]) == len(ZOO_PLANS) > 0
+
+
+def test_every_connection_frees_temp_pages_without_zeroing_them_and_leaves_main_as_built(tmp_path):
+    """TEMP's freed pages are not overwritten (SECURE_DELETE, on in Debian's SQLite, zeroed every
+    page a run's scratch tables gave back); the main database keeps the library's setting, so a
+    written file's bytes do not depend on this."""
+    import sqlite3
+
+    from latweave.engines.sqlite_connection import Use, connect
+
+    (default,) = sqlite3.connect(":memory:").execute("PRAGMA main.secure_delete").fetchone()
+    path = tmp_path / "e.db"
+    writer = connect(Use.WRITE, path)
+    writer.execute("CREATE TABLE t (c0 INTEGER)")
+    for con in (connect(Use.MEMORY), writer, connect(Use.READ, path)):
+        assert con.execute("PRAGMA temp.secure_delete").fetchone() == (0,)
+        assert con.execute("PRAGMA main.secure_delete").fetchone() == (default,)
+        con.close()
