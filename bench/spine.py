@@ -11,7 +11,8 @@ time. Engines must agree on every answer set, which it checks.
 A second table puts each engine beside the paper's figures (at 1.2M instances only) and the
 hand-indexed lower bound (bench/floor.py: closures and an inverted index built once, untimed),
 timed alternating with the engine, plan by plan, with the ratios and how many plans' answer sets
-the floor and the engine agree on. `load` is `Runner(...)` (manifest, the stored view, the
+the floor and the engine agree on. The single plans run in a runner of their own, after the batch's
+(whose decoding of the same plans would otherwise leave their proofs' labels and evidence read). `load` is `Runner(...)` (manifest, the stored view, the
 symbols), `open` the engine session (the lattice strata); batch rates are plans/s over the
 batch; peak RSS is the whole process's. `--batch-sizes 200,1000,5000,20000` adds plans/s against
 batch size (one `Runner.run` each, proofs off and on, with compile/engine/decode seconds from
@@ -375,6 +376,11 @@ def single_table(folder: Path, engines: list[str], batch: list[Plan], singles: l
             if reference is None:
                 reference = answers
             agree = "" if answers == reference else "  DISAGREES with the first engine"
+        # the single plans in a runner of their own: the batch above decoded them already, and a
+        # runner keeps the proofs' labels, evidence and leaves it read (proof/extract.py `Kept`),
+        # so in its runner a single plan's proof would be read from what the batch left
+        with Runner(folder, name) as runner:
+            runner.session
             if known_shapes:   # the batch's other plans, one at a time: their shapes' statements written
                 for plan in batch[len(singles):]:
                     runner.run([plan], proofs=proofs)
