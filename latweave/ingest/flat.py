@@ -5,12 +5,14 @@ every subject, each a leaf directly under ⊤ (no synonyms, no other parent, no 
 the head of a streamed write holding them was 4.7 GB of Python (docs/spark.md). The streamed writer
 (ingest/stream.py, `write_stream(flat_values=...)`) takes such a dimension's values instead from a
 callable that gives `(value key, label)` pairs in ascending key order each time it is called, and
-reads them several times: once here (`FlatDimension.scan`: checked, counted, indexed, their compare
-classes found), then for values.blocks and for the symbol table (`again`: checked to be the same keys).
+reads them several times: once here (`FlatDimension.scan`: checked, counted, hashed, their compare
+classes found), then for values.blocks and for the symbol table (`again`: checked to be the same keys),
+and once more for the probe table below, made on the first look-up that needs it (a DuckDB build
+never does: it looks up only the values the country table names, whose positions the scan keeps).
 
-What stays in memory per value, in arrays: its key's 64-bit `hash` (8 bytes) and a CRC-32 of its
-UTF-8 bytes (4), and an open-addressing table of 1.5 slots a value (6 bytes: a slot holds the
-value's position) — 18 bytes — plus, in the writer, its final symbol id (8) and how many `coord`
+What stays in memory per value, in arrays: its key's 64-bit `hash` (8 bytes) and, once the probe
+table is made, a CRC-32 of its UTF-8 bytes (4) and an open-addressing table of 1.5 slots a value (6
+bytes: a slot holds the value's position) — 18 bytes at most — plus, in the writer, its final symbol id (8) and how many `coord`
 rows name it (4): 30 bytes a value, against ~210 for a value held in the head (a label and a key
 str and their dict entries: the 100k-person KB's 556k flat values took 116 MB more RSS that way). A predicate's value is found by hashing its key and probing the table; a slot
 matches when both the hash and the CRC do (96 bits: two distinct keys that agree on both are
@@ -126,9 +128,7 @@ class FlatDimension:
         """The open-addressing table `find` probes, over the values read again (`again`: the
         same keys as the scan's), each with its key's CRC-32; two values agreeing on hash and CRC
         are refused."""
-        checks = self.checks
-        for _, key, _ in self.again():
-            checks.append(crc32(key.encode("utf-8", "surrogatepass")))
+        checks = array("I", (crc32(key.encode("utf-8", "surrogatepass")) for _, key, _ in self.again()))
         size = self.n + self.n // 2 + 1
         slots = array("i", [-1]) * size
         hashes = self.hashes
@@ -141,7 +141,7 @@ class FlatDimension:
                                        hint="build this lattice with its values in the head")
                 i = i + 1 if i + 1 < size else 0
             slots[i] = k
-        self.slots = slots
+        self.checks, self.slots = checks, slots   # (kept whole or not at all)
 
     def find(self, key: str) -> int:
         """The position of value `key` in key order, or -1 when the dimension has no such value."""

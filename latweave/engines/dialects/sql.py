@@ -226,8 +226,8 @@ class Sql(Generator):
 
         EXCEPT is a set operation (SQL's EXCEPT, not EXCEPT ALL: SQLite's, DuckDB's): its rows are
         distinct whatever its left side holds, so that side is the SELECTs' rows as they come —
-        a DISTINCT or a UNION under it sorted or hashed them once more for nothing (the 300k-line
-        KB's `desc` step: 5.9 → 4.3 s in SQLite)."""
+        a DISTINCT or a UNION under it sorted or hashed them once more for nothing (the `desc` step
+        of bench/kb_gen.py's 300,000-subject KB: 5.9 → 4.3 s in SQLite)."""
         if except_table is None:
             return f"INSERT INTO {target} {self.union(selects)}"
         if self.new_rows == "except":
