@@ -26,7 +26,9 @@ for the process and each peak RSS its own):
   cache, Kùzu's buffer pool). latweave runs
   twice, each in its own child process: with its proofs (`latweave`) and answers only
   (`latweave-answers`: `session.run(text, proofs=False)`, what the peers return).
-* **batch**: questions per second for all of them in one loop.
+* **batch**: questions per second for all of them in one loop, asked again after the timed ones:
+  a warm session's rate (latweave keeps the texts' plans and the proofs' labels and leaves it read;
+  the peers their own caches), not a first-asked one.
 * **disk**: the bytes of the files each answers from (latweave's lattice folder, each peer's store);
   the lattice folder ÷ its KB text is issue 44's footprint goal (≤ 8×), printed with its largest entries.
 * **answers**: each question's sorted answers, compared with latweave's; the count that agree is
