@@ -94,3 +94,27 @@ def test_every_connection_frees_temp_pages_without_zeroing_them_and_leaves_main_
         assert con.execute("PRAGMA temp.secure_delete").fetchone() == (0,)
         assert con.execute("PRAGMA main.secure_delete").fetchone() == (default,)
         con.close()
+
+
+def test_engines_of_one_program_share_its_plan_and_fingerprint_and_no_other_engine_does():
+    """Each Runner makes its own engine: the rules are planned once per process for a program and
+    the dialect's setting (seminaive.shared_plan), and a stored database's fingerprint worked out
+    once (sqlite_store.fingerprint) — the same digest as worked out afresh; another program, or
+    the other setting, gets its own."""
+    import copy
+
+    from latweave.engines import seminaive, sqlite_store
+
+    class Probing(SqliteEngine):
+        index_per_query = True
+
+    program = load_rules()
+    base = frozenset({"node", "subsumes", "coord", "instance", "dimension"})
+    one, two, probing = SqliteEngine(program), SqliteEngine(program), Probing(program)
+    assert one.plan(base)[0] is two.plan(base)[0]
+    assert probing.plan(base)[0] is not one.plan(base)[0]
+    assert SqliteEngine(copy.deepcopy(program)).plan(base)[0] is not one.plan(base)[0]   # another program object
+    kept = sqlite_store.fingerprint(one, base)
+    assert sqlite_store.fingerprint(two, base) == kept == sqlite_store._fingerprint(SqliteEngine(program), base)
+    assert sqlite_store.fingerprint(probing, base) == sqlite_store._fingerprint(Probing(program), base) != kept
+    assert seminaive.plan(program, seminaive.DuckDB()) is not one.plan(base)[0]   # (plan() itself keeps nothing)

@@ -221,6 +221,23 @@ def plan(program: Program, dialect: Sql | None = None) -> SemiNaivePlan:
     return SemiNaivePlan(tuple(planned), types, tables, dialect)
 
 
+#: Plans shared by the engines of this process: (program's id, dialect key) → (the program, kept so
+#: that its id names it alone while here; its plan). Each Runner makes its own engine, and planning
+#: the rules again was most of a small lattice's first run (the zoo's open and first run: 104 → 45 ms).
+_SHARED: dict[tuple[object, ...], tuple[Program, SemiNaivePlan]] = {}
+
+
+def shared_plan(program: Program, key: tuple[object, ...], dialect: Callable[[], Sql]) -> SemiNaivePlan:
+    """`plan(program, dialect())` once per process for this program (the same object) and `key`,
+    which must name every setting of the dialect `dialect()` makes."""
+    kept = _SHARED.get((id(program), key))
+    if kept is None or kept[0] is not program:
+        if len(_SHARED) >= 16:
+            del _SHARED[next(iter(_SHARED))]
+        kept = _SHARED[(id(program), key)] = (program, plan(program, dialect()))
+    return kept[1]
+
+
 # ------------------------------------------------------------ evaluation
 
 #: (relation, the variants to evaluate for it: the live ones, maybe none), for each relation of a wave

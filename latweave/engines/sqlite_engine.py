@@ -84,9 +84,9 @@ class SqliteEngine(Engine):
         if base_inputs not in self._plans:
             lattice = self.lattice(base_inputs)
             per_query = [s for s, inputs in zip(self.strata, self.deps) if not inputs <= base_inputs]
-            sql = dialect.Sqlite(probe=self.index_per_query)
-            self._plans[base_inputs] = (seminaive.plan(self.program, sql),
-                                        dialect.indexes(per_query, lattice, self.index_per_query))
+            probe = self.index_per_query   # (the dialect's one setting: the shared plan's key)
+            shared = seminaive.shared_plan(self.program, ("sqlite", probe), lambda: dialect.Sqlite(probe=probe))
+            self._plans[base_inputs] = (shared, dialect.indexes(per_query, lattice, self.index_per_query))
         return self._plans[base_inputs]
 
     def layout(self, base_inputs: frozenset[str]) -> tuple[dict[str, tuple[int, ...]], list[dialect.Index]]:
