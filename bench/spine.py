@@ -12,8 +12,8 @@ A second table puts each engine beside the paper's figures (at 1.2M instances on
 hand-indexed lower bound (bench/floor.py: closures and an inverted index built once, untimed),
 timed alternating with the engine, plan by plan, with the ratios and how many plans' answer sets
 the floor and the engine agree on. The single plans run in a runner of their own, after the batch's
-(whose decoding of the same plans would otherwise leave their proofs' labels and evidence read). `load` is `Runner(...)` (manifest, the stored view, the
-symbols), `open` the engine session (the lattice strata); batch rates are plans/s over the
+(whose decoding of the same plans would otherwise leave their proofs' labels and evidence read).
+`load` is `Runner(...)` (manifest, the stored view, the symbols), `open` the engine session (the lattice strata); batch rates are plans/s over the
 batch; peak RSS is the whole process's. `--batch-sizes 200,1000,5000,20000` adds plans/s against
 batch size (one `Runner.run` each, proofs off and on, with compile/engine/decode seconds from
 `runner.last_timing`, and the floor's rate). `--stream` generates the lattice as rows in key order

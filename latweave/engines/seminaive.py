@@ -34,6 +34,7 @@ from latweave.datalog.ir import Program
 from latweave.datalog.strata import Stratum, input_dependencies, levels, stratify
 from latweave.engines.dialects.duckdb import DuckDB
 from latweave.engines.dialects.sql import Select, Sql, delta_name
+from latweave.engines.per_program import per_program
 
 #: The deltas a step variant may read: None (the full relation: the first round), then 0 and 1.
 PARITIES: tuple[int | None, ...] = (None, 0, 1)
@@ -221,21 +222,10 @@ def plan(program: Program, dialect: Sql | None = None) -> SemiNaivePlan:
     return SemiNaivePlan(tuple(planned), types, tables, dialect)
 
 
-#: Plans shared by the engines of this process: (program's id, dialect key) → (the program, kept so
-#: that its id names it alone while here; its plan). Each Runner makes its own engine, and planning
-#: the rules again was most of a small lattice's first run (the zoo's open and first run: 104 → 45 ms).
-_SHARED: dict[tuple[object, ...], tuple[Program, SemiNaivePlan]] = {}
-
-
 def shared_plan(program: Program, key: tuple[object, ...], dialect: Callable[[], Sql]) -> SemiNaivePlan:
     """`plan(program, dialect())` once per process for this program (the same object) and `key`,
-    which must name every setting of the dialect `dialect()` makes."""
-    kept = _SHARED.get((id(program), key))
-    if kept is None or kept[0] is not program:
-        if len(_SHARED) >= 16:
-            del _SHARED[next(iter(_SHARED))]
-        kept = _SHARED[(id(program), key)] = (program, plan(program, dialect()))
-    return kept[1]
+    which must name every setting of the dialect `dialect()` makes (engines/per_program.py)."""
+    return per_program(program, ("plan", *key), lambda: plan(program, dialect()))
 
 
 # ------------------------------------------------------------ evaluation

@@ -242,8 +242,8 @@ def engine_settings(master: str | None = None) -> dict[str, str]:
     """The SQL settings an engine session sets on its own Spark session (the module docstring):
     on a local master, interpreted expressions and no adaptive execution; none on a cluster. A
     setting `$LATWEAVE_SPARK_CONF` names is left to it."""
-    chosen = {"spark.sql.codegen.factoryMode": "NO_CODEGEN", "spark.sql.adaptive.enabled": "false"}
-    return {k: v for k, v in chosen.items() if k not in user_conf()} if master_of(master).startswith("local") else {}
+    chosen, named = {"spark.sql.codegen.factoryMode": "NO_CODEGEN", "spark.sql.adaptive.enabled": "false"}, user_conf()
+    return {k: v for k, v in chosen.items() if k not in named} if master_of(master).startswith("local") else {}
 
 
 def _classic(master: str) -> Any:

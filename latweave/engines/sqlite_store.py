@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from latweave.engines.dialects.sql import full_table
+from latweave.engines.per_program import per_program
 from latweave.errors import EngineError
 from latweave.folder.names import ENGINE_DB
 
@@ -82,31 +83,18 @@ def engine_db(directory: Path | str) -> Path:
     return Path(directory) / ENGINE_DB
 
 
-#: Fingerprints worked out in this process, at most FINGERPRINTS_KEPT: (the engine's class, its
-#: program's id, its `index_per_query`, the base relations) → (the program, kept so that its id
-#: names it alone while it is here; the digest). Each Runner makes its own engine, and working the
-#: digest out writes the whole plan's text and hashes it: the zoo's open and first run 45 → 38 ms.
-_FINGERPRINTS: dict[tuple[object, ...], tuple[object, str]] = {}
-FINGERPRINTS_KEPT = 16
-
-
 def fingerprint(engine: Planned, base_inputs: frozenset[str]) -> str:
     """A hash of everything that decides what the file holds over these base relations: the
     lattice tables' DDL, the lattice strata's SELECTs (base and step variants, in order) and the
     indexes the per-query rules probe. The per-query rules themselves are not in it: a change to
     them that keeps those (the rules' witness part, say) leaves a stored database good. Worked out
-    once per process for an engine of the same class, program and settings (`_FINGERPRINTS`)."""
+    once per process for an engine of the same class, program and settings (engines/per_program.py:
+    writing the whole plan's text and hashing it was the zoo's open and first run 45 -> 38 ms)."""
     program = getattr(engine, "program", None)
-    key = (type(engine), id(program), getattr(engine, "index_per_query", None), frozenset(base_inputs))
-    kept = _FINGERPRINTS.get(key)
-    if kept is not None and kept[0] is program:
-        return kept[1]
-    digest = _fingerprint(engine, frozenset(base_inputs))
-    if program is not None:
-        if len(_FINGERPRINTS) >= FINGERPRINTS_KEPT:
-            del _FINGERPRINTS[next(iter(_FINGERPRINTS))]
-        _FINGERPRINTS[key] = (program, digest)
-    return digest
+    if program is None:
+        return _fingerprint(engine, frozenset(base_inputs))
+    key = ("fingerprint", type(engine), getattr(engine, "index_per_query", None), frozenset(base_inputs))
+    return per_program(program, key, lambda: _fingerprint(engine, frozenset(base_inputs)))
 
 
 def _fingerprint(engine: Planned, base_inputs: frozenset[str]) -> str:
