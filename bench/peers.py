@@ -32,7 +32,13 @@ for the process and each peak RSS its own):
 * **disk**: the bytes of the files each answers from (latweave's lattice folder, each peer's store);
   the lattice folder ÷ its KB text is issue 44's footprint goal (≤ 8×), printed with its largest entries.
 * **answers**: each question's sorted answers, compared with latweave's; the count that agree is
-  printed (the script says which differ, and does not stop).
+  printed (the script says which differ, and does not stop). Where a system's answers differ, the
+  ratios with it say so instead of "met": timings of different answers compare nothing.
+
+A peer's store in `--work` is reused only when it was built from the same KB file (a stamp beside
+it: the KB's path, size and modification time); a store from another KB, or one without a stamp,
+stops the run before anything is timed (exit 2) — a 300k store timed against a 100k lattice once
+printed "met" over answers that agreed on 13 questions of 300.
 
 Prints a table and the ratios issue 44 sets goals on: latweave with its proof ÷ Oxigraph's p50 per hop
 count (goal ≤ 3×), answers only ÷ Oxigraph's (≤ 2×), latweave ÷ Kùzu's per hop, and latweave's batch
@@ -66,6 +72,24 @@ def questions(kb: Path, count: int, seed: int = 5) -> list[tuple[str, int]]:
                 people += 1
     rng = random.Random(seed)
     return [(f"person_{rng.randrange(people):08d}", 1 + i % 3) for i in range(count)]
+
+
+def kb_stamp(kb: Path) -> str:
+    """What identifies the KB a peer's store was built from: its path, size and modification time."""
+    st = kb.stat()
+    return f"{kb.resolve()}\t{st.st_size}\t{st.st_mtime_ns}\n"
+
+
+def stale_stores(kb: Path, work: Path, systems: list[str]) -> list[str]:
+    """The peers' stores in `work` that were not built from `kb` (or carry no stamp saying so)."""
+    stale = []
+    for system in systems:
+        store = work / system
+        if system in ("oxigraph", "kuzu") and store.exists():
+            stamp = work / f"{system}.kb"
+            if not stamp.exists() or stamp.read_text(encoding="utf-8") != kb_stamp(kb):
+                stale.append(str(store))
+    return stale
 
 
 def latweave_plan(subject: str, hops: int) -> str:
@@ -151,6 +175,7 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int, cold: bo
             store.bulk_load(path=str(nt), format=ox.RdfFormat.N_TRIPLES)
             store.flush()
             del store
+            (work / "oxigraph.kb").write_text(kb_stamp(kb), encoding="utf-8")
             out["build_s"] = time.perf_counter() - t
         t = time.perf_counter()
         store = ox.Store(str(store_dir))
@@ -181,6 +206,7 @@ def child(system: str, kb: Path, lattice: Path, work: Path, count: int, cold: bo
                 path.write_text("".join(f"{json.dumps(s)},{json.dumps(o)}\n" for s, o in sorted(pairs)), encoding="utf-8")
                 conn.execute(f"COPY {rel} FROM '{path}'")
             del conn, db
+            (work / "kuzu.kb").write_text(kb_stamp(kb), encoding="utf-8")
             out["build_s"] = time.perf_counter() - t
         t = time.perf_counter()
         db = kuzu.Database(str(db_dir))
@@ -256,6 +282,11 @@ def main() -> None:
         print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions, args.cold)))
         return
     args.work.mkdir(parents=True, exist_ok=True)
+    stale = stale_stores(args.kb, args.work, args.systems.split(","))
+    if stale:
+        print(f"peers: {', '.join(stale)}: built from another KB than {args.kb} (or before stores were stamped); "
+              f"hint: give another --work, or remove those stores to build them again", file=sys.stderr)
+        sys.exit(2)
     rows = []
     for system in args.systems.split(","):
         done = subprocess.run([sys.executable, __file__, "--kb", str(args.kb), "--lattice", str(args.lattice),
@@ -283,6 +314,8 @@ def main() -> None:
                 print(f"    question {i}: {row['system']} {a[:5]} vs {base['system']} {b[:5]}")
     print()
     by_system = {row["system"]: row for row in rows}
+    for row in rows:
+        row["differ"] = sum(a != b for a, b in zip(row["answers"], base["answers"]))
     for line in ratios(by_system) + footprint(args.lattice, args.kb, by_system):
         print(line)
 
@@ -303,7 +336,11 @@ def ratios(by_system: dict[str, dict]) -> list[str]:
             continue
         per_hop = [a["p50_ms"][str(h)] / b["p50_ms"][str(h)] for h in HOPS]
         cells = ", ".join(f"{h}-hop {r:.1f}x" for h, r in zip(HOPS, per_hop))
-        said = "" if goal is None else (f"  (goal <= {goal:g}x: " + ("met" if max(per_hop) <= goal else "not met") + ")")
+        differ = a.get("differ", 0) + b.get("differ", 0)
+        if differ:
+            said = f"  (answers differ on {differ} questions: no goal can be read off these)"
+        else:
+            said = "" if goal is None else (f"  (goal <= {goal:g}x: " + ("met" if max(per_hop) <= goal else "not met") + ")")
         lines.append(f"{ours} / {peer} p50: {cells}{said}; open {a['open_s'] / b['open_s']:.1f}x; "
                      f"batch q/s {a['batch_qps'] / b['batch_qps']:.3g}x")
     return lines
