@@ -2,7 +2,8 @@
 
 On a tiny corpus of people (tests/fixtures/lifespans) with exact dates, a year-precision birth
 whose span overlaps another's (incomparable), a tie (the complete set), a missing death date
-(empty) and two birth dates for one person (no single span: incomparable): the outcome on every
+(empty), two birth dates for one person (no single span: incomparable), and the same value wider
+than a point held by two people (two births in "1930": incomparable, where the same day ties): the outcome on every
 engine, byte-identical result JSON across engines, proofs that show both coordinates of every
 compared item with their evidence and the computed span, the independent audit of each, and
 tampered proofs (a wrong span, a swapped winner) that the audit names.
@@ -45,6 +46,14 @@ CASES = [
     ('argmax(date_of_death - date_of_burial, ["Ann Archer", "Bob Baker"])', "abstain", [], "out_of_scope"),
     # the plain extremum on one of the dimensions, in the same batch, is unchanged
     ('argmin(date_of_birth, ["Ann Archer", "Bob Baker"])', "answer", ["Ann Archer"], None),
+    # the same value ties only where it is one point: Hal and Ida were both born "1930" (a year:
+    # either may be the elder) and lived 1930..1990 alike (21,550..22,279 days each); Ann and Jon
+    # were born on the same day (a tie, the complete set)
+    ('argmin(date_of_birth, ["Hal Hart", "Ida Ives"])', "abstain", [], "incomparable"),
+    ('argmin(date_of_birth, ["Ann Archer", "Jon Jay"])', "answer", ["Ann Archer", "Jon Jay"], None),
+    (f'argmax({LIVED}, ["Hal Hart", "Ida Ives"])', "abstain", [], "incomparable"),
+    ('let p = meet(occupation = potter)\nargmax(date_of_birth, [$p])', "abstain", [], "incomparable"),
+    ('argmax(date_of_birth, ["Hal Hart", "Jon Jay"])', "answer", ["Hal Hart"], None),
 ]
 
 
@@ -207,3 +216,32 @@ def test_a_winner_relabelled_to_another_argument_is_named(lattice, results):
     report = audit(lattice, result)
     assert not report.ok and ext["premises"] in [f["step"] for f in report.failures]
     assert any("'Ann Archer' is not what argument 'Bob Baker' stands for" in f["problem"] for f in report.failures)
+
+
+def _case(plan: str) -> int:
+    return next(i for i, case in enumerate(CASES) if case[0] == plan)
+
+
+def test_the_same_value_is_a_pair_only_where_it_is_wider_than_a_point(lattice, results):
+    """Hal and Ida born in "1930" is an incomparable pair the audit accepts (checked above); the same
+    witness naming Ann's and Jon's one birthday — a tie — is refused, and so is a pair of equal
+    one-day spans on the derived compare."""
+    plain = copy.deepcopy(results["duckdb"][_case('argmin(date_of_birth, ["Hal Hart", "Ida Ives"])')].to_dict())
+    assert plain["witness"]["incomparable"]["pairs"] == [{"arguments": ["Hal Hart", "Ida Ives"], "values": ["1930", "1930"]}]
+    detail = {"pairs": [{"arguments": ["Ann Archer", "Jon Jay"], "values": ["1900-01-01", "1900-01-01"]}]}
+    plain["plan"] = 'argmin(date_of_birth, ["Ann Archer", "Jon Jay"])'
+    plain["witness"]["incomparable"] = detail
+    text = json.dumps(detail, ensure_ascii=False, sort_keys=True)
+    plain["proof"]["children"][0]["axiom"] = text
+    assert text in _failed(lattice, plain)
+
+    derived = copy.deepcopy(results["duckdb"][_case(f'argmax({LIVED}, ["Hal Hart", "Ida Ives"])')].to_dict())
+    pair = derived["witness"]["incomparable"]["pairs"][0]
+    assert pair["spans"][0] == pair["spans"][1] and pair["spans"][0][0] < pair["spans"][0][1]
+    detail = {"ambiguous": [], "pairs": [{"arguments": ["Ann Archer", "Cid Carter"], "items": ["Ann Archer", "Cid Carter"],
+                                          "spans": [[25567, 25567], [25567, 25567]]}]}
+    derived["plan"] = f'argmax({LIVED}, ["Ann Archer", "Cid Carter"])'
+    derived["witness"]["incomparable"] = detail
+    text = json.dumps(detail, ensure_ascii=False, sort_keys=True)
+    derived["proof"]["children"][0]["axiom"] = text
+    assert text in _failed(lattice, derived)

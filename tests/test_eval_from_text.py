@@ -98,6 +98,9 @@ def test_failure_classes(tmp_path):
     assert classify_text(missed, RECORD["evidences"], lattice) == "extraction_missed"   # no birthplace stated
     present = [["The Night", "director", "Ugo Bassi"], ["Ugo Bassi", "place of death", "Rome"]]
     assert classify_text(missed, present, lattice) == "planner"
+    undecided = {**missed, "reason": "incomparable"}    # the rules abstained on what the plan read
+    assert classify_text(undecided, present, lattice) == "engine_abstained"
+    assert classify_text({**missed, "reason": "out_of_scope"}, present, lattice) == "planner"
     answered = {**missed, "status": "answer", "answers": ["Rome, Lazio"], "gold_answers": ["Rome"]}
     assert classify_text(answered, present, lattice) == "answer_string"
     other = [["The Night", "country of citizenship", "Italian"]]      # stated of Ugo Bassi, not of the film
@@ -141,7 +144,8 @@ def test_eval_2wiki_from_text_runs_on_the_shared_records(tmp_path, capsys, share
     assert code == 0
     report = json.loads(out)
     assert report["n"] == 6 and report["split"] == "dev (shared records)"
-    assert set(report["failures"]["classes"]) == {"extraction_missed", "wrong_subject", "planner", "answer_string"}
+    assert set(report["failures"]["classes"]) == {"extraction_missed", "wrong_subject", "engine_abstained", "planner",
+                                                  "answer_string"}
     assert 0.0 <= report["metrics"]["em"] <= 1.0 and "resolved" in report["metrics"]
     assert any("left out" in note for note in report["notes"])
     fitted = [int(m.group(1)) for note in report["notes"] for m in [re.search(r"fitted on (\d+) 2Wiki", note)] if m]

@@ -11,6 +11,9 @@ read after scoring only, to sort the misses (`classify_text`):
 
   extraction missed   a gold evidence triple is in no predicate of the lattice (no rule read it)
   wrong subject       … it is, but on another subject than the triple's (a relative's fact)
+  engine abstained    every evidence triple is in the lattice, and the rules abstained on it:
+                      `incomparable` (two films of the same year: which came first is not known)
+                      or `conflict` (contested values) — what the lattice says does not decide it
   planner             every evidence triple is in the lattice, and the question was still missed
   answer string       answered, and the answer names the gold differently ("Rosedale, Indiana"
                       for "Indiana", a date written another way): the words overlap
@@ -35,7 +38,9 @@ TEXT_SETS = {"2wiki": ("2wikimultihopqa", "migres", "wikihop.json"),
              "musique": ("musique", "migres", "musique.json")}
 #: The paper's text-extraction figures beside which each set is reported (EM, LLM extractor).
 PAPER_EM = {"2wiki": 0.865, "hotpotqa": 0.1687, "musique": 0.0248}
-FAILURE_CLASSES = ("extraction_missed", "wrong_subject", "planner", "answer_string")
+FAILURE_CLASSES = ("extraction_missed", "wrong_subject", "engine_abstained", "planner", "answer_string")
+#: The abstentions the rules make on what a plan reads (not the planner's or the checks' refusals)
+ENGINE_ABSTENTIONS = frozenset({"incomparable", "conflict"})
 
 
 def text_records(dataset: str, data=None, questions=None) -> tuple[Path, list[dict]]:
@@ -162,6 +167,8 @@ def classify_text(record: dict, evidences: list, lattice) -> str | None:
         return worst
     if record["status"] == "answer" and record["answers"] and _overlap(record):
         return "answer_string"
+    if record["status"] == "abstain" and record.get("reason") in ENGINE_ABSTENTIONS:
+        return "engine_abstained"
     return "planner"
 
 
@@ -186,6 +193,8 @@ def _classify_by_answer(record: dict, lattice) -> str:
         return "answer_string"
     if not gold & names and not (gold & {"yes", "no"}):
         return "extraction_missed"
+    if record["status"] == "abstain" and record.get("reason") in ENGINE_ABSTENTIONS:
+        return "engine_abstained"
     return "planner"
 
 

@@ -171,7 +171,7 @@ def incomparable(ctx: Context, child, where, detail) -> None:
         if not (ctx.files.has_value(d, v) and ctx.files.has_value(d, w)):
             ctx.fail(child, where, f"{values} are not values of {final.dimension}")
             continue
-        if v == w or better(ctx.files, d, final.op, v, w) or better(ctx.files, d, final.op, w, v):
+        if (v == w and _one_point(ctx, d, v)) or better(ctx.files, d, final.op, v, w) or better(ctx.files, d, final.op, w, v):
             ctx.fail(child, where, f"{values[0]!r} and {values[1]!r} are ordered (or equal) on {final.dimension}")
         for arg_label, val in zip(args, (v, w)):
             held = arg_values(ctx, final, arg_label)
@@ -261,3 +261,13 @@ def _met_alone(ctx: Context, meet_name, text: str) -> set[str]:
 #: vocabulary has none, and the audit says so).
 WITNESSES = {Reason.UNKNOWN_ANCHOR: unknown_anchor, Reason.OUT_OF_SCOPE: out_of_scope, Reason.CONFLICT: conflict,
              Reason.INCOMPARABLE: incomparable, Reason.EMPTY: empty}
+
+
+def _one_point(ctx: Context, d: str, v: str) -> bool:
+    """Whether value v of d ties with itself: one point (a day, a number) or a value of a taxonomy.
+    The same value wider than a point ("1930", a year) held by two arguments is a pair neither
+    ordered nor tied: either may come first."""
+    if not ctx.files.ordered(d):
+        return True
+    bounds = ctx.files.bounds(d, v)
+    return bounds is None or bounds[0] == bounds[1]

@@ -194,8 +194,16 @@ class CompareEvaluation(MeetEvaluation):
         return self.model.at_or_below(d, v, w) if argmax else self.model.at_or_below(d, w, v)
 
     def _same_value(self, final: Compare, v: str, w: str) -> bool:
-        """v and w tie: the same value, or (derived) items with an equal span."""
-        return v == w or (final.minus is not None and bool(self.spans(final, v) & self.spans(final, w)))
+        """v and w tie: the same value where it is one point (a day, a number; any value of a
+        taxonomy), or (derived) one item, or items with an equal span of one day. The same value
+        wider than a point ("2010" at year precision) may be in either order: no tie, as
+        overlapping values."""
+        if final.minus is not None:
+            return v == w or any(lo == hi for lo, hi in self.spans(final, v) & self.spans(final, w))
+        if v != w:
+            return False
+        bounds = self.interval(final, v)
+        return bounds is None or bounds[0] == bounds[1]
 
     def best(self, final: Compare, values: set[str]) -> set[str]:
         """The values nothing else in `values` is better than."""

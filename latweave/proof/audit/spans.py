@@ -227,7 +227,7 @@ def incomparable(ctx: Context, child, where, detail) -> None:
                 ctx.fail(child, where, f"{x!r} does not span {given} days on {final.measure} (the lattice gives "
                                        f"{s if s == AMBIGUOUS else _spans_text(s)})")
         s, t = (tuple(x) for x in spans)
-        if s == t or better(final.op, s, t) or better(final.op, t, s):
+        if (s == t and s[0] == s[1]) or better(final.op, s, t) or better(final.op, t, s):   # equal wide spans: either first
             ctx.fail(child, where, f"spans {list(s)} and {list(t)} are ordered (or equal): they are comparable")
         for arg_label, x in zip(args, items):
             if find_arg(final, arg_label) is None:  # an item of a bare $step argument, by its own name:
