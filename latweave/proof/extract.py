@@ -166,6 +166,8 @@ class Labels:
     def prefetch(self, ids) -> None:
         """Read the instances of many ids at once where the lattice reads them from disk (a
         stored lattice's merge pass); a model in memory has nothing to fetch."""
+        if not ids:   # (a chain's answers are values of the projection: no instance to read)
+            return
         fetch = getattr(self.lattice.instances, "prefetch", None)
         if fetch is not None:
             fetch([self.key(x) for x in ids])
