@@ -141,6 +141,44 @@ def _line_column(path: Path, offset: int, block_bytes: int) -> tuple[int, int]:
 
 #: Bytes read at a time by TextFile (and the locator above).
 _BLOCK_BYTES = 1 << 20
+#: Bytes per block of a text's newline counts (`TextFacts.newlines`; proof/lines.py cites a line
+#: by its block's count plus the newlines between the block's start and the offset).
+NEWLINE_BLOCK = 1 << 16
+
+
+class TextFacts:
+    """What a reader of a stored text needs before it reads any of it, worked out in one pass
+    over its UTF-8 bytes by whoever has them whole (the build, which keeps the text): their
+    sha256, the text's length in characters, whether it is all ASCII, and the newlines before each
+    `NEWLINE_BLOCK` of bytes (`newlines[i]`: before byte i·block; one more entry than blocks)."""
+
+    __slots__ = ("sha256", "chars", "ascii", "newlines")
+
+    def __init__(self, sha256: str, chars: int, ascii: bool, newlines: tuple[int, ...]):
+        self.sha256, self.chars, self.ascii, self.newlines = sha256, chars, ascii, newlines
+
+    @classmethod
+    def of(cls, data: bytes | memoryview | Callable[[int, int], bytes], size: int | None = None) -> "TextFacts":
+        """The facts of UTF-8 bytes: `data` itself, or a reader `data(start, end)` of `size` bytes."""
+        import hashlib
+
+        if callable(data):
+            read, total = data, int(size or 0)
+        else:
+            view = memoryview(data)
+            read, total = (lambda a, b: view[a:b].tobytes()), len(view)
+        digest, before, newlines, chars = hashlib.sha256(), [0], 0, 0
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")   # (counts characters past the first non-ASCII byte)
+        ascii = True
+        for at in range(0, total, NEWLINE_BLOCK):
+            piece = read(at, min(total, at + NEWLINE_BLOCK))
+            digest.update(piece)
+            newlines += piece.count(b"\n")
+            before.append(newlines)
+            ascii = ascii and piece.isascii()
+            chars += len(piece) if ascii else len(decoder.decode(piece))
+        chars += len(decoder.decode(b"", True))
+        return cls(digest.hexdigest(), chars, ascii, tuple(before))
 
 
 class TextFile:
@@ -241,6 +279,28 @@ class TextFile:
             offsets.append(consumed)
             consumed += len(text[at:at + self.BLOCK].encode("utf-8"))
             at += self.BLOCK
+
+    #: The newlines before each NEWLINE_BLOCK of the bytes, when the build wrote them (`known`);
+    #: None: counted when first asked (proof/lines.py)
+    newlines: tuple[int, ...] | None = None
+
+    @classmethod
+    def known(cls, path: Path | str, facts: "TextFacts") -> "TextFile":
+        """A stored text the build described (`facts`: its length, all ASCII, its newline counts),
+        opened without reading it: no decoding pass, no count of its newlines. Only for a file
+        whose bytes are its text's, all ASCII, of `facts.chars` bytes — the caller checks the
+        size; the bytes are the ones the lattice's manifest pins."""
+        if not facts.ascii:
+            raise ValueError("only an ASCII text is opened without reading it")
+        self = cls.__new__(cls)
+        self.path, self.block_bytes, self._scratch, self._offsets, self._map = Path(path), _BLOCK_BYTES, None, array("Q"), None
+        self.length, self.ascii, self.size, self.newlines = facts.chars, True, facts.chars, facts.newlines
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+        return self
 
     def _open(self) -> None:
         import mmap

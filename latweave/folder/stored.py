@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Protocol
 
-from latweave.folder.documents import document_text
+from latweave.folder.documents import document_text, facts_of
 from latweave.folder.layered_folder import LayeredFolder, Section
 from latweave.folder.layers import LayeredIds
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
@@ -237,13 +237,19 @@ class StoredLattice:
 
         path = Path(self.layers.base) / row["source"]
         try:
-            small = path.stat().st_size <= HELD_BYTES
+            size = path.stat().st_size
         except OSError:
-            small = True   # (document_text says what is wrong)
-        if small:   # held as a str, as `documents` gives it: a citation reads at most 4 Ki characters of it
+            size = -1   # (document_text says what is wrong)
+        if size <= HELD_BYTES:   # held as a str, as `documents` gives it: a citation reads at most 4 Ki characters of it
             held = self._files[doc] = self.documents.get(doc)
             return held
-        found = self._files[doc] = TextFile(path, StoreError)
+        facts = facts_of(row, size)   # what the build wrote of the text: no pass over it here
+        if facts is not None and facts.ascii:
+            found = TextFile.known(path, facts)
+        else:
+            found = TextFile(path, StoreError)
+            found.newlines = None if facts is None else facts.newlines
+        self._files[doc] = found
         return found
 
     def close(self) -> None:

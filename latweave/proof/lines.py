@@ -19,7 +19,10 @@ A KB kept whole as the lattice's stored source (2.6 GB at 10M subjects) is not r
 `document_file`), whose newlines are counted from its mapped bytes, `FILE_BLOCK` bytes a count
 (a newline is one byte in UTF-8, never inside a character), the offset turned into a byte
 offset by the file's own block index: one pass over the bytes, a few hundred KB of counts, no
-copy of the text (decoded whole, that document cost the first proof 12 s and 2.6 GB).
+copy of the text (decoded whole, that document cost the first proof 12 s and 2.6 GB). A KB text
+the build kept says in its documents.jsonl row what these passes would find (folder/documents.py
+`text_facts`: its length, whether it is ASCII, its newlines per block), and then neither pass is
+made: the first citation reads one block.
 
 >>> position("a\\nbc\\nd", 3)
 (2, 2)
@@ -27,15 +30,17 @@ copy of the text (decoded whole, that document cost the first proof 12 s and 2.6
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
-from latweave.textio import TextFile
+from latweave.textio import NEWLINE_BLOCK, TextFile
 
 
 #: Characters per block of the newline counts (4 Ki: a citation reads at most this much text).
 BLOCK = 1 << 12
-#: Bytes per block of a `TextFile`'s newline counts (a citation reads at most this many bytes).
-FILE_BLOCK = 1 << 16
+#: Bytes per block of a `TextFile`'s newline counts (a citation reads at most this many bytes):
+#: the build's (textio.NEWLINE_BLOCK), whose counts a stored KB text carries (`TextFile.newlines`).
+FILE_BLOCK = NEWLINE_BLOCK
 
 
 class _Lines:
@@ -66,6 +71,10 @@ class _FileLines:
 
     def __init__(self, text: TextFile):
         self.text = text
+        self.before: Sequence[int]
+        if text.newlines is not None:   # counted by the build (folder/documents.py `text_facts`)
+            self.before = text.newlines
+            return
         before, total = [0], 0
         for start in range(0, text.size, FILE_BLOCK):
             total += text.raw(start, start + FILE_BLOCK).count(b"\n")
