@@ -15,6 +15,7 @@ one), which is how every reader here splits them.
 from __future__ import annotations
 
 import codecs
+import hashlib
 import os
 import sys
 from array import array
@@ -160,8 +161,6 @@ class TextFacts:
     @classmethod
     def of(cls, data: bytes | memoryview | Callable[[int, int], bytes], size: int | None = None) -> "TextFacts":
         """The facts of UTF-8 bytes: `data` itself, or a reader `data(start, end)` of `size` bytes."""
-        import hashlib
-
         if callable(data):
             read, total = data, int(size or 0)
         else:
