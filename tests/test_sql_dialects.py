@@ -155,3 +155,43 @@ t(a, b) :- g(a, b), e(b, _).
         con.execute(text)
         got = con.execute('SELECT c0, c1 FROM "new" ORDER BY c0, c1').fetchall()
         assert got == [(1, 2), (3, 1), (5, 1)], (target.__name__, got)
+
+
+def test_one_dialect_renders_from_several_threads_at_once():
+    """One dialect serves every session of a program in a process (seminaive.shared_plan), and a
+    fused statement is rendered from it when a session first sees a shape: threads rendering at
+    once must each get their own rule's SELECT (with one scope between them a rule read another's
+    variables: an EngineError, or a SELECT over the wrong columns)."""
+    import sys
+    import threading
+
+    from latweave.datalog.parser import load_rules
+    from latweave.engines.dialects.sqlite import Sqlite
+
+    rules = [r for r in load_rules().rules if r.positive][:60]
+    dialect = Sqlite()
+
+    def render(rule):
+        return dialect.select(rule, [dialect.source(a.relation) for a in rule.positive]).text()
+    expected = [render(r) for r in rules]
+    wrong: list = []
+
+    def work():
+        for _ in range(3):
+            for rule, want in zip(rules, expected):
+                try:
+                    if render(rule) != want:
+                        wrong.append(rule)
+                except Exception as exc:   # noqa: BLE001 — what the race raised: recorded, asserted below
+                    wrong.append(exc)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)   # switch threads as often as possible: the race shows within a pass
+    try:
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []

@@ -15,6 +15,7 @@ this class wrote. The dialects: duckdb.py, sqlite.py, spark.py.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Mapping, Sequence
@@ -119,6 +120,13 @@ class Sql(Generator):
 
     def __init__(self) -> None:
         self.scope = _Scope()
+        #: One dialect renders for every session of a program in a process (seminaive.shared_plan
+        #: keeps the plan and its dialect; a fused statement is rendered from it when a session
+        #: first sees a shape), and a rule is rendered through `scope`: two threads rendering at
+        #: once read each other's variables (an EngineError "no binding", or a SELECT over the
+        #: wrong columns). `select` holds this while it renders (a thread-local scope, looked up at
+        #: every variable, planned the whole program slower in the one comparison made).
+        self._rendering = threading.Lock()
 
     # ------------------------------------------------------------ terms
 
@@ -182,6 +190,10 @@ class Sql(Generator):
     def select(self, rule: Rule, sources: Sequence[str], delta: int | None = None) -> Select:
         """`SELECT head FROM body WHERE ...`; sources[i] is the table positive atom i reads, the
         one at `delta` (if any) a delta table (a dialect may join it first)."""
+        with self._rendering:
+            return self._select(rule, sources)
+
+    def _select(self, rule: Rule, sources: Sequence[str]) -> Select:
         self.scope = scope = _Scope()
         env, froms = scope.env, []
         # Positive atoms: FROM items; a variable's first plain occurrence is its binding.
