@@ -61,9 +61,9 @@ def test_a_proof_cites_the_same_line_with_the_row_facts_and_without(tmp_path, ca
     from latweave.proof import lines
 
     monkeypatch.setattr(stored, "HELD_BYTES", 0)   # (a KB of 64 MB or less is cited from its text held)
-    out = _kb_lattice(tmp_path, "".join(f"p{i}\tknows\tp{i + 1}\n" for i in range(3000)) + tail)
+    out = _kb_lattice(tmp_path, "".join(f"p{i}\tknows\tp{i + 1}\n" for i in range(5000)) + tail)
     row = json.loads((out / "documents.jsonl").read_text(encoding="utf-8").splitlines()[0])
-    assert row[FACTS]["ascii"] == tail.isascii() and row[FACTS]["newlines"][-1] == 3001
+    assert row[FACTS]["ascii"] == tail.isascii() and row[FACTS]["newlines"][-1] == 5001 and len(row[FACTS]["newlines"]) > 2
     plan = "meet(subject = ann) -> lives_in"
     capsys.readouterr()
 
@@ -81,7 +81,7 @@ def test_a_proof_cites_the_same_line_with_the_row_facts_and_without(tmp_path, ca
             patched.setattr(TextFile, "_scan", refuse)
         assert main(["run", "--lattice", str(out), "--json", plan]) == 0
     with_facts = capsys.readouterr().out
-    assert '"line": 3001' in with_facts
+    assert '"line": 5001' in with_facts
     lines._file_lines.cache_clear()
     with monkeypatch.context() as patched:
         patched.setattr(stored, "facts_of", lambda row, size: None)   # as a row written before them
