@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -358,17 +359,29 @@ def test_ctrl_c_leaves_the_previous_lattice_intact_and_the_finished_windows_cach
     build_corpus(ZOO, out)
     previous = read_manifest(out)
 
+    # The third call is held at the server until the interrupt is on its way (released 0.5 s
+    # after it is raised): the one call in flight when Ctrl-C comes is that one, whatever the
+    # machine's load — without the hold, a main thread slow to react let the worker finish a
+    # third window and start a fourth (CI once cached 4).
+    held = threading.Event()
+
+    def held_script(body, n):
+        if n >= 2:
+            held.wait(timeout=30)
+        return bios_script(body, n)
+
     def interrupt_after_two(snapshot):
         if snapshot.windows_done >= 2:
+            threading.Timer(0.5, held.set).start()
             raise KeyboardInterrupt
 
-    with ScriptedServer(bios_script) as server:
+    with ScriptedServer(held_script) as server:
         cfg = config(server, concurrency=1)
         with pytest.raises(KeyboardInterrupt):
             extract_corpus(BIOS, out, cfg, progress=interrupt_after_two)
         assert read_manifest(out) == previous and len(load_lattice(out).instances) == 9   # still the zoo
         cached = ExtractionCache(tmp_path / "out.extract-cache")
-        assert 2 <= len(cached) <= 3          # the two done, and the one in flight when Ctrl-C came
+        assert len(cached) == 3          # the two done, and the one in flight when Ctrl-C came
         asked_first = len(server.requests)
         assert asked_first == len(cached)     # nothing asked was lost
 
