@@ -167,9 +167,14 @@ def classify_text(record: dict, evidences: list, lattice) -> str | None:
         return worst
     if record["status"] == "answer" and record["answers"] and _overlap(record):
         return "answer_string"
-    if record["status"] == "abstain" and record.get("reason") in ENGINE_ABSTENTIONS:
+    if _engine_abstained(record):
         return "engine_abstained"
     return "planner"
+
+
+def _engine_abstained(record: dict) -> bool:
+    """Whether the rules abstained on what the plan read (ENGINE_ABSTENTIONS), not the planner."""
+    return record["status"] == "abstain" and record.get("reason") in ENGINE_ABSTENTIONS
 
 
 def _overlap(record: dict) -> bool:
@@ -193,7 +198,7 @@ def _classify_by_answer(record: dict, lattice) -> str:
         return "answer_string"
     if not gold & names and not (gold & {"yes", "no"}):
         return "extraction_missed"
-    if record["status"] == "abstain" and record.get("reason") in ENGINE_ABSTENTIONS:
+    if _engine_abstained(record):
         return "engine_abstained"
     return "planner"
 
