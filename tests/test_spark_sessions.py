@@ -34,6 +34,19 @@ def test_spark_results_are_byte_identical_to_duckdb_and_audit(runs):
     assert_as_duckdb_and_audited(runs(CONTESTED))
 
 
+def test_spark_reads_the_lattice_strata_the_engine_database_holds(runs):
+    """The one-layer lattice's strata are read from the engine database's Parquet (stored_strata.py),
+    by Spark as by DuckDB, not evaluated again (and the results are DuckDB's bytes, above). Spark
+    counts only its non-empty lattice relations as the lattice's (`base_inputs`), so a stratum
+    reading an empty one (`resolve` reads the synonyms, `resolve_instance` the aliases) is its
+    run's, not its open's: it reads fewer."""
+    from tests.support.spark_runs import STRATA_READ
+
+    folder = str(runs(CONTESTED)[0])
+    read = STRATA_READ[(folder, "spark")]
+    assert {"desc", "contested", "world"} <= read <= STRATA_READ[(folder, "duckdb")]
+
+
 def test_contested_answers_reach_spark(runs):
     _, _, _, got = runs(CONTESTED)
     assert any(r["contested"] for r in got)

@@ -82,10 +82,24 @@ def _convert(source: Path, out: Path, relations: tuple[str, ...], partitioned: b
     return sorted(written)
 
 
-def _relation(con, facts: Path, out: Path, name: str, partitioned: bool = True) -> list[Path]:
+def write_table_parquet(out: Path, facts: Path, name: str, cols: Sequence[str]) -> Path:
+    """A derived relation's `.facts` file (int columns, named `cols` as the rules declare them)
+    as one Parquet file `out/part-0.parquet`, written as a lattice relation's (engines/stored_strata.py)."""
+    with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as spill:
+        con = duckdb.connect(":memory:", config={"threads": 1, "temp_directory": spill,
+                                                 "preserve_insertion_order": True})
+        try:
+            return _relation(con, facts, out, name, False, tuple(cols))[0]
+        finally:
+            con.close()
+
+
+def _relation(con, facts: Path, out: Path, name: str, partitioned: bool = True,
+              cols: tuple[str, ...] | None = None) -> list[Path]:
     """One relation's `.facts` file into a NOT NULL table (so the Parquet columns are REQUIRED),
-    then out as one file, or one file per partition value."""
-    cols = columns(name)
+    then out as one file, or one file per partition value. `cols`: the columns' names (default:
+    the schema's, for a lattice relation)."""
+    cols = columns(name) if cols is None else cols
     table = SQL_NAME.quote(name)
     con.execute(f"CREATE TABLE {table} ({', '.join(f'{SQL_NAME.quote(c)} BIGINT NOT NULL' for c in cols)})")
     spec = "{" + ", ".join(f"{SQL.quote(c)}: 'BIGINT'" for c in cols) + "}"

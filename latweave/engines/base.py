@@ -67,6 +67,9 @@ class Session(ABC):
     each engine stops its evaluation: latweave/engines/timeout.py)."""
 
     timeout: float | None = None
+    #: the lattice relations this session read evaluated from the lattice's engine database at
+    #: open instead of evaluating them (engines/stored_strata.py: DuckDB and Spark)
+    strata_read: frozenset[str] = frozenset()
 
     @abstractmethod
     def run(self, facts: Facts) -> Outputs:

@@ -10,8 +10,9 @@ rows an INSERT added, emptying tables, and reading rows back in order.
 
 A stored lattice opens from its Parquet facts (`open_stored`; compile/parquet_facts.py writes
 `parquet/` at build time): DuckDB reads each lattice table straight from the files, no row passing
-through Python, then evaluates the lattice strata as `open` does. A folder built before `parquet/`
-existed opens from its facts.
+through Python; then the lattice strata too, as the lattice's engine database holds them
+evaluated, where its rules are these (stored_strata.py), else it evaluates them as `open` does. A
+folder built before `parquet/` existed opens from its facts.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ class DuckDBEngine(Engine):
         the folder has no `parquet/` (the caller opens the facts). EngineError, with a hint to
         rebuild, when a relation's files are missing or unreadable."""
         files = stored_parquet(directory)
-        return self.open(ParquetFacts(files, layered_parquet(directory))) if files else None
+        return self.open(ParquetFacts(files, layered_parquet(directory), directory)) if files else None
 
 
 class ParquetFiles(NamedTuple):
@@ -116,9 +117,11 @@ class ParquetFiles(NamedTuple):
 class ParquetFacts(Mapping):
     """Base facts given as Parquet files (relation → ParquetFiles), which only a DuckDB session
     reads: the rows go from file to table inside DuckDB. `layers`: compile/parquet_facts.py
-    `layered_parquet`'s list, for a lattice of several layers."""
+    `layered_parquet`'s list, for a lattice of several layers. `folder`: the lattice folder they
+    are of, whose engine database may hold the lattice strata evaluated (stored_strata.py)."""
 
-    def __init__(self, files: Mapping[str, Sequence[Path]], layers: Sequence = ()):
+    def __init__(self, files: Mapping[str, Sequence[Path]], layers: Sequence = (), folder: Path | str | None = None):
+        self.folder = folder if not layers else None
         self._files = {name: ParquetFiles(tuple(paths), tuple((tuple(taken.get(name, ())), tuple(added.get(name, ())))
                                                               for added, taken in layers))
                        for name, paths in files.items()}
@@ -141,6 +144,7 @@ class DuckDBSession(SqlSession):
     def __init__(self, engine: DuckDBEngine, base: Facts):
         self.engine = engine
         self.program = engine.program
+        self._folder = getattr(base, "folder", None)   # (ParquetFacts of a lattice of one layer)
         self._tmp = tempfile.mkdtemp(prefix="latweave-duckdb-")
         try:
             self.con = duckdb.connect(":memory:", config={"threads": THREADS, "memory_limit": memory_limit(),
@@ -155,6 +159,17 @@ class DuckDBSession(SqlSession):
         self.plan = self.engine.plan
         for ddl in self.plan.ddl.values():
             self.con.execute(ddl)
+
+    def _read_strata(self, at_open: list[seminaive.StratumPlan]) -> set[str]:
+        """The lattice strata the engine database holds evaluated for these rules, loaded from
+        their Parquet (stored_strata.py) when every one of `at_open` is there."""
+        from latweave.engines.stored_strata import stored_strata
+
+        wanted = [r for p in at_open for r in p.stratum.relations]
+        files = stored_strata(self._folder, self.program, wanted) if self._folder is not None and wanted else None
+        for name, path in (files or {}).items():
+            self._load_parquet(name, (path,))
+        return set(files or ())
 
     def _materialise(self, facts: Facts) -> dict:
         if isinstance(facts, ParquetFacts):

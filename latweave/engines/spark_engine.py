@@ -23,8 +23,9 @@ evaluation is organised to run few of them:
 - output relations are read from the local relations (no job) or collected in one; rows are
   sorted on the Python side (`sorted_rows`), so the order never depends on partitions.
 
-The session (spark_session.py) evaluates the lattice strata once, at open; a run binds its plan
-facts as views and evaluates the rest. One batch of plans is one run.
+The session (spark_session.py) evaluates the lattice strata once, at open — or reads them, as
+the lattice's engine database holds them evaluated, where its rules are these (stored_strata.py);
+a run binds its plan facts as views and evaluates the rest. One batch of plans is one run.
 
 The lattice comes from its Parquet files (`open_stored`: layer 0's derived from the engine
 database into latweave's cache when first asked, compile/parquet_cache.py; a later layer's
@@ -79,5 +80,5 @@ class SparkEngine(Engine):
             return None
         from latweave.engines.spark_session import SparkSession
 
-        return SparkSession(self, stored=files, layers=layered_parquet(directory))
+        return SparkSession(self, stored=files, layers=layered_parquet(directory), folder=directory)
 

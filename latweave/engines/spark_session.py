@@ -1,7 +1,8 @@
 """A Spark engine session: the executor of the semi-naive plan (seminaive.py) over DataFrames,
 a level's non-recursive strata in one job (spark_engine.py says why).
 
-The lattice strata are evaluated once, at open, and kept; a run binds its plan facts as views,
+The lattice strata are evaluated once, at open, and kept (or read evaluated from the lattice's
+engine database: stored_strata.py); a run binds its plan facts as views,
 evaluates the other strata (and a lattice stratum again only when the run extends a relation it
 reads: the planner's `Schedule`), collects every output relation, and releases its checkpoints at
 the next run.
@@ -33,7 +34,7 @@ class SparkSession(Frames, Session):
     row_rules = None  # the engine's (spark_engine.ROWS), set at open
 
     def __init__(self, engine, base: Facts | None = None, stored: dict[str, list[Path]] | None = None,
-                 layers=()):
+                 layers=(), folder: Path | str | None = None):
         from pyspark.sql import functions as F  # noqa: N812 - pyspark's own convention
 
         self.F = F
@@ -57,8 +58,8 @@ class SparkSession(Frames, Session):
         self._lattice: list = []     # the session's own (the lattice and its strata)
         try:
             inputs = {r.name for r in self.program.inputs}
+            copy = os.environ.get(PARQUET_COPY) or None
             if stored is not None:
-                copy = os.environ.get(PARQUET_COPY) or None
                 self._guard(lambda: self._read_parquet(stored, inputs, copy, layers))
             else:
                 checks.check_relations(self.program, base, self.row_rules)
@@ -66,12 +67,29 @@ class SparkSession(Frames, Session):
                     self._bind_rows(name, rows)
             self.base_inputs = frozenset(n for n in inputs if self.count.get(n))
             self.schedule = engine.plan.schedule(self.base_inputs)
-            self._guard(lambda: seminaive.evaluate(self.schedule.at_open(), self))
+            at_open = self.schedule.at_open()
+            read = self._stored_strata(folder, at_open) if stored is not None and not (copy or layers) else set()
+            self.strata_read = frozenset(read)   # (read evaluated from the engine database, not evaluated)
+            self._guard(lambda: seminaive.evaluate([p for p in at_open if not read.issuperset(p.stratum.relations)],
+                                                   self))
             self._lattice, self._cached = self._cached, []
             self._pristine = (dict(self.df), dict(self.count), dict(self.rows))
         except BaseException:
             self.close()
             raise
+
+    def _stored_strata(self, folder: Path | str | None, at_open: list[seminaive.StratumPlan]) -> set[str]:
+        """The lattice strata read from the engine database's Parquet (stored_strata.py), when
+        every one the session would evaluate at open is there: their relations, else none. (Not
+        with a copy of the Parquet at a URI: the executors read that copy, which holds no strata.)"""
+        from latweave.engines.stored_strata import stored_strata
+
+        wanted = [r for p in at_open for r in p.stratum.relations]
+        files = stored_strata(folder, self.program, wanted) if folder is not None and wanted else None
+        if not files:
+            return set()
+        self._guard(lambda: self._read_parquet({name: [path] for name, path in files.items()}, set(files)))
+        return set(files)
 
     # ------------------------------------------------------------ executing the plan (seminaive.Executor)
 

@@ -154,7 +154,15 @@ class SqlSession(Session):
         evaluates every one."""
         if not after:
             self._bookkeep()
-        seminaive.evaluate([p for p in self.schedule.at_open() if bool(p.inputs & late) == after], self)
+        at_open = [p for p in self.schedule.at_open() if bool(p.inputs & late) == after]
+        read = self._read_strata(at_open) if not late else set()
+        self.strata_read = frozenset(read)   # (what a test or a profile may ask: read, not evaluated)
+        seminaive.evaluate([p for p in at_open if not read.issuperset(p.stratum.relations)], self)
+
+    def _read_strata(self, at_open: list[seminaive.StratumPlan]) -> set[str]:
+        """The relations of the lattice strata `at_open` read evaluated from the lattice rather
+        than evaluated here (DuckDB's, from its engine database: stored_strata.py); none here."""
+        return set()
 
     def _bookkeep(self) -> None:
         """What a run needs to know besides the tables (`base_inputs` and `plan` are set)."""

@@ -60,9 +60,15 @@ def lattice(name: str, root: Path, tmp_path_factory=None) -> Path:
     return out
 
 
+#: (lattice folder, engine) → the lattice relations its session read evaluated from the engine
+#: database at open (engines/stored_strata.py), for the last `run` of the two
+STRATA_READ: dict[tuple[str, str], frozenset[str]] = {}
+
+
 def run(folder: Path, engine: str, texts: list[str]) -> list[dict]:
     plans = [read_plan(t) for t in texts]
     with Runner(folder, engine) as runner:
+        STRATA_READ[(str(folder), engine)] = runner.session.strata_read
         return [r.to_dict() for r in runner.run(plans)]
 
 
