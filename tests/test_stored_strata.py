@@ -60,7 +60,8 @@ def test_a_stored_lattice_opens_on_duckdb_with_its_strata_read_and_answers_the_s
 
 def test_other_rules_evaluate_their_strata(zoo, tmp_path):
     """A rule added to the lattice strata: the database's fingerprint is not these rules', so
-    nothing is read (the entry is not even written) and the session evaluates every stratum."""
+    nothing is read (no entry is written: an empty mark says so, for the next open) and the session
+    evaluates every stratum."""
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
     with (rules / "closure.dl").open("a", encoding="utf-8") as handle:
@@ -72,6 +73,12 @@ def test_other_rules_evaluate_their_strata(zoo, tmp_path):
     assert "rooted" in at_open
     assert stored_strata(zoo, other, at_open) is None
     assert not list(cache_folder(zoo).glob(f"strata-*-{program_digest(other)[:24]}"))
+    # what it found is kept beside, so that the next open does not plan the SQLite engine again
+    marks = list(cache_folder(zoo).glob(f"strata-*-{program_digest(other)[:24]}.other-rules"))
+    assert len(marks) == 1
+    assert stored_strata(zoo, other, at_open) is None and marks[0].exists()
+    with Runner(zoo, "duckdb") as runner:   # the rules in use still read theirs
+        assert "desc" in runner.session.strata_read
 
 
 def test_a_layered_lattice_evaluates_its_strata(tmp_path):

@@ -16,7 +16,9 @@ the database's sha256), and a session reads them instead of evaluating them:
   have given it (the rules' fixpoint over the same base rows: the base relations' Parquet comes
   from the same file) — checked once, when the entry is made, by the database's fingerprint
   against the SQLite engine's fingerprint of these rules, and on every read by the digest of the
-  rules (the entry's name and strata.json both carry it: other rules, another entry);
+  rules (the entry's name and strata.json both carry it: other rules, another entry); a database
+  built by other rules gets an empty mark beside, `strata-<FORMAT>-<digest>.other-rules`, so that
+  later opens evaluate without planning the SQLite engine again to find that out;
 * only a lattice of one layer (a later layer's rows reach Parquet from its own facts, not from the
   top layer's database), only relations of number columns, and only when every relation a session
   would evaluate at open is there: otherwise None, and the session evaluates as it always did;
@@ -26,6 +28,7 @@ the database's sha256), and a session reads them instead of evaluating them:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -44,6 +47,9 @@ from latweave.folder.names import ENGINE_DB, PART_FILE
 #: Bumped when what an entry holds, or how, changes (old entries are then never read).
 FORMAT = 1
 _INDEX = "strata.json"
+#: Beside an entry's name: the database was built by other rules (an empty file, so that the next
+#: open does not plan the SQLite engine again to find that out)
+_OTHER = ".other-rules"
 
 
 def program_digest(program: Program) -> str:
@@ -72,6 +78,8 @@ def stored_strata(folder: Path | str, program: Program, relations: Iterable[str]
     entry = where / f"strata-{FORMAT}-{digest[:24]}"
     index = _index(entry, digest)
     if index is None:
+        if (where / f"{entry.name}{_OTHER}").exists():
+            return None   # known: this database's strata are not these rules' (not checked again)
         made = _derive(entry, folder / ENGINE_DB, program, digest)
         index = _index(made, digest) if made is not None else None
     if index is None or not set(wanted) <= set(index):
@@ -101,7 +109,11 @@ def _derive(entry: Path, database: Path, program: Program, digest: str) -> Path 
     except OSError:
         return None   # a read-only cache: the session evaluates
     try:
-        if not _write(tmp, database, program, digest):
+        written = _write(tmp, database, program, digest)
+        if written is False:
+            with contextlib.suppress(OSError):
+                (entry.parent / f"{entry.name}{_OTHER}").touch()
+        if not written:
             return None
         try:
             os.rename(tmp, entry)
@@ -113,8 +125,9 @@ def _derive(entry: Path, database: Path, program: Program, digest: str) -> Path 
         shutil.rmtree(tmp, ignore_errors=True)   # (a lost race: the winner's folder is kept)
 
 
-def _write(out: Path, database: Path, program: Program, digest: str) -> bool:
-    """The database's lattice strata tables as Parquet under `out`, and strata.json last."""
+def _write(out: Path, database: Path, program: Program, digest: str) -> bool | None:
+    """The database's lattice strata tables as Parquet under `out`, and strata.json last: True;
+    False when the database was built by other rules; None when it cannot be read."""
     from latweave.compile.lattice_facts import write_rows
     from latweave.compile.parquet_facts import write_table_parquet
     from latweave.engines.sqlite_engine import SqliteEngine
@@ -128,7 +141,7 @@ def _write(out: Path, database: Path, program: Program, digest: str) -> bool:
         finally:
             con.close()
     except (sqlite3.Error, EngineError):
-        return False
+        return None
     engine = SqliteEngine(program)
     if meta.fingerprint != fingerprint(engine, meta.base_inputs):
         return False   # built by other rules: what it holds is not what these rules derive
