@@ -101,3 +101,23 @@ def test_a_cache_that_cannot_be_written_evaluates(zoo, tmp_path, monkeypatch):
     with Runner(copy, "duckdb") as runner:
         assert runner.session.strata_read == frozenset()
         assert _results(runner) == expected
+
+
+def test_an_entry_that_cannot_be_written_whole_evaluates_and_leaves_nothing(zoo, tmp_path, monkeypatch):
+    """A write that fails half-way (a full disk, say) is not an error of the open: the session
+    evaluates, answers the same, and no entry (nor its temporary folder) is left in the cache."""
+    import latweave.compile.parquet_facts as parquet_facts
+
+    expected = _reference(zoo)
+    copy = tmp_path / "zoo"
+    shutil.copytree(zoo, copy)
+    monkeypatch.setenv("LATWEAVE_CACHE", str(tmp_path / "cache"))
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(parquet_facts, "write_table_parquet", full)
+    with Runner(copy, "duckdb") as runner:
+        assert runner.session.strata_read == frozenset()
+        assert _results(runner) == expected
+    assert not [p.name for p in cache_folder(copy).iterdir() if p.name.startswith((".strata", "strata"))]

@@ -109,7 +109,10 @@ def _derive(entry: Path, database: Path, program: Program, digest: str) -> Path 
     except OSError:
         return None   # a read-only cache: the session evaluates
     try:
-        written = _write(tmp, database, program, digest)
+        try:
+            written = _write(tmp, database, program, digest)
+        except (OSError, sqlite3.Error, _duckdb_error()):
+            written = None   # (a full disk, say: the session evaluates, as with no cache)
         if written is False:
             with contextlib.suppress(OSError):
                 (entry.parent / f"{entry.name}{_OTHER}").touch()
@@ -123,6 +126,12 @@ def _derive(entry: Path, database: Path, program: Program, digest: str) -> Path 
         return entry
     finally:
         shutil.rmtree(tmp, ignore_errors=True)   # (a lost race: the winner's folder is kept)
+
+
+def _duckdb_error() -> type[Exception]:
+    import duckdb
+
+    return duckdb.Error
 
 
 def _write(out: Path, database: Path, program: Program, digest: str) -> bool | None:
