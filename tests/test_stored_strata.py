@@ -116,7 +116,7 @@ def test_an_entry_that_cannot_be_written_whole_evaluates_and_leaves_nothing(zoo,
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(parquet_facts, "write_table_parquet", full)
+    monkeypatch.setattr(parquet_facts, "write_derived_parquet", full)
     with Runner(copy, "duckdb") as runner:
         assert runner.session.strata_read == frozenset()
         assert _results(runner) == expected

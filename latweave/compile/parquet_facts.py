@@ -69,29 +69,28 @@ def write_parquet(folder: Path | str, facts: Mapping[str, Iterable[Sequence[int]
         return _convert(Path(tmp), folder / out, relations, partitioned)
 
 
-def _convert(source: Path, out: Path, relations: tuple[str, ...], partitioned: bool = True) -> list[Path]:
+def _convert(source: Path, out: Path, relations: tuple[str, ...], partitioned: bool = True,
+             cols: Mapping[str, tuple[str, ...]] | None = None) -> list[Path]:
+    """Each relation's `.facts` file under `source` to Parquet under `out/<relation>/`, on one
+    DuckDB connection. `cols`: relation → its columns' names (default: the schema's)."""
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as spill:
         con = duckdb.connect(":memory:", config={"threads": 1, "temp_directory": spill,
                                                  "preserve_insertion_order": True})
         try:
             for name in relations:
-                written += _relation(con, source / f"{name}.facts", out / name, name, partitioned)
+                written += _relation(con, source / f"{name}.facts", out / name, name, partitioned,
+                                     cols.get(name) if cols else None)
         finally:
             con.close()
     return sorted(written)
 
 
-def write_table_parquet(out: Path, facts: Path, name: str, cols: Sequence[str]) -> Path:
-    """A derived relation's `.facts` file (int columns, named `cols` as the rules declare them)
-    as one Parquet file `out/part-0.parquet`, written as a lattice relation's (engines/stored_strata.py)."""
-    with tempfile.TemporaryDirectory(prefix="latweave-parquet-") as spill:
-        con = duckdb.connect(":memory:", config={"threads": 1, "temp_directory": spill,
-                                                 "preserve_insertion_order": True})
-        try:
-            return _relation(con, facts, out, name, False, tuple(cols))[0]
-        finally:
-            con.close()
+def write_derived_parquet(out: Path, facts: Path, cols: Mapping[str, Sequence[str]]) -> list[Path]:
+    """Derived relations' `.facts` files in `facts` (int columns, named as the rules declare them:
+    relation → `cols[relation]`) as one Parquet file each, `out/<relation>/part-0.parquet`, the
+    converter a lattice relation's goes through (engines/stored_strata.py)."""
+    return _convert(facts, out, tuple(cols), False, {name: tuple(c) for name, c in cols.items()})
 
 
 def _relation(con, facts: Path, out: Path, name: str, partitioned: bool = True,

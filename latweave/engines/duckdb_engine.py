@@ -121,7 +121,7 @@ class ParquetFacts(Mapping):
     are of, whose engine database may hold the lattice strata evaluated (stored_strata.py)."""
 
     def __init__(self, files: Mapping[str, Sequence[Path]], layers: Sequence = (), folder: Path | str | None = None):
-        self.folder = folder if not layers else None
+        self.folder = folder
         self._files = {name: ParquetFiles(tuple(paths), tuple((tuple(taken.get(name, ())), tuple(added.get(name, ())))
                                                               for added, taken in layers))
                        for name, paths in files.items()}
@@ -144,7 +144,7 @@ class DuckDBSession(SqlSession):
     def __init__(self, engine: DuckDBEngine, base: Facts):
         self.engine = engine
         self.program = engine.program
-        self._folder = getattr(base, "folder", None)   # (ParquetFacts of a lattice of one layer)
+        self._folder = getattr(base, "folder", None)   # (ParquetFacts: the lattice folder they are of)
         self._tmp = tempfile.mkdtemp(prefix="latweave-duckdb-")
         try:
             self.con = duckdb.connect(":memory:", config={"threads": THREADS, "memory_limit": memory_limit(),
@@ -163,13 +163,12 @@ class DuckDBSession(SqlSession):
     def _read_strata(self, at_open: list[seminaive.StratumPlan]) -> set[str]:
         """The lattice strata the engine database holds evaluated for these rules, loaded from
         their Parquet (stored_strata.py) when every one of `at_open` is there."""
-        from latweave.engines.stored_strata import stored_strata
+        from latweave.engines.stored_strata import relations_of, stored_strata
 
-        wanted = [r for p in at_open for r in p.stratum.relations]
-        files = stored_strata(self._folder, self.program, wanted) if self._folder is not None and wanted else None
-        for name, path in (files or {}).items():
+        files = stored_strata(self._folder, self.program, relations_of(at_open)) or {}
+        for name, path in files.items():
             self._load_parquet(name, (path,))
-        return set(files or ())
+        return set(files)
 
     def _materialise(self, facts: Facts) -> dict:
         if isinstance(facts, ParquetFacts):

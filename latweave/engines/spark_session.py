@@ -68,7 +68,7 @@ class SparkSession(Frames, Session):
             self.base_inputs = frozenset(n for n in inputs if self.count.get(n))
             self.schedule = engine.plan.schedule(self.base_inputs)
             at_open = self.schedule.at_open()
-            read = self._stored_strata(folder, at_open) if stored is not None and not (copy or layers) else set()
+            read = self._stored_strata(folder, at_open) if stored is not None and not copy else set()
             self.strata_read = frozenset(read)   # (read evaluated from the engine database, not evaluated)
             self._guard(lambda: seminaive.evaluate([p for p in at_open if not read.issuperset(p.stratum.relations)],
                                                    self))
@@ -82,10 +82,9 @@ class SparkSession(Frames, Session):
         """The lattice strata read from the engine database's Parquet (stored_strata.py), when
         every one the session would evaluate at open is there: their relations, else none. (Not
         with a copy of the Parquet at a URI: the executors read that copy, which holds no strata.)"""
-        from latweave.engines.stored_strata import stored_strata
+        from latweave.engines.stored_strata import relations_of, stored_strata
 
-        wanted = [r for p in at_open for r in p.stratum.relations]
-        files = stored_strata(folder, self.program, wanted) if folder is not None and wanted else None
+        files = stored_strata(folder, self.program, relations_of(at_open))
         if not files:
             return set()
         self._guard(lambda: self._read_parquet({name: [path] for name, path in files.items()}, set(files)))

@@ -41,6 +41,7 @@ from typing import Iterable
 
 from latweave.datalog.ir import Program
 from latweave.engines.per_program import per_program
+from latweave.engines.seminaive import StratumPlan
 from latweave.errors import EngineError
 from latweave.folder.names import ENGINE_DB, PART_FILE
 
@@ -60,17 +61,18 @@ def program_digest(program: Program) -> str:
         json.dumps(encode(program), sort_keys=True).encode()).hexdigest())
 
 
-def stored_strata(folder: Path | str, program: Program, relations: Iterable[str]) -> dict[str, Path] | None:
+def stored_strata(folder: Path | str | None, program: Program, relations: Iterable[str]) -> dict[str, Path] | None:
     """relation → its Parquet file, for each of `relations` (what a session would evaluate at
     open), from the lattice folder's engine database by way of the cache; None when they cannot
-    all be read so (see the module's docstring): the caller evaluates them."""
+    all be read so (no folder, a lattice of layers, see the module's docstring): the caller
+    evaluates them."""
     from latweave.compile.parquet_cache import cache_folder
     from latweave.folder.layers import has_layers
 
-    folder = Path(folder)
     wanted = sorted(set(relations))
-    if not wanted or has_layers(folder) or not (folder / ENGINE_DB).is_file():
+    if folder is None or not wanted or has_layers(folder) or not (Path(folder) / ENGINE_DB).is_file():
         return None
+    folder = Path(folder)
     where = cache_folder(folder)
     if where is None:
         return None
@@ -86,6 +88,11 @@ def stored_strata(folder: Path | str, program: Program, relations: Iterable[str]
         return None
     files = {name: entry / name / PART_FILE for name in wanted}
     return files if all(path.is_file() for path in files.values()) else None
+
+
+def relations_of(at_open: Iterable[StratumPlan]) -> list[str]:
+    """The relations of the lattice strata a session would evaluate at open (`stored_strata`'s ask)."""
+    return [r for p in at_open for r in p.stratum.relations]
 
 
 def _index(entry: Path, digest: str) -> dict[str, int] | None:
@@ -138,7 +145,7 @@ def _write(out: Path, database: Path, program: Program, digest: str) -> bool | N
     """The database's lattice strata tables as Parquet under `out`, and strata.json last: True;
     False when the database was built by other rules; None when it cannot be read."""
     from latweave.compile.lattice_facts import write_rows
-    from latweave.compile.parquet_facts import write_table_parquet
+    from latweave.compile.parquet_facts import write_derived_parquet
     from latweave.engines.sqlite_engine import SqliteEngine
     from latweave.engines.sqlite_store import fingerprint, read_meta
     from latweave.folder.base_rows import base_rows
@@ -154,17 +161,16 @@ def _write(out: Path, database: Path, program: Program, digest: str) -> bool | N
     engine = SqliteEngine(program)
     if meta.fingerprint != fingerprint(engine, meta.base_inputs):
         return False   # built by other rules: what it holds is not what these rules derive
-    names = sorted(engine.lattice(meta.base_inputs) - meta.base_inputs)
-    relations = {}
+    relations, cols = {}, {}
     with tempfile.TemporaryDirectory(prefix="latweave-strata-") as facts:
-        for name in names:
+        for name in sorted(engine.lattice(meta.base_inputs) - meta.base_inputs):
             relation = program.relation(name)
             if not relation.columns or any(c.type != "number" for c in relation.columns):
                 continue   # (a nullary or symbol relation: evaluated, never stored here)
             rows = base_rows(database, name)
             write_rows(Path(facts), {name: rows}, (name,))
-            write_table_parquet(out / name, Path(facts) / f"{name}.facts", name, [c.name for c in relation.columns])
-            relations[name] = len(rows)
+            relations[name], cols[name] = len(rows), [c.name for c in relation.columns]
+        write_derived_parquet(out, Path(facts), cols)
     (out / _INDEX).write_text(json.dumps({"format": FORMAT, "program": digest, "relations": relations},
                                          sort_keys=True) + "\n", encoding="utf-8")
     return True
