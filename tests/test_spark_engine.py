@@ -168,11 +168,62 @@ def test_whole_stage_code_generation_is_off_on_every_master(monkeypatch):
     assert settings("spark://head:7077")["spark.sql.codegen.wholeStage"] == "false"
 
 
+def test_memory_pages_are_small_only_on_a_local_master(monkeypatch):
+    """A run broadcasts small local relations by the hundred, each a hash table of at least one
+    Tungsten page: small pages on a local master (spark_jvm.page_size: 1 MB, or what 8,192
+    pages need to cover a larger driver's heap), Spark's own on a cluster; $LATWEAVE_SPARK_CONF
+    wins."""
+    from latweave.engines.spark_context import settings
+    from latweave.engines.spark_jvm import page_size
+
+    assert [page_size(m) for m in ("4g", "8g", "8G", "9g", "24g", "64g", "512m", "2048", "1t")] == \
+        ["1m", "1m", "1m", "2m", "4m", "8m", "1m", "1m", "128m"]
+    assert page_size("lots") is None
+    monkeypatch.delenv("LATWEAVE_SPARK_CONF", raising=False)
+    monkeypatch.setenv("LATWEAVE_SPARK_DRIVER_MEMORY", "6g")
+    assert settings("local[2]")["spark.buffer.pageSize"] == "1m"
+    monkeypatch.setenv("LATWEAVE_SPARK_DRIVER_MEMORY", "32g")
+    assert settings("local[2]")["spark.buffer.pageSize"] == "4m"
+    assert "spark.buffer.pageSize" not in settings("spark://head:7077")
+    monkeypatch.setenv("LATWEAVE_SPARK_CONF", "spark.buffer.pageSize=8m")
+    assert settings("local[2]")["spark.buffer.pageSize"] == "8m"
+
+
+def test_a_rounds_new_rows_are_an_anti_join_with_duplicates_left_to_the_wave(runs, one_source):
+    """A recursive round's new rows (`SparkSession._new_rows`): the variants' rows the relation
+    does not hold — EXCEPT's rows, duplicates aside — by an anti join with no aggregate of its
+    own (Spark's EXCEPT is one: a shuffle per relation and round; `_materialise` de-duplicates a
+    wave once); and the wave's relations tagged in one query (`_tagged_sql`) give each one's rows."""
+    from types import SimpleNamespace
+
+    from latweave.execute import Runner
+
+    runs(ZOO)   # the JVM started
+    with Runner(one_source / "zoo", "spark") as runner:
+        session = runner.session
+        rows_of, types = session.rows, session.engine.types
+        local = sorted(name for name, rows in rows_of.items() if rows and types[name])
+        a, b = next((a, b) for a in local for b in local
+                    if a != b and types[a] == types[b] and set(rows_of[b]) - set(rows_of[a]))
+        width = len(session.engine.types[a])
+        other = SimpleNamespace(sql=f"SELECT * FROM {session.engine.views[b]}", select=SimpleNamespace(width=width))
+        held = SimpleNamespace(sql=f"SELECT * FROM {session.engine.views[a]}", select=SimpleNamespace(width=width))
+        query = session.ss.sql(session._new_rows(a, [other, held, other]))
+        plan = query._jdf.queryExecution().executedPlan().toString()
+        rows = [tuple(r) for r in query.collect()]
+        assert sorted(set(rows)) == sorted(set(session.rows[b]) - set(session.rows[a]))
+        assert rows and len(rows) == 2 * len(set(rows))   # `other` twice: its rows twice, not made distinct here
+        assert "LeftAnti" in plan and "HashAggregate" not in plan, plan
+        tagged = session._tagged_sql([(a, held.sql), (b, other.sql)])
+        got = session._split([(a, None), (b, None)], tagged.collect())
+    assert sorted(got[a]) == sorted(session.rows[a]) and sorted(got[b]) == sorted(session.rows[b])
+
+
 def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source):
     """On the module's JVM: an engine session has its settings and the process's session (a
     build's) keeps Spark's; a join of two local relations' views is a broadcast hash join, not
     two shuffles and a sort-merge join (spark_frames.Frames._bind)."""
-    from latweave.engines import spark_context
+    from latweave.engines import spark_context, spark_jvm
     from latweave.execute import Runner
 
     runs(ZOO)   # the JVM started
@@ -186,4 +237,7 @@ def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_br
         first, second = session.engine.views[a], session.engine.views[b]
         plan = session.ss.sql(f"SELECT * FROM {first} a JOIN {second} b ON a.c0 = b.c0")._jdf \
             .queryExecution().executedPlan().toString()
+        if "spark.buffer.pageSize" not in spark_context.user_conf():
+            conf = session.ss.sparkContext.getConf()
+            assert conf.get("spark.buffer.pageSize") == spark_jvm.page_size(conf.get("spark.driver.memory"))
     assert "BroadcastHashJoin" in plan and "SortMergeJoin" not in plan, plan

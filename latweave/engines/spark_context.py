@@ -25,6 +25,7 @@ Settings chosen here, each for a reason:
 - `spark.driver.memory`: `$LATWEAVE_SPARK_DRIVER_MEMORY`, else on a local master a third of the
   machine's memory, at least 4g (local mode runs everything in the driver's JVM, and 4g ran out
   building a large KB: docs/performance.md), and 4g for a cluster's driver;
+- `spark.buffer.pageSize`: 1 MB up to an 8 GB driver on a local master (spark_jvm.page_size: why);
 - `spark.sql.codegen.wholeStage=false` on every master: a run is many small stages wherever it
   runs, and compiling each one's Java costs more than it saves (docs/performance.md; the
   cluster's test module ran slower with it on, in one suite run);
@@ -138,8 +139,7 @@ def _ask_java(java: str | None, timeout: float = JAVA_PROBE_TIMEOUT_S) -> str | 
         return f"cannot read the version {java} prints; Spark needs Java {JAVA_VERSIONS[0]} or {JAVA_VERSIONS[1]}"
     major = int(match.group(1)) if match.group(1) != "1" else int(match.group(2) or 0)
     if major < JAVA_VERSIONS[0]:
-        return (f"{java} is Java {major}; Spark 4 needs Java {JAVA_VERSIONS[0]} or newer "
-                f"(set JAVA_HOME to one)")
+        return f"{java} is Java {major}; Spark 4 needs Java {JAVA_VERSIONS[0]} or newer (set JAVA_HOME to one)"
     return None
 
 
@@ -221,7 +221,8 @@ def settings(master: str | None, remote: bool = False) -> dict[str, str]:
                      "spark.ui.enabled": "false", "spark.driver.memory": driver_memory(master),
                      "spark.ui.showConsoleProgress": "false", "spark.sql.codegen.wholeStage": "false"})
         if master_of(master).startswith("local"):   # one JVM, nobody else to reach it: loopback only
-            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
+            conf.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1",
+                         **spark_jvm.pages(conf["spark.driver.memory"])})
         options = spark_jvm.java_options()
         if options is not None:
             conf["spark.driver.extraJavaOptions"] = options
@@ -277,7 +278,6 @@ def spark_errors() -> tuple[type[BaseException], ...]:
         from pyspark.errors import PySparkException
     except ImportError:
         return ()
-
     return (PySparkException, Py4JError, ConnectionError)  # (py4j reconnecting to a JVM that has gone)
 
 

@@ -18,8 +18,8 @@ evaluation is organised to run few of them:
 - a rule whose positive body reads an empty relation is skipped (the counts say so), so a plan
   touches only the rules its facts can fire — a stratum with no live rule costs no job;
 - a recursive stratum runs semi-naively: one job per round computes every relation's new rows
-  (`EXCEPT` what is known), bound to the delta views of the round's parity, which the next round
-  reads, until no delta is left;
+  (those the relation does not hold: an anti join), bound to the delta views of the round's
+  parity, which the next round reads, until no delta is left;
 - output relations are read from the local relations (no job) or collected in one; rows are
   sorted on the Python side (`sorted_rows`), so the order never depends on partitions.
 

@@ -42,6 +42,8 @@ class Frames:
     (this run's) and `_lattice` (the session's)."""
 
     F: Any   # pyspark.sql.functions (set by the session)
+    ss: Any  # the session's SparkSession
+    engine: Any  # the SparkEngine (its views, types and columns)
 
     # ------------------------------------------------------------ relations as views
 
@@ -248,6 +250,24 @@ class Frames:
             pieces.append(df.select(*cols))
         return reduce(lambda a, b: a.unionByName(b), pieces)
 
+    def _tagged_sql(self, parts: list[tuple[str, str]]) -> Any:
+        """`_tagged` of several relations' SELECTs (relation, SQL text from the dialect), written as
+        one query: Spark analyses it once, where a DataFrame per SELECT, its columns' casts and a
+        union of each to the ones before were each analysed again in the JVM (a third of a run's
+        time on the suite's small lattices: docs/spark.md)."""
+        width = max(len(self.engine.types[rel]) for rel, _ in parts)
+        pieces = []
+        for tag, (rel, sql) in enumerate(parts):
+            types = self.engine.types[rel]
+            cols = [f"{tag} AS tag"]
+            for j in range(width):
+                t = types[j] if j < len(types) else None
+                cols.append(f"CAST({f'p.c{j}' if t == 'number' else 'NULL'} AS BIGINT) AS n{j}")
+                cols.append(f"CAST({f'p.c{j}' if t == 'symbol' else 'NULL'} AS STRING) AS s{j}")
+            named = f"({', '.join(f'c{j}' for j in range(len(types)))})" if types else ""
+            pieces.append(f"SELECT {', '.join(cols)} FROM ({sql}) AS p{named}")
+        return self.ss.sql(" UNION ALL ".join(pieces))
+
     def _split(self, frames: list[tuple[str, object]], rows) -> dict[str, list]:
         """Collected rows of `_tagged(frames)` -> relation -> its rows."""
         got: dict[str, list] = {rel: [] for rel, _ in frames}
@@ -260,10 +280,11 @@ class Frames:
             got[rel].append(tuple(row[k] for k in cols))
         return got
 
-    def _local_wave(self, frames: list[tuple[str, object]], distinct: bool = False) -> dict[str, tuple]:
+    def _local_wave(self, frames: list[tuple[str, object]], distinct: bool = False,
+                    tagged: Any = None) -> dict[str, tuple]:
         """The relations of `frames` computed in one job and kept local: relation -> (DataFrame,
-        rows, the rows in Python)."""
-        tagged = self._tagged(frames)
+        rows, the rows in Python). `tagged`: their `_tagged` union, when the caller made it."""
+        tagged = self._tagged(frames) if tagged is None else tagged
         local = self._localise(tagged.distinct() if distinct else tagged)
         got = self._split(frames, local.collect())  # a local relation: collected without a job
         return {rel: (self._slice(local, tag, rel), len(got[rel]), got[rel]) for tag, (rel, _) in enumerate(frames)}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import os
+import re
 import threading
 from typing import Any, BinaryIO
 from pathlib import Path
@@ -104,3 +105,29 @@ def _drain(stream: BinaryIO) -> None:
     for raw in iter(stream.readline, b""):
         _tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
     stream.close()
+
+
+def page_size(memory: str) -> str | None:
+    """spark.buffer.pageSize on a local master, for a driver of `memory` (spark.driver.memory's
+    spelling): the least power of two, at least 1 MB, of which 8,192 pages — the most one task
+    addresses — cover the whole heap; None for a spelling not understood (Spark's own then).
+
+    Spark's default grows with the heap, to 64 MB for a driver of 4 GB and more. Every broadcast
+    of a multi-column key builds a hash table of at least one page, held by the driver until its
+    broadcast is cleaned, and a run broadcasts local relations by the hundred: 64 MB pages were
+    gigabytes allocated and zeroed for tables of a few thousand rows (and once a run that failed
+    "Not enough memory to build and broadcast the table"). docs/spark.md has the figures."""
+    found = re.fullmatch(r"(\d+)([kmgt]?)b?", memory.strip().lower())
+    if found is None:
+        return None
+    size = int(found[1]) * 1024 ** " kmgt".index(found[2] or "m")   # no unit: MiB, as Spark reads it
+    pages, mb = -(-size // 8192 // 2**20), 1
+    while mb < pages:
+        mb *= 2
+    return f"{mb}m"
+
+
+def pages(memory: str) -> dict[str, str]:
+    """`page_size`'s setting for a driver of `memory`: none where its spelling is not understood."""
+    size = page_size(memory)
+    return {} if size is None else {"spark.buffer.pageSize": size}

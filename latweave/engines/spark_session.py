@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from latweave.engines import rows as checks
 from latweave.engines import seminaive, spark_context
@@ -106,13 +106,11 @@ class SparkSession(Frames, Session):
         -> (DataFrame, rows, its rows in Python or None). When every relation named is local, one
         job computes them and they stay local; else one job checkpoints the result and one counts
         it, and a result of at most LOCAL_ROWS rows is then made local too (one more)."""
-        frames = []
-        for rel, sql, _ in parts:
-            df = self.ss.sql(sql)
-            frames.append((rel, df.toDF(*[f"c{j}" for j in range(len(df.columns))])))
+        frames: list[tuple[str, object]] = [(rel, None) for rel, _, _ in parts]
+        tagged = self._tagged_sql([(rel, sql) for rel, sql, _ in parts])
         if all(self.rows.get(r) is not None for _, _, names in parts for r in names):
-            return self._local_wave(frames, distinct=True)
-        tagged = self._tagged(frames).distinct().localCheckpoint(eager=True)  # a leaf for later plans
+            return self._local_wave(frames, distinct=True, tagged=tagged)
+        tagged = tagged.distinct().localCheckpoint(eager=True)  # a leaf for later plans
         self._cached.append(tagged)
         counts = {tag: n for tag, n in tagged.groupBy("tag").count().collect()}
         if sum(counts.values()) <= LOCAL_ROWS:
@@ -135,18 +133,16 @@ class SparkSession(Frames, Session):
                 self._bind(rel, *made)
 
     def extend(self, p: seminaive.StratumPlan, work: seminaive.Work, read: int | None, write: int) -> dict[str, int]:
-        """One job computes every relation's new rows (`EXCEPT` what is known); they are bound to
-        the relation's delta view of parity `write`, and added to the relation."""
-        views = self.engine.views
-        parts = [(rel, f"SELECT * FROM ({self._union(live)}) EXCEPT SELECT * FROM {views[rel]}", _reads(live) | {rel})
-                 for rel, live in work if live]
+        """One job computes every relation's new rows (those not known: `_new_rows`); they are bound
+        to the relation's delta view of parity `write`, and added to the relation."""
+        parts = [(rel, self._new_rows(rel, live), _reads(live) | {rel}) for rel, live in work if live]
         made = self._materialise(parts) if parts else {}
         new: dict[str, int] = {}
         for rel, _ in work:
             df, n, rows = made.get(rel, (None, 0, []))
             new[rel] = n
             if not n:
-                self._empty_local(rel).createOrReplaceTempView(dialect.delta_view(views[rel], write))
+                self._empty_local(rel).createOrReplaceTempView(dialect.delta_view(self.engine.views[rel], write))
                 continue
             if rows is not None and self.rows[rel] is not None:
                 # both local: the relation grows as a local relation again (JVM-side lists, no job)
@@ -156,8 +152,18 @@ class SparkSession(Frames, Session):
                            self.rows[rel] + rows)
             else:
                 self._bind(rel, self.df[rel].unionByName(df), self.count[rel] + n, None)
-            df.createOrReplaceTempView(dialect.delta_view(views[rel], write))
+            df.createOrReplaceTempView(dialect.delta_view(self.engine.views[rel], write))
         return new
+
+    def _new_rows(self, rel: str, live: Sequence[seminaive.Variant]) -> str:
+        """The variants' rows that relation `rel` does not hold, duplicates kept: an anti join, not
+        `EXCEPT` — Spark's EXCEPT is the anti join under a DISTINCT of its own (a shuffle per
+        relation), and `_materialise` de-duplicates the wave's rows once. (Every column is NOT
+        NULL, so `=` is EXCEPT's equality; a nullary relation's one column is TRUE.)"""
+        cols = [f"c{j}" for j in range(max(1, live[0].select.width))]
+        on = " AND ".join(f"u.{c} = k.{c}" for c in cols)
+        return (f"SELECT u.* FROM ({self._union(live)}) AS u({', '.join(cols)}) "
+                f"LEFT ANTI JOIN {self.engine.views[rel]} AS k ON {on}")
 
     # ------------------------------------------------------------ a run
 
