@@ -253,7 +253,7 @@ class Frames:
     def _tagged_sql(self, parts: list[tuple[str, str]]) -> Any:
         """`_tagged` of several relations' SELECTs (relation, SQL text from the dialect), written as
         one query: Spark analyses it once, where a DataFrame per SELECT, its columns' casts and a
-        union of each to the ones before were each analysed again in the JVM (a third of a run's
+        union of each to the ones before were each analysed again in the JVM (a sixth of a run's
         time on the suite's small lattices: docs/spark.md)."""
         width = max(len(self.engine.types[rel]) for rel, _ in parts)
         pieces = []

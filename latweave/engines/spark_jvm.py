@@ -17,6 +17,8 @@ loopback warning and Hadoop's native-library warning. Here, unless the user asks
 `LATWEAVE_SPARK_LOG=1` (or `-v` on a command that takes `--spark-master`) leaves the JVM as pyspark
 starts it: Spark's own log configuration, its lines on the terminal. The choice is made when the
 process's JVM starts; one JVM serves every session of the process (spark_context).
+
+`page_size`: the size of the local JVM's memory pages, which a run's many small broadcasts pay.
 """
 
 from __future__ import annotations
