@@ -234,20 +234,22 @@ class Frames:
 
     # ------------------------------------------------------------ tagged unions
 
+    def _tag_columns(self, tag: int, rel: str, width: int, source: str = "") -> list[str]:
+        """Relation `rel`'s columns c0, c1, ... (read as `source`c<j>) as row `tag` of a tagged
+        union `width` columns wide: (tag, n0, s0, n1, s1, ...), column j in n<j> (a number) or s<j>
+        (a symbol), the other NULL — SQL expressions, for `_tagged` and `_tagged_sql` alike."""
+        types = self.engine.types[rel]
+        cols = [f"{tag} AS tag"]
+        for j in range(width):
+            t = types[j] if j < len(types) else None
+            cols.append(f"CAST({f'{source}c{j}' if t == 'number' else 'NULL'} AS BIGINT) AS n{j}")
+            cols.append(f"CAST({f'{source}c{j}' if t == 'symbol' else 'NULL'} AS STRING) AS s{j}")
+        return cols
+
     def _tagged(self, frames: list[tuple[str, object]]):
-        """One DataFrame of several relations' rows: (tag, n0, s0, n1, s1, ...), each relation's
-        column j in n<j> (a number) or s<j> (a symbol), tag its position in `frames`."""
-        F = self.F
+        """One DataFrame of several relations' rows (`_tag_columns`), tag its position in `frames`."""
         width = max(len(self.engine.types[rel]) for rel, _ in frames)
-        pieces = []
-        for tag, (rel, df) in enumerate(frames):
-            types = self.engine.types[rel]
-            cols = [F.lit(tag).alias("tag")]
-            for j in range(width):
-                t = types[j] if j < len(types) else None
-                cols.append((F.col(f"c{j}") if t == "number" else F.lit(None)).cast("bigint").alias(f"n{j}"))
-                cols.append((F.col(f"c{j}") if t == "symbol" else F.lit(None)).cast("string").alias(f"s{j}"))
-            pieces.append(df.select(*cols))
+        pieces = [df.selectExpr(*self._tag_columns(tag, rel, width)) for tag, (rel, df) in enumerate(frames)]
         return reduce(lambda a, b: a.unionByName(b), pieces)
 
     def _tagged_sql(self, parts: list[tuple[str, str]]) -> Any:
@@ -258,14 +260,9 @@ class Frames:
         width = max(len(self.engine.types[rel]) for rel, _ in parts)
         pieces = []
         for tag, (rel, sql) in enumerate(parts):
-            types = self.engine.types[rel]
-            cols = [f"{tag} AS tag"]
-            for j in range(width):
-                t = types[j] if j < len(types) else None
-                cols.append(f"CAST({f'p.c{j}' if t == 'number' else 'NULL'} AS BIGINT) AS n{j}")
-                cols.append(f"CAST({f'p.c{j}' if t == 'symbol' else 'NULL'} AS STRING) AS s{j}")
-            named = f"({', '.join(f'c{j}' for j in range(len(types)))})" if types else ""
-            pieces.append(f"SELECT {', '.join(cols)} FROM ({sql}) AS p{named}")
+            arity = len(self.engine.types[rel])
+            named = f"({', '.join(f'c{j}' for j in range(arity))})" if arity else ""
+            pieces.append(f"SELECT {', '.join(self._tag_columns(tag, rel, width, 'p.'))} FROM ({sql}) AS p{named}")
         return self.ss.sql(" UNION ALL ".join(pieces))
 
     def _split(self, frames: list[tuple[str, object]], rows) -> dict[str, list]:
