@@ -147,6 +147,28 @@ def test_the_same_facts_give_the_same_bytes(rules, tmp_path):
         assert c.read_bytes() == a.read_bytes()
 
 
+def test_the_indexes_sorted_on_helper_threads_are_the_same_bytes(rules, tmp_path, monkeypatch):
+    """NewFile.finish sorts the secondary indexes with `PRAGMA threads` (a second core at a
+    build's end): the file does not depend on it, and the connection's setting is put back."""
+    from latweave.engines import sqlite_places
+
+    _, compiled, _ = _compiled("contested1")
+    seen = []
+    real = sqlite_places.NewFile.sort_threads
+    monkeypatch.setattr(sqlite_places.NewFile, "sort_threads", staticmethod(lambda: seen.append(real()) or 2))
+    a = write_engine_db(tmp_path / "two.db", compiled.facts, SqliteEngine(rules))
+    monkeypatch.setattr(sqlite_places.NewFile, "sort_threads", staticmethod(lambda: seen.append(0) or 0))
+    b = write_engine_db(tmp_path / "one.db", compiled.facts, SqliteEngine(rules))
+    assert seen[-1] == 0 and seen[0] in (0, 2) and a.read_bytes() == b.read_bytes()
+    con = sqlite3.connect(":memory:")
+    (default,) = con.execute("PRAGMA threads").fetchone()
+    session = SqliteEngine(rules).open(compiled.facts)   # (in memory: no index sort on helper threads)
+    try:
+        assert session.con.execute("PRAGMA threads").fetchone()[0] == default
+    finally:
+        session.close()
+
+
 def test_streamed_rows_are_a_set_like_loaded_ones(tmp_path):
     engine = SqliteEngine(program(CLOSURE))
     base = {"edge": [(1, 2), (2, 3), (1, 2), (3, 4), (2, 3)], "label": [(4, "four"), (4, "four")]}
@@ -299,7 +321,15 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
     assert (tmp_path / "x.db").read_text() == "mine"
     with pytest.raises(LatweaveError, match="edge"):
         write_engine_db(tmp_path / "y.db", {"edge": iter([(1, 2), (1, "two")])}, SqliteEngine(closure))
-    assert not (tmp_path / "y.db").exists()
+    assert not (tmp_path / "y.db").exists() and not (tmp_path / "y.db.loose").exists()
+    # the loose file it is written into before its VACUUM INTO the path: someone else's is kept
+    (tmp_path / "z.db.loose").write_text("mine too")
+    with pytest.raises(EngineError, match="z.db.loose: already exists"):
+        write_engine_db(tmp_path / "z.db", {"edge": [(1, 2)]}, SqliteEngine(closure))
+    assert (tmp_path / "z.db.loose").read_text() == "mine too" and not (tmp_path / "z.db").exists()
+    # a write that succeeds leaves its database and nothing beside it
+    write_engine_db(tmp_path / "w" / "ok.db", {"edge": [(1, 2)]}, SqliteEngine(closure))
+    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["ok.db"]
 
 
 def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_path, rules):

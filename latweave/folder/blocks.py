@@ -57,8 +57,11 @@ LINES_PER_BLOCK = 64
 #: hops: 64 lines were ~0.1 ms slower than the text file). derived/coord_counts.blocks is read
 #: whole, or by key in an `add`: 64.
 PER_BLOCK = {PREDICATES: 16, VALUES: 16}
-#: zlib's default level: level 1 writes twice as fast but is ~15 % larger.
-LEVEL = 6
+#: zlib's level 3, the best of its fast levels (1-3 match greedily; 4-9 lazily): the 300k KB's
+#: predicate blocks (16 lines) deflate 4.5x faster than at the default level 6 (1.6 against 7.1 s
+#: for 1.5M lines) and 7 % larger (ratio 4.47 against 4.82), and inflate a little faster. Level 6
+#: was the deflating process's whole second core in a streamed build (docs/performance.md).
+LEVEL = 3
 HEADER = (b"latweave block-compressed lines (zlib blocks, not text): "
           b"read with `python -m latweave.folder.blocks cat FILE`\n")
 MAGIC = b"LWBLOCK1"
