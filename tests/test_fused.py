@@ -67,7 +67,7 @@ def _both(directory: Path, texts: list[str]) -> tuple[int, int, dict]:
             session.fused = True
             got = session.run(facts)
             assert got == want, f"{directory.name}: {text}"
-            key, _ = shape(session._materialise(facts), session.engine.kept)
+            key, _ = session._shape(session._materialise(facts))
             compared += 1
             fused += session._shapes.get(key) is not None   # absent: past FUSED_ROWS
         return compared, fused, dict(session._shapes)
@@ -121,6 +121,32 @@ def test_a_shape_keeps_the_rules_numbers_and_numbers_every_other_value():
     key3, _ = shape({"meet_of": [(0, 0), (1, 0)], "constraint_name": [(0, 0, 77), (1, 0, 78)]}, kept)
     assert key3 != key
     assert str(Param(0)) == "$0"
+
+
+def test_the_dimensions_a_plan_names_are_decided_when_its_shape_is_written(lattices):
+    """`dimension` (a dozen rows) is held by the session and decided per slot (datalog/specialize.py,
+    "Decided lattice facts"): a plan naming dimensions the lattice has runs a statement without a
+    check of them; the same facts naming one it lacks are another shape, which abstains
+    `out_of_scope` as the rules as written do."""
+    directory, _ = lattices["zoo"]
+    text = "meet(species <= mammal) -> habitat"
+    with Runner(directory, "sqlite") as runner:
+        session = runner.session
+        facts = dict(compile_plans([runner.check(read_plan(text), text)], runner.compiled, runner.view).facts)
+        rows = session._materialise(facts)
+        got = session.run(facts)
+        statement = session._shapes[session._shape(rows)[0]].sql
+        assert "unknown_dimension" not in statement and '"dimension"' not in statement
+        assert got["answer"] and not got["abstain"]
+        (m, habitat), = facts["meet_project"]
+        instance = next(iter(runner.compiled.facts["instance"]))[0]   # an id that names no dimension
+        bad = dict(facts, meet_project=[(m, instance)])
+        session.fused = False
+        want = session.run(bad)
+        session.fused = True
+        assert session.run(bad) == want and ("out_of_scope" in {r[1] for r in want["abstain"]})
+        assert session._shape(session._materialise(bad))[0] != session._shape(rows)[0]
+        assert session._shapes[session._shape(session._materialise(bad))[0]] is not None
 
 
 def test_a_question_runs_one_statement(lattices):

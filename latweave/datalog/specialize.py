@@ -28,6 +28,16 @@ is kept as itself, so that every equality the specialisation decides (a slot aga
 slot against a constant of the rules) is decided the same way for every plan of the shape; an
 order between two slots is left to the statement.
 
+**Decided lattice facts.** A few lattice relations are small enough for a session to hold in
+Python (which names are dimensions, which dimensions are functional or ordered), and the rules
+test the plan's values against them: `!dimension(d)` for every dimension a plan names, so that a
+misnamed one abstains. A caller that knows such a relation's rows passes `known` (relation → the
+values, Lits and Slots, among its rows; the shape's key must then say which slots are, as
+engines/sqlite_fused.py's does), and an atom of it over a fixed value is decided here: true, it
+is dropped from the body (negated: the instance derives nothing); false, the instance derives
+nothing (negated: dropped). A 1-hop chain's statement then has no `unknown_dimension` checks at
+all where every dimension it names is one (docs/performance.md).
+
 Every specialised rule is the original rule with its plan atoms removed (their values
 substituted) and its derived atoms renamed to the patterns they read. A pattern keeps only the
 columns its signature leaves open (what the plan fixed is decided: a rule reading the pattern
@@ -176,12 +186,14 @@ class _Specializer:
     which `empty` have no rows) and the shape's facts as Lits and Slots; `run()` gives the result."""
 
     def __init__(self, program: Program, strata: Sequence[Stratum], fixed: frozenset[str], empty: frozenset[str],
-                 facts: dict[str, list[tuple[Static, ...]]]):
+                 facts: dict[str, list[tuple[Static, ...]]], known: Mapping[str, frozenset[Static]] | None = None):
         self.program = program
         self.strata = strata
         self.fixed = fixed
         self.empty = empty
         self.facts = facts
+        #: unary lattice relations whose rows are known: relation -> the fixed values among them
+        self.known = dict(known or {})
         self.inputs = {r.name for r in program.inputs}
         #: relation -> its patterns (signature -> name), in the order found
         self.patterns: dict[str, dict[Signature, str]] = {}
@@ -288,7 +300,11 @@ class _Specializer:
         pattern = dict(zip(map(id, derived), chosen))
         for atom in rule.positive:   # in the rule's order (a dialect's join order starts from it)
             if atom.relation in self.fixed:
-                body.append(Atom(atom.relation, tuple(self._substituted(a, env) for a in atom.args)))
+                holds = self._decided(atom, env)
+                if holds is False:
+                    return None   # a known relation without this value: the instance derives nothing
+                if holds is None:
+                    body.append(Atom(atom.relation, tuple(self._substituted(a, env) for a in atom.args)))
             elif id(atom) in pattern and pattern[id(atom)] is not None:
                 name = pattern[id(atom)]
                 body.append(Atom(name, self._open_columns(atom, name, env)))
@@ -325,6 +341,9 @@ class _Specializer:
                     raise Unsupported(f"the negated plan atom {atom} reads a lattice value")
             return None if any(True for _ in self._facts([atom], dict(env))) else []
         if atom.relation in self.fixed:
+            holds = self._decided(atom, env)
+            if holds is not None:
+                return None if holds else []
             if atom.relation in self.empty:
                 return []
             return [Negation(Atom(atom.relation, tuple(self._substituted(a, env) for a in atom.args)))]
@@ -340,6 +359,15 @@ class _Specializer:
             out.append(Negation(Atom(name, self._open_columns(atom, name, env))))
             reads.append(name)
         return out
+
+    def _decided(self, atom: Atom, env: Mapping[str, Static]) -> bool | None:
+        """Whether a lattice atom surely holds (True) or surely not (False): an atom of a relation
+        whose rows are `known`, over a value the plan fixed; None when the lattice decides it."""
+        values = self.known.get(atom.relation)
+        if values is None or len(atom.args) != 1:
+            return None
+        value = self._static(atom.args[0], env)
+        return None if value is None else value in values
 
     def _compare(self, lit: Comparison, env: Mapping[str, Static]) -> bool | None:
         """A comparison of two fixed values, decided where every plan of the shape decides it
@@ -530,13 +558,19 @@ def _through(rule: Rule, copies: dict[str, tuple[tuple, Atom]]) -> Rule:
 
 
 def specialize(program: Program, fixed: frozenset[str], empty: frozenset[str], key: tuple,
-               kept: frozenset[int], strata: Sequence[Stratum] | None = None) -> Specialized:
+               kept: frozenset[int], strata: Sequence[Stratum] | None = None,
+               known: Mapping[str, frozenset[Static]] | None = None) -> Specialized:
     """The program specialised for the plan shape `key` (`shape`): `fixed`, the relations the
     engine holds (the lattice's, the lattice strata's), of which `empty` have no rows; `strata`,
-    the program's (stratify's, computed here when not given). Raises Unsupported when the result
-    would need a recursion between patterns."""
+    the program's (stratify's, computed here when not given); `known`, unary relations of `fixed`
+    whose rows the caller knows, each with the fixed values (Lits, and Slots by what the key says
+    of them) among its rows — every other fixed value is not (module docstring). Raises
+    Unsupported when the result would need a recursion between patterns."""
+    bad = sorted(r for r in known or {} if r not in fixed or program.relation(r).arity != 1)
+    if bad:
+        raise ValueError(f"known rows of relations the engine does not hold, or not unary: {', '.join(bad)}")
     held = sorted(r.name for r in program.outputs if r.name in fixed)
     if held:
         raise Unsupported(f"output relations of the lattice itself: {', '.join(held)}")
     strata = stratify(program) if strata is None else strata
-    return _Specializer(program, strata, fixed, empty, abstract_facts(key, kept)).run()
+    return _Specializer(program, strata, fixed, empty, abstract_facts(key, kept), known).run()

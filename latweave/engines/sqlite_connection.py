@@ -5,8 +5,9 @@ Three uses, each its own settings (`PRAGMAS`):
 - `Use.MEMORY`: a session's in-memory database (`SqliteSession.in_memory`): no journal, no syncs,
   TEMP tables in memory;
 - `Use.READ`: a lattice's stored engine database (sqlite_store.py), read in place and read-only
-  (`SqliteSession.stored`); its TEMP tables (a run's) in memory. bench/stored.py --pragmas measured
-  mmap, other cache sizes and immutable=1 within the noise of these (docs/performance.md);
+  (`SqliteSession.stored`); its TEMP tables (a run's) in memory; its pages read through a memory
+  map (`READ_MAP`). bench/stored.py --pragmas measured other cache sizes and immutable=1 within
+  the noise of these (docs/performance.md);
 - `Use.WRITE`: that database being written or kept up to date (sqlite_write.py, sqlite_layers.py):
   no journal (a failed write is removed whole), a fixed page size (the file's bytes must not
   depend on the library's default), a large page cache for the index builds and the TEMP tables
@@ -39,9 +40,20 @@ class Use(Enum):
 #: are what they were.
 TEMP_PAGES = "temp.secure_delete = OFF"
 
+#: The bytes of a stored engine database read through a memory map (SQLite's `mmap_size`: the
+#: first GiB of the file; the rest, if any, read as before): a page of the file is then the page
+#: cache's, not a copy read into SQLite's. Once a question was one fused statement (engines/fused.py), most of its time in SQLite
+#: was reading the B-tree pages its values lead to — different pages for every first-asked
+#: question: 600 such questions a hop count on the 100k KB, the statement 47 / 84 / 119 µs → 42 /
+#: 69 / 102 µs for 1 / 2 / 3 hops (docs/performance.md; when each question ran ~100 statements,
+#: bench/stored.py had it within the noise). Safe because a lattice's database is never changed in
+#: place: every write makes a new file inside the folder's atomic write (a mapped file cut short
+#: under a reader would fault it).
+READ_MAP = 1 << 30
+
 PRAGMAS: dict[Use, tuple[str, ...]] = {
     Use.MEMORY: ("journal_mode = OFF", "synchronous = OFF", "temp_store = MEMORY", TEMP_PAGES),
-    Use.READ: ("temp_store = MEMORY", "cache_size = -65536", "mmap_size = 0", TEMP_PAGES),
+    Use.READ: ("temp_store = MEMORY", "cache_size = -65536", f"mmap_size = {READ_MAP}", TEMP_PAGES),
     Use.WRITE: (f"page_size = {PAGE_SIZE}", "journal_mode = OFF", "synchronous = OFF",
                 "cache_size = -262144", "temp.cache_size = -262144", "temp_store = FILE", TEMP_PAGES),
 }

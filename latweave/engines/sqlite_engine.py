@@ -138,6 +138,7 @@ class SqliteSession(FusedRuns, SqlSession):
     db_errors = (sqlite3.Error,)
     rows = ROWS
     con: sqlite3.Connection   # (`close` sets it to None: a closed session runs nothing)
+    engine: SqliteEngine
 
     def __init__(self, engine: SqliteEngine, con: sqlite3.Connection, place: Place):
         """The one initialiser the constructors below share: no table exists yet."""

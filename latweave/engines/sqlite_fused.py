@@ -10,8 +10,10 @@ other output is read. Split from sqlite_engine.py, whose session mixes it in.
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING, Callable, ClassVar, Protocol
 
 from latweave.datalog import specialize
+from latweave.datalog.ir import Program
 from latweave.engines import rows as checks
 from latweave.engines.base import Facts, Outputs
 from latweave.engines.dialects import sqlite as dialect
@@ -19,6 +21,19 @@ from latweave.engines.dialects.sql import ident
 from latweave.engines.fused import FusedPlan, render
 from latweave.engines.partial import Partial
 from latweave.errors import EngineError
+
+if TYPE_CHECKING:
+    from latweave.datalog.strata import Stratum
+    from latweave.engines.seminaive import SemiNaivePlan
+
+
+class _Engine(Protocol):
+    """What the fused path reads of the session's engine (sqlite_engine.SqliteEngine)."""
+
+    kept: frozenset[int]
+    strata: "tuple[Stratum, ...]"
+
+    def lattice(self, base_inputs: frozenset[str]) -> frozenset[str]: ...
 
 #: A shape not yet seen (`FusedRuns._run_fused`)
 MISSING = object()
@@ -28,6 +43,18 @@ BOUNDS = dialect.BOUNDS
 class FusedRuns:
     """The fused path of `SqliteSession` (which gives `con`, `engine`, `program`, `plan`,
     `base_inputs`, `rows`, `held`, `run` and `_dirty`)."""
+
+    # what the session gives (declared for the type checker; set by SqliteSession)
+    con: sqlite3.Connection
+    engine: _Engine
+    program: Program
+    plan: SemiNaivePlan
+    base_inputs: frozenset[str]
+    rows: ClassVar[checks.RowRules]
+    name: ClassVar[str]
+    _dirty: set[str]
+    held: Callable[[str], int]
+    run: Callable[[Facts], Outputs]
 
     #: A run is one statement per plan shape (engines/fused.py) where the rules, specialised for
     #: the plan, allow it; False: every run evaluates the rules stratum by stratum (seminaive.py).
@@ -40,6 +67,10 @@ class FusedRuns:
     #: serves them all (a 3-hop chain has 20 rows, a meet of 3 constraints 15; a meet of 16
     #: constraints 44, and specialising it takes ~0.1 s: datalog/specialize.py MAX_PATTERNS).
     FUSED_ROWS = 64
+    #: A unary lattice relation of at most this many rows is held by the session in Python and
+    #: decided when a shape is specialised (datalog/specialize.py, "Decided lattice facts"):
+    #: `dimension`, `functional`, `ordered` — a lattice's dimensions, a dozen or a few hundred.
+    DECIDED_ROWS = 1024
 
     def _attach_fused(self) -> None:
         self._shapes: dict[tuple, FusedPlan | None] = {}  # plan shape -> its statement (None: the rules)
@@ -47,6 +78,8 @@ class FusedRuns:
         self._some: dict[tuple, FusedPlan] = {}
         self._wanted: frozenset[str] | None = None   # run_some's outputs, during its run
         self._fused_count = 0  # statements written: names their staged TEMP tables apart
+        #: (the decided relations, value -> the bits of those holding it): `_decided`, once
+        self._members: tuple[tuple[str, ...], dict] | None = None
 
     def run_some(self, facts: Facts, wanted: frozenset[str]) -> Outputs:
         """The output relations `wanted` at least: where the run is its shape's statement, a
@@ -68,7 +101,7 @@ class FusedRuns:
         if (self._dirty or any(rows.get(name) for name in self.base_inputs)
                 or sum(map(len, rows.values())) > self.FUSED_ROWS):
             return None
-        key, values = specialize.shape(rows, self.engine.kept)
+        key, values = self._shape(rows)
         shapes = self._shapes
         if key in shapes and all(type(v) is int and BOUNDS[0] <= v <= BOUNDS[1] for v in values):
             # a shape seen before had its rows checked: widths and the values it keeps are the
@@ -95,6 +128,14 @@ class FusedRuns:
                 return Partial(self._execute(some, values), lambda: self.run(rows))
         return self._execute(plan, values)
 
+    def _shape(self, rows: dict[str, list]) -> tuple[tuple, list]:
+        """(key, values): the plan shape of materialised `rows` (datalog/specialize.py `shape`)
+        and, per value, which decided relations hold it (`_decided`): the shape's statement
+        depends on both."""
+        key, values = specialize.shape(rows, self.engine.kept)
+        masks = (self._members or self._decided())[1]
+        return (key, tuple([masks.get(v, 0) for v in values]) if masks else ()), values
+
     def _execute(self, plan: FusedPlan, values: list) -> Outputs:
         """The outputs of `plan`'s statements with the shape's `values`."""
         if not plan.sql:
@@ -118,12 +159,31 @@ class FusedRuns:
             self.con.execute(create)
         return some
 
+    def _decided(self) -> tuple[tuple[str, ...], dict]:
+        """The unary lattice relations of at most DECIDED_ROWS rows, by name, and each value among
+        their rows with the bits of those holding it (bit j: the j-th relation); read once."""
+        relations = tuple(sorted(r for r in self.engine.lattice(self.base_inputs)
+                                 if self.program.relation(r).arity == 1 and self.held(r) <= self.DECIDED_ROWS))
+        masks: dict = {}
+        for j, name in enumerate(relations):
+            for (value,) in self.con.execute(f"SELECT c0 FROM {ident(name)}"):
+                masks[value] = masks.get(value, 0) | 1 << j
+        self._members = (relations, masks)
+        return self._members
+
     def _fuse(self, key: tuple) -> FusedPlan | None:
-        """The statement of plan shape `key`, or None when the rules cannot be specialised for it."""
+        """The statement of plan shape `key` (the facts' shape, and which decided relations hold
+        each slot's value), or None when the rules cannot be specialised for it."""
         fixed = self.engine.lattice(self.base_inputs)
         empty = frozenset(r for r in fixed if not self.held(r))
+        shape_key, bits = key
+        relations, masks = self._members or self._decided()
+        kept = self.engine.kept
+        known = {name: frozenset({specialize.Slot(i) for i, m in enumerate(bits) if m >> j & 1}
+                                 | {specialize.Lit(v) for v in kept if masks.get(v, 0) >> j & 1})
+                 for j, name in enumerate(relations)}
         try:
-            spec = specialize.specialize(self.program, fixed, empty, key, self.engine.kept, self.engine.strata)
+            spec = specialize.specialize(self.program, fixed, empty, shape_key, kept, self.engine.strata, known)
         except specialize.Unsupported:
             return None
         self._fused_count += 1
