@@ -199,3 +199,25 @@ def test_a_plans_key_names_and_canonical_text_are_read_with_it(text):
         read_some += 1
         assert parser.template_text(read.key, read.names) == to_text(plan), variant
     assert read_some or parser.template_key(text) is None   # a template's text gave its names
+
+
+def test_a_plan_read_by_its_template_is_held_to_every_limit():
+    """A text read by a template (`_by_template`) is checked against the limits by its template's
+    counts (once per template) and its names' lengths: a template over a limit refuses each of its
+    texts, every time, with the error the text parsed whole gives."""
+    from latweave.plan import limits
+
+    n = limits.MAX_CONSTRAINTS + 1
+    text = "meet(" + ", ".join(f'a<="v{i}"' for i in range(n)) + ")"
+    assert len(text) <= parser.SHAPED_CHARS and parser.template_key(text) is not None
+    other = text.replace('"v0"', '"w0"')   # the same template, another name
+    for t in (text, other, text):
+        with pytest.raises(PlanError) as err:
+            parse_plan(t)
+        assert err.value.code == "too_many_constraints"
+    # within the limits, a template's texts are read as the plan parsed whole
+    ok = "meet(" + ", ".join(f'a<="v{i}"' for i in range(n - 1)) + ")"
+    for t in (ok, ok.replace('"v0"', '"w0"')):
+        assert parse_plan(t) == parser._ToPlan().transform(parser._parser().parse(t, start="plan"))
+    assert parser._template_within_limits(parser.template_key(ok))
+    assert not parser._template_within_limits(parser.template_key(text))

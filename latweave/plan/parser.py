@@ -352,8 +352,20 @@ def _parse_plan(text: str) -> Plan:
 
 def _parse_plan_keyed(text: str) -> ReadPlan:
     plan, key, names = _parse_keyed(text, "plan")
-    _check_limits(plan, text)
+    # a plan read from a template is within the limits when the template's counts and bare
+    # values are (`_template_within_limits`, once per template) and its quoted names' texts are
+    if key is None or names is None or not _template_within_limits(key) or \
+            any(len(name) > MAX_VALUE_CHARS for name in names):
+        _check_limits(plan, text)
     return ReadPlan(plan, key, names)
+
+
+@lru_cache(maxsize=SHAPES)
+def _template_within_limits(key: tuple) -> bool:
+    """Whether the plan of template `key` is within every limit but its quoted names' lengths,
+    which its texts fill in (the template holds masks of their spellings' lengths)."""
+    template = _template(*key)
+    return template is not None and not _over_limits(template.plan, skip=frozenset(map(id, template.names)))
 
 
 _parse_plan_kept = lru_cache(maxsize=TEXTS)(_parse_plan_keyed)
@@ -572,15 +584,15 @@ def _check_limits(plan: Plan, text: str) -> None:
     _refuse_over_limits(plan, text)
 
 
-def _over_limits(plan: Plan) -> bool:
+def _over_limits(plan: Plan, skip: frozenset[int] = frozenset()) -> bool:
     """Whether some count or value of `plan` is over a limit (nothing is located: a plan within
     every limit, the common case, is passed by this walk alone; `_refuse_over_limits` then says
-    where, with the errors it always gave)."""
+    where, with the errors it always gave). `skip`: the ids of Names whose length is not looked at."""
     total = 0
 
     def values(v) -> bool:
         if type(v) is Name:
-            return len(v.text) > MAX_VALUE_CHARS
+            return id(v) not in skip and len(v.text) > MAX_VALUE_CHARS
         if type(v) is Range:
             return len(v.lo) > MAX_VALUE_CHARS or len(v.hi) > MAX_VALUE_CHARS
         return False
