@@ -365,7 +365,8 @@ def _template_within_limits(key: tuple) -> bool:
     """Whether the plan of template `key` is within every limit but its quoted names' lengths,
     which its texts fill in (the template holds masks of their spellings' lengths)."""
     template = _template(*key)
-    return template is not None and not _over_limits(template.plan, skip=frozenset(map(id, template.names)))
+    return (template is not None and isinstance(template.plan, Plan)
+            and not _over_limits(template.plan, skip=frozenset(map(id, template.names))))
 
 
 _parse_plan_kept = lru_cache(maxsize=TEXTS)(_parse_plan_keyed)
