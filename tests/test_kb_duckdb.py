@@ -278,9 +278,14 @@ def test_the_large_context_aggregations_read_a_flat_dimensions_labels_from_a_tab
 @pytest.mark.parametrize("child", ["works", "fails"])
 def test_the_engine_database_written_by_a_second_process_is_the_same_folder(tmp_path, capsys, monkeypatch, child):
     """write_stream writes engine/sqlite.db in a child process fed the rows while the stream is
-    written here (ingest/stream.py `_EngineFeed`); a child that fails leaves the work to this process."""
+    written here (ingest/stream.py `_EngineFeed`); a child that fails leaves the work to this process.
+    The loose file the child writes the database into before packing it (engines/sqlite_write.py)
+    is made and removed by this process, whether the child wrote it or failed without a word."""
     from latweave.ingest.stream import StreamFiles, _EngineFeed
 
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setenv("SQLITE_TMPDIR", str(scratch))
     monkeypatch.setenv("LATWEAVE_BUILD_FORK", "1")
     marker = tmp_path / "child-ran"
     command = f"import pathlib; pathlib.Path({str(marker)!r}).touch(); "
@@ -292,6 +297,7 @@ def test_the_engine_database_written_by_a_second_process_is_the_same_folder(tmp_
     kb.write_bytes((PART_1 + PART_2).encode())
     both(tmp_path, capsys, kb)
     assert marker.exists() and len(here) == (1 if child == "fails" else 0)
+    assert not list(scratch.iterdir())
 
 
 def test_a_large_file_is_cut_into_ranges_of_bounded_size(tmp_path, capsys, monkeypatch):

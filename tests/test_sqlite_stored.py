@@ -321,15 +321,26 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
     assert (tmp_path / "x.db").read_text() == "mine"
     with pytest.raises(LatweaveError, match="edge"):
         write_engine_db(tmp_path / "y.db", {"edge": iter([(1, 2), (1, "two")])}, SqliteEngine(closure))
-    assert not (tmp_path / "y.db").exists() and not (tmp_path / "y.db.loose").exists()
-    # the loose file it is written into before its VACUUM INTO the path: someone else's is kept
-    (tmp_path / "z.db.loose").write_text("mine too")
-    with pytest.raises(EngineError, match="z.db.loose: already exists"):
-        write_engine_db(tmp_path / "z.db", {"edge": [(1, 2)]}, SqliteEngine(closure))
-    assert (tmp_path / "z.db.loose").read_text() == "mine too" and not (tmp_path / "z.db").exists()
-    # a write that succeeds leaves its database and nothing beside it
+    assert not (tmp_path / "y.db").exists()
+
+
+def test_the_loose_file_is_written_in_the_temporary_directory_and_removed(tmp_path, monkeypatch):
+    """The database is written loose in SQLite's temporary directory (where a VACUUM kept its copy)
+    and packed into its path by VACUUM INTO: the lattice's disk holds one copy at a time, and
+    nothing is left in either place, whether the write succeeds or fails."""
+    closure = program(CLOSURE)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setenv("SQLITE_TMPDIR", str(scratch))
+    seen = []
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: seen.append(str(a[0])) or real(*a, **k))
     write_engine_db(tmp_path / "w" / "ok.db", {"edge": [(1, 2)]}, SqliteEngine(closure))
-    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["ok.db"]
+    assert [Path(p).parent for p in seen] == [scratch] and Path(seen[0]).name.startswith("ok.db.")
+    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["ok.db"] and not list(scratch.iterdir())
+    with pytest.raises(LatweaveError, match="edge"):
+        write_engine_db(tmp_path / "w" / "bad.db", {"edge": iter([(1, 2), (1, "two")])}, SqliteEngine(closure))
+    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["ok.db"] and not list(scratch.iterdir())
 
 
 def test_the_build_writes_the_database_inside_the_lattice_and_its_manifest(tmp_path, rules):

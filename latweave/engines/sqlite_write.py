@@ -2,15 +2,17 @@
 
 ingest/write.py and ingest/stream.py call `write_engine_db` inside the lattice's atomic write:
 the session's own open (`SqliteSession.for_writing`: the same plan and statements as in memory)
-into a new file beside the database's (`LOOSE`), then the row saying what built it, then a VACUUM
-INTO the database's path (every page written full, in key order), the loose file removed. VACUUM
-INTO writes the packed copy once, where a VACUUM packs into a temporary file and copies it back
-over the loose one: 1.5 against 2.0-2.3 s for the 300k KB's 325 MB (docs/performance.md). A failed
-write leaves no file.
+into a new, loose file in the temporary directory (`loose_dir`), then the row saying what built
+it, then a VACUUM INTO the database's path (every page written full, in key order), the loose
+file removed. VACUUM INTO writes the packed copy once, where a VACUUM packs into a temporary file
+and copies it back over the original: 1.5 against 2.0-2.3 s for the 300k KB's 325 MB
+(docs/performance.md). A failed write leaves no file.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from latweave.engines.dialects.sql import full_table
@@ -23,23 +25,39 @@ from latweave.errors import EngineError
 LOOSE = ".loose"
 
 
+def loose_dir() -> str:
+    """Where the loose file goes: the temporary directory SQLite's VACUUM used for its copy
+    ($SQLITE_TMPDIR, else $TMPDIR, else /tmp), so that the lattice's own disk holds one copy of
+    the database at a time, as it did with a VACUUM in place (a lattice written to a disk with
+    room for one copy is written; tests/test_disk_full.py)."""
+    return os.environ.get("SQLITE_TMPDIR") or tempfile.gettempdir()
+
+
+def loose_file(path: Path) -> Path:
+    """A new, empty loose file for the database at `path` (`loose_dir`), named after it: a caller
+    that runs `write_engine_db` in another process makes it, passes it, and removes it once that
+    process has ended, however it ended (one killed leaves it behind otherwise)."""
+    handle, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=LOOSE, dir=loose_dir())
+    os.close(handle)
+    return Path(name)
+
+
 def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None = None,
-                    late: frozenset[str] = frozenset()) -> Path:
+                    late: frozenset[str] = frozenset(), loose: Path | None = None) -> Path:
     """Write the SQLite engine's database for a lattice's facts (relation → rows; rows may be any
     iterable, read once in chunks) at `path`, which must not exist yet: the lattice relations,
     every stratum they alone decide, evaluated, and the indexes the per-query rules probe. With
     no `engine`, the rules under rules/ (`SqliteEngine.of_rules`). `late`: relations whose rows
-    arrive last (`SqliteSession.for_writing`). Returns `path`; a failed write leaves no file."""
+    arrive last (`SqliteSession.for_writing`). `loose`: the (empty) loose file to write into
+    (`loose_file`; else one is made here); it is removed either way. Returns `path`; a failed write
+    leaves no file."""
     engine = engine or SqliteEngine.of_rules()
     path = Path(path)
     if path.exists():
         raise EngineError(f"{path}: already exists; an engine database is written once, into a new lattice folder",
                           hint="write it to a path that does not exist")
-    loose = path.with_name(path.name + LOOSE)
-    if loose.exists():
-        raise EngineError(f"{loose}: already exists; an engine database is written once, into a new lattice folder",
-                          hint="write it to a path that does not exist")
     path.parent.mkdir(parents=True, exist_ok=True)
+    loose = loose_file(path) if loose is None else Path(loose)
     try:
         session = SqliteSession.for_writing(engine, loose, facts, late)
         try:

@@ -74,7 +74,7 @@ from latweave.compile.lattice_facts import compile_lattice, lattice_strings, wri
 from latweave.child import spawn as spawn_child, stop
 from latweave.compile.symbols import SymbolTable, encode_symbol
 from latweave.engines.rows import IdRows, RowParts
-from latweave.engines.sqlite_write import write_engine_db
+from latweave.engines.sqlite_write import loose_file, write_engine_db
 from latweave.errors import LatticeError
 from latweave.ingest.beside import Beside, fork_wanted
 from latweave.ingest.flat import FlatDimension, FlatValues
@@ -614,13 +614,17 @@ class _EngineFeed:
         self.sent = (0, 0)   # instances, predicates
         self.proc = None
         self.fd: int | None = None
+        self.loose: Path | None = None   # the child's loose database file: removed here when it ends
         if not spawn:
             return
         at, n = files.offsets[files.instance_values], files.flat[files.instance_values].n
-        state = pickle.dumps((str(folder / ENGINE_DB), files.engine_rows(), at, n), protocol=pickle.HIGHEST_PROTOCOL)
+        self.loose = loose_file(folder / ENGINE_DB)
+        state = pickle.dumps((str(folder / ENGINE_DB), str(self.loose), files.engine_rows(), at, n),
+                             protocol=pickle.HIGHEST_PROTOCOL)
         try:
             self.proc = spawn_child(self.COMMAND)
         except OSError:   # no process to be had: all of it is done here
+            self._forget_loose()
             return
         self.fd = self.proc.stdin.fileno()
         self._write(_HEADER.pack(len(state), 0) + state)
@@ -659,6 +663,7 @@ class _EngineFeed:
         if self.proc is not None:
             done = self.fd is None and self.proc.wait() == 0
             self.proc = None
+        self._forget_loose()
         if not done:
             (self.folder / ENGINE_DB).unlink(missing_ok=True)   # (a child that failed half-way)
             self.files.engine_db(self.folder)
@@ -669,6 +674,13 @@ class _EngineFeed:
         if self.proc is not None:
             stop(self.proc)
             self.proc = None
+        self._forget_loose()
+
+    def _forget_loose(self) -> None:
+        """The child's loose file removed (it removes it itself, unless it was killed)."""
+        if self.loose is not None:
+            self.loose.unlink(missing_ok=True)
+            self.loose = None
 
     def __enter__(self) -> "_EngineFeed":
         return self
@@ -688,11 +700,12 @@ def engine_child() -> None:
 
     pipe = os.fdopen(0, "rb", closefd=False)
     size, _ = _HEADER.unpack(pipe.read(_HEADER.size))
-    path, rows, at, n = pickle.loads(pipe.read(size))
+    path, loose, rows, at, n = pickle.loads(pipe.read(size))
     final = rows.final
     batches = _batches(pipe)
     made = rows.relations(lambda: IdRows((), final[at:at + n]), lambda: _fed_coord(batches, final))
-    write_engine_db(path, _Relations(made), late=frozenset({"coord"}))   # (the strata without coord while it comes)
+    write_engine_db(path, _Relations(made), late=frozenset({"coord"}),   # (the strata without coord while it comes)
+                    loose=Path(loose))
 
 
 #: coord batches the engine database's child holds before it takes them (~300 KB each): beyond,
