@@ -38,6 +38,9 @@ class SqlSession(Session):
     name: ClassVar[str] = "sql"
     #: the database module's error class(es), turned into EngineError
     db_errors: ClassVar[tuple[type[BaseException], ...]] = ()
+    #: whether the connection stops a statement from its progress handler past a timeout
+    #: (engines/timeout.py `Deadline`: SQLite's) rather than by an interrupt from a timer thread
+    progress_handler: ClassVar[bool] = False
     #: what the engine accepts as facts (engines/rows.py)
     rows: ClassVar[checks.RowRules]
 
@@ -217,9 +220,10 @@ class SqlSession(Session):
             raise EngineError(f"{self.name}: this session is closed (a run that timed out closes it)")
         if self.timeout is None:
             return self._guarded(facts)
-        from latweave.engines.timeout import Interrupter, timeout_error
+        from latweave.engines.timeout import Deadline, Interrupter, timeout_error
 
-        with Interrupter(self.timeout, self.con.interrupt) as guard:
+        with (Deadline(self.con, self.timeout) if self.progress_handler
+              else Interrupter(self.timeout, self.con.interrupt)) as guard:
             try:
                 return self._guarded(facts)
             except (*self.db_errors, EngineError):

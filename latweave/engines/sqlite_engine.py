@@ -136,6 +136,7 @@ class SqliteSession(FusedRuns, SqlSession):
 
     name = "sqlite"
     db_errors = (sqlite3.Error,)
+    progress_handler = True   # a timeout read off the clock by the statements (engines/timeout.py)
     rows = ROWS
     con: sqlite3.Connection   # (`close` sets it to None: a closed session runs nothing)
     engine: SqliteEngine
