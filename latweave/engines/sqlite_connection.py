@@ -42,13 +42,13 @@ TEMP_PAGES = "temp.secure_delete = OFF"
 
 #: The bytes of a stored engine database read through a memory map (SQLite's `mmap_size`: the
 #: first GiB of the file; the rest, if any, read as before): a page of the file is then the page
-#: cache's, not a copy read into SQLite's. Once a question was one fused statement (engines/fused.py), most of its time in SQLite
-#: was reading the B-tree pages its values lead to — different pages for every first-asked
-#: question: 600 such questions a hop count on the 100k KB, the statement 47 / 84 / 119 µs → 42 /
-#: 69 / 102 µs for 1 / 2 / 3 hops (docs/performance.md; when each question ran ~100 statements,
-#: bench/stored.py had it within the noise). Safe because a lattice's database is never changed in
-#: place: every write makes a new file inside the folder's atomic write (a mapped file cut short
-#: under a reader would fault it).
+#: cache's, not a copy read into SQLite's. Once a question was one fused statement
+#: (engines/fused.py), most of its time in SQLite was reading the B-tree pages its values lead to
+#: — different pages for every first-asked question: 600 such questions a hop count on the 100k
+#: KB, the statement 47 / 84 / 119 µs → 42 / 69 / 102 µs for 1 / 2 / 3 hops (docs/performance.md;
+#: when each question ran ~100 statements, bench/stored.py had it within the noise). Safe because
+#: a lattice's database is never changed in place: every write makes a new file inside the
+#: folder's atomic write (a mapped file cut short under a reader would fault it).
 READ_MAP = 1 << 30
 
 PRAGMAS: dict[Use, tuple[str, ...]] = {
