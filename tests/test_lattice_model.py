@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from latweave.errors import LatticeError
 from latweave.lattice.model import Dimension, Lattice
@@ -129,3 +131,26 @@ def test_predicate_key_sorts_as_the_dataclass_does():
         assert sorted(preds) == sorted(preds, key=predicate_key)
 
     check()
+
+
+# a text's characters drawn from what numbers and dates are written with, and from what they never are
+_VALUE_ALPHABET = "0123456789٣۴.,-+_ eEiInNfFtTyYaAcCrRpPlLoOjJuUgGsSvVbBdDhHmM\t²½Ⅻışé"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=_VALUE_ALPHABET, max_size=16)
+       | st.sampled_from(["1961", "April 27, 1961", "27 April 1961", "c. 1850", "circa 900", "1950..1960",
+                          "1e3", "-4.5", "1_000", "inf", "-Infinity", "NaN", "apollo_11", "person_00012137",
+                          "Sept 1961", "١٢٣", "1961-04-27", "12.5..1e2", " 42 ", "1961-04"]))
+def test_a_value_turned_away_unread_is_one_no_parse_reads(text):
+    """ingest/kb.py `surely_not` (the bulk build's split asks it before parsing each object with a
+    digit) never turns away a text that parse_ordered reads, nor a number float() reads."""
+    from latweave.ingest.kb import surely_not
+
+    for kind in ("number", "date"):
+        if surely_not(text, kind):
+            with pytest.raises(OrderedValueError):
+                parse_ordered(text, kind)
+    if surely_not(text, "number"):
+        with pytest.raises(ValueError):
+            float(text)
