@@ -24,6 +24,17 @@ from tests.support.engines import needs_engine, require_engine
 #: module makes at import inherit the profile, their budgets (`max_examples`) kept.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 
+#: Spark's JVMs in the suite — each test module's driver (a local master's one JVM), each CLI
+#: command's, a test cluster's executors — compile with C1 alone and collect with the serial
+#: collector, as a user asks with Spark's own administrator settings (docs/spark.md, "Short
+#: commands"): a command is hundreds of small stages in JVMs that live a minute, whose C2
+#: compilations and G1 threads were half their CPU on two cores that three test workers share
+#: (the cluster's zoo plan 97 → 53 s of CPU). Results do not depend on it; one test runs the CLI
+#: with Spark's defaults (test_spark_engine.py). A $LATWEAVE_SPARK_CONF of the caller's is kept.
+QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+os.environ.setdefault("LATWEAVE_SPARK_CONF", f"spark.driver.defaultJavaOptions={QUICK_JVM},"
+                                             f"spark.executor.defaultJavaOptions={QUICK_JVM}")
+
 
 def engine_params():
     return [pytest.param(name, id=name) for name in engine_names()]

@@ -61,13 +61,16 @@ def test_zoo_expected_outcomes_on_spark(runs):
 
 
 def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """`latweave ARGS` in a process of its own, with Spark's own JVM settings (not the suite's
+    quicker JIT: tests/conftest.py QUICK_JVM)."""
+    full = {k: v for k, v in os.environ.items() if k != "LATWEAVE_SPARK_CONF"}
     return subprocess.run([sys.executable, "-m", "latweave.cli", *args], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=600)
+                          env={**full, **(env or {})}, timeout=600)
 
 
 def test_the_cli_on_spark_prints_duckdbs_bytes_and_no_line_of_the_jvm(one_source):
     """`latweave run --engine spark` as a user runs it (a process of its own, local mode, the JVM
-    started by it): stdout is DuckDB's, byte for byte, and stderr is empty — none of the lines
+    started by it with Spark's own JVM settings, not the suite's quicker JIT): stdout is DuckDB's, byte for byte, and stderr is empty — none of the lines
     Spark's JVM prints (incubator modules, log4j profile, hostname loopback, native Hadoop) reach
     the terminal (engines/spark_jvm.py). `-v` shows them: tests/test_spark_kb.py."""
     plan = 'meet(species <= mammal, habitat <= aquatic)'
