@@ -27,7 +27,7 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 #: Spark's JVMs in the suite — each test module's driver (a local master's one JVM), each CLI
 #: command's, a test cluster's executors — compile with C1 alone and collect with the serial
 #: collector, as a user asks with Spark's own administrator settings (docs/spark.md, "Short
-#: commands"): a command is hundreds of small stages in JVMs that live a minute, whose C2
+#: commands and the JIT"): a command is hundreds of small stages in JVMs that live a minute, whose C2
 #: compilations and G1 threads were half their CPU on two cores that three test workers share
 #: (the cluster's zoo plan 97 → 53 s of CPU). Results do not depend on it; one test runs the CLI
 #: with Spark's defaults (test_spark_engine.py). A $LATWEAVE_SPARK_CONF of the caller's is kept.
