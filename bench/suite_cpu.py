@@ -91,7 +91,8 @@ def summary(after: Path, before: Path | None = None, top: int = 30) -> list[str]
     now = by_file(after)
     was = by_file(before) if before is not None else {}
     total = sum(c for c, _, _ in now.values())
-    lines = [f"{sum(n for _, _, n in now.values())} tests, {total:.0f} s of CPU, {sum(w for _, w, _ in now.values()):.0f} s of wall"]
+    tests, wall = sum(n for _, _, n in now.values()), sum(w for _, w, _ in now.values())
+    lines = [f"{tests} tests, {total:.0f} s of CPU, {wall:.0f} s of wall"]
     if before is not None:
         lines[0] += f" (before: {sum(c for c, _, _ in was.values()):.0f} s of CPU)"
     for name, (cpu, wall, n) in sorted(now.items(), key=lambda kv: (-kv[1][0], kv[0]))[:top]:

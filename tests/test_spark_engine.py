@@ -71,8 +71,9 @@ def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
 def test_the_cli_on_spark_prints_duckdbs_bytes_and_no_line_of_the_jvm(one_source):
     """`latweave run --engine spark` as a user runs it (a process of its own, local mode, the JVM
     started by it with Spark's own JVM settings, not the suite's quicker JIT): stdout is DuckDB's,
-    byte for byte, and stderr is empty — none of the lines Spark's JVM prints (incubator modules, log4j profile, hostname loopback, native Hadoop) reach
-    the terminal (engines/spark_jvm.py). `-v` shows them: tests/test_spark_kb.py."""
+    byte for byte, and stderr is empty — none of the lines Spark's JVM prints (incubator modules,
+    log4j profile, hostname loopback, native Hadoop) reach the terminal (engines/spark_jvm.py).
+    `-v` shows them: tests/test_spark_kb.py."""
     plan = 'meet(species <= mammal, habitat <= aquatic)'
     env = {"COLUMNS": "200", "LATWEAVE_SPARK_LOG": ""}
     spark = _cli("run", "--lattice", str(one_source / "zoo"), "--engine", "spark", plan, env=env)
