@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import proctree  # noqa: E402
+
 DATA = Path(os.environ.get("LATWEAVE_DATA", ROOT.parent / "shared" / "data"))
 BENCHMARKS = (
     ("PQ-2H", "pathquestion", DATA / "pathquestion" / "2H-kb.txt"),
@@ -92,25 +94,6 @@ def one(fmt: str, path: str) -> dict:
             "counts": report.to_dict()["counts"], "values": manifest["counts"]["values"]}
 
 
-def _tree(root: int) -> list[int]:
-    """`root` and its descendants, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    parent = int(handle.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(parent, []).append(int(entry))
-    out, stack = [], [root]
-    while stack:
-        pid = stack.pop()
-        out.append(pid)
-        stack += children.get(pid, [])
-    return out
-
-
 def _memory(pid: int, pss: bool) -> int:
     """KiB resident (statm: cheap) or proportional (smaps_rollup: walks the page tables, so sampled
     less often) of one process; 0 when it is gone."""
@@ -135,7 +118,7 @@ def cli_run(code: Path, kb: str, out: Path, fmt: str, engine: str | None = None)
                             cwd=out.parent)   # not this checkout: `-c` puts the working folder first on sys.path
     peak_rss = peak_pss = processes = samples = 0
     while proc.poll() is None:
-        pids = _tree(proc.pid)
+        pids = proctree.tree(proc.pid)
         processes = max(processes, len(pids))
         samples += 1
         peak_rss = max(peak_rss, sum(_memory(p, False) for p in pids))

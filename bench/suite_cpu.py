@@ -25,38 +25,19 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import proctree  # noqa: E402
+
 #: where the plugin appends its lines (every worker appends to the same file: one write a line)
 OUT_ENV = "SUITE_CPU_OUT"
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _stat(pid: int) -> tuple[int, tuple[int, int, int, int]] | None:
-    """(parent pid, (utime, stime, cutime, cstime) in ticks) of a process; None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
-            text = handle.read()
-    except OSError:
-        return None
-    fields = text.rsplit(")", 1)[1].split()   # after the command's name, which may hold spaces
-    return int(fields[1]), (int(fields[11]), int(fields[12]), int(fields[13]), int(fields[14]))
-
-
 def tree_cpu(root: int) -> float:
     """CPU seconds of `root` and every live descendant, with what each has reaped."""
-    children: dict[int, list[tuple[int, tuple[int, int, int, int]]]] = defaultdict(list)
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            got = _stat(int(name))
-            if got is not None:
-                children[got[0]].append((int(name), got[1]))
-    own = _stat(root)
-    ticks = sum(own[1]) if own is not None else 0
-    stack = [root]
-    while stack:
-        for pid, times in children.get(stack.pop(), ()):
-            ticks += sum(times)
-            stack.append(pid)
-    return ticks / _TICK
+    procs = proctree.table()
+    return sum(sum(procs[pid][1]) for pid in proctree.tree(root, procs) if pid in procs) / _TICK
 
 
 @pytest.hookimpl(hookwrapper=True)
