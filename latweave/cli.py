@@ -667,6 +667,10 @@ def cmd_eval(args) -> int:
         raise LatweaveError(f"--cache is the plan cache, a JSON-lines file, and {args.plan_cache} is a folder",
                             hint=f"the folder the benchmark's lattices are built into is --lattices {args.plan_cache}")
 
+    if args.out:
+        from latweave.eval.harness import check_records_path
+
+        check_records_path(args.out)   # before minutes of evaluation, not after
     bars = []
 
     def progress(label):

@@ -118,6 +118,46 @@ def test_cli_on_fixture(tmp_path, capsys):
     assert len(list((tmp_path / "cache").iterdir())) == 1
 
 
+def _eval_out(tmp_path, out):
+    from latweave.cli import main
+
+    return main(["eval", "pathquestion", "--questions", str(FIXTURE / "questions.txt"), "--kb",
+                 str(FIXTURE / "kb.txt"), "--split", "train", "--planner", "oracle", "--json", "--out", str(out),
+                 "--lattices", str(tmp_path / "cache")])
+
+
+@pytest.mark.parametrize("where", ["missing folder", "user's file", "folder"])
+def test_eval_out_is_refused_before_the_evaluation(tmp_path, capsys, where):
+    """`eval --out` that cannot be written (its folder missing, a file `eval --out` did not write,
+    a folder) is exit 2 with the path and a hint — before any lattice is built, and nothing of the
+    user's is touched."""
+    out = {"missing folder": tmp_path / "no" / "such" / "records.jsonl", "user's file": tmp_path / "notes.jsonl",
+           "folder": tmp_path / "a-folder"}[where]
+    if where == "user's file":
+        out.write_text('{"my": "notes"}\n', encoding="utf-8")
+    if where == "folder":
+        out.mkdir()
+    assert _eval_out(tmp_path, out) == 2
+    said = json.loads(capsys.readouterr().out)   # --json: the error as JSON on stdout
+    assert said["error"] == "SourceError" and said["file"] == str(out) and said["hint"]
+    assert not (tmp_path / "cache").exists()   # refused before the benchmark's lattice was built
+    if where == "user's file":
+        assert out.read_text(encoding="utf-8") == '{"my": "notes"}\n'
+    assert not out.parent.exists() if where == "missing folder" else out.exists()
+
+
+@pytest.mark.slow
+def test_eval_out_replaces_its_own_records(tmp_path, capsys):
+    out = tmp_path / "records.jsonl"
+    out.write_text("", encoding="utf-8")   # an empty file holds nothing to lose
+    assert _eval_out(tmp_path, out) == 0
+    first = out.read_bytes()
+    assert len(first.splitlines()) == 10
+    assert _eval_out(tmp_path, out) == 0   # an earlier `eval --out`'s file is replaced
+    assert out.read_bytes() == first
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "records.jsonl"]   # no temporary left
+
+
 def test_cli_planner_errors_are_user_errors(tmp_path, capsys):
     from latweave.cli import main
 

@@ -17,10 +17,39 @@ from typing import Callable, Sequence
 
 from latweave.eval.datasets import Example
 from latweave.eval.metrics import REPORT_ORDER, aggregate, aggregate_by, score_question
+from latweave.owned_file import check_owned, write_owned
 from latweave.plan.ast import Plan
 from latweave.plan.printer import to_text
 from latweave.planner.base import Planner, PlanOutput
 from latweave.reasons import Reason
+
+
+#: `eval --out`: what the file is, and what to do when it may not be replaced (latweave/owned_file.py)
+RECORDS = "an eval records file"
+RECORDS_HINT = "give a new file name: an existing file is replaced only when an earlier `eval --out` wrote it"
+
+
+def is_records(path: Path) -> bool:
+    """Did `eval --out` write this file? It is empty, or its first line is a JSON object with a
+    question's `qid` and its `metrics` — anything else is the user's, and is never replaced."""
+    try:
+        with Path(path).open("rb") as handle:
+            first = handle.readline(1 << 20)
+    except OSError:
+        return False
+    if not first:
+        return True
+    try:
+        row = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(row, dict) and "qid" in row and "metrics" in row
+
+
+def check_records_path(path: Path | str) -> None:
+    """Refuse `--out` before the evaluation runs (SourceError, exit 2): a missing folder, a folder,
+    a FIFO or a file `eval --out` did not write — not after minutes of work."""
+    check_owned(path, is_records, what=RECORDS, hint=RECORDS_HINT)
 
 
 def _finite(x):
@@ -51,10 +80,10 @@ class EvalReport:
         return out
 
     def write_records(self, path: Path | str) -> None:
-        """One JSON object per question, in example order."""
-        with Path(path).open("w", encoding="utf-8") as handle:
-            for rec in self.records:
-                handle.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
+        """One JSON object per question, in example order, written atomically (never over a file
+        `eval --out` did not write: `check_records_path`)."""
+        text = "".join(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n" for rec in self.records)
+        write_owned(path, text, is_records, what=RECORDS, hint=RECORDS_HINT)
 
     def __rich__(self):
         from rich.console import Group
