@@ -208,3 +208,24 @@ def test_lines_given_in_lists_of_any_length_write_the_file_lines_one_by_one_writ
                 out.writelines(lines[at:at + n])
                 at, k = at + n, k + 1
         assert path.read_bytes() == one and out.lines == len(lines)
+
+
+def test_a_block_is_deflated_with_an_8_kb_window_and_a_32_kb_one_still_reads(tmp_path, monkeypatch):
+    """Each block says its window in its zlib header (CINFO: log2(window) - 8): 13 → 8 KB, whose
+    deflate state stays below glibc's mmap threshold (folder/blocks.py `WBITS`). Blocks written
+    with zlib's default 32 KB window — every lattice built before — read the same lines."""
+    lines = [json.dumps([f"k{i:05d}", "x" * (i * 37 % 3000)]) + "\n" for i in range(300)]   # blocks up to ~30 KB
+    path = tmp_path / "f.blocks"
+    write_blocks(path, lines)
+    got = BlockLines(path, json.loads)
+    headers = {path.read_bytes()[a] for a in got.offsets[:got.blocks]}
+    assert headers == {((blocks.WBITS - 8) << 4) | zlib.DEFLATED}   # CMF: every block, the 8 KB window
+    assert list(read_lines(path)) == lines
+    got.close()
+    monkeypatch.setattr(blocks, "WBITS", zlib.MAX_WBITS)
+    old = tmp_path / "old.blocks"
+    write_blocks(old, lines)
+    back = BlockLines(old, json.loads)
+    assert {old.read_bytes()[a] for a in back.offsets[:back.blocks]} == {0x78}   # the default window
+    assert [back.raw(i).decode() + "\n" for i in range(len(lines))] == lines == list(read_lines(old))
+    back.close()

@@ -62,6 +62,13 @@ PER_BLOCK = {PREDICATES: 16, VALUES: 16}
 #: for 1.5M lines) and 7 % larger (ratio 4.47 against 4.82), and inflate a little faster. Level 6
 #: was the deflating process's whole second core in a streamed build (docs/performance.md).
 LEVEL = 3
+#: deflate's window for a block: 2**13 = 8 KB, beside 16 lines of ~2 KB (the 300k KB's largest
+#: predicate block is 2.2 KB: the same 106.4 MB as zlib's default 32 KB window). Its state is
+#: then below glibc's mmap threshold: with the default window each block's deflate state was
+#: mmapped and unmapped again — 4.6M page faults and 11.8 s of system time for the 300k KB's 3.9M
+#: predicate lines, 17.4 s in all against 6.7 s (docs/performance.md, round nineteen). Inflating
+#: reads the window from the block's header (zlib.decompress takes any up to 32 KB).
+WBITS = 13
 HEADER = (b"latweave block-compressed lines (zlib blocks, not text): "
           b"read with `python -m latweave.folder.blocks cat FILE`\n")
 MAGIC = b"LWBLOCK1"
@@ -96,7 +103,8 @@ class _Deflater:
         self._firsts += data[:data.index(b"\n") + 1]
         self._sha.update(data)
         self.lines += lines
-        block = zlib.compress(data, self._level)
+        deflater = zlib.compressobj(self._level, zlib.DEFLATED, WBITS)
+        block = deflater.compress(data) + deflater.flush()
         self._out.write(block)
         self._offsets.append(self._offsets[-1] + len(block))
 
