@@ -20,13 +20,15 @@ All of them raise `EngineTimeout` (an EngineError: exit 4) naming the timeout.
 from __future__ import annotations
 
 import multiprocessing
-import sqlite3
 import threading
 import time
 import traceback
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from latweave.errors import EngineError, EngineTimeout
+
+if TYPE_CHECKING:   # (an annotation only: DuckDB's and Spark's sessions need no sqlite3)
+    import sqlite3
 
 #: Seconds between two interrupts once the time is up.
 _REPEAT_S = 0.01
