@@ -427,9 +427,11 @@ class _Job:
         dimensions, the flat ones read from DuckDB) and its formal-context and dependence parts
         in DuckDB first; the verdict is taken before the folder is installed (an attachment of
         the one atomic write), so a refusal leaves `--out` untouched."""
-        from latweave.ingest.duckdb_legitimacy import context_report, flat_summaries
+        from latweave.ingest.duckdb_legitimacy import context_report, dimension_reports, flat_summaries
+        from latweave.ingest.write import write_stream
+        from latweave.legitimacy.report import LatticeReport
 
-        head = self.head
+        report, head = self.report, self.head
         self.number()
         # the gate's formal context and dependence, then the large flat dimensions' digests and
         # first leaves: SQL, on DuckDB's threads while this one scans the flat dimensions and writes
@@ -438,6 +440,9 @@ class _Job:
         # left DuckDB's threads idle for its 1.5 s (300k KB; docs/performance.md, round nineteen)
         side = ThreadPoolExecutor(1) if gate is not None else None
         cursor = self.con.cursor() if gate is not None else None
+        written = [0, 0]
+        judged: list = []
+        made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
         encoded = None
         try:
             context = side.submit(context_report, cursor, head, "preds", labels="labels", keys="keys") \
@@ -446,49 +451,36 @@ class _Job:
             flat = {key: FlatDimension(head.dimensions[key], values, keys_vouched=True).scan()
                     for key, values in self.flat_values().items()}
             summaries = side.submit(flat_summaries, cursor, head, flat) if side is not None else None
-            written = [0, 0]
+
+            def legitimacy(folder: Path) -> None:
+                """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json (while the
+                writer's engine database is written beside: write.write_stream)."""
+                assert gate is not None and context is not None and summaries is not None   # (attached with a gate)
+                fca, dependent = context.result()
+                verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat, summaries.result()),
+                                        fca=fca, dependent=dependent)
+                gate.report = verdict
+                if not verdict.ok and not gate.allow:
+                    raise NotLive(verdict)
+                judged.append(verdict)
+                report_writer(verdict)(folder)
+
+            attachments = {}
+            if gate is not None:
+                attachments["legitimacy"] = legitimacy
+            if ledger is not None:
+                attachments["sources"] = self._living(ledger, judged, made)
             encoded = _Encoded(self, written)
-            return self._written(out, gate, ledger, inputs, flat, context, summaries, encoded, written)
+            manifest = write_stream(head, encoded, out, inputs=inputs, attachments=attachments,
+                                    documents=self.documents, flat_values=flat,
+                                    stored_sources=_stored_sources(ledger), made=made,
+                                    instance_values=_SUBJECT_KEY)
         finally:
             if encoded is not None:
                 encoded.close()   # (its queries ended before the connection closes, whatever happened)
             if side is not None:   # (the SQL ended before its connection closes)
                 side.shutdown(wait=True, cancel_futures=True)
                 cursor.close()
-
-    def _written(self, out, gate: Gate | None, ledger, inputs, flat: dict, context, summaries,
-                 encoded: "_Encoded", written: list[int]) -> dict:
-        """`write`'s stream through the writer, the gate's verdict taken from `context` and
-        `summaries` (its side thread's futures) before the folder is installed."""
-        from latweave.ingest.duckdb_legitimacy import dimension_reports
-        from latweave.ingest.write import write_stream
-        from latweave.legitimacy.report import LatticeReport
-
-        report, head = self.report, self.head
-        judged: list = []
-        made: dict = {}   # the writer's counts (the history line) and the flat values' classes (the reader state)
-
-        def legitimacy(folder: Path) -> None:
-            """The gate's verdict (NotLive: the write is abandoned) and legitimacy.json (while the
-            writer's engine database is written beside: write.write_stream)."""
-            fca, dependent = context.result()
-            verdict = LatticeReport(name=head.name, dimensions=dimension_reports(head, flat, summaries.result()),
-                                    fca=fca, dependent=dependent)
-            gate.report = verdict
-            if not verdict.ok and not gate.allow:
-                raise NotLive(verdict)
-            judged.append(verdict)
-            report_writer(verdict)(folder)
-
-        attachments = {}
-        if gate is not None:
-            attachments["legitimacy"] = legitimacy
-        if ledger is not None:
-            attachments["sources"] = self._living(ledger, judged, made)
-        manifest = write_stream(head, encoded, out, inputs=inputs, attachments=attachments,
-                                documents=self.documents, flat_values=flat,
-                                stored_sources=_stored_sources(ledger), made=made,
-                                instance_values=_SUBJECT_KEY)
         report.instances, report.predicates = written
         report.dimensions, report.documents = len(head.dimensions), len(self.documents)
         return manifest
