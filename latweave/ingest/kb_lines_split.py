@@ -127,27 +127,32 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
             except LineError as exc:
                 problems.append(("malformed", number, f"{exc}: expected {shape}"))
                 continue
-            if cells is None or (not raw.strip() and len(cells) <= 1):   # a blank line; `\t\t` is three empty fields
+            if cells is None:   # a blank line (split_tsv's)
                 continue
-            if header and first_range and number == 1 and is_header(cells):
-                continue
-            if periods and len(cells) in (4, 5):
-                if any(c.strip() for c in cells[3:]):
-                    problems.append(("period", number, "a line with start/end fields (a period), which the bulk "
-                                     "build does not read"))
+            n = len(cells)
+            if n != 3 or number == 1:   # (most lines: three fields, past the first)
+                if n <= 1 and not raw.strip():   # a blank line; `\t\t` is three empty fields
                     continue
-            elif len(cells) != 3:
-                problems.append(("malformed", number, f"expected {shape}, found {len(cells)} field(s)"))
-                continue
+                if header and first_range and number == 1 and is_header(cells):
+                    continue
+                if periods and n in (4, 5):
+                    if any(c.strip() for c in cells[3:]):
+                        problems.append(("period", number, "a line with start/end fields (a period), which the bulk "
+                                         "build does not read"))
+                        continue
+                elif n != 3:
+                    problems.append(("malformed", number, f"expected {shape}, found {n} field(s)"))
+                    continue
             # each field as it is written → (stripped, its key), or () when nothing of it shows
             # (a subject, a relation, an object comes back many times: each is looked at once)
-            found = []
-            for cell in cells[:3]:
-                field = fields.get(cell)
-                if field is None:
-                    field = fields[cell] = _field(cell)
-                found.append(field)
-            f0, f1, f2 = found
+            c0, c1, c2 = cells[0], cells[1], cells[2]
+            f0, f1, f2 = fields.get(c0), fields.get(c1), fields.get(c2)
+            if f0 is None:
+                f0 = fields[c0] = _field(c0)
+            if f1 is None:
+                f1 = fields[c1] = _field(c1)
+            if f2 is None:
+                f2 = fields[c2] = _field(c2)
             if not (f0 and f1 and f2):
                 what = "empty field" if not all(c.strip() for c in cells[:3]) else "a field with no visible character"
                 problems.append(("malformed", number, f"{what} in {shape}"))
@@ -166,17 +171,19 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
                 else:
                     values = "\t\t\t"
                 parsed[o] = values
-            row = f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t{values}\t{encode_symbol(raw)}\n"
-            out_lines.append(row)
-            longest = max(longest, len(row))
-            written += 1
+            out_lines.append(f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t"
+                             f"{values}\t{encode_symbol(raw)}\n")
             if len(out_lines) >= 8192:
+                longest = max(longest, *map(len, out_lines))
+                written += len(out_lines)
                 out.write("".join(out_lines))
                 out_lines.clear()
-            if len(fields) > 1 << 18:
-                fields.clear()
-                parsed.clear()
-                cache.clear()
+                if len(fields) > 1 << 18:
+                    fields.clear()
+                    parsed.clear()
+                    cache.clear()
+        longest = max(longest, *map(len, out_lines)) if out_lines else longest
+        written += len(out_lines)
         out.write("".join(out_lines))
     return len(lines), len(text), problems, written, longest
 
