@@ -180,6 +180,20 @@ def connect(scratch: Path, text_bytes: int = 0):
                                          "temp_directory": str(scratch / "duckdb"), "preserve_insertion_order": False})
 
 
+#: The processes busy beside DuckDB while a lattice is written: this thread (the stream), the
+#: engine database's child and the predicates' deflating child (ingest/stream.py).
+BUSY_WRITING = 3
+
+
+def streaming_threads() -> int:
+    """DuckDB's threads while the lattice is written (`_Job.write`): the cores the writer's own
+    processes leave, at least one. Its queries then — the gate's on a side thread, the stream's
+    sorts on another — each run on the thread that asked, as its workers would have on a machine
+    already busy: at 300k subjects on two cores a second worker thread added ~2 s of CPU to the
+    build and took none off its wall (docs/performance.md, round twenty)."""
+    return max(1, (os.cpu_count() or 1) - BUSY_WRITING)
+
+
 def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
@@ -433,6 +447,7 @@ class _Job:
 
         report, head = self.report, self.head
         self.number()
+        self.con.execute(f"SET threads = {streaming_threads()}")   # (no query runs now: the setting is global)
         # the gate's formal context and dependence, then the large flat dimensions' digests and
         # first leaves: SQL, on DuckDB's threads while this one scans the flat dimensions and writes
         # (its own connection to the database: the temporary tables are its own). The context goes
