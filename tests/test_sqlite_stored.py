@@ -209,6 +209,39 @@ def test_id_rows_load_in_bulk_as_the_rows_they_stand_for(tmp_path):
         IdRows((1,), array("i", [1]))
 
 
+def test_id_columns_load_unchecked_as_the_rows_they_stand_for(tmp_path):
+    """A relation given as `Batches` of `IdColumns` (a stream's coord rows: engines/rows.py) gives
+    the file its rows give, duplicates dropped, whether it is loaded as it comes or keyed late;
+    columns that are not the relation's are checked row by row, with the usual refusal."""
+    from array import array
+
+    from latweave.engines.rows import Batches, IdColumns
+
+    engine = SqliteEngine(program(CLOSURE))
+    rows = {"edge": [(1, 2), (2, 3), (1, 2), (3, 4), (2, 3)], "label": [(4, "four"), (2, "two")]}
+    plain = write_engine_db(tmp_path / "plain.db", rows, engine)
+
+    def batches():
+        return Batches(iter([IdColumns(array("q", [1, 2]), array("q", [2, 3])),
+                             IdColumns(array("q", [1, 3, 2]), array("q", [2, 4, 3]))]))
+
+    for n, late in enumerate((frozenset(), frozenset({"edge"}))):
+        columns = write_engine_db(tmp_path / f"columns-{n}.db", {"edge": batches(), "label": rows["label"]}, engine,
+                                  late=late)
+        assert columns.read_bytes() == plain.read_bytes()
+    assert list(batches()) == rows["edge"]
+    # a symbol column given as ids: not loaded unchecked, refused as any row would be
+    with pytest.raises(EngineError, match="column s of label is a symbol, got 5"):
+        write_engine_db(tmp_path / "bad.db", {"edge": rows["edge"], "label": Batches([IdColumns(array("q", [4]),
+                                                                                                array("q", [5]))])},
+                        engine)
+    assert not (tmp_path / "bad.db").exists()
+    with pytest.raises(TypeError, match="64-bit ids"):
+        IdColumns(array("q", [1]), array("i", [1]))
+    with pytest.raises(ValueError, match="one length"):
+        IdColumns(array("q", [1]), array("q", [1, 2]))
+
+
 @settings(max_examples=200, deadline=None)
 @given(listed=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 9)), max_size=6),
        runs=st.dictionaries(st.integers(0, 3), st.lists(st.integers(0, 9), max_size=6), max_size=3))
@@ -326,8 +359,9 @@ def test_writing_over_an_existing_file_is_refused_and_a_failed_write_leaves_noth
 
 def test_the_loose_file_is_written_in_the_temporary_directory_and_removed(tmp_path, monkeypatch):
     """The database is written loose in SQLite's temporary directory (where a VACUUM kept its copy)
-    and packed into its path by VACUUM INTO: the lattice's disk holds one copy at a time, and
-    nothing is left in either place, whether the write succeeds or fails."""
+    and packed into its path by VACUUM INTO, where its secondary indexes are then made: the
+    lattice's disk holds one copy at a time, and nothing is left in either place, whether the
+    write succeeds or fails."""
     closure = program(CLOSURE)
     scratch = tmp_path / "scratch"
     scratch.mkdir()
@@ -336,7 +370,7 @@ def test_the_loose_file_is_written_in_the_temporary_directory_and_removed(tmp_pa
     real = sqlite3.connect
     monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: seen.append(str(a[0])) or real(*a, **k))
     write_engine_db(tmp_path / "w" / "ok.db", {"edge": [(1, 2)]}, SqliteEngine(closure))
-    assert [Path(p).parent for p in seen] == [scratch] and Path(seen[0]).name.startswith("ok.db.")
+    assert [Path(p).parent for p in seen] == [scratch, tmp_path / "w"] and Path(seen[0]).name.startswith("ok.db.")
     assert sorted(p.name for p in (tmp_path / "w").iterdir()) == ["ok.db"] and not list(scratch.iterdir())
     with pytest.raises(LatweaveError, match="edge"):
         write_engine_db(tmp_path / "w" / "bad.db", {"edge": iter([(1, 2), (1, "two")])}, SqliteEngine(closure))

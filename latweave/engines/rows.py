@@ -56,6 +56,36 @@ class RowParts:
         return chain.from_iterable(self.parts)
 
 
+class IdColumns:
+    """Rows given as columns of 64-bit ids, one `array("q")` a column, all of one length: a
+    stream's coord rows, a batch at a time (ingest/stream.py `_fed_coord`), every value an int
+    within a 64-bit engine's bounds by construction, which a writer may load without
+    `check_rows` (engines/sqlite_places.py `NewFile.load`: its pass over the 300k KB's 15.6M coord
+    values was ~1 s of the engine database's child, docs/performance.md). Iterating gives the
+    rows, for any other reader."""
+
+    def __init__(self, *columns: "array[int]"):
+        if any(column.typecode != "q" for column in columns):
+            raise TypeError("IdColumns takes arrays of 64-bit ids (typecode 'q')")
+        if len({len(column) for column in columns}) > 1:
+            raise ValueError("IdColumns' columns must be of one length")
+        self.columns = columns
+
+    def __iter__(self) -> Iterator[Row]:
+        return zip(*self.columns)
+
+
+class Batches:
+    """A relation's rows as parts that come one after another and are read once (a stream's coord
+    batches, as they arrive): iterating chains them; a writer takes them part by part."""
+
+    def __init__(self, parts: Iterable[Iterable[Sequence[Value]]]):
+        self.parts = iter(parts)
+
+    def __iter__(self) -> Iterator[Sequence[Value]]:
+        return chain.from_iterable(self.parts)
+
+
 def distinct_count(rows: object) -> int | None:
     """How many rows `rows` holds when they are distinct by construction and that is cheaply
     checked, else None (the loader counts them itself): `IdRows` or `RowParts` of `IdRows` and

@@ -129,26 +129,17 @@ class NewFile(Place):
         """Each lattice table into the file: a WITHOUT ROWID table clustered on the key
         `SqliteEngine.layout` gives its relation, filled from its TEMP table (then dropped; in the
         TEMP table's order: sorting first cost more than it saved, and the VACUUM that ends the
-        write lays every B-tree out in key order whatever the order of inserts); then the
-        secondary indexes — those the per-query rules probe, and those keeping this database up
-        to date as layers come probes (engines/sqlite_layers.py) — each a sort. Tables `settle`
-        moved already are left as they are."""
-        keys, secondary = session.engine.layout(session.base_inputs)
+        write lays every B-tree out in key order whatever the order of inserts). Tables `settle`
+        moved already are left as they are. The secondary indexes — those the per-query rules
+        probe, and those keeping this database up to date as layers come probes
+        (engines/sqlite_layers.py) — are not made here but in the packed file (`make_indexes`,
+        sqlite_write.py): made here, the VACUUM would copy them."""
+        keys, _ = session.engine.layout(session.base_inputs)
         self._keyed_tables(session, keys)
         temp = self._tables(session, "temp")
         for name in keys:
             if full_table(name) in temp:
                 self._move(session, name)
-        (cache,) = session.con.execute("PRAGMA main.cache_size").fetchone()
-        (threads,) = session.con.execute("PRAGMA threads").fetchone()
-        session.con.execute(f"PRAGMA main.cache_size = {self.SORT_CACHE}")
-        session.con.execute(f"PRAGMA threads = {self.sort_threads()}")
-        try:
-            for index in secondary:
-                session.con.execute(dialect.create_index(index))
-        finally:
-            session.con.execute(f"PRAGMA main.cache_size = {int(cache)}")
-            session.con.execute(f"PRAGMA threads = {int(threads)}")
 
     #: the page cache (KiB, negative) while the secondary indexes are made: their sorts, bounded by
     #: it, run as many small sorted runs merged — 30-45 % faster than one large in-memory sort on
@@ -164,6 +155,22 @@ class NewFile(Place):
         docs/performance.md). The index's bytes do not depend on it (its rows are sorted either
         way)."""
         return 2 if (os.cpu_count() or 1) > 1 else 0
+
+    @classmethod
+    def make_indexes(cls, con: sqlite3.Connection, indexes: Iterable[dialect.Index]) -> None:
+        """The secondary `indexes` made, in their order, on the lattice tables of the database open
+        on `con` (the packed file: sqlite_write.py), each a sort — bounded by a small page cache
+        (`SORT_CACHE`) and on helper threads (`sort_threads`); the connection's settings put back."""
+        (cache,) = con.execute("PRAGMA main.cache_size").fetchone()
+        (threads,) = con.execute("PRAGMA threads").fetchone()
+        con.execute(f"PRAGMA main.cache_size = {cls.SORT_CACHE}")
+        con.execute(f"PRAGMA threads = {cls.sort_threads()}")
+        try:
+            for index in indexes:
+                con.execute(dialect.create_index(index))
+        finally:
+            con.execute(f"PRAGMA main.cache_size = {int(cache)}")
+            con.execute(f"PRAGMA threads = {int(threads)}")
 
     def settle(self, session: Tables, late: frozenset[str], decided: set[str]) -> None:
         """Before the `late` relations' rows (a stream's, still arriving: `SqliteSession.for_writing`),
@@ -207,7 +214,8 @@ class NewFile(Place):
     CHUNK = 100_000
 
     def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]], keyed: bool = False) -> None:
-        """Rows of a base relation (any iterable; `IdRows` parts in bulk: `_bulk`) into its empty
+        """Rows of a base relation (any iterable; `IdRows` parts in bulk: `_bulk`; `IdColumns` parts
+        unchecked: `_id_columns`) into its empty
         table, CHUNK at a time; then duplicates, if any, are dropped (the first of each is kept).
         `keyed`: the table is the relation's keyed one in the file (`settle`), whose key is every
         column: a duplicate is ignored as it comes, and the rows added are the distinct ones
@@ -219,10 +227,16 @@ class NewFile(Place):
         insert = f"INSERT OR IGNORE INTO main.{table}" if keyed else f"INSERT INTO {table}"
         vouched = None if keyed else checks.distinct_count(rows)   # (before the rows are read)
         added = 0
-        for part in rows.parts if isinstance(rows, checks.RowParts) else (rows,):
+        for part in rows.parts if isinstance(rows, (checks.RowParts, checks.Batches)) else (rows,):
             bulk = self._bulk(session, insert, relation, part) if isinstance(part, checks.IdRows) else None
             if bulk is not None:
                 added += bulk
+                continue
+            if isinstance(part, checks.IdColumns) and self._id_columns(session, relation, part):
+                try:   # (ints of 64 bits by construction: no check_rows)
+                    added += session.con.executemany(f"{insert} {values}", part).rowcount
+                except sqlite3.Error as exc:
+                    raise EngineError(f"sqlite: cannot load facts of {name}: {exc}") from None
                 continue
             part = iter(part)
             while chunk := list(islice(part, self.CHUNK)):
@@ -241,6 +255,15 @@ class NewFile(Place):
         if distinct != added:
             session.con.execute(f"DELETE FROM {table} WHERE rowid NOT IN (SELECT min(rowid) FROM {table} GROUP BY {cols})")
         session.count[table] = int(distinct)
+
+    @staticmethod
+    def _id_columns(session: Tables, relation: Relation, rows: checks.IdColumns) -> bool:
+        """Whether `IdColumns` are rows this relation takes as they are: as many columns, every
+        one a number, and the engine's number domain holds every 64-bit id (else the caller checks
+        them row by row and says why)."""
+        bounds = session.rows.bounds
+        return len(rows.columns) == len(relation.columns) and all(c.type == "number" for c in relation.columns) \
+            and (bounds is None or (bounds[0] <= -(1 << 63) and bounds[1] >= (1 << 63) - 1))
 
     #: ids a bulk statement reads (a JSON array of ~11 MB at most)
     BULK = 1_000_000

@@ -4,9 +4,14 @@ ingest/write.py and ingest/stream.py call `write_engine_db` inside the lattice's
 the session's own open (`SqliteSession.for_writing`: the same plan and statements as in memory)
 into a new, loose file in the temporary directory (`loose_dir`), then the row saying what built
 it, then a VACUUM INTO the database's path (every page written full, in key order), the loose
-file removed. VACUUM INTO writes the packed copy once, where a VACUUM packs into a temporary file
-and copies it back over the original: 1.5 against 2.0-2.3 s for the 300k KB's 325 MB
-(docs/performance.md). A failed write leaves no file.
+file removed, and last the secondary indexes made in the packed file (`NewFile.make_indexes`).
+VACUUM INTO writes the packed copy once, where a VACUUM packs into a temporary file and copies it
+back over the original: 1.5 against 2.0-2.3 s for the 300k KB's 325 MB; and an index made after
+it is sorted once and written once, where one made in the loose file was then copied by the
+VACUUM too: the VACUUM 1.3-1.5 → 0.9 s there, the indexes' sorts the same, the file as large (each
+index's pages written full by its sort) — an index's pages now come after the tables' where the
+VACUUM laid them out before the tables' rows (docs/performance.md, round twenty). A failed write
+leaves no file.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from pathlib import Path
 
 from latweave.engines.dialects.sql import full_table
 from latweave.engines.rows import Facts
+from latweave.engines.sqlite_connection import Use, connect
 from latweave.engines.sqlite_engine import SqliteEngine, SqliteSession
+from latweave.engines.sqlite_places import NewFile
 from latweave.engines.sqlite_store import Meta, fingerprint, write_meta
 from latweave.errors import EngineError
 
@@ -70,6 +77,12 @@ def write_engine_db(path: Path | str, facts: Facts, engine: SqliteEngine | None 
             session.con.execute("VACUUM INTO ?", (str(path),))   # every page written full, in key order
         finally:
             session.close()
+        loose.unlink(missing_ok=True)   # (before the sorts, which spill into the same directory)
+        packed = connect(Use.WRITE, path)
+        try:
+            NewFile.make_indexes(packed, engine.layout(base)[1])
+        finally:
+            packed.close()
     except BaseException:
         path.unlink(missing_ok=True)
         raise

@@ -73,7 +73,7 @@ from latweave.compile.facts import LATTICE_RELATIONS
 from latweave.compile.lattice_facts import compile_lattice, lattice_strings, write_derived
 from latweave.child import spawn as spawn_child, stop
 from latweave.compile.symbols import SymbolTable, encode_symbol
-from latweave.engines.rows import IdRows, RowParts
+from latweave.engines.rows import Batches, IdColumns, IdRows, RowParts
 from latweave.engines.sqlite_write import loose_file, write_engine_db
 from latweave.errors import LatticeError
 from latweave.ingest.beside import Beside, fork_wanted
@@ -740,18 +740,19 @@ def _batches(pipe) -> queue.Queue:
     return batches
 
 
-def _fed_coord(batches: queue.Queue, final: array) -> Iterator[tuple[int, int, int, int]]:
-    """The coord rows of the batches `_batches` reads (each batch's made by C iterators);
-    LatticeError when the pipe ended before the count that closes it, or the count is not what came."""
-    return chain.from_iterable(_fed_batches(batches, final))
+def _fed_coord(batches: queue.Queue, final: array) -> Batches:
+    """The coord rows of the batches `_batches` reads, a batch's as `IdColumns` (made by C
+    iterators; 64-bit ids, so loaded unchecked: engines/rows.py); LatticeError when the pipe ended
+    before the count that closes it, or the count is not what came."""
+    return Batches(_fed_batches(batches, final))
 
 
-def _fed_batches(batches: queue.Queue, final: array) -> Iterator[Iterator[tuple[int, int, int, int]]]:
+def _fed_batches(batches: queue.Queue, final: array) -> Iterator[IdColumns]:
     p = 0
     while type(parts := batches.get()) is list:
         ids, sizes, ds, vs = parts
-        yield zip(chain.from_iterable(map(repeat, ids, sizes)), map(final.__getitem__, ds),
-                  map(final.__getitem__, vs), range(p, p + len(ds)))
+        yield IdColumns(array("q", chain.from_iterable(map(repeat, ids, sizes))), array("q", map(final.__getitem__, ds)),
+                        array("q", map(final.__getitem__, vs)), array("q", range(p, p + len(ds))))
         p += len(ds)
     if parts != p:
         raise LatticeError(f"write_stream: the engine database's rows broke off ({p} of {parts})")
