@@ -17,7 +17,8 @@ table is that index rather than a copy beside it (a relation is a set: the key i
 other indexes as secondary ones (on the 100,000-person KB: 218 MB in format 1, 112 MB). The
 finished file is VACUUMed, since a B-tree filled by inserts leaves its pages part empty (~12 % in
 key order, more in any other), and a VACUUM writes each one full, in key order — the bytes depend
-on the rows, not on the order they went in.
+on the rows, not on the order they went in; the secondary indexes are then made in the packed file
+(each a sort that writes its pages full: sqlite_write.py).
 
 The file also holds one row, `latweave$engine`: the format, the program's fingerprint (a hash of
 the whole semi-naive plan: every table's DDL, every SELECT, every index, the base relations), the
