@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from operator import lt
 import os
 import shutil
@@ -548,6 +548,7 @@ class _Encoded(EncodedRows):
     def __init__(self, job: "_Job", written: list[int]):
         self.job, self.written = job, written
         self._started: tuple | None = None   # the queries' cursors, executed on a thread of their own (`begin`)
+        self._counted: Future | None = None   # the slot counts' table made on that thread (`begin`)
         self._tabled = False   # the slots' tables made (`_slotted`)
         self._expected = 0
 
@@ -645,14 +646,23 @@ class _Encoded(EncodedRows):
                   JOIN kjson d ON d.id = s.dkey JOIN kjson v ON v.id = s.vkey JOIN djson o ON o.f = s.f
                 ORDER BY s.ikey, s.dkey, s.vkey""")
 
+        # the predicates per (dimension slot, value slot), for the writer's derived counts
+        # (`slot_counts`): counted on the same thread once the sorts are done, while the stream is
+        # written — after it, the count ran beside the engine database's child's last sorts
+        counter = con.cursor()
+
+        def count() -> None:
+            counter.execute("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
+
         side = ThreadPoolExecutor(1)
-        self._started = (side, side.submit(execute), instances, predicates)
+        self._started = (side, side.submit(execute), instances, predicates, counter)
+        self._counted = side.submit(count)
 
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
         self.begin(slots)
         assert self._started is not None
-        _, executed, instances, predicates = self._started
-        job, written = self.job, self.written
+        _, executed, instances, predicates, _ = self._started
+        job, written, counted = self.job, self.written, self._counted
         try:
             executed.result()
             yield from self._instances(_fetched(instances), predicates, slots.flat[_SUBJECT_KEY])
@@ -661,21 +671,23 @@ class _Encoded(EncodedRows):
         if written[1] != self._expected:
             raise LatticeError(f"{self._expected - written[1]} predicate(s) named a value no dimension declares",
                                hint=_HINT)
-        # the predicates per (dimension slot, value slot), for the writer's derived counts (`slot_counts`)
-        job.sql("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
+        assert counted is not None
+        counted.result()   # (the slot counts, made by `begin`'s thread: `slot_counts` reads them)
         job.sql("DROP VIEW slotted")
         for table in ("dslots", "hslots", "flatk", "kjson", "ljson", "djson"):
             job.sql(f"DROP TABLE {table}")
 
     def close(self) -> None:
-        """The queries `begin` started waited for and their cursors closed (at most once)."""
+        """The queries `begin` started (the stream's two, the slot counts) waited for and their
+        cursors closed (at most once)."""
         if self._started is None:
             return
-        side, _, instances, predicates = self._started
+        side, _, instances, predicates, counter = self._started
         self._started = None
         side.shutdown(wait=True)
         instances.close()
         predicates.close()
+        counter.close()
 
     def _instances(self, instances: Iterator[tuple], predicates, first: int) -> Iterator[tuple]:
         """The writer's items from the instances' rows and the predicates' cursor (`rows`): the

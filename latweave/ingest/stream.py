@@ -437,9 +437,11 @@ class StreamFiles:
         """A head relation's rows (compile_lattice's, renumbered by the final ids: still sorted),
         the flat dimensions' canonical rows among them (a few: the country table's names)."""
         final = self.final
+        renumber = final.__getitem__   # (C iterators: the engine database's child waits for these rows)
         keep = _NUMBERS_FROM.get(name)
-        rows = [tuple(final[c] if keep is None or i < keep else c for i, c in enumerate(row))
-                for row in self.compiled_head.facts[name]]
+        facts = self.compiled_head.facts[name]
+        rows = [tuple(map(renumber, row)) for row in facts] if keep is None else \
+            [(*map(renumber, row[:keep]), *row[keep:]) for row in facts]
         if name == "canonical" and self.flat:
             for key, f in self.flat.items():
                 at = self.offsets[key]
