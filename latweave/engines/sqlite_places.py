@@ -150,7 +150,8 @@ class NewFile(Place):
     def sort_threads() -> int:
         """Helper threads the index sorts may start (`PRAGMA threads`): the sorted runs made and
         merged on a second core where there is one. They are the end of a build — its last
-        seconds, when the writer waits on this database alone — so the other core is idle then:
+        seconds, when the writer has little left but to wait for this database — so the other core
+        is mostly idle then:
         a 3.9M-row coord index in 2.0-2.5 s against 2.7-3.5 s on one thread (300k KB,
         docs/performance.md). The index's bytes do not depend on it (its rows are sorted either
         way)."""
@@ -215,8 +216,8 @@ class NewFile(Place):
 
     def load(self, session: Tables, name: str, rows: Iterable[Sequence[Value]], keyed: bool = False) -> None:
         """Rows of a base relation (any iterable; `IdRows` parts in bulk: `_bulk`; `IdColumns` parts
-        unchecked: `_id_columns`) into its empty
-        table, CHUNK at a time; then duplicates, if any, are dropped (the first of each is kept).
+        unchecked: `_id_columns`) into its empty table, CHUNK at a time; then duplicates, if any,
+        are dropped (the first of each is kept).
         `keyed`: the table is the relation's keyed one in the file (`settle`), whose key is every
         column: a duplicate is ignored as it comes, and the rows added are the distinct ones
         (fastest in key order). Rows distinct by construction (`rows.distinct_count`) are not
