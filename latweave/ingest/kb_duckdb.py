@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from operator import lt
 import os
 import shutil
@@ -547,8 +547,9 @@ class _Encoded(EncodedRows):
 
     def __init__(self, job: "_Job", written: list[int]):
         self.job, self.written = job, written
-        self._started: tuple | None = None   # the queries' cursors, executed on a thread of their own (`begin`)
-        self._counted: Future | None = None   # the slot counts' table made on that thread (`begin`)
+        #: the queries' thread, the stream's query's future, its cursors and the slot counts' cursor
+        #: and future (`begin`)
+        self._started: tuple | None = None
         self._tabled = False   # the slots' tables made (`_slotted`)
         self._expected = 0
 
@@ -655,14 +656,13 @@ class _Encoded(EncodedRows):
             counter.execute("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
 
         side = ThreadPoolExecutor(1)
-        self._started = (side, side.submit(execute), instances, predicates, counter)
-        self._counted = side.submit(count)
+        self._started = (side, side.submit(execute), instances, predicates, counter, side.submit(count))
 
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
         self.begin(slots)
         assert self._started is not None
-        _, executed, instances, predicates, _ = self._started
-        job, written, counted = self.job, self.written, self._counted
+        _, executed, instances, predicates, _, counted = self._started
+        job, written = self.job, self.written
         try:
             executed.result()
             yield from self._instances(_fetched(instances), predicates, slots.flat[_SUBJECT_KEY])
@@ -671,7 +671,6 @@ class _Encoded(EncodedRows):
         if written[1] != self._expected:
             raise LatticeError(f"{self._expected - written[1]} predicate(s) named a value no dimension declares",
                                hint=_HINT)
-        assert counted is not None
         counted.result()   # (the slot counts, made by `begin`'s thread: `slot_counts` reads them)
         job.sql("DROP VIEW slotted")
         for table in ("dslots", "hslots", "flatk", "kjson", "ljson", "djson"):
@@ -682,7 +681,7 @@ class _Encoded(EncodedRows):
         cursors closed (at most once)."""
         if self._started is None:
             return
-        side, _, instances, predicates, counter = self._started
+        side, _, instances, predicates, counter, _ = self._started
         self._started = None
         side.shutdown(wait=True)
         instances.close()
@@ -716,8 +715,8 @@ class _Encoded(EncodedRows):
                 last = keys[-1]
 
     def slot_counts(self) -> Iterator[tuple[int, int, int]]:
-        """The predicates per (dimension slot, value slot), counted by DuckDB as `rows` ended
-        (`EncodedRows.slot_counts`); the table dropped once read."""
+        """The predicates per (dimension slot, value slot), counted by DuckDB while `rows`
+        streamed (`begin`; `EncodedRows.slot_counts`); the table dropped once read."""
         yield from _batched(self.job.con, "SELECT ds, vs, n FROM slot_counts")
         self.job.sql("DROP TABLE slot_counts")
 

@@ -120,6 +120,14 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
     at = 0
     out_lines: list[str] = []
     with open(part, "w", encoding="utf-8", newline="\n") as out:
+        def flush() -> None:
+            """The rows made so far written, and counted with the longest of them."""
+            nonlocal written, longest
+            longest = max(longest, max(map(len, out_lines), default=0))
+            written += len(out_lines)
+            out.write("".join(out_lines))
+            out_lines.clear()
+
         for number, raw in enumerate(lines, 1):
             start, at = at, at + len(raw) + 1
             try:
@@ -174,17 +182,12 @@ def split_range(job: tuple) -> tuple[int, int, list[tuple[str, int, str]], int, 
             out_lines.append(f"{number}\t{start}\t{start + len(raw)}\t{s}\t{r}\t{o}\t{skey}\t{rkey}\t{okey}\t"
                              f"{values}\t{encode_symbol(raw)}\n")
             if len(out_lines) >= 8192:
-                longest = max(longest, *map(len, out_lines))
-                written += len(out_lines)
-                out.write("".join(out_lines))
-                out_lines.clear()
+                flush()
                 if len(fields) > 1 << 18:
                     fields.clear()
                     parsed.clear()
                     cache.clear()
-        longest = max(longest, *map(len, out_lines)) if out_lines else longest
-        written += len(out_lines)
-        out.write("".join(out_lines))
+        flush()
     return len(lines), len(text), problems, written, longest
 
 
