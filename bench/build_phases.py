@@ -12,7 +12,10 @@ functions they run; a fork of the parent has the parent's; anything else is "oth
     .venv/bin/python bench/build_phases.py -- /tmp/kb300k.txt --format pathquestion --engine duckdb --out /tmp/l
 
 prints one line per `--every` seconds (the cores each kind of process used in it, and their sum),
-then each kind's CPU seconds, the wall, and the idle core-seconds (`--cores` × wall − CPU). The
+then the parent's threads — its main thread, and each other by when it was first seen (DuckDB's,
+the legitimacy gate's, the stream's sorts: docs/performance.md, round twenty-one) — with their user
+and system CPU, the system share of each kind, then each kind's CPU seconds, the wall, and the idle
+core-seconds (`--cores` × wall − CPU). The
 build's own output is discarded; its exit status is this script's. A process's CPU after its last
 reading (at most `--every` seconds of it) is not counted. Linux only (it reads /proc).
 """
@@ -58,9 +61,9 @@ def kind(pid: int, root: int, line: str, root_line: str) -> str:
     return "other"
 
 
-def sample(root: int, root_line: str, names: dict[int, str]) -> dict[int, tuple[str, float]]:
-    """Each live process of the tree: its kind and its own CPU seconds so far (`names` keeps a
-    process's kind once read: an ending process's command line reads empty)."""
+def sample(root: int, root_line: str, names: dict[int, str]) -> dict[int, tuple[str, float, float]]:
+    """Each live process of the tree: its kind, its own CPU seconds so far and the system part of
+    them (`names` keeps a process's kind once read: an ending process's command line reads empty)."""
     procs = proctree.table()
     out = {}
     for pid in proctree.tree(root, procs):
@@ -69,8 +72,27 @@ def sample(root: int, root_line: str, names: dict[int, str]) -> dict[int, tuple[
         if pid not in names:
             names[pid] = kind(pid, root, command_line(pid), root_line)
         utime, stime, _, _ = procs[pid][1]
-        out[pid] = (names[pid], (utime + stime) / _TICK)
+        out[pid] = (names[pid], (utime + stime) / _TICK, stime / _TICK)
     return out
+
+
+def thread_lines(threads: dict[int, tuple[float, tuple[int, int]]], root: int) -> list[str]:
+    """The parent's threads (thread id → (when first seen, last (utime, stime) ticks)) as lines:
+    the main thread first, then the others by when they were first seen; those of under 0.1 s of
+    CPU each summed on a last line ("others", when there are any)."""
+    lines = ["parent's threads, CPU s (user + system):"]
+    order = sorted(threads.items(), key=lambda item: (item[0] != root, item[1][0], item[0]))
+    rest = [0, 0]
+    for tid, (first, (utime, stime)) in order:
+        if tid != root and (utime + stime) / _TICK < 0.1:
+            rest[0] += utime
+            rest[1] += stime
+            continue
+        name = "main" if tid == root else f"from {first:.1f} s"
+        lines.append(f"  {name:<12} {utime / _TICK:7.2f} + {stime / _TICK:5.2f}")
+    if rest != [0, 0]:
+        lines.append(f"  {'others':<12} {rest[0] / _TICK:7.2f} + {rest[1] / _TICK:5.2f}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     root_line = ""
     names: dict[int, str] = {}
-    seen: dict[int, tuple[str, float]] = {}   # every process's last reading
+    seen: dict[int, tuple[str, float, float]] = {}   # every process's last reading
+    threads: dict[int, tuple[float, tuple[int, int]]] = {}   # the parent's threads: first seen, last ticks
     before: Counter = Counter()
     print(f"{'s':>6}  " + "  ".join(f"{k:>7}" for k in KINDS) + "      sum")
     while proc.poll() is None:
@@ -96,17 +119,24 @@ def main(argv: list[str] | None = None) -> int:
         root_line = root_line or command_line(proc.pid)
         now = sample(proc.pid, root_line, names)
         seen.update(now)
+        at = time.perf_counter() - start
+        for tid, ticks in proctree.threads(proc.pid).items():
+            threads[tid] = (threads.get(tid, (at, ticks))[0], ticks)
         totals: Counter = Counter()
-        for name, cpu in seen.values():
+        for name, cpu, _ in seen.values():
             totals[name] += cpu
         used = {k: (totals[k] - before[k]) / args.every for k in KINDS}
         before = totals
-        print(f"{time.perf_counter() - start:6.1f}  " + "  ".join(f"{used[k]:7.2f}" for k in KINDS)
+        print(f"{at:6.1f}  " + "  ".join(f"{used[k]:7.2f}" for k in KINDS)
               + f"  {sum(used.values()):7.2f}", flush=True)
     wall = time.perf_counter() - start
     cpu: Counter = Counter()
-    for name, seconds in seen.values():
+    system: Counter = Counter()
+    for name, seconds, sys_seconds in seen.values():
         cpu[name] += seconds
+        system[name] += sys_seconds
+    print("\n".join(thread_lines(threads, proc.pid)))
+    print("system  " + "  ".join(f"{k} {system[k]:.1f}" for k in KINDS) + f"  all {sum(system.values()):.1f}")
     print("cpu s   " + "  ".join(f"{k} {cpu[k]:.1f}" for k in KINDS) + f"  all {sum(cpu.values()):.1f}")
     print(f"wall {wall:.2f} s, idle {max(0.0, args.cores * wall - sum(cpu.values())):.1f} core-s on {args.cores} cores, "
           f"exit {proc.returncode}")

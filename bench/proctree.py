@@ -2,8 +2,9 @@
 and bench/suite_cpu.py sums for CPU.
 
 `table()` reads every process's `stat` once — its parent and its CPU ticks (user, system, and its
-reaped children's) — and `tree(root, table)` walks it from `root`. A process that ends while it is
-read is left out; elsewhere than Linux, `table()` is empty.
+reaped children's) — and `tree(root, table)` walks it from `root`; `threads(pid)` reads each thread
+of one process (its user and system ticks). A process or thread that ends while it is read is left
+out; elsewhere than Linux, `table()` and `threads()` are empty.
 """
 
 from __future__ import annotations
@@ -43,4 +44,22 @@ def tree(root: int, procs: Table | None = None) -> list[int]:
         pid = stack.pop()
         out.append(pid)
         stack += children.get(pid, [])
+    return out
+
+
+def threads(pid: int) -> dict[int, tuple[int, int]]:
+    """Each thread of process `pid` now: thread id → (utime, stime) in clock ticks (the process's
+    first thread has its id)."""
+    out: dict[int, tuple[int, int]] = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            out[int(tid)] = (int(fields[11]), int(fields[12]))
+        except (OSError, ValueError, IndexError):
+            continue
     return out

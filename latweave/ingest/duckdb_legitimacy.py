@@ -49,7 +49,7 @@ def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", ke
     """The `FlatSummary` of each flat dimension (`flat`: dimension key → its scanned
     FlatDimension), read in SQL from `labels` (dkey, vkey, vlabel: ids into `keys`, as the DuckDB
     build holds them): each value's digest row `[key, label, [], null]` as legitimacy/check.py's
-    `_json` writes it, sha256'd and summed as eight 32-bit limbs (rows with a control character
+    `_json` writes it, sha256'd and summed as four 64-bit limbs (rows with a control character
     hashed in Python, `value_hash`), and its leaves in (label, key) order — all of them within the
     gate's `cap`, the first `limit` above it — so that the writer's Python never reads a flat
     dimension's values for its report (a fourth read, with a hash and a JSON row a value)."""
@@ -62,16 +62,21 @@ def flat_summaries(con, head: Lattice, flat: Mapping, labels: str = "labels", ke
         return {}
     ids = dict(con.execute(f"SELECT key, id FROM {keys} WHERE key IN (SELECT unnest(?::VARCHAR[]))",
                            [sorted(flat)]).fetchall())
-    row = f"'[' || {json_string('k.key')} || ', ' || {json_string('l.vlabel')} || ', [], null]'"
-    limbs = ", ".join(f"sum(('0x' || substr(h, {1 + 8 * i}, 8))::UBIGINT)::VARCHAR" for i in range(8))
-    control = has_control("k.key || l.vlabel")
+    # one pass over a dimension's values: each row's control-character test, the sha256 of the
+    # others' digest rows summed as four 64-bit limbs (each a HUGEINT sum: exact below 2^63 values),
+    # and the rows with a control character listed for Python. Two passes with eight 32-bit limbs
+    # took ~3.2 s of a thread for 1.7M values, this one ~2.35 s (docs/performance.md, round twenty-one)
+    row = f"'[' || {json_string('key')} || ', ' || {json_string('label')} || ', [], null]'"
+    limbs = ", ".join(f"sum(('0x' || substr(h, {1 + 16 * i}, 16))::UBIGINT)::VARCHAR" for i in range(4))
     out = {}
     for dkey in sorted(flat):
         values = f"FROM {labels} l JOIN {keys} k ON k.id = l.vkey WHERE l.dkey = {int(ids[dkey])}"
-        sums = con.execute(f"SELECT {limbs} FROM (SELECT sha256({row}) AS h {values} AND NOT {control})").fetchone()
-        total = sum(int(x or 0) << (32 * (7 - i)) for i, x in enumerate(sums))
-        total += sum(value_hash([key, label, [], None])
-                     for key, label in con.execute(f"SELECT k.key, l.vlabel {values} AND {control}").fetchall())
+        *sums, odd = con.execute(f"""
+            SELECT {limbs}, list([key, label]) FILTER (WHERE odd) FROM (
+              SELECT key, label, odd, CASE WHEN odd THEN NULL ELSE sha256({row}) END AS h FROM (
+                SELECT k.key AS key, l.vlabel AS label, {has_control("k.key || l.vlabel")} AS odd {values}))""").fetchone()
+        total = sum(int(x or 0) << (64 * (3 - i)) for i, x in enumerate(sums))
+        total += sum(value_hash([key, label, [], None]) for key, label in odd or ())
         leaves = tuple(con.execute(f"SELECT l.vlabel, k.key {values} ORDER BY l.vlabel, l.vkey "
                                    f"LIMIT {int(limit) if flat[dkey].n > cap else int(cap)}").fetchall())
         out[dkey] = FlatSummary(total, leaves)
