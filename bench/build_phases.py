@@ -34,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import proctree  # noqa: E402
 
-_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: the kinds of process, in the order they are printed; `kind` names each process
 KINDS = ("split", "parent", "deflate", "engine", "other")
 
@@ -72,7 +71,7 @@ def sample(root: int, root_line: str, names: dict[int, str]) -> dict[int, tuple[
         if pid not in names:
             names[pid] = kind(pid, root, command_line(pid), root_line)
         utime, stime, _, _ = procs[pid][1]
-        out[pid] = (names[pid], (utime + stime) / _TICK, stime / _TICK)
+        out[pid] = (names[pid], (utime + stime) / proctree.TICK, stime / proctree.TICK)
     return out
 
 
@@ -84,14 +83,14 @@ def thread_lines(threads: dict[int, tuple[float, tuple[int, int]]], root: int) -
     order = sorted(threads.items(), key=lambda item: (item[0] != root, item[1][0], item[0]))
     rest = [0, 0]
     for tid, (first, (utime, stime)) in order:
-        if tid != root and (utime + stime) / _TICK < 0.1:
+        if tid != root and (utime + stime) / proctree.TICK < 0.1:
             rest[0] += utime
             rest[1] += stime
             continue
         name = "main" if tid == root else f"from {first:.1f} s"
-        lines.append(f"  {name:<12} {utime / _TICK:7.2f} + {stime / _TICK:5.2f}")
+        lines.append(f"  {name:<12} {utime / proctree.TICK:7.2f} + {stime / proctree.TICK:5.2f}")
     if rest != [0, 0]:
-        lines.append(f"  {'others':<12} {rest[0] / _TICK:7.2f} + {rest[1] / _TICK:5.2f}")
+        lines.append(f"  {'others':<12} {rest[0] / proctree.TICK:7.2f} + {rest[1] / proctree.TICK:5.2f}")
     return lines
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import os
 
+#: clock ticks a second: what the CPU times below are counted in
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
 #: pid → (parent pid, (utime, stime, cutime, cstime) in clock ticks)
 Table = dict[int, tuple[int, tuple[int, int, int, int]]]
 

@@ -31,13 +31,12 @@ from bench import proctree  # noqa: E402
 
 #: where the plugin appends its lines (every worker appends to the same file: one write a line)
 OUT_ENV = "SUITE_CPU_OUT"
-_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def tree_cpu(root: int) -> float:
     """CPU seconds of `root` and every live descendant, with what each has reaped."""
     procs = proctree.table()
-    return sum(sum(procs[pid][1]) for pid in proctree.tree(root, procs) if pid in procs) / _TICK
+    return sum(sum(procs[pid][1]) for pid in proctree.tree(root, procs) if pid in procs) / proctree.TICK
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -36,7 +36,7 @@ def test_processes_are_named_by_their_command_lines():
 
 def test_the_parents_threads_are_listed_main_first_then_by_when_they_were_seen():
     phases = _module("build_phases")
-    tick = phases._TICK
+    tick = phases.proctree.TICK
     threads = {12: (9.2, (11 * tick, 1 * tick)), 10: (0.0, (22 * tick, 2 * tick)), 11: (0.4, (3 * tick, 0)),
                13: (14.1, (0, 0)), 14: (14.2, (0.05 * tick, 0.03 * tick))}   # (the last two: under 0.1 s)
     lines = phases.thread_lines(threads, 10)
