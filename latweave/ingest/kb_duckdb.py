@@ -50,13 +50,13 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from operator import lt
 import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from latweave.compile.symbols import encode_symbol
 from latweave.errors import CorpusError, EngineError, LatticeError, LatweaveError
@@ -532,6 +532,18 @@ class _Job:
         return attach
 
 
+class _Started(NamedTuple):
+    """What `_Encoded.begin` started: the thread its queries run on, the stream's two queries
+    (their future and cursors) and the slot counts (their cursor and future)."""
+
+    side: ThreadPoolExecutor
+    executed: Future
+    instances: Any
+    predicates: Any
+    counter: Any
+    counted: Future
+
+
 class _Encoded(EncodedRows):
     """A DuckDB build's instances as the writer's encoded rows (ingest/stream.py `EncodedRows`):
     each predicate's dimension and value slots joined in SQL (a flat dimension's value k: its
@@ -547,9 +559,7 @@ class _Encoded(EncodedRows):
 
     def __init__(self, job: "_Job", written: list[int]):
         self.job, self.written = job, written
-        #: the queries' thread, the stream's query's future, its cursors and the slot counts' cursor
-        #: and future (`begin`)
-        self._started: tuple | None = None
+        self._started: _Started | None = None   # (`begin`)
         self._tabled = False   # the slots' tables made (`_slotted`)
         self._expected = 0
 
@@ -656,22 +666,22 @@ class _Encoded(EncodedRows):
             counter.execute("CREATE TABLE slot_counts AS SELECT ds, vs, count(*) AS n FROM slotted GROUP BY ds, vs")
 
         side = ThreadPoolExecutor(1)
-        self._started = (side, side.submit(execute), instances, predicates, counter, side.submit(count))
+        self._started = _Started(side, side.submit(execute), instances, predicates, counter, side.submit(count))
 
     def rows(self, slots: Slots) -> Iterator[tuple[int, str, list[str], list[int], list[int]]]:
         self.begin(slots)
-        assert self._started is not None
-        _, executed, instances, predicates, _, counted = self._started
+        started = self._started
+        assert started is not None
         job, written = self.job, self.written
         try:
-            executed.result()
-            yield from self._instances(_fetched(instances), predicates, slots.flat[_SUBJECT_KEY])
+            started.executed.result()
+            yield from self._instances(_fetched(started.instances), started.predicates, slots.flat[_SUBJECT_KEY])
         finally:
             self.close()
         if written[1] != self._expected:
             raise LatticeError(f"{self._expected - written[1]} predicate(s) named a value no dimension declares",
                                hint=_HINT)
-        counted.result()   # (the slot counts, made by `begin`'s thread: `slot_counts` reads them)
+        started.counted.result()   # (the slot counts, made by `begin`'s thread: `slot_counts` reads them)
         job.sql("DROP VIEW slotted")
         for table in ("dslots", "hslots", "flatk", "kjson", "ljson", "djson"):
             job.sql(f"DROP TABLE {table}")
@@ -679,14 +689,12 @@ class _Encoded(EncodedRows):
     def close(self) -> None:
         """The queries `begin` started (the stream's two, the slot counts) waited for and their
         cursors closed (at most once)."""
-        if self._started is None:
+        started, self._started = self._started, None
+        if started is None:
             return
-        side, _, instances, predicates, counter, _ = self._started
-        self._started = None
-        side.shutdown(wait=True)
-        instances.close()
-        predicates.close()
-        counter.close()
+        started.side.shutdown(wait=True)
+        for cursor in (started.instances, started.predicates, started.counter):
+            cursor.close()
 
     def _instances(self, instances: Iterator[tuple], predicates, first: int) -> Iterator[tuple]:
         """The writer's items from the instances' rows and the predicates' cursor (`rows`): the
