@@ -287,6 +287,10 @@ def main() -> None:
     ap.add_argument("--partial-outputs", choices=("on", "off"), default=None,
                     help="latweave computes the outputs a question's outcome reads first (Runner.partial_outputs, "
                          "engines/partial.py), or every output; default: the Runner's default")
+    ap.add_argument("--prepared", choices=("on", "off"), default=None,
+                    help="latweave answers a question asked without its proof, of a template it has seen, along "
+                         "the template's prepared path (Runner.prepared, latweave/prepared.py), or the general way; "
+                         "default: the Runner's default")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.warm and args.cold:
@@ -297,6 +301,10 @@ def main() -> None:
         from latweave.execute import Runner
 
         Runner.partial_outputs = args.partial_outputs == "on"
+    if args.prepared:
+        from latweave.execute import Runner
+
+        Runner.prepared = args.prepared == "on"
     if args.child:
         print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions, args.cold, args.warm)))
         return
@@ -311,7 +319,8 @@ def main() -> None:
         done = subprocess.run([sys.executable, __file__, "--kb", str(args.kb), "--lattice", str(args.lattice),
                                "--work", str(args.work), "--questions", str(args.questions), "--child", system,
                                *(["--cold"] if args.cold else []), *(["--warm"] if args.warm else []),
-                               *(["--partial-outputs", args.partial_outputs] if args.partial_outputs else [])],
+                               *(["--partial-outputs", args.partial_outputs] if args.partial_outputs else []),
+                               *(["--prepared", args.prepared] if args.prepared else [])],
                               capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             print(f"{system}: failed\n{done.stderr[-2000:]}", file=sys.stderr)

@@ -29,9 +29,10 @@ from latweave.folder.store import load_lattice, read_manifest
 from latweave.folder.stored import LAZY_VALUES, StoredLattice
 from latweave.plan.ast import Compare, Holds, Plan
 from latweave.plan.check import check_plan
-from latweave.plan.parser import ReadPlan, template_key, template_text
+from latweave.plan.parser import ReadPlan, template_key, template_of, template_text
 from latweave.plan.printer import to_text
 from latweave.plan.read import is_json_form
+from latweave.prepared import PreparedTemplate
 from latweave.proof.contested import Worlds
 from latweave.proof.extract import ANSWER_READS, PROOF_READS, Kept, QueryDecoder
 from latweave.proof.page import Page
@@ -40,8 +41,13 @@ from latweave.result import Result
 
 #: Plans a runner keeps compiled, with their canonical text (the oldest dropped first).
 KEPT_PLANS = 256
-#: Templates a runner keeps a recipe of (compile/recipe.py; the oldest dropped first).
+#: Templates a runner keeps a recipe of (compile/recipe.py; the oldest dropped first), and as
+#: many prepared (prepared.py).
 RECIPES = 128
+#: How often a runner tries to prepare a template whose engine gave it no prepared run (an engine
+#: without them; a SQLite session whose lattice relations a run had just extended) before it
+#: leaves that template to the general path.
+PREPARE_TRIES = 3
 
 
 class Batch(NamedTuple):
@@ -69,6 +75,13 @@ class Runner:
     #: 0.20 ms (docs/performance.md, "The part of a statement planned as the whole"). False: every
     #: run computes every output (tests/test_partial.py compares the two).
     partial_outputs = True
+    #: Whether a plan text asked without its proof, of a template this runner has a recipe of,
+    #: runs along its template's prepared path (prepared.py: no plan read, no batch or shape
+    #: made; the same Result, tests/test_prepared.py). bench/peers.py's chains on the 100k KB,
+    #: first asked: 1 / 2 / 3 hops ~186 / 215 / 265 µs -> ~75 / 100 / 135 µs
+    #: (docs/performance.md, "A template's questions along a prepared path"). False: every plan
+    #: runs the general way.
+    prepared = True
 
     def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None,
                  lazy_values: int = LAZY_VALUES):
@@ -98,6 +111,8 @@ class Runner:
         #: template key → the recipe of its plans (compile/recipe.py): a plan of a template seen
         #: before is neither type-checked nor compiled, its batch made from the recipe's
         self._recipes: dict[tuple, Recipe] = {}
+        #: template key → its prepared path, or the tries that found none (prepared.py)
+        self._templates: dict[tuple, PreparedTemplate | int] = {}
         #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
         self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
@@ -202,6 +217,63 @@ class Runner:
             canonical = None if read is None or key is None or read.names is None else template_text(key, read.names)
             self._keep(plan, None, key, canonical)
         return plan
+
+    def answers_of(self, text: str, lattice: dict | None = None) -> Result | None:
+        """The Result `run([plan], proofs=False)` gives for the plan of text `text`, along its
+        template's prepared path (prepared.py), naming `lattice` (a session's stamp); None where
+        that path does not serve it — a text of no template or of one without a recipe yet, an
+        engine without prepared runs, a name the lattice lacks, an outcome that is not an answer
+        set nothing contests — and the caller runs the plan (`check_text`, `run`), errors and all."""
+        if not self.prepared or is_json_form(text):
+            return None
+        read = template_of(text)
+        if read is None:
+            return None
+        started = time.perf_counter()
+        key, names = read
+        session = self.session_for("single")
+        template = self._templates.get(key)
+        if type(template) is not PreparedTemplate or template.session is not session:
+            template = self._prepare(key, session, template)
+            if template is None:
+                return None
+        ids = template.ids(names, self.compiled.symbols)
+        if ids is None:
+            return None
+        compiled = time.perf_counter()
+        session.timeout = self.timeout
+        try:
+            outputs = template.prepared.run(ids)
+        except EngineTimeout:   # as `_run`: the interrupted session is not reused
+            self._sessions.pop(self.engine_for("single").name).close()
+            raise
+        if outputs is None:
+            return None
+        evaluated = time.perf_counter()
+        try:
+            result = template.result(outputs, names, self.kept, self.view, lattice)
+        finally:
+            seal = getattr(outputs, "seal", None)
+            if seal is not None:
+                seal()
+        if result is not None:
+            self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
+                                "decode_s": time.perf_counter() - evaluated}
+        return result
+
+    def _prepare(self, key: tuple, session: Session, tried: PreparedTemplate | int | None) -> PreparedTemplate | None:
+        """Template `key` prepared on `session` (kept), where it has a recipe and the engine a
+        prepared run for it; None otherwise (a template tried PREPARE_TRIES times is not again)."""
+        tries = tried if type(tried) is int else 0
+        recipe = self._recipes.get(key)
+        if recipe is None or tries >= PREPARE_TRIES:
+            return None
+        wanted = ANSWER_READS if self.partial_outputs else None
+        template = PreparedTemplate.of(key, recipe, session, wanted)
+        if key not in self._templates and len(self._templates) >= RECIPES:
+            del self._templates[next(iter(self._templates))]
+        self._templates[key] = tries + 1 if template is None else template
+        return template
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:
         """One engine evaluation for the whole batch (or one per chunk of plans, where the engine

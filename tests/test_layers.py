@@ -10,7 +10,8 @@ The layers, lowest first — a module may import its own layer and the ones belo
     4  engines                                      Datalog IR → a dialect, run
     5  proof                                        the typed proof model, decoding, the auditor
     6  result, result_file                          one result type and its files
-    7  execute, ranking                             compile, evaluate, decode; order inside an answer set
+    7  execute, prepared, ranking                   compile, evaluate, decode; a template's questions
+                                                    along a prepared path; order inside an answer set
     8  ingest                                       sources → lattices (corpora, KBs, LLM extraction)
     9  planner                                      questions → plans
     10 eval, ask, verify                            benchmarks; question → result; claim → verdicts
@@ -44,7 +45,7 @@ LAYERS: dict[str, int] = {
     "engines": 4,
     "proof": 5,
     "result": 6, "result_file": 6, "explain_export": 6,
-    "execute": 7, "ranking": 7,
+    "execute": 7, "prepared": 7, "ranking": 7,
     "ingest": 8,
     "planner": 9,
     "eval": 10, "ask": 10, "verify": 10, "suggest": 10,

@@ -25,6 +25,7 @@ took ~35 µs of its ~290 (answers only) beside a ~120 µs statement (docs/perfor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from latweave.compile.batch import CompiledBatch
 from latweave.compile.layout import QueryLayout
@@ -82,17 +83,28 @@ class Recipe:
             return None
         return cls(batch)
 
-    def batch_for(self, plan: Plan, compiled: CompiledLattice) -> CompiledBatch:
-        """The batch `compile_plans([plan])` gives, for `plan` of this recipe's template."""
-        planned = plan_meets(plan)
-        names = _names(plan, planned)
-        symbols = compiled.symbols.extended()
-        ids = [symbols.id(normalize(text)) for text in names]
+    @staticmethod
+    def names(plan: Plan) -> list[str] | None:
+        """The texts of the names `plan` quotes, in the order its batch's facts hold their
+        symbols (`facts_for`); None when `plan` is of no template a recipe serves."""
+        return _names(plan)
+
+    def facts_for(self, ids: Sequence) -> dict[str, list]:
+        """The recipe's facts with `ids[i]` as the i-th name's symbol (fresh lists: the recipe's
+        own rows stay as they are)."""
         facts = {name: list(rows) for name, rows in self.batch.facts.items()}
         named = facts.get("constraint_name", [])
         for row, ident in enumerate(ids):
             m, c, _ = named[row]
             named[row] = (m, c, ident)
+        return facts
+
+    def batch_for(self, plan: Plan, compiled: CompiledLattice) -> CompiledBatch:
+        """The batch `compile_plans([plan])` gives, for `plan` of this recipe's template."""
+        planned = plan_meets(plan)
+        names = _names(plan, planned)
+        symbols = compiled.symbols.extended()
+        facts = self.facts_for([symbols.id(normalize(text)) for text in names])
         old = self.batch.layouts[0]
         meets = tuple(layout._replace(constraints=((layout.constraints[0][0], one.meet.constraints[0]),),
                                       project=one.meet.project)

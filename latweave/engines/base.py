@@ -13,7 +13,8 @@ import logging
 import os
 from abc import ABC, abstractmethod
 from types import MappingProxyType
-from typing import ClassVar, Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Mapping, Protocol, Sequence
 
 from latweave.datalog.ir import Program
 from latweave.engines.rows import Facts, Row
@@ -60,6 +61,23 @@ def default_engine(role: str) -> str:
     return DEFAULTS[role][0]
 
 
+@dataclass(frozen=True)
+class Hole:
+    """A value a prepared run leaves open (`Session.prepare`): the `index`-th of the values each
+    of its runs is given, in a fact row where a plan would have one of its names' symbols."""
+
+    index: int
+
+
+class PreparedRun(Protocol):
+    """What `Session.prepare` returns: one statement, ready for runs that differ in their holes."""
+
+    def run(self, values: Sequence[int]) -> Mapping[str, list[Row]] | None:
+        """The outputs `Session.run_some` gives for the prepared facts with `values[i]` in each
+        `Hole(i)` — None when these values would make another shape of run than the holes did
+        (then the caller runs its facts as any other): the outputs asked for at least."""
+
+
 class Session(ABC):
     """Facts of one lattice, loaded once; run plans against them many times.
 
@@ -80,6 +98,13 @@ class Session(ABC):
         an engine that computes fewer for less returns a mapping that computes the others when
         first read (engines/partial.py, SQLite's statement per plan shape); here, `run`."""
         return self.run(facts)
+
+    def prepare(self, facts: Facts, wanted: frozenset[str] | None) -> PreparedRun | None:
+        """A run of `facts` (rows holding `Hole`s where runs differ) made ready once, for a
+        caller that asks it many times with other values in the holes (execute.py's prepared
+        templates): the outputs `wanted` at least (None: every one). None where this engine has
+        no such run, or not for these facts: then each is run as any other. Here: None."""
+        return None
 
     def close(self) -> None:  # pragma: no cover - engines without resources
         pass

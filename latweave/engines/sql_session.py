@@ -19,7 +19,7 @@ when, is the planner's (seminaive.py: `Schedule`, `evaluate`); this session is i
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from latweave.datalog.strata import Stratum
 from latweave.engines import rows as checks
@@ -28,6 +28,9 @@ from latweave.engines.base import Facts, Outputs, Session
 from latweave.engines.dialects.sql import delta_table, full_table, saved_table
 from latweave.engines.rows import sorted_rows
 from latweave.errors import EngineError
+
+_A = TypeVar("_A")
+_R = TypeVar("_R")
 
 
 class SqlSession(Session):
@@ -216,16 +219,21 @@ class SqlSession(Session):
     # ------------------------------------------------------------ a run
 
     def run(self, facts: Facts) -> Outputs:
+        return self._timed(self._guarded, facts)
+
+    def _timed(self, work: Callable[[_A], _R], arg: _A) -> _R:
+        """`work(arg)` within the session's `timeout` (EngineTimeout past it, and the session is
+        closed); a closed session refuses."""
         if self.con is None:
             raise EngineError(f"{self.name}: this session is closed (a run that timed out closes it)")
         if self.timeout is None:
-            return self._guarded(facts)
+            return work(arg)
         from latweave.engines.timeout import Deadline, Interrupter, timeout_error
 
         with (Deadline(self.con, self.timeout) if self.progress_handler
               else Interrupter(self.timeout, self.con.interrupt)) as guard:
             try:
-                return self._guarded(facts)
+                return work(arg)
             except (*self.db_errors, EngineError):
                 if not guard.fired:
                     raise

@@ -4,22 +4,25 @@ A run whose plan shape was seen before binds its values to the shape's statement
 is specialised (datalog/specialize.py) and written once. `run_some` runs, for a caller that reads
 a few outputs first (a question asked without its proof), the shape's statement for those
 alone, and hands back a `Partial` (engines/partial.py) that runs the whole statement when any
-other output is read. Split from sqlite_engine.py, whose session mixes it in.
+other output is read. `prepare` makes a shape's statement ready for runs that differ only in
+some values (a template's names: execute.py), which then bind them and run it — no rows
+materialised, no shape computed. Split from sqlite_engine.py, whose session mixes it in.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Callable, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 from latweave.datalog import specialize
 from latweave.datalog.ir import Program
 from latweave.engines import rows as checks
-from latweave.engines.base import Facts, Outputs
+from latweave.engines.base import Facts, Hole, Outputs
 from latweave.engines.dialects import sqlite as dialect
 from latweave.engines.dialects.sql import ident
 from latweave.engines.fused import FusedPlan, render
 from latweave.engines.partial import Partial
+from latweave.engines.sqlite_prepared import PreparedShape
 from latweave.errors import EngineError
 
 if TYPE_CHECKING:
@@ -42,7 +45,7 @@ BOUNDS = dialect.BOUNDS
 
 class FusedRuns:
     """The fused path of `SqliteSession` (which gives `con`, `engine`, `program`, `plan`,
-    `base_inputs`, `rows`, `held`, `run` and `_dirty`)."""
+    `base_inputs`, `rows`, `held`, `run`, `_dirty`, `_materialise` and `_timed`)."""
 
     # what the session gives (declared for the type checker; set by SqliteSession)
     con: sqlite3.Connection
@@ -55,6 +58,8 @@ class FusedRuns:
     _dirty: set[str]
     held: Callable[[str], int]
     run: Callable[[Facts], Outputs]
+    _materialise: Callable[[Facts], dict[str, list[Any]]]
+    _timed: Callable[[Callable[[Any], Any], Any], Any]
 
     #: A run is one statement per plan shape (engines/fused.py) where the rules, specialised for
     #: the plan, allow it; False: every run evaluates the rules stratum by stratum (seminaive.py).
@@ -119,14 +124,40 @@ class FusedRuns:
         if plan is None:
             return None
         if wanted is not None and plan.sql:
-            some = self._some.get((key, wanted))
-            if some is None:
-                some = self._some[(key, wanted)] = self._rendered(plan, wanted)
-                if len(self._some) > self.SHAPES:
-                    del self._some[next(iter(self._some))]
+            some = self._part(key, plan, wanted)
             if some.partial:
                 return Partial(self._execute(some, values), lambda: self.run(rows))
         return self._execute(plan, values)
+
+    def _part(self, key: tuple[object, ...], plan: FusedPlan, wanted: frozenset[str]) -> FusedPlan:
+        """The statement of shape `key` (whose whole is `plan`) for the outputs `wanted`, kept."""
+        some = self._some.get((key, wanted))
+        if some is None:
+            some = self._some[(key, wanted)] = self._rendered(plan, wanted)
+            if len(self._some) > self.SHAPES:
+                del self._some[next(iter(self._some))]
+        return some
+
+    def prepare(self, facts: Facts, wanted: frozenset[str] | None) -> PreparedShape | None:
+        """The plan shape of `facts` (rows holding `Hole`s) made ready for runs with values in the
+        holes (base.py `Session.prepare`): the shape such a run has when no value it puts in a
+        hole is a kept number, another slot's value or another hole's — the shape of most runs of
+        a template's plans, whose holes are the names they quote. None where a run of these facts
+        is not fused (it adds to the lattice's own relations, or has more than `FUSED_ROWS` rows)."""
+        if not self.fused or self._dirty:
+            return None
+        rows = self._materialise(facts)
+        if any(rows.get(name) for name in self.base_inputs) or sum(map(len, rows.values())) > self.FUSED_ROWS:
+            return None
+        shape_key, values = specialize.shape(rows, self.engine.kept)
+        slots = {v.index: at for at, v in enumerate(values) if type(v) is Hole}
+        if sorted(slots) != list(range(len(slots))):
+            return None
+        fixed = [v for v in values if type(v) is not Hole]
+        if not all(type(v) is int and BOUNDS[0] <= v <= BOUNDS[1] for v in fixed):
+            return None
+        return PreparedShape(self, facts, shape_key, tuple(values), tuple(slots[i] for i in range(len(slots))),
+                             frozenset(fixed) | self.engine.kept, wanted)
 
     def _shape(self, rows: dict[str, list]) -> tuple[tuple, list]:
         """(key, values): the plan shape of materialised `rows` (datalog/specialize.py `shape`)

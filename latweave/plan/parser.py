@@ -399,8 +399,22 @@ def _by_template(text: str, start: str):
     if read is None:
         return None
     template, key, texts = read
+    return _put(template, texts), key, texts
+
+
+def _put(template: "_Template", texts: tuple[str, ...]):
+    """The template's plan with `texts` as its quoted names, in the order they are written."""
     new = {id(name): Name(t, name.pos) for name, t in zip(template.names, texts)}
-    return _rebuilt(template.plan, template.holding, new), key, texts
+    return _rebuilt(template.plan, template.holding, new)
+
+
+def template_plan(key: tuple, names: tuple[str, ...]) -> Plan | None:
+    """The plan `parse_plan_keyed` reads from template `key` (`template_of`) for a text whose
+    quoted names are `names`, in the order written; None when `key` is no plan's template."""
+    template = _template(*key)
+    if template is None or key[1] != "plan" or len(names) != len(template.names):
+        return None
+    return _put(template, names)
 
 
 def template_key(text: str, start: str = "plan") -> tuple | None:
@@ -427,10 +441,32 @@ def _template_read(text: str, start: str) -> tuple[_Template, tuple, tuple[str, 
     if template is None:
         return None
     try:
-        texts = tuple(json.loads(text[a:b]) for a, b in spans)
+        texts = tuple(_string(text[a:b]) for a, b in spans)
     except json.JSONDecodeError:
         return None
     return template, key, texts
+
+
+#: A JSON string's content that is its text as it stands: no escape, no control character
+_PLAIN = re.compile(r'[^\\\x00-\x1f]*')
+
+
+def _string(literal: str) -> str:
+    """The text of a string literal (with its quotes), as JSON reads it (JSONDecodeError where it
+    is no JSON string) — most names have no escape, and are their content."""
+    inner = literal[1:-1]
+    return inner if _PLAIN.fullmatch(inner) else json.loads(literal)
+
+
+def template_of(text: str) -> tuple[tuple, tuple[str, ...]] | None:
+    """(the key of the template `parse_plan_keyed(text)` reads its plan from, the texts of its
+    quoted names in order), when it reads it from one and the plan is within the limits; None
+    otherwise (then only parsing the text says what it is, or which error). A caller that keeps
+    what a template's plans share (execute.py's prepared templates) reads a text by this alone."""
+    read = _template_read(text, "plan")
+    if read is None or not _template_within_limits(read[1]) or any(len(name) > MAX_VALUE_CHARS for name in read[2]):
+        return None
+    return read[1], read[2]
 
 
 def template_text(key: tuple, names: tuple[str, ...]) -> str | None:

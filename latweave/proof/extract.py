@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from latweave.compile.batch import CompiledBatch, MeetLayout, QueryLayout
@@ -958,6 +959,20 @@ def contested_node(entry: Contested) -> Rule:
     return Rule(Atom.of("contested", entry.label), "(contested)",
                 [Rule(Atom.of("supported_by", entry.label), "(worlds)", leaves(entry.supported_by)),
                  Rule(Atom.of("contradicted_by", entry.label), "(worlds)", leaves(entry.contradicted_by))])
+
+
+def uncontested_answers(outputs: Mapping[str, list], layout: QueryLayout, labels: Labels) -> list[str] | None:
+    """The answers of a meet or chain plan (`layout`) without their proofs, read off `outputs`,
+    when its outcome is an answer set nothing contests — what `QueryDecoder.outcome` gives such a
+    plan: its answers' labels (`Labels.items`), sorted. None when the outcome is another (an
+    abstention, whose witness reads the plan's names; an answer in doubt): `outcome` decodes it.
+    Reads `abstain`, `contested_answer` and `answer` alone (ANSWER_READS)."""
+    q = layout.q
+    if any(row[0] == q for row in outputs.get("abstain", ())) or \
+            any(row[0] == q for row in outputs.get("contested_answer", ())):
+        return None
+    answers = [row[1] for row in outputs.get("answer", ()) if row[0] == q]
+    return [label for label, _ in labels.items(answers, _final_projection(layout))]
 
 
 def _final_projection(layout: QueryLayout) -> str | None:

@@ -1,0 +1,220 @@
+"""A template's questions answered without their proofs along its prepared path
+(latweave/prepared.py, `Runner.answers_of`): the same Result as the general path, as JSON, on
+every kind of text the recipes' tests ask — names the lattice has and lacks, one name twice, a
+name that is a dimension's, escapes, the empty name, type errors, templates no recipe serves — and
+on abstentions and contested answers; the path does serve (the plans it declines are those the
+general path must decode); the engine's prepared run refuses values that would make another plan
+shape, completes a partial run until it is sealed, and stops at the session's timeout."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import latweave
+from latweave.engines import timeout as timeouts
+from latweave.engines.base import Hole
+from latweave.errors import EngineTimeout
+from latweave.execute import Runner
+from latweave.paths import RULES
+from latweave.plan.parser import template_key
+from latweave.plan.read import read_plan_keyed
+from latweave.prepared import PreparedTemplate
+from latweave.proof.extract import ANSWER_READS
+from tests.support.corpora import built_lattice
+from tests.test_recipe import ASKED, _outcome
+
+DISPUTES = RULES.parent / "corpora" / "disputes"
+HABITAT = 'meet(species = "{}") -> habitat'
+CHAIN = 'let a = meet(species <= "{}") -> habitat\nmeet(habitat = $a) -> diet'
+
+
+@pytest.fixture(scope="module")
+def disputes(tmp_path_factory):
+    return built_lattice(tmp_path_factory, DISPUTES, "disputes")
+
+
+def _served(session) -> list[str]:
+    """The texts `session`'s runner answers along a prepared path from now on (appended as asked)."""
+    served: list[str] = []
+    runner = session._runner
+    real = runner.answers_of
+
+    def answers_of(text, lattice=None):
+        got = real(text, lattice)
+        if got is not None:
+            served.append(text)
+        return got
+    runner.answers_of = answers_of
+    return served
+
+
+def _general(lattice, texts, proofs=False) -> dict:
+    with latweave.open(lattice) as session:
+        session._runner.prepared = False
+        return {text: _outcome(session, text, proofs) for text in texts}
+
+
+def test_the_prepared_path_answers_as_the_general_path(zoo_lattice):
+    expected = _general(zoo_lattice, ASKED)
+    with latweave.open(zoo_lattice) as session:
+        served = _served(session)
+        for text in ASKED + ASKED[::-1]:
+            assert _outcome(session, text, False) == expected[text], text
+    # the first text of a template makes its recipe the general way; later ones are served, but
+    # for a name the lattice lacks, one that is a dimension's (`habitat`: a decided relation holds
+    # it, another plan shape) and one quoted twice
+    assert HABITAT.format("dog") in served and HABITAT.format("WHALE") in served
+    assert HABITAT.format("wh\\u0061le") in served and CHAIN.format("bird") in served
+    for text in (HABITAT.format("Nobody"), HABITAT.format(""), HABITAT.format("Habitat"),
+                 'let a = meet(species = "x") -> habitat\nlet b = meet(habitat = "x") -> species\n'
+                 'meet(species = "x") -> diet'):
+        assert text not in served, text
+    assert len(set(served)) >= 8
+
+
+def test_with_proofs_a_question_goes_the_general_way(zoo_lattice):
+    texts = [HABITAT.format(n) for n in ("whale", "dog", "bat")]
+    expected = _general(zoo_lattice, texts, proofs=True)
+    with latweave.open(zoo_lattice) as session:
+        served = _served(session)
+        assert [_outcome(session, t, True) for t in texts] == [expected[t] for t in texts]
+        assert served == []
+        assert session.run(texts[1], proofs=False).answers == session.run(texts[1]).answers
+        assert served == [texts[1]]
+
+
+def test_contested_answers_and_abstentions_are_decoded_the_general_way(disputes):
+    texts = ['meet(city <= "{}")'.format(n) for n in ("europe", "france", "paris", "germany", "europe", "atlantis",
+                                                     "France", "berlin")]
+    expected = _general(disputes, texts)
+    assert json.loads(expected[texts[1]])["contested"] and json.loads(expected[texts[5]])["status"] == "abstain"
+    with latweave.open(disputes) as session:
+        served = _served(session)
+        for text in texts:
+            assert _outcome(session, text, False) == expected[text], text
+    assert texts[4] in served                       # europe again: nothing contested
+    assert texts[1] not in served and texts[6] not in served   # france: Bo Brandt in doubt
+    assert texts[5] not in served                   # atlantis: not a value of the lattice
+
+
+def _asked(runner: Runner, text: str) -> None:
+    """`text` run the general way (as a session reads it: its template's recipe made)."""
+    read = read_plan_keyed(text)
+    runner.run([runner.check_text(read.plan, text, read)], proofs=False)
+
+
+def _prepared(runner: Runner, text: str) -> PreparedTemplate:
+    _asked(runner, text)
+    assert runner.answers_of(text) is not None
+    template = runner._templates[template_key(text)]
+    assert isinstance(template, PreparedTemplate)
+    return template
+
+
+def test_a_prepared_run_refuses_values_that_make_another_shape(zoo_lattice):
+    with Runner(zoo_lattice) as runner:
+        template = _prepared(runner, HABITAT.format("whale"))
+        run = template.prepared
+        sym = runner.compiled.symbols.get
+        whale, dog = sym("whale"), sym("dog")
+        assert run.run([whale])["answer"] and run.run([dog])["answer"]
+        kept = sorted(runner.session.engine.kept)
+        fixed = [v for v in run._values if type(v) is not Hole]
+        assert kept and fixed
+        for bad in (kept[0], fixed[0], sym("habitat"), True, "whale", -1, 2 ** 63, 1.0):
+            assert run.run([bad]) is None, bad
+        assert run.run([]) is None and run.run([whale, dog]) is None
+        # a dimension's name in the hole: its statement is written once a run the general way has
+        # had one (habitat's), and then served; the projection's (species: a value of another
+        # slot, held by the same decided relations) would merge two slots, and is refused
+        diets = _prepared(runner, 'meet(diet = "carnivore") -> species')
+        _asked(runner, 'meet(diet = "habitat") -> species')
+        assert diets.prepared.run([sym("habitat")]) is not None
+        masks = runner.session._members[1]
+        assert sym("species") in diets.prepared._values and masks[sym("species")] == masks[sym("habitat")]
+        assert diets.prepared.run([sym("species")]) is None
+        # two holes: the same value in both would merge their slots
+        two = _prepared(runner, 'let a = meet(species = "whale") -> habitat\nlet b = meet(habitat = "marine") -> species\n'
+                                'meet(species = "dog") -> diet')
+        assert len(two.order) == 3
+        a, b, c = (sym(n) for n in ("whale", "marine", "dog"))
+        assert two.prepared.run([a, b, c]) is not None
+        assert two.prepared.run([a, b, a]) is None
+
+
+def test_a_partial_prepared_run_completes_until_sealed(zoo_lattice):
+    with Runner(zoo_lattice) as runner:
+        template = _prepared(runner, HABITAT.format("whale"))
+        dog = runner.compiled.symbols.get("dog")
+        outputs = template.prepared.run([dog])
+        assert set(outputs._rows) <= ANSWER_READS | {"abstain"} and not outputs.whole
+        facts = runner._recipes[template.key].facts_for([dog])
+        whole = runner.session.run(facts)
+        assert outputs["step_sure"] == whole["step_sure"] and outputs.whole   # read: the whole run
+        sealed = template.prepared.run([dog])
+        sealed.seal()
+        with pytest.raises(LookupError, match="computed in part"):
+            sealed["step_sure"]
+
+
+def test_a_prepared_run_stops_at_the_timeout_and_the_next_one_prepares_again(zoo_lattice, monkeypatch):
+    eagle = HABITAT.format("eagle")   # (a name as long as whale's: the same template)
+    with Runner(zoo_lattice) as runner:
+        template = _prepared(runner, HABITAT.format("whale"))
+        first = runner.session
+        with monkeypatch.context() as patched:
+            patched.setattr(timeouts, "PROGRESS_STEPS", 1)
+            runner.timeout = 1e-9
+            with pytest.raises(EngineTimeout, match="ran past the timeout"):
+                runner.answers_of(eagle)
+        assert first.con is None and "sqlite" not in runner._sessions
+        runner.timeout = None
+        assert runner.answers_of(eagle) is None    # the new session has written no statement yet
+        assert runner.session is not first
+        _asked(runner, eagle)                      # the general way writes it
+        got = runner.answers_of(eagle)
+        assert got is not None
+        assert runner._templates[template.key].session is runner.session
+    expected = json.loads(_general(zoo_lattice, [eagle])[eagle])
+    del expected["lattice"]   # (a session's results name their lattice; a runner's do not)
+    assert json.loads(got.to_json()) == expected
+
+
+def test_an_engine_without_prepared_runs_answers_the_general_way(zoo_lattice):
+    texts = [HABITAT.format(n) for n in ("whale", "eagle", "shark", "whale", "eagle")]   # one template
+    with Runner(zoo_lattice, "duckdb") as runner:
+        _asked(runner, texts[0])
+        assert all(runner.answers_of(t) is None for t in texts)
+        assert runner._templates[template_key(texts[0])] == 3   # tried thrice, then left to the general path
+    with latweave.open(zoo_lattice, engine="duckdb") as session:
+        assert [_outcome(session, t, False) for t in texts] == [_general(zoo_lattice, texts)[t] for t in texts]
+
+
+def test_a_lattice_of_two_layers_answers_as_the_general_path(tmp_path):
+    """Names of both layers, asked after `add`: a reset session prepares anew on the new lattice.
+    (On a lattice this small, ann and bob are symbols 0 and 1, numbers the rules write: their
+    plans make shapes of their own, which the general path runs.)"""
+    kb1, kb2 = tmp_path / "a.tsv", tmp_path / "b.tsv"
+    kb1.write_text("ann\tborn_in\tparis\nbob\tborn_in\trome\ncal\tborn_in\trome\ndee\tborn_in\tparis\n"
+                   "paris\tcountry\tfrance\nrome\tcountry\titaly\n", encoding="utf-8")
+    kb2.write_text("eve\tborn_in\tlima\nlima\tcountry\tperu\nfay\tborn_in\tparis\n", encoding="utf-8")
+    lattice = tmp_path / "l"
+    latweave.build(kb1, lattice, format="tsv")
+    chain = 'let a = meet(subject = "{}") -> born_in\nmeet(subject = $a) -> country'
+    texts = [chain.format(n) for n in ("ann", "bob", "cal", "dee", "eve", "fay", "zed", "dee")]
+    first = _general(lattice, texts)
+    with latweave.open(lattice) as session:
+        served = _served(session)
+        before = [_outcome(session, t, False) for t in texts]
+        assert served == [texts[3], texts[7]]   # eve and fay: not in the first layer yet
+        latweave.add(lattice, [kb2])
+        session.reset()
+        served = _served(session)
+        after = [_outcome(session, t, False) for t in texts]
+        assert served == [texts[3], texts[4], texts[5], texts[7]]
+    assert before == [first[t] for t in texts]
+    expected = _general(lattice, texts)
+    assert after == [expected[t] for t in texts]
+    assert json.loads(after[4])["answers"] == ["peru"] and json.loads(before[4])["status"] == "abstain"
