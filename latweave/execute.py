@@ -42,7 +42,7 @@ from latweave.result import Result
 #: Plans a runner keeps compiled, with their canonical text (the oldest dropped first).
 KEPT_PLANS = 256
 #: Templates a runner keeps a recipe of (compile/recipe.py; the oldest dropped first), and as
-#: many prepared (prepared.py).
+#: many prepared (prepared.py), with proofs and without.
 RECIPES = 128
 #: How often a runner tries to prepare a template whose engine gave it no prepared run (an engine
 #: without them; a SQLite session whose lattice relations a run had just extended) before it
@@ -75,9 +75,9 @@ class Runner:
     #: 0.20 ms (docs/performance.md, "The part of a statement planned as the whole"). False: every
     #: run computes every output (tests/test_partial.py compares the two).
     partial_outputs = True
-    #: Whether a plan text asked without its proof, of a template this runner has a recipe of,
-    #: runs along its template's prepared path (prepared.py: no plan read, no batch or shape
-    #: made; the same Result, tests/test_prepared.py). bench/peers.py's chains on the 100k KB,
+    #: Whether a plan text of a template this runner has a recipe of runs along its template's
+    #: prepared path (prepared.py: without its proof no plan read, no batch or shape made; with it
+    #: no plan checked, no shape made; the same Result, tests/test_prepared.py). bench/peers.py's chains on the 100k KB,
     #: first asked, p50 1 / 2 / 3 hops: 0.17-0.18 / 0.20-0.21 / 0.25-0.27 -> 0.09-0.10 / 0.12-0.13
     #: / 0.16-0.17 ms (docs/performance.md, "A template's questions along a prepared path").
     #: False: every plan runs the general way.
@@ -111,8 +111,8 @@ class Runner:
         #: template key → the recipe of its plans (compile/recipe.py): a plan of a template seen
         #: before is neither type-checked nor compiled, its batch made from the recipe's
         self._recipes: dict[tuple, Recipe] = {}
-        #: template key → its prepared path, or the tries that found none (prepared.py)
-        self._templates: dict[tuple, PreparedTemplate | int] = {}
+        #: (template key, with proofs) → its prepared path, or the tries that found none (prepared.py)
+        self._templates: dict[tuple[tuple, bool], PreparedTemplate | int] = {}
         #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
         self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
@@ -218,12 +218,13 @@ class Runner:
             self._keep(plan, None, key, canonical)
         return plan
 
-    def answers_of(self, text: str, lattice: dict | None = None) -> Result | None:
-        """The Result `run([plan], proofs=False)` gives for the plan of text `text`, along its
-        template's prepared path (prepared.py), naming `lattice` (a session's stamp); None where
-        that path does not serve it — a text of no template or of one without a recipe yet, an
-        engine without prepared runs, a name the lattice lacks, an outcome that is not an answer
-        set nothing contests — and the caller runs the plan (`check_text`, `run`), errors and all."""
+    def run_text(self, text: str, proofs: bool = True, lattice: dict | None = None) -> Result | None:
+        """The Result `run([plan], proofs)` gives for the plan of text `text`, along its template's
+        prepared path (prepared.py); without its proof it names `lattice` (a session's stamp),
+        with it the caller stamps it. None where that path does not serve it — a text of no
+        template or of one without a recipe yet, an engine without prepared runs, a name the
+        lattice lacks, without its proof an outcome that is not an answer set nothing contests
+        — and the caller runs the plan (`check_text`, `run`), errors and all."""
         if not self.prepared or is_json_form(text):
             return None
         read = template_of(text)
@@ -232,9 +233,9 @@ class Runner:
         started = time.perf_counter()
         key, names = read
         session = self.session_for("single")
-        template = self._templates.get(key)
+        template = self._templates.get((key, proofs))
         if type(template) is not PreparedTemplate or template.session is not session:
-            template = self._prepare(key, session, template)
+            template = self._prepare(key, proofs, session, template)
             if template is None:
                 return None
         ids = template.ids(names, self.compiled.symbols)
@@ -251,7 +252,13 @@ class Runner:
             return None
         evaluated = time.perf_counter()
         try:
-            result = template.result(outputs, names, self.kept, self.view, lattice)
+            if proofs:   # decoded as `_run` decodes it, from the batch its recipe makes for its plan
+                plan = template.plan(names)
+                batch = template.recipe.batch_for(plan, self.compiled)
+                self._keep(plan, batch, key, template_text(key, names))
+                result: Result | None = self._decoded(batch, outputs, True, None)[0]
+            else:
+                result = template.result(outputs, names, self.kept, self.view, lattice)
         finally:
             seal = getattr(outputs, "seal", None)
             if seal is not None:
@@ -261,18 +268,20 @@ class Runner:
                                 "decode_s": time.perf_counter() - evaluated}
         return result
 
-    def _prepare(self, key: tuple, session: Session, tried: PreparedTemplate | int | None) -> PreparedTemplate | None:
-        """Template `key` prepared on `session` (kept), where it has a recipe and the engine a
-        prepared run for it; None otherwise (a template tried PREPARE_TRIES times is not again)."""
+    def _prepare(self, key: tuple, proofs: bool, session: Session,
+                 tried: PreparedTemplate | int | None) -> PreparedTemplate | None:
+        """Template `key` prepared on `session` for runs with or without `proofs` (kept), where it
+        has a recipe and the engine a prepared run for it; None otherwise (a template tried
+        PREPARE_TRIES times is not again)."""
         tries = tried if type(tried) is int else 0
         recipe = self._recipes.get(key)
         if recipe is None or tries >= PREPARE_TRIES:
             return None
-        wanted = ANSWER_READS if self.partial_outputs else None
+        wanted = None if not self.partial_outputs else PROOF_READS if proofs else ANSWER_READS
         template = PreparedTemplate.of(key, recipe, session, wanted)
-        if key not in self._templates and len(self._templates) >= RECIPES:
+        if (key, proofs) not in self._templates and len(self._templates) >= 2 * RECIPES:
             del self._templates[next(iter(self._templates))]
-        self._templates[key] = tries + 1 if template is None else template
+        self._templates[(key, proofs)] = tries + 1 if template is None else template
         return template
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:

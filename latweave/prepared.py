@@ -32,7 +32,7 @@ from latweave.compile.symbols import SymbolTable
 from latweave.engines.base import Hole, PreparedRun, Session
 from latweave.folder.stored import StoredLattice
 from latweave.lattice.names import normalize
-from latweave.plan.ast import Meet
+from latweave.plan.ast import Meet, Plan
 from latweave.plan.parser import template_plan, template_text
 from latweave.proof.extract import Kept, Labels, uncontested_answers
 from latweave.result import Result
@@ -48,9 +48,10 @@ class PreparedTemplate:
     session: Session
     #: the engine's run of the recipe's facts, a hole for each name
     prepared: PreparedRun
-    #: the recipe's batch: its layout reads the outcome (the same for every plan of the template
-    #: where that outcome is an answer set), its symbols name the answers
-    batch: CompiledBatch
+    #: the template's recipe: its batch's layout reads an outcome without its proof (the same for
+    #: every plan of the template where that outcome is an answer set), its symbols name the
+    #: answers; with its proof, each plan's batch is the recipe's for that plan
+    recipe: Recipe
     #: hole i takes the symbol of the `order[i]`-th name as the text writes them
     order: tuple[int, ...]
 
@@ -73,7 +74,7 @@ class PreparedTemplate:
             return None
         order = tuple(markers.index(text) for text in listed)
         prepared = session.prepare(recipe.facts_for([Hole(i) for i in range(count)]), wanted)
-        return None if prepared is None else cls(key, session, prepared, recipe.batch, order)
+        return None if prepared is None else cls(key, session, prepared, recipe, order)
 
     def ids(self, names: tuple[str, ...], symbols: SymbolTable) -> list[int] | None:
         """The lattice's symbols of `names` (as written) in the holes' order; None when the
@@ -87,8 +88,18 @@ class PreparedTemplate:
         return ids
 
     @property
+    def batch(self) -> CompiledBatch:
+        return self.recipe.batch
+
+    @property
     def layout(self) -> QueryLayout:
-        return self.batch.layouts[0]
+        return self.recipe.batch.layouts[0]
+
+    def plan(self, names: tuple[str, ...]) -> Plan:
+        """The plan of the template with `names` (as written): what parsing its text gives."""
+        plan = template_plan(self.key, names)
+        assert plan is not None   # (`of` read the template's plan)
+        return plan
 
     def result(self, outputs: Mapping[str, list], names: tuple[str, ...], kept: Kept, view: StoredLattice,
                lattice: dict | None = None) -> Result | None:

@@ -1,10 +1,10 @@
-"""A template's questions answered without their proofs along its prepared path
-(latweave/prepared.py, `Runner.answers_of`): the same Result as the general path, as JSON, on
-every kind of text the recipes' tests ask — names the lattice has and lacks, one name twice, a
+"""A template's questions answered along its prepared path (latweave/prepared.py,
+`Runner.run_text`), with their proofs and without: the same Result as the general path, as JSON,
+on every kind of text the recipes' tests ask — names the lattice has and lacks, one name twice, a
 name that is a dimension's, escapes, the empty name, type errors, templates no recipe serves — and
 on abstentions and contested answers; the path does serve (the plans it declines are those the
-general path must decode); the engine's prepared run refuses values that would make another plan
-shape, completes a partial run until it is sealed, and stops at the session's timeout."""
+general path must run or decode); the engine's prepared run refuses values that would make another
+plan shape, completes a partial run until it is sealed, and stops at the session's timeout."""
 
 from __future__ import annotations
 
@@ -39,14 +39,14 @@ def _served(session) -> list[str]:
     """The texts `session`'s runner answers along a prepared path from now on (appended as asked)."""
     served: list[str] = []
     runner = session._runner
-    real = runner.answers_of
+    real = runner.run_text
 
-    def answers_of(text, lattice=None):
-        got = real(text, lattice)
+    def run_text(text, proofs=True, lattice=None):
+        got = real(text, proofs, lattice)
         if got is not None:
             served.append(text)
         return got
-    runner.answers_of = answers_of
+    runner.run_text = run_text
     return served
 
 
@@ -56,12 +56,13 @@ def _general(lattice, texts, proofs=False) -> dict:
         return {text: _outcome(session, text, proofs) for text in texts}
 
 
-def test_the_prepared_path_answers_as_the_general_path(zoo_lattice):
-    expected = _general(zoo_lattice, ASKED)
+@pytest.mark.parametrize("proofs", [False, True])
+def test_the_prepared_path_answers_as_the_general_path(zoo_lattice, proofs):
+    expected = _general(zoo_lattice, ASKED, proofs)
     with latweave.open(zoo_lattice) as session:
         served = _served(session)
         for text in ASKED + ASKED[::-1]:
-            assert _outcome(session, text, False) == expected[text], text
+            assert _outcome(session, text, proofs) == expected[text], text
     # the first text of a template makes its recipe the general way; later ones are served, but
     # for a name the lattice lacks, one that is a dimension's (`habitat`: a decided relation holds
     # it, another plan shape) and one quoted twice
@@ -74,29 +75,33 @@ def test_the_prepared_path_answers_as_the_general_path(zoo_lattice):
     assert len(set(served)) >= 8
 
 
-def test_with_proofs_a_question_goes_the_general_way(zoo_lattice):
-    texts = [HABITAT.format(n) for n in ("whale", "dog", "bat")]
-    expected = _general(zoo_lattice, texts, proofs=True)
+def test_with_and_without_proofs_a_template_is_prepared_apart(zoo_lattice):
+    texts = [HABITAT.format(n) for n in ("whale", "eagle", "shark")]
+    expected = {proofs: _general(zoo_lattice, texts, proofs) for proofs in (True, False)}
     with latweave.open(zoo_lattice) as session:
         served = _served(session)
-        assert [_outcome(session, t, True) for t in texts] == [expected[t] for t in texts]
-        assert served == []
-        assert session.run(texts[1], proofs=False).answers == session.run(texts[1]).answers
-        assert served == [texts[1]]
+        got = [(_outcome(session, t, True), _outcome(session, t, False)) for t in texts]
+        assert got == [(expected[True][t], expected[False][t]) for t in texts]
+        assert served == [texts[0], texts[1], texts[1], texts[2], texts[2]]   # whale: the recipe made, with its proof
+        assert {k[1] for k in session._runner._templates} == {True, False}
+        assert json.loads(got[1][0])["proof"] and not json.loads(got[1][1])["proof"]
 
 
-def test_contested_answers_and_abstentions_are_decoded_the_general_way(disputes):
+@pytest.mark.parametrize("proofs", [False, True])
+def test_contested_answers_and_abstentions(disputes, proofs):
+    """Without its proof, an answer in doubt or an abstention is decoded the general way; with
+    it, the prepared path decodes it from its own plan's batch, as the general path does."""
     texts = ['meet(city <= "{}")'.format(n) for n in ("europe", "france", "paris", "germany", "europe", "atlantis",
-                                                     "France", "berlin")]
-    expected = _general(disputes, texts)
+                                                     "France", "berlin", "nowhere")]
+    expected = _general(disputes, texts, proofs)
     assert json.loads(expected[texts[1]])["contested"] and json.loads(expected[texts[5]])["status"] == "abstain"
     with latweave.open(disputes) as session:
         served = _served(session)
         for text in texts:
-            assert _outcome(session, text, False) == expected[text], text
+            assert _outcome(session, text, proofs) == expected[text], text
     assert texts[4] in served                       # europe again: nothing contested
-    assert texts[1] not in served and texts[6] not in served   # france: Bo Brandt in doubt
-    assert texts[5] not in served                   # atlantis: not a value of the lattice
+    assert (texts[1] in served) is proofs and (texts[6] in served) is proofs   # france: Bo Brandt in doubt
+    assert texts[5] not in served and texts[8] not in served   # not values of the lattice
 
 
 def _asked(runner: Runner, text: str) -> None:
@@ -107,8 +112,8 @@ def _asked(runner: Runner, text: str) -> None:
 
 def _prepared(runner: Runner, text: str) -> PreparedTemplate:
     _asked(runner, text)
-    assert runner.answers_of(text) is not None
-    template = runner._templates[template_key(text)]
+    assert runner.run_text(text, False) is not None
+    template = runner._templates[(template_key(text), False)]
     assert isinstance(template, PreparedTemplate)
     return template
 
@@ -168,15 +173,15 @@ def test_a_prepared_run_stops_at_the_timeout_and_the_next_one_prepares_again(zoo
             patched.setattr(timeouts, "PROGRESS_STEPS", 1)
             runner.timeout = 1e-9
             with pytest.raises(EngineTimeout, match="ran past the timeout"):
-                runner.answers_of(eagle)
+                runner.run_text(eagle, False)
         assert first.con is None and "sqlite" not in runner._sessions
         runner.timeout = None
-        assert runner.answers_of(eagle) is None    # the new session has written no statement yet
+        assert runner.run_text(eagle, False) is None    # the new session has written no statement yet
         assert runner.session is not first
         _asked(runner, eagle)                      # the general way writes it
-        got = runner.answers_of(eagle)
+        got = runner.run_text(eagle, False)
         assert got is not None
-        assert runner._templates[template.key].session is runner.session
+        assert runner._templates[(template.key, False)].session is runner.session
     expected = json.loads(_general(zoo_lattice, [eagle])[eagle])
     del expected["lattice"]   # (a session's results name their lattice; a runner's do not)
     assert json.loads(got.to_json()) == expected
@@ -186,8 +191,8 @@ def test_an_engine_without_prepared_runs_answers_the_general_way(zoo_lattice):
     texts = [HABITAT.format(n) for n in ("whale", "eagle", "shark", "whale", "eagle")]   # one template
     with Runner(zoo_lattice, "duckdb") as runner:
         _asked(runner, texts[0])
-        assert all(runner.answers_of(t) is None for t in texts)
-        assert runner._templates[template_key(texts[0])] == 3   # tried thrice, then left to the general path
+        assert all(runner.run_text(t, False) is None for t in texts)
+        assert runner._templates[(template_key(texts[0]), False)] == 3   # tried thrice, then left to the general path
     with latweave.open(zoo_lattice, engine="duckdb") as session:
         assert [_outcome(session, t, False) for t in texts] == [_general(zoo_lattice, texts)[t] for t in texts]
 

@@ -305,10 +305,11 @@ class LatticeSession:
             raise LatweaveError("a ranking orders a whole answer set, not a page of it",
                                 hint="run without limit/offset to rank")
         with self._using():
-            if not proofs and page is None and not rank and text is None and type(plan) is str:
-                answered = self._runner.answers_of(plan, self.stamp)   # a template's prepared path, where it serves
+            if page is None and not rank and text is None and type(plan) is str:
+                # a template's prepared path, where it serves (answers alone come stamped)
+                answered = self._runner.run_text(plan, proofs, None if proofs else self.stamp)
                 if answered is not None:
-                    return answered
+                    return self._stamped(answered) if proofs else answered
             checked = self._checked(plan, text)
             if page:
                 return self._stamped(self._runner.run([checked], proofs, page)[0])
