@@ -223,3 +223,16 @@ def test_a_lattice_of_two_layers_answers_as_the_general_path(tmp_path):
     expected = _general(lattice, texts)
     assert after == [expected[t] for t in texts]
     assert json.loads(after[4])["answers"] == ["peru"] and json.loads(before[4])["status"] == "abstain"
+
+
+@pytest.mark.parametrize("proofs", [False, True])
+def test_without_partial_outputs_the_prepared_run_computes_every_output(zoo_lattice, monkeypatch, proofs):
+    texts = [HABITAT.format(n) for n in ("whale", "eagle", "shark", "Nobody")]
+    expected = _general(zoo_lattice, texts, proofs)
+    monkeypatch.setattr(Runner, "partial_outputs", False)
+    with latweave.open(zoo_lattice) as session:
+        served = _served(session)
+        assert [_outcome(session, t, proofs) for t in texts] == [expected[t] for t in texts]
+        assert served == texts[1:3]
+        template = session._runner._templates[(template_key(texts[0]), proofs)]
+        assert all(not plan.partial for plan in template.prepared._plans.values())
