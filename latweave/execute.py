@@ -76,11 +76,12 @@ class Runner:
     #: run computes every output (tests/test_partial.py compares the two).
     partial_outputs = True
     #: Whether a plan text of a template this runner has a recipe of runs along its template's
-    #: prepared path (prepared.py: without its proof no plan read, no batch or shape made; with it
-    #: no plan checked, no shape made; the same Result, tests/test_prepared.py). bench/peers.py's chains on the 100k KB,
-    #: first asked, p50 1 / 2 / 3 hops: 0.17-0.18 / 0.20-0.21 / 0.25-0.27 -> 0.09-0.10 / 0.12-0.13
-    #: / 0.16-0.17 ms (docs/performance.md, "A template's questions along a prepared path").
-    #: False: every plan runs the general way.
+    #: prepared path (prepared.py: without its proof no plan read, no batch or shape made; with
+    #: it no plan checked, no shape made; the same Result, tests/test_prepared.py). Without proofs,
+    #: bench/peers.py's chains on the 100k KB, first asked, p50 1 / 2 / 3 hops: 0.17-0.18 /
+    #: 0.20-0.21 / 0.25-0.27 -> 0.09-0.10 / 0.12-0.13 / 0.16-0.17 ms; with them 4-9 % less
+    #: (docs/performance.md, "A template's questions along a prepared path"). False: every plan
+    #: runs the general way.
     prepared = True
 
     def __init__(self, lattice_dir: Path | str, engine: str | None = None, *, timeout: float | None = None,

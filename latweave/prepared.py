@@ -1,24 +1,26 @@
-"""A template's questions answered without their proofs along a path prepared once.
+"""A template's questions answered along a path prepared once, with their proofs or without.
 
 Most questions asked of a lattice are a few templates with other names in them (plan/parser.py
 `template_of`: the text with each quoted name masked), and a runner keeps a recipe of each
 template it has compiled (compile/recipe.py: its plans check and compile alike but for their
-names' symbols). Asked without its proof, such a question still went the whole general way: its
-text read into a plan, the plan's batch made from the recipe, its facts materialised, their plan
-shape and the shape's statement found, the statement run, its outputs decoded — on
-bench/peers.py's chain questions ~100–160 µs of Python around a statement of 20–80 µs.
+names' symbols). Such a question still went the whole general way: its text read into a plan,
+the plan checked, its batch made from the recipe, its facts materialised, their plan shape and
+the shape's statement found, the statement run, its outputs decoded — on bench/peers.py's chain
+questions asked without their proofs ~100–160 µs of Python around a statement of 20–80 µs.
 
 A `PreparedTemplate` does the shared part once: the recipe's facts with a `Hole` where each name's
 symbol goes, made ready by the engine (`Session.prepare`: SQLite's statement of that shape, its
-values bound per run), the layout its outcome is read by, and the order its names go into the
-holes. A question of the template then costs its text's template read, a symbol look-up per name,
-the statement, and its answers' labels.
+values bound per run), the layout an outcome without its proof is read by, and the order its
+names go into the holes. A question of the template then costs its text's template read, a
+symbol look-up per name, the statement, and its answers' labels — or, with its proof, its plan
+and batch made from the template and the recipe and its outcome decoded as the general path
+decodes it (execute.py `Runner.run_text`).
 
 It gives only what the general path gives, field for field (tests/test_prepared.py compares the
-two): it serves an answer set that nothing contests, and says None — the caller then runs the
-plan the general way — for anything else: a name the lattice lacks (the compiler gives it a fresh
-symbol), values that would make another plan shape (the engine's run says so), an abstention
-(its witness reads the plan's names) or an answer in doubt.
+two), and says None — the caller then runs the plan the general way — where it would not: a name
+the lattice lacks (the compiler gives it a fresh symbol), values that would make another plan
+shape (the engine's run says so), and without its proof an outcome other than an answer set
+nothing contests (an abstention, whose witness reads the plan's names; an answer in doubt).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from latweave.result import Result
 
 @dataclass(frozen=True, eq=False)
 class PreparedTemplate:
-    """What every plan of one template shares, ready to answer one without its proof."""
+    """What every plan of one template shares, ready to answer one (with its proof, or without:
+    one of each, for the outputs each reads)."""
 
     #: the template's key (plan/parser.py `template_of`)
     key: tuple

@@ -12,8 +12,8 @@ import importlib
 import logging
 import os
 from abc import ABC, abstractmethod
-from types import MappingProxyType
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import ClassVar, Mapping, Protocol, Sequence
 
 from latweave.datalog.ir import Program
