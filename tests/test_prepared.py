@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import latweave
 from latweave.engines import timeout as timeouts
@@ -18,7 +20,7 @@ from latweave.engines.base import Hole
 from latweave.errors import EngineTimeout
 from latweave.execute import Runner
 from latweave.paths import RULES
-from latweave.plan.parser import template_key
+from latweave.plan.parser import _string, template_key
 from latweave.plan.read import read_plan_keyed
 from latweave.prepared import PreparedTemplate
 from latweave.proof.extract import ANSWER_READS
@@ -236,3 +238,18 @@ def test_without_partial_outputs_the_prepared_run_computes_every_output(zoo_latt
         assert served == texts[1:3]
         template = session._runner._templates[(template_key(texts[0]), proofs)]
         assert all(not plan.partial for plan in template.prepared._plans.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters='"\n'), max_size=12))
+def test_a_literal_is_read_as_json_reads_it(content):
+    """plan/parser.py `_string` (a literal without escape taken as it stands): what json.loads
+    gives, or its error, for any content a literal may hold between its quotes."""
+    literal = f'"{content}"'
+    try:
+        expected = json.loads(literal)
+    except json.JSONDecodeError:
+        with pytest.raises(json.JSONDecodeError):
+            _string(literal)
+        return
+    assert _string(literal) == expected
