@@ -42,7 +42,7 @@ from latweave.result import Result
 #: Plans a runner keeps compiled, with their canonical text (the oldest dropped first).
 KEPT_PLANS = 256
 #: Templates a runner keeps a recipe of (compile/recipe.py; the oldest dropped first), and as
-#: many prepared (prepared.py), with proofs and without.
+#: many prepared (prepared.py) for each way of asking (answers alone, with proofs, a page).
 RECIPES = 128
 #: How often a runner tries to prepare a template whose engine gave it no prepared run (an engine
 #: without them; a SQLite session whose lattice relations a run had just extended) before it
@@ -112,8 +112,9 @@ class Runner:
         #: template key → the recipe of its plans (compile/recipe.py): a plan of a template seen
         #: before is neither type-checked nor compiled, its batch made from the recipe's
         self._recipes: dict[tuple, Recipe] = {}
-        #: (template key, with proofs) → its prepared path, or the tries that found none (prepared.py)
-        self._templates: dict[tuple[tuple, bool], PreparedTemplate | int] = {}
+        #: (template key, "answers" | "proofs" | "page") → its prepared path, or the tries that
+        #: found none (prepared.py)
+        self._templates: dict[tuple[tuple, str], PreparedTemplate | int] = {}
         #: labels, evidence and coord leaves of this lattice, read once for every run's proofs
         self.kept = Kept(len(self.compiled.symbols))
         self.last_timing: dict[str, float] = {}
@@ -219,13 +220,15 @@ class Runner:
             self._keep(plan, None, key, canonical)
         return plan
 
-    def run_text(self, text: str, proofs: bool = True, lattice: dict | None = None) -> Result | None:
-        """The Result `run([plan], proofs)` gives for the plan of text `text`, along its template's
-        prepared path (prepared.py); without its proof it names `lattice` (a session's stamp),
-        with it the caller stamps it. None where that path does not serve it — a text of no
-        template or of one without a recipe yet, an engine without prepared runs, a name the
-        lattice lacks, without its proof an outcome that is not an answer set nothing contests
-        — and the caller runs the plan (`check_text`, `run`), errors and all."""
+    def run_text(self, text: str, proofs: bool = True, lattice: dict | None = None,
+                 page: Page | None = None) -> Result | None:
+        """The Result `run([plan], proofs, page)` gives for the plan of text `text`, along its
+        template's prepared path (prepared.py); the whole answers without their proofs name
+        `lattice` (a session's stamp), any other result the caller stamps. None where that path
+        does not serve it — a text of no template or of one without a recipe yet, an engine
+        without prepared runs, a name the lattice lacks, for the whole answers without their
+        proofs an outcome that is not an answer set nothing contests — and the caller runs the
+        plan (`check_text`, `run`), errors and all."""
         if not self.prepared or is_json_form(text):
             return None
         read = template_of(text)
@@ -234,9 +237,11 @@ class Runner:
         started = time.perf_counter()
         key, names = read
         session = self.session_for("single")
-        template = self._templates.get((key, proofs))
+        # a page's outputs are whole (its other pages and proofs are read from them later)
+        mode = "page" if page is not None else "proofs" if proofs else "answers"
+        template = self._templates.get((key, mode))
         if type(template) is not PreparedTemplate or template.session is not session:
-            template = self._prepare(key, proofs, session, template)
+            template = self._prepare(key, mode, session, template)
             if template is None:
                 return None
         ids = template.ids(names, self.compiled.symbols)
@@ -253,11 +258,11 @@ class Runner:
             return None
         evaluated = time.perf_counter()
         try:
-            if proofs:   # decoded as `_run` decodes it, from the batch its recipe makes for its plan
+            if proofs or page is not None:   # decoded as `_run` decodes it, from the batch its recipe makes for its plan
                 plan = template.plan(names)
                 batch = template.recipe.batch_for(plan, self.compiled)
                 self._keep(plan, batch, key, template_text(key, names))
-                result: Result | None = self._decoded(batch, outputs, True, None)[0]
+                result: Result | None = self._decoded(batch, outputs, proofs, page)[0]
             else:
                 result = template.result(outputs, names, self.kept, self.view, lattice)
         finally:
@@ -269,20 +274,22 @@ class Runner:
                                 "decode_s": time.perf_counter() - evaluated}
         return result
 
-    def _prepare(self, key: tuple, proofs: bool, session: Session,
+    def _prepare(self, key: tuple, mode: str, session: Session,
                  tried: PreparedTemplate | int | None) -> PreparedTemplate | None:
-        """Template `key` prepared on `session` for runs with or without `proofs` (kept), where it
-        has a recipe and the engine a prepared run for it; None otherwise (a template tried
+        """Template `key` prepared on `session` for runs of `mode` (kept): "answers" (without their
+        proofs), "proofs", or "page" (every output, as `_run` computes them for a page), where it has
+        a recipe and the engine a prepared run for it; None otherwise (a template tried
         PREPARE_TRIES times is not again)."""
         tries = tried if type(tried) is int else 0
         recipe = self._recipes.get(key)
         if recipe is None or tries >= PREPARE_TRIES:
             return None
-        wanted = None if not self.partial_outputs else PROOF_READS if proofs else ANSWER_READS
+        wanted = (None if not self.partial_outputs or mode == "page"
+                  else PROOF_READS if mode == "proofs" else ANSWER_READS)
         template = PreparedTemplate.of(key, recipe, session, wanted)
-        if (key, proofs) not in self._templates and len(self._templates) >= 2 * RECIPES:
+        if (key, mode) not in self._templates and len(self._templates) >= 3 * RECIPES:
             del self._templates[next(iter(self._templates))]
-        self._templates[(key, proofs)] = tries + 1 if template is None else template
+        self._templates[(key, mode)] = tries + 1 if template is None else template
         return template
 
     def run(self, plans: list[Plan], proofs: bool = True, page: Page | None = None) -> list[Result]:

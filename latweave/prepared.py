@@ -12,9 +12,9 @@ A `PreparedTemplate` does the shared part once: the recipe's facts with a `Hole`
 symbol goes, made ready by the engine (`Session.prepare`: SQLite's statement of that shape, its
 values bound per run), the layout an outcome without its proof is read by, and the order its
 names go into the holes. A question of the template then costs its text's template read, a
-symbol look-up per name, the statement, and its answers' labels — or, with its proof, its plan
-and batch made from the template and the recipe and its outcome decoded as the general path
-decodes it (execute.py `Runner.run_text`).
+symbol look-up per name, the statement, and its answers' labels — or, with its proof or for a
+page, its plan and batch made from the template and the recipe and its outcome decoded as the
+general path decodes it (execute.py `Runner.run_text`).
 
 It gives only what the general path gives, field for field (tests/test_prepared.py compares the
 two), and says None — the caller then runs the plan the general way — where it would not: a name
@@ -42,8 +42,8 @@ from latweave.result import Result
 
 @dataclass(frozen=True, eq=False)
 class PreparedTemplate:
-    """What every plan of one template shares, ready to answer one (with its proof, or without:
-    one of each, for the outputs each reads)."""
+    """What every plan of one template shares, ready to answer one (with its proof, without it,
+    or a page of it: one of each, for the outputs each reads)."""
 
     #: the template's key (plan/parser.py `template_of`)
     key: tuple

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import latweave
 from latweave.engines import timeout as timeouts
 from latweave.engines.base import Hole
-from latweave.errors import EngineTimeout
+from latweave.errors import EngineTimeout, LatweaveError
 from latweave.execute import Runner
 from latweave.paths import RULES
 from latweave.plan.parser import _string, template_key
@@ -43,8 +43,8 @@ def _served(session) -> list[str]:
     runner = session._runner
     real = runner.run_text
 
-    def run_text(text, proofs=True, lattice=None):
-        got = real(text, proofs, lattice)
+    def run_text(text, proofs=True, lattice=None, page=None):
+        got = real(text, proofs, lattice, page)
         if got is not None:
             served.append(text)
         return got
@@ -85,7 +85,7 @@ def test_with_and_without_proofs_a_template_is_prepared_apart(zoo_lattice):
         got = [(_outcome(session, t, True), _outcome(session, t, False)) for t in texts]
         assert got == [(expected[True][t], expected[False][t]) for t in texts]
         assert served == [texts[0], texts[1], texts[1], texts[2], texts[2]]   # whale: the recipe made, with its proof
-        assert {k[1] for k in session._runner._templates} == {True, False}
+        assert {k[1] for k in session._runner._templates} == {"proofs", "answers"}
         assert json.loads(got[1][0])["proof"] and not json.loads(got[1][1])["proof"]
 
 
@@ -115,7 +115,7 @@ def _asked(runner: Runner, text: str) -> None:
 def _prepared(runner: Runner, text: str) -> PreparedTemplate:
     _asked(runner, text)
     assert runner.run_text(text, False) is not None
-    template = runner._templates[(template_key(text), False)]
+    template = runner._templates[(template_key(text), "answers")]
     assert isinstance(template, PreparedTemplate)
     return template
 
@@ -183,7 +183,7 @@ def test_a_prepared_run_stops_at_the_timeout_and_the_next_one_prepares_again(zoo
         _asked(runner, eagle)                      # the general way writes it
         got = runner.run_text(eagle, False)
         assert got is not None
-        assert runner._templates[(template.key, False)].session is runner.session
+        assert runner._templates[(template.key, "answers")].session is runner.session
     expected = json.loads(_general(zoo_lattice, [eagle])[eagle])
     del expected["lattice"]   # (a session's results name their lattice; a runner's do not)
     assert json.loads(got.to_json()) == expected
@@ -194,7 +194,7 @@ def test_an_engine_without_prepared_runs_answers_the_general_way(zoo_lattice):
     with Runner(zoo_lattice, "duckdb") as runner:
         _asked(runner, texts[0])
         assert all(runner.run_text(t, False) is None for t in texts)
-        assert runner._templates[(template_key(texts[0]), False)] == 3   # tried thrice, then left to the general path
+        assert runner._templates[(template_key(texts[0]), "answers")] == 3   # tried thrice, then left to the general path
     with latweave.open(zoo_lattice, engine="duckdb") as session:
         assert [_outcome(session, t, False) for t in texts] == [_general(zoo_lattice, texts)[t] for t in texts]
 
@@ -236,7 +236,7 @@ def test_without_partial_outputs_the_prepared_run_computes_every_output(zoo_latt
         served = _served(session)
         assert [_outcome(session, t, proofs) for t in texts] == [expected[t] for t in texts]
         assert served == texts[1:3]
-        template = session._runner._templates[(template_key(texts[0]), proofs)]
+        template = session._runner._templates[(template_key(texts[0]), "proofs" if proofs else "answers")]
         assert all(not plan.partial for plan in template.prepared._plans.values())
 
 
@@ -253,3 +253,35 @@ def test_a_literal_is_read_as_json_reads_it(content):
             _string(literal)
         return
     assert _string(literal) == expected
+
+
+
+def _paged(session, text: str, proofs: bool):
+    """A page of two answers, the page after it, and the first answer's proof, as JSON (or the error)."""
+    try:
+        first = session.run(text, limit=2, proofs=proofs)
+    except LatweaveError as exc:
+        return ("error", str(exc))
+    out = [first.to_json()]
+    if first.page is not None and first.page.more:
+        out.append(first.page_at(first.page.page.next()).to_json())
+    if first.answers:
+        out.append(json.dumps(first.proof_of(first.answers[0]).to_json(), sort_keys=True))
+    return out
+
+
+@pytest.mark.parametrize("proofs", [False, True])
+def test_a_page_is_served_as_the_general_path_pages(disputes, proofs):
+    """A page's outputs are whole (its later pages and proofs are read from them): the prepared
+    path computes them so, and its pages, later pages and proofs on demand are the general path's."""
+    texts = ['meet(city <= "{}")'.format(n) for n in ("europe", "france", "paris", "europe", "atlantis", "berlin")]
+    with latweave.open(disputes) as general:
+        general._runner.prepared = False
+        expected = {t: _paged(general, t, proofs) for t in texts}
+    assert any(len(e) == 3 for e in expected.values())   # a page with a page after it
+    with latweave.open(disputes) as session:
+        served = _served(session)
+        for text in texts:
+            assert _paged(session, text, proofs) == expected[text], text
+        assert texts[3] in served and texts[1] in served and texts[4] not in served
+        assert all(k[1] == "page" for k in session._runner._templates)

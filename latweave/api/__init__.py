@@ -305,11 +305,12 @@ class LatticeSession:
             raise LatweaveError("a ranking orders a whole answer set, not a page of it",
                                 hint="run without limit/offset to rank")
         with self._using():
-            if page is None and not rank and text is None and type(plan) is str:
-                # a template's prepared path, where it serves (answers alone come stamped)
-                answered = self._runner.run_text(plan, proofs, None if proofs else self.stamp)
+            if not rank and text is None and type(plan) is str:
+                # a template's prepared path, where it serves (the whole answers alone come stamped)
+                alone = not proofs and page is None
+                answered = self._runner.run_text(plan, proofs, self.stamp if alone else None, page)
                 if answered is not None:
-                    return self._stamped(answered) if proofs else answered
+                    return answered if alone else self._stamped(answered)
             checked = self._checked(plan, text)
             if page:
                 return self._stamped(self._runner.run([checked], proofs, page)[0])
