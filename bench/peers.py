@@ -288,23 +288,22 @@ def main() -> None:
                     help="latweave computes the outputs a question's outcome reads first (Runner.partial_outputs, "
                          "engines/partial.py), or every output; default: the Runner's default")
     ap.add_argument("--prepared", choices=("on", "off"), default=None,
-                    help="latweave answers a question asked without its proof, of a template it has seen, along "
-                         "the template's prepared path (Runner.prepared, latweave/prepared.py), or the general way; "
-                         "default: the Runner's default")
+                    help="latweave answers a question of a template it has seen along the template's prepared "
+                         "path (Runner.prepared, latweave/prepared.py), or the general way; default: the Runner's "
+                         "default")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.warm and args.cold:
         ap.error("--warm and --cold ask for opposite page caches: give one")
     # the children run in the repository's root: paths as given from here
     args.kb, args.lattice, args.work = args.kb.resolve(), args.lattice.resolve(), args.work.resolve()
-    if args.partial_outputs:
+    if args.partial_outputs or args.prepared:
         from latweave.execute import Runner
 
-        Runner.partial_outputs = args.partial_outputs == "on"
-    if args.prepared:
-        from latweave.execute import Runner
-
-        Runner.prepared = args.prepared == "on"
+        if args.partial_outputs:
+            Runner.partial_outputs = args.partial_outputs == "on"
+        if args.prepared:
+            Runner.prepared = args.prepared == "on"
     if args.child:
         print(json.dumps(child(args.child, args.kb, args.lattice, args.work, args.questions, args.cold, args.warm)))
         return

@@ -50,6 +50,14 @@ RECIPES = 128
 PREPARE_TRIES = 3
 
 
+def _sealed(outputs: object) -> None:
+    """A run's outputs read for the last time: a partial run's (engines/partial.py) computes no
+    more, the engine moving on."""
+    seal = getattr(outputs, "seal", None)
+    if seal is not None:
+        seal()
+
+
 class Batch(NamedTuple):
     """What `Runner.run_many` returns: each distinct plan that ran → its Result, and each plan the
     compiler refused → the message (such a plan abstains `plan_error` in an evaluation)."""
@@ -251,8 +259,8 @@ class Runner:
         session.timeout = self.timeout
         try:
             outputs = template.prepared.run(ids)
-        except EngineTimeout:   # as `_run`: the interrupted session is not reused
-            self._sessions.pop(self.engine_for("single").name).close()
+        except EngineTimeout:
+            self._interrupted("single")
             raise
         if outputs is None:
             return None
@@ -266,9 +274,7 @@ class Runner:
             else:
                 result = template.result(outputs, names, self.kept, self.view, lattice)
         finally:
-            seal = getattr(outputs, "seal", None)
-            if seal is not None:
-                seal()
+            _sealed(outputs)
         if result is not None:
             self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                                 "decode_s": time.perf_counter() - evaluated}
@@ -345,16 +351,17 @@ class Runner:
             evaluated = time.perf_counter()
             results = self._decoded(batch, outputs, proofs, page)
         except EngineTimeout:
-            # an interrupted session is not reused: the next run opens a fresh one
-            self._sessions.pop(self.engine_for(role).name).close()
+            self._interrupted(role)
             raise
         finally:
-            seal = getattr(outputs, "seal", None)   # engines/partial.py: the engine moves on
-            if seal is not None:
-                seal()
+            _sealed(outputs)
         self.last_timing = {"compile_s": compiled - started, "engine_s": evaluated - compiled,
                             "decode_s": time.perf_counter() - evaluated}
         return results
+
+    def _interrupted(self, role: str) -> None:
+        """`role`'s session, stopped by its timeout, closed: the next run opens a fresh one."""
+        self._sessions.pop(self.engine_for(role).name).close()
 
     def _decoded(self, batch: CompiledBatch, outputs, proofs: bool, page: Page | None) -> list[Result]:
         """Each plan's Result, decoded from the engine's `outputs`."""

@@ -12,7 +12,7 @@ materialised, no shape computed. Split from sqlite_engine.py, whose session mixe
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol, Sequence
 
 from latweave.datalog import specialize
 from latweave.datalog.ir import Program
@@ -164,8 +164,13 @@ class FusedRuns:
         and, per value, which decided relations hold it (`_decided`): the shape's statement
         depends on both."""
         key, values = specialize.shape(rows, self.engine.kept)
+        return self._keyed(key, values), values
+
+    def _keyed(self, shape_key: tuple[object, ...], values: Sequence[object]) -> tuple[object, ...]:
+        """The key of the statement of plan shape `shape_key` with `values` in its slots: the
+        shape, and which decided relations hold each value (`_decided`)."""
         masks = (self._members or self._decided())[1]
-        return (key, tuple([masks.get(v, 0) for v in values]) if masks else ()), values
+        return (shape_key, tuple([masks.get(v, 0) for v in values]) if masks else ())
 
     def _execute(self, plan: FusedPlan, values: list) -> Outputs:
         """The outputs of `plan`'s statements with the shape's `values`."""

@@ -31,6 +31,8 @@ class _Session(Protocol):
 
     def _decided(self) -> tuple[tuple[str, ...], dict[Any, int]]: ...
 
+    def _keyed(self, shape_key: tuple[object, ...], values: Sequence[object]) -> tuple[object, ...]: ...
+
     def _part(self, key: tuple[object, ...], plan: FusedPlan, wanted: frozenset[str]) -> FusedPlan: ...
 
     def _execute(self, plan: FusedPlan, values: list[Any]) -> Outputs: ...
@@ -79,29 +81,21 @@ class PreparedShape:
         if len(values) > 1 and len(set(values)) != len(values):
             return None
         bits = tuple([masks.get(value, 0) for value in values])
-        if bits in self._plans:
-            plan = self._plans[bits]
-        elif not self._written(bits):
+        if bits not in self._plans and not self._written(bits, bound):
             return None
-        else:
-            plan = self._plans[bits]
+        plan = self._plans[bits]
         if plan is None:
             return None
         fused = plan
         got = session._timed(lambda b: session._execute(fused, b), bound)
         return Partial(got, lambda: session.run(self._filled(values))) if fused.partial else got
 
-    def _written(self, bits: tuple[int, ...]) -> bool:
-        """Whether a run has written the statement of the shape whose holes' values have `bits`:
-        then it is kept (for the outputs `wanted`, where written for those)."""
+    def _written(self, bits: tuple[int, ...], bound: list[object]) -> bool:
+        """Whether a run has written the statement of the shape with the values `bound` (whose
+        holes' values have `bits`): then it is kept, by `bits` (for the outputs `wanted`, where
+        written for those)."""
         session = self.session
-        if self._masks:
-            every = [self._masks.get(v, 0) for v in self._values]
-            for at, b in zip(self._slots, bits):
-                every[at] = b
-            key: tuple[object, ...] = (self._shape_key, tuple(every))
-        else:
-            key = (self._shape_key, ())
+        key = session._keyed(self._shape_key, bound)
         if key not in session._shapes:
             return False
         plan = session._shapes[key]

@@ -352,12 +352,16 @@ def _parse_plan(text: str) -> Plan:
 
 def _parse_plan_keyed(text: str) -> ReadPlan:
     plan, key, names = _parse_keyed(text, "plan")
-    # a plan read from a template is within the limits when the template's counts and bare
-    # values are (`_template_within_limits`, once per template) and its quoted names' texts are
-    if key is None or names is None or not _template_within_limits(key) or \
-            any(len(name) > MAX_VALUE_CHARS for name in names):
+    if key is None or names is None or not _within_limits(key, names):
         _check_limits(plan, text)
     return ReadPlan(plan, key, names)
+
+
+def _within_limits(key: tuple, names: tuple[str, ...]) -> bool:
+    """Whether the plan of template `key` with quoted names `names` is within the limits: the
+    template's counts and bare values are (`_template_within_limits`, once per template), and its
+    names' texts are."""
+    return _template_within_limits(key) and not any(len(name) > MAX_VALUE_CHARS for name in names)
 
 
 @lru_cache(maxsize=SHAPES)
@@ -464,7 +468,7 @@ def template_of(text: str) -> tuple[tuple, tuple[str, ...]] | None:
     otherwise (then only parsing the text says what it is, or which error). A caller that keeps
     what a template's plans share (execute.py's prepared templates) reads a text by this alone."""
     read = _template_read(text, "plan")
-    if read is None or not _template_within_limits(read[1]) or any(len(name) > MAX_VALUE_CHARS for name in read[2]):
+    if read is None or not _within_limits(read[1], read[2]):
         return None
     return read[1], read[2]
 
