@@ -386,3 +386,41 @@ def test_prefetch_finds_what_lookups_find(tmp_path):
         assert {k: view.instances._kept[k] for k in keys} == {k: model.instances.get(k) for k in keys}
         assert [view.instances.get(k) for k in keys] == [model.instances.get(k) for k in keys]
         view.close()
+
+
+def test_a_long_session_keeps_a_bounded_share_of_what_it_read_and_answers_the_same(tmp_path, monkeypatch):
+    """What the readers of a stored lattice keep (instances and documents by key, values by
+    dimension, predicates by id, probed keys) is trimmed to its bounds as runs begin, so a
+    session answering for days holds a bounded share of the lattice: with every bound 1 (and 2
+    probed keys), plan after plan with its proof answers exactly as a session that keeps all, and
+    after a trim nothing holds more than its bound."""
+    import latweave.execute
+    import latweave.folder.layers as layers
+    from latweave.folder.layered_folder import Section
+    from latweave.folder.layers import LayeredKeyed
+    from latweave.folder.stored import StoredPredicates
+    from tests.support.plans import MOVIE_PLANS, ZOO_PLANS
+
+    folder = _layered(tmp_path)
+    texts = ZOO_PLANS + MOVIE_PLANS
+    with Runner(folder, "sqlite", lazy_values=0) as keeps_all:
+        expected = [keeps_all.run([read_plan(t)])[0].to_json() for t in texts]
+        kept_all = len(keeps_all.view.predicates._kept) + sum(len(k._kept) for k in keeps_all.view.layers._keepers)
+    for cls in (LayeredKeyed, Section, StoredPredicates):
+        monkeypatch.setattr(cls, "LIMIT", 1)
+    monkeypatch.setattr(layers, "KEPT_PROBES", 2)
+    monkeypatch.setattr(latweave.execute, "ROOM_EVERY", 1)
+    with Runner(folder, "sqlite", lazy_values=0) as bounded:
+        got = [bounded.run([read_plan(t)])[0].to_json() for t in texts]
+        view = bounded.view
+        keepers = view.layers._keepers
+        assert {type(k) for k in keepers} == {LayeredKeyed, Section} and len(keepers) > 10
+        # trimmed as each run began: less than all that was read is kept
+        assert len(view.predicates._kept) + sum(len(k._kept) for k in keepers) < kept_all / 2
+        view.room()
+        assert len(view.predicates._kept) <= 1 and all(len(k._kept) <= 1 for k in keepers)
+        files = [f for k in keepers for f in (k.layers if isinstance(k, LayeredKeyed) else k.files)]
+        # a search drops the probed keys first when there are more than 2: after it, at most 2 and its own
+        assert all(len(f._probed) <= 2 + len(f.lines).bit_length() + 1 for f in files)
+        assert kept_all > 4 * (len(keepers) + 1)   # (the bounds had something to trim)
+    assert got == expected

@@ -32,6 +32,9 @@ class Section:
     the dimension spans in the layers' files together (its size, but for rows a later layer
     replaces or deletes)."""
 
+    #: Rows kept at most, per dimension, past which the next run's start drops them (`room`)
+    LIMIT = 10_000
+
     def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str):
         self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
         self.lines = sum(hi - lo for lo, hi in spans)
@@ -49,6 +52,11 @@ class Section:
                 break
         self._kept[key] = found
         return found
+
+    def room(self) -> None:
+        """Drop the rows kept when they have grown past LIMIT."""
+        if len(self._kept) > self.LIMIT:
+            self._kept.clear()
 
     def rows(self) -> Iterator[Row]:
         if len(self.files) == 1:
@@ -74,6 +82,7 @@ class LayeredFolder:
     def __init__(self, folder: Path | str, manifest: Mapping[str, Any]):
         self.folders = layer_folders(folder, manifest)
         self._opened: list[Lines | BlockLines] = []
+        self._keepers: list[Section | LayeredKeyed] = []   # what `room` trims
 
     @property
     def base(self) -> Path:
@@ -93,14 +102,17 @@ class LayeredFolder:
             lines = open_lines(folder, name)
             self._opened.append(lines)
             files.append(SortedLines(lines, key=KEYS[name], probe=PROBES[name]))
-        return {key: Section(files, key, [(f.lower((key, "")), f.lower((key + "\0", ""))) for f in files], field)
-                for key in sorted(dimensions)}
+        sections = {key: Section(files, key, [(f.lower((key, "")), f.lower((key + "\0", ""))) for f in files], field)
+                    for key in sorted(dimensions)}
+        self._keepers += sections.values()
+        return sections
 
     def keyed(self, name: str, value: Callable[[Row], object], count: int | None = None) -> LayeredKeyed:
         """A keyed, line-indexed model file (instances.jsonl, documents.jsonl) as a mapping of its
         keys to `value(row)`; `count`: its size, when known (the manifest's)."""
         mapping = LayeredKeyed(self.folders, name, value, count)
         self._opened += [layer.lines for layer in mapping.layers]
+        self._keepers.append(mapping)
         return mapping
 
     def ids(self) -> LayeredIds:
@@ -108,6 +120,12 @@ class LayeredFolder:
         ids = LayeredIds(self.folders)
         self._opened += ids.lines
         return ids
+
+    def room(self) -> None:
+        """Drop what each section and keyed file keeps of the rows it has read, where it has
+        grown past its bound (a runner calls this as each run starts)."""
+        for keeper in self._keepers:
+            keeper.room()
 
     def close(self) -> None:
         for lines in self._opened:

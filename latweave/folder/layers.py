@@ -272,11 +272,21 @@ def string_field(line: str, name: str) -> str | None:
     return scanstring(line, at + len(name) + 5)[0]
 
 
+#: The rows a reader keeps of what its look-ups found (instances and documents by key, predicates
+#: by id), at most: past it, the next run's start drops them all (`room`, called by the runner).
+#: Kept, a row costs no second bisection; kept without end, a session answering for days over a
+#: large lattice held every row it had ever read (docs/performance.md, "A long session's memory").
+KEPT_ROWS = 100_000
+#: The probed keys a sorted file keeps at most; a search that finds more drops them all first
+#: (every search passes the same first probes, which the next few searches read again).
+KEPT_PROBES = 1 << 16
+
+
 class SortedLines:
     """A JSON-lines (or facts: `parse=facts_row`) file sorted by a key, searched by bisection
     (each probe reads one line's key: `probe`, from the line's text, when given; else the key of
     the parsed row); the probed lines' keys are kept, since every search passes the same first
-    probes."""
+    probes (up to KEPT_PROBES of them)."""
 
     def __init__(self, lines: Lines | BlockLines, key: Callable, parse: Callable[[bytes], object] | None = None,
                  probe: Callable[[str], object] | None = None):
@@ -315,6 +325,8 @@ class SortedLines:
         are kept as `_key_at` keeps them, so the probes and the line found are those of the plain
         bisection."""
         probed, lo, hi = self._probed, 0, len(self.lines)
+        if len(probed) > KEPT_PROBES:
+            probed.clear()
         lines = self.lines
         if isinstance(lines, BlockLines) and hi:
             per, probe = lines.per, self._probe
@@ -386,13 +398,22 @@ class LayeredKeyed(Mapping):
     """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
     the newest layer first and stops at the first that has the key (a deletion answers "none");
     iteration merges the layers in key order. What a lookup found, or that it found nothing, is
-    kept. `value(row)` is what the mapping gives for a row; `count` its size (the manifest's)."""
+    kept (up to LIMIT entries: `room`). `value(row)` is what the mapping gives for a row; `count`
+    its size (the manifest's)."""
+
+    LIMIT = KEPT_ROWS
 
     def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None):
         self.name, self._value, self._count = name, value, count
         self._key = KEYS[name]
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
+
+    def room(self) -> None:
+        """Drop what is kept when it has grown past LIMIT (between runs: a run's prefetched
+        labels stay until it has read them)."""
+        if len(self._kept) > self.LIMIT:
+            self._kept.clear()
 
     def _find(self, key: str) -> object:
         row = self.row(key)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Protocol
 
 from latweave.folder.documents import document_text, facts_of
 from latweave.folder.layered_folder import LayeredFolder, Section
-from latweave.folder.layers import LayeredIds
+from latweave.folder.layers import KEPT_ROWS, LayeredIds
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
 from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
                                    read_manifest)
@@ -62,7 +62,10 @@ class LatticeView(Protocol):
 
 class StoredPredicates(Sequence):
     """The predicates by id (a predicate's id is its index; a lattice of several layers may have
-    ids it no longer holds: `ids()` lists the live ones), read when indexed; each one read is kept."""
+    ids it no longer holds: `ids()` lists the live ones), read when indexed; each one read is kept
+    (up to LIMIT: `room`)."""
+
+    LIMIT = KEPT_ROWS
 
     def __init__(self, ids: LayeredIds):
         self._ids = ids
@@ -80,6 +83,11 @@ class StoredPredicates(Sequence):
         if pred is None:
             pred = self._kept[p] = self._ids.predicate(p)
         return pred
+
+    def room(self) -> None:
+        """Drop the predicates kept when they have grown past LIMIT."""
+        if len(self._kept) > self.LIMIT:
+            self._kept.clear()
 
     def ids(self) -> Iterator[int]:
         """Every id the lattice holds, ascending."""
@@ -251,6 +259,13 @@ class StoredLattice:
             found.newlines = None if facts is None else facts.newlines
         self._files[doc] = found
         return found
+
+    def room(self) -> None:
+        """Drop what the readers keep of the rows and predicates they have read, where it has grown
+        past its bound (folder/layers.py KEPT_ROWS): called as each run starts, so a session that
+        answers for days holds what a few runs read, not what all of them did."""
+        self.layers.room()
+        self.predicates.room()
 
     def close(self) -> None:
         for text in self._files.values():
