@@ -32,18 +32,22 @@ class Section:
     the dimension spans in the layers' files together (its size, but for rows a later layer
     replaces or deletes)."""
 
-    #: Rows kept at most, per dimension, past which the next run's start drops them (`room`)
+    #: Rows kept per dimension in each of two generations (`room`; folder/layers.py KEPT_ROWS)
     LIMIT = 10_000
 
     def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str):
         self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
         self.lines = sum(hi - lo for lo, hi in spans)
         self._kept: dict[str, Row | None] = {}
+        self._older: dict[str, Row | None] = {}   # the generation before
         self._count: int | None = self.lines if len(files) == 1 else None
 
     def row(self, key: str) -> Row | None:
         if key in self._kept:
             return self._kept[key]
+        if key in self._older:
+            found = self._kept[key] = self._older[key]
+            return found
         found = None
         for lines in reversed(self.files):
             row = lines.find((self.dimension, key))
@@ -54,9 +58,9 @@ class Section:
         return found
 
     def room(self) -> None:
-        """Drop the rows kept when they have grown past LIMIT."""
+        """Past LIMIT, the rows kept become the older generation."""
         if len(self._kept) > self.LIMIT:
-            self._kept.clear()
+            self._older, self._kept = self._kept, {}
 
     def rows(self) -> Iterator[Row]:
         if len(self.files) == 1:

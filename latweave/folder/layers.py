@@ -273,7 +273,9 @@ def string_field(line: str, name: str) -> str | None:
 
 
 #: The rows a reader keeps of what its look-ups found (instances and documents by key, predicates
-#: by id), at most: past it, the next run's start drops them all (`room`, called by the runner).
+#: by id) in each of its two generations: past it, the next run's start (`room`, called by the
+#: runner) makes the rows kept the older generation, dropping the older one's, and a row found
+#: there is kept again in the new — so what is read often stays, and at most twice this is kept.
 #: Kept, a row costs no second bisection; kept without end, a session answering for days over a
 #: large lattice held every row it had ever read (docs/performance.md, "A long session's memory").
 KEPT_ROWS = 100_000
@@ -398,7 +400,7 @@ class LayeredKeyed(Mapping):
     """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
     the newest layer first and stops at the first that has the key (a deletion answers "none");
     iteration merges the layers in key order. What a lookup found, or that it found nothing, is
-    kept (up to LIMIT entries: `room`). `value(row)` is what the mapping gives for a row; `count`
+    kept (in two generations of up to LIMIT entries: `room`). `value(row)` is what the mapping gives for a row; `count`
     its size (the manifest's)."""
 
     LIMIT = KEPT_ROWS
@@ -408,12 +410,13 @@ class LayeredKeyed(Mapping):
         self._key = KEYS[name]
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
+        self._older: dict[str, object] = {}   # the generation before (KEPT_ROWS)
 
     def room(self) -> None:
-        """Drop what is kept when it has grown past LIMIT (between runs: a run's prefetched
-        labels stay until it has read them)."""
+        """Past LIMIT, what is kept becomes the older generation (between runs: a run's
+        prefetched labels stay until it has read them)."""
         if len(self._kept) > self.LIMIT:
-            self._kept.clear()
+            self._older, self._kept = self._kept, {}
 
     def _find(self, key: str) -> object:
         row = self.row(key)
@@ -430,7 +433,10 @@ class LayeredKeyed(Mapping):
     def __getitem__(self, key):
         found = self._kept.get(key, _UNSEEN)
         if found is _UNSEEN:
-            found = self._kept[key] = self._find(key) if isinstance(key, str) else None
+            found = self._older.get(key, _UNSEEN)
+            if found is _UNSEEN:
+                found = self._find(key) if isinstance(key, str) else None
+            self._kept[key] = found
         if found is None:  # a miss is kept too: labels ask for values that are no instance
             raise KeyError(key)
         return found
@@ -439,7 +445,15 @@ class LayeredKeyed(Mapping):
         """Look up many keys at once: k bisections cost about k·log2(n) parsed lines, one merge
         pass over the layers n; whichever is fewer is taken (sorting a plan's 100k answers by
         label is a merge pass, not 1.7M probes). What is found is kept, as by a lookup."""
-        wanted = sorted({k for k in keys if isinstance(k, str) and k not in self._kept})
+        kept, older = self._kept, self._older
+        missing = set()
+        for k in keys:
+            if isinstance(k, str) and k not in kept:
+                if k in older:
+                    kept[k] = older[k]
+                else:
+                    missing.add(k)
+        wanted = sorted(missing)
         n = sum(len(layer.lines) for layer in self.layers)
         if not wanted or len(wanted) * max(1, n.bit_length()) < n:
             for key in wanted:

@@ -63,13 +63,14 @@ class LatticeView(Protocol):
 class StoredPredicates(Sequence):
     """The predicates by id (a predicate's id is its index; a lattice of several layers may have
     ids it no longer holds: `ids()` lists the live ones), read when indexed; each one read is kept
-    (up to LIMIT: `room`)."""
+    (in two generations of up to LIMIT: `room`)."""
 
     LIMIT = KEPT_ROWS
 
     def __init__(self, ids: LayeredIds):
         self._ids = ids
         self._kept: dict[int, Predicate] = {}
+        self._older: dict[int, Predicate] = {}   # the generation before (`room`)
 
     def __len__(self) -> int:
         return self._ids.end
@@ -81,13 +82,16 @@ class StoredPredicates(Sequence):
             p += len(self)
         pred = self._kept.get(p)
         if pred is None:
-            pred = self._kept[p] = self._ids.predicate(p)
+            pred = self._older.get(p)
+            if pred is None:
+                pred = self._ids.predicate(p)
+            self._kept[p] = pred
         return pred
 
     def room(self) -> None:
-        """Drop the predicates kept when they have grown past LIMIT."""
+        """Past LIMIT, the predicates kept become the older generation (folder/layers.py KEPT_ROWS)."""
         if len(self._kept) > self.LIMIT:
-            self._kept.clear()
+            self._older, self._kept = self._kept, {}
 
     def ids(self) -> Iterator[int]:
         """Every id the lattice holds, ascending."""
@@ -97,7 +101,7 @@ class StoredPredicates(Sequence):
         """Every predicate in id order, read once and not kept (a pass over all of them, e.g. to
         build a graph, would otherwise keep the whole file in memory)."""
         for i in self._ids.ids():
-            yield self._kept.get(i) or self._ids.predicate(i)
+            yield self._kept.get(i) or self._older.get(i) or self._ids.predicate(i)
 
 
 class _LazyField(Mapping):
