@@ -18,21 +18,22 @@ from pathlib import Path
 from typing import Any
 
 from latweave.folder.blocks import BlockLines
-from latweave.folder.layers import (KEYS, PROBES, LayeredIds, LayeredKeyed, Lines, SortedLines, layer_folders,
-                                    merged_rows, open_lines, removed)
+from latweave.folder.layers import (KEYS, PROBES, Generations, LayeredIds, LayeredKeyed, Lines, SortedLines,
+                                    layer_folders, merged_rows, open_lines, removed)
 
 Row = dict[str, Any]
 
 
-class Section:
+class Section(Generations):
     """One dimension's rows of a file keyed by (dimension, `field`) — values.jsonl ("key"),
     synonyms.jsonl ("surface") — through every layer: `row(key)` finds a row by bisection (newest
-    layer first; a deletion answers None), each row found kept; `rows()` reads them all, in key
+    layer first; a deletion answers None), each row found kept (up to LIMIT a generation:
+    `room`); `rows()` reads them all, in key
     order, for the rare caller that iterates (each time: nothing is kept). `lines`: how many lines
     the dimension spans in the layers' files together (its size, but for rows a later layer
     replaces or deletes)."""
 
-    #: Rows kept per dimension in each of two generations (`room`; folder/layers.py KEPT_ROWS)
+    #: Rows kept per dimension in each of two generations (`Generations`)
     LIMIT = 10_000
 
     def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str):
@@ -56,11 +57,6 @@ class Section:
                 break
         self._kept[key] = found
         return found
-
-    def room(self) -> None:
-        """Past LIMIT, the rows kept become the older generation."""
-        if len(self._kept) > self.LIMIT:
-            self._older, self._kept = self._kept, {}
 
     def rows(self) -> Iterator[Row]:
         if len(self.files) == 1:
@@ -126,8 +122,8 @@ class LayeredFolder:
         return ids
 
     def room(self) -> None:
-        """Drop what each section and keyed file keeps of the rows it has read, where it has
-        grown past its bound (a runner calls this as each run starts)."""
+        """Trim what each section and keyed file keeps of the rows it has read, where it has
+        grown past its bound (`StoredLattice.room`)."""
         for keeper in self._keepers:
             keeper.room()
 

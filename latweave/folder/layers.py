@@ -284,6 +284,23 @@ KEPT_ROWS = 100_000
 KEPT_PROBES = 1 << 16
 
 
+class Generations:
+    """What a reader keeps of the rows it has read, in two generations (KEPT_ROWS): `_kept`, and
+    `_older`, where a look-up that misses the first looks before reading the file (and keeps
+    what it finds there in `_kept` again). The subclass reads and fills both."""
+
+    #: rows kept a generation, at most: past it, `room` makes them the older one
+    LIMIT = KEPT_ROWS
+    _kept: dict[Any, Any]
+    _older: dict[Any, Any]
+
+    def room(self) -> None:
+        """Past LIMIT, the rows kept become the older generation, the one before dropped
+        (between runs: a run's prefetched rows stay until it has read them)."""
+        if len(self._kept) > self.LIMIT:
+            self._older, self._kept = self._kept, {}
+
+
 class SortedLines:
     """A JSON-lines (or facts: `parse=facts_row`) file sorted by a key, searched by bisection
     (each probe reads one line's key: `probe`, from the line's text, when given; else the key of
@@ -396,27 +413,19 @@ class SortedLines:
             yield self.row_at(i)
 
 
-class LayeredKeyed(Mapping):
+class LayeredKeyed(Generations, Mapping):
     """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
     the newest layer first and stops at the first that has the key (a deletion answers "none");
     iteration merges the layers in key order. What a lookup found, or that it found nothing, is
-    kept (in two generations of up to LIMIT entries: `room`). `value(row)` is what the mapping gives for a row; `count`
-    its size (the manifest's)."""
-
-    LIMIT = KEPT_ROWS
+    kept (in two generations of up to LIMIT entries: `room`). `value(row)` is what the mapping
+    gives for a row; `count` its size (the manifest's)."""
 
     def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None):
         self.name, self._value, self._count = name, value, count
         self._key = KEYS[name]
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
-        self._older: dict[str, object] = {}   # the generation before (KEPT_ROWS)
-
-    def room(self) -> None:
-        """Past LIMIT, what is kept becomes the older generation (between runs: a run's
-        prefetched labels stay until it has read them)."""
-        if len(self._kept) > self.LIMIT:
-            self._older, self._kept = self._kept, {}
+        self._older: dict[str, object] = {}   # the generation before (`Generations`)
 
     def _find(self, key: str) -> object:
         row = self.row(key)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Protocol
 
 from latweave.folder.documents import document_text, facts_of
 from latweave.folder.layered_folder import LayeredFolder, Section
-from latweave.folder.layers import KEPT_ROWS, LayeredIds
+from latweave.folder.layers import Generations, LayeredIds
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
 from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
                                    read_manifest)
@@ -60,12 +60,10 @@ class LatticeView(Protocol):
     instances: Mapping[str, Instance]
 
 
-class StoredPredicates(Sequence):
+class StoredPredicates(Generations, Sequence):
     """The predicates by id (a predicate's id is its index; a lattice of several layers may have
     ids it no longer holds: `ids()` lists the live ones), read when indexed; each one read is kept
-    (in two generations of up to LIMIT: `room`)."""
-
-    LIMIT = KEPT_ROWS
+    (in two generations: `Generations`)."""
 
     def __init__(self, ids: LayeredIds):
         self._ids = ids
@@ -87,11 +85,6 @@ class StoredPredicates(Sequence):
                 pred = self._ids.predicate(p)
             self._kept[p] = pred
         return pred
-
-    def room(self) -> None:
-        """Past LIMIT, the predicates kept become the older generation (folder/layers.py KEPT_ROWS)."""
-        if len(self._kept) > self.LIMIT:
-            self._older, self._kept = self._kept, {}
 
     def ids(self) -> Iterator[int]:
         """Every id the lattice holds, ascending."""
@@ -265,9 +258,10 @@ class StoredLattice:
         return found
 
     def room(self) -> None:
-        """Drop what the readers keep of the rows and predicates they have read, where it has grown
-        past its bound (folder/layers.py KEPT_ROWS): called as each run starts, so a session that
-        answers for days holds what a few runs read, not what all of them did."""
+        """Trim what the readers keep of the rows and predicates they have read, where it has grown
+        past its bound, to a new generation (folder/layers.py KEPT_ROWS): a runner calls this every
+        few runs (execute.py ROOM_EVERY), so a session that answers for days holds a bounded share
+        of the lattice, not all it ever read."""
         self.layers.room()
         self.predicates.room()
 
