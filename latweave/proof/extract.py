@@ -170,8 +170,9 @@ class Labels:
         if not ids:   # (a chain's answers are values of the projection: no instance to read)
             return
         fetch = getattr(self.lattice.instances, "prefetch", None)
-        if fetch is not None:
-            fetch([self.key(x) for x in ids])
+        if fetch is not None:   # (labels this runner keeps are not read again)
+            kept = self._instances
+            fetch([self.key(x) for x in ids if x not in kept])
 
     def instance(self, x: int) -> str:
         label = self._instances.get(x)
