@@ -428,3 +428,10 @@ def test_a_long_session_keeps_a_bounded_share_of_what_it_read_and_answers_the_sa
         assert all(len(f._probed) <= 2 + len(f.lines).bit_length() + 1 for f in files)
         assert kept_all > 4 * (len(keepers) + 1)   # (the bounds had something to trim)
     assert got == expected
+    # a question along its template's prepared path (a session's text) is a run that counts too
+    import latweave
+
+    with latweave.open(folder) as session:
+        for name in ("Whale", "Dog", "Eagle"):
+            session.run(f'meet(subject = "{name}") -> habitat')
+        assert session._runner._runs == 3
