@@ -262,14 +262,14 @@ class Runner:
             return None
         compiled = time.perf_counter()
         session.timeout = self.timeout
-        self._room()
         try:
             outputs = template.prepared.run(ids)
         except EngineTimeout:
             self._interrupted("single")
             raise
-        if outputs is None:
+        if outputs is None:   # (the caller's general run counts as the run)
             return None
+        self._room()
         evaluated = time.perf_counter()
         try:
             if proofs or page is not None:   # decoded as `_run` decodes it, from the batch its recipe makes for its plan

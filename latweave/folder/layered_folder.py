@@ -27,11 +27,10 @@ Row = dict[str, Any]
 class Section(Generations):
     """One dimension's rows of a file keyed by (dimension, `field`) — values.jsonl ("key"),
     synonyms.jsonl ("surface") — through every layer: `row(key)` finds a row by bisection (newest
-    layer first; a deletion answers None), each row found kept (up to LIMIT a generation:
-    `room`); `rows()` reads them all, in key
-    order, for the rare caller that iterates (each time: nothing is kept). `lines`: how many lines
-    the dimension spans in the layers' files together (its size, but for rows a later layer
-    replaces or deletes)."""
+    layer first; a deletion answers None), each row found kept (up to LIMIT a generation: `room`);
+    `rows()` reads them all, in key order, for the rare caller that iterates (each time: nothing
+    is kept). `lines`: how many lines the dimension spans in the layers' files together (its
+    size, but for rows a later layer replaces or deletes)."""
 
     #: Rows kept per dimension in each of two generations (`Generations`)
     LIMIT = 10_000
