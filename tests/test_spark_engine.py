@@ -223,11 +223,14 @@ def test_a_rounds_new_rows_are_an_anti_join_with_duplicates_left_to_the_wave(run
     assert sorted(got[a]) == sorted(session.rows[a]) and sorted(got[b]) == sorted(session.rows[b])
 
 
-def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source):
+def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_broadcast(runs, one_source,
+                                                                                      monkeypatch):
     """On the module's JVM: an engine session has its settings and the process's session (a
     build's) keeps Spark's; a join of two local relations' views is a broadcast hash join, not
-    two shuffles and a sort-merge join (spark_frames.Frames._bind)."""
+    two shuffles and a sort-merge join (spark_frames.Frames._bind); a local wave shuffles in one
+    partition and the session's setting is back once it has run (`Frames._one_partition`)."""
     from latweave.engines import spark_context, spark_jvm
+    from latweave.engines.spark_frames import SHUFFLE_PARTITIONS, Frames
     from latweave.execute import Runner
 
     runs(ZOO)   # the JVM started
@@ -238,6 +241,15 @@ def test_the_engine_sessions_settings_are_its_own_and_local_relations_join_by_br
             assert spark_context.spark().conf.get(name) != value
         local = sorted((session.engine.types[name][:1], name) for name, rows in session.rows.items() if rows)
         (_, a), (_, b) = next(pair for pair in zip(local, local[1:]) if pair[0][0] and pair[0][0] == pair[1][0])
+        partitions = session.ss.conf.get(SHUFFLE_PARTITIONS)
+        assert partitions == str(spark_context.partitions())
+        seen: list[str] = []
+        localise = Frames._localise
+        monkeypatch.setattr(Frames, "_localise", lambda self, df: seen.append(self.ss.conf.get(SHUFFLE_PARTITIONS))
+                            or localise(self, df))
+        made = session._local_wave([(a, session.df[a]), (b, session.df[b])], distinct=True)
+        assert [made[a][1], made[b][1]] == [session.count[a], session.count[b]]
+        assert seen == ["1"] and session.ss.conf.get(SHUFFLE_PARTITIONS) == partitions, seen
         first, second = session.engine.views[a], session.engine.views[b]
         plan = session.ss.sql(f"SELECT * FROM {first} a JOIN {second} b ON a.c0 = b.c0")._jdf \
             .queryExecution().executedPlan().toString()

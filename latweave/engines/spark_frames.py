@@ -15,9 +15,10 @@ collects all of them; `_slice` takes one back out. The session (spark_session.py
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from functools import reduce
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from latweave.compile.parquet_facts import PARTITIONED
 from latweave.engines import rows as checks
@@ -33,6 +34,9 @@ LOCAL_ROWS = 20_000
 #: The environment variable naming a copy of the lattice's `parquet/` at a URI every executor reads
 #: (a cluster: s3a://…, hdfs://…, gs://…); the driver still reads the lattice folder itself.
 PARQUET_COPY = "LATWEAVE_SPARK_PARQUET"
+
+#: The SQL setting a local wave sets to 1 while it runs (`Frames._one_partition`).
+SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
 
 
 
@@ -277,11 +281,28 @@ class Frames:
             got[rel].append(tuple(row[k] for k in cols))
         return got
 
+    @contextmanager
+    def _one_partition(self) -> Iterator[None]:
+        """Shuffles in one partition while the block runs (a local wave's DISTINCT and joins): its
+        inputs are local relations, its result is collected into the driver's JVM, and a shuffle of
+        a few thousand rows into `spark.sql.shuffle.partitions` tasks costs a task each for nothing
+        (docs/spark.md, round twenty-four: the contested batch's JVM CPU down a sixth). The setting
+        is the session's own and read when a query is planned, so the waves that read distributed
+        relations keep theirs."""
+        conf = self.ss.conf
+        before = conf.get(SHUFFLE_PARTITIONS)
+        conf.set(SHUFFLE_PARTITIONS, "1")
+        try:
+            yield
+        finally:
+            conf.set(SHUFFLE_PARTITIONS, before)
+
     def _local_wave(self, frames: list[tuple[str, object]], distinct: bool = False,
                     tagged: Any = None) -> dict[str, tuple]:
         """The relations of `frames` computed in one job and kept local: relation -> (DataFrame,
         rows, the rows in Python). `tagged`: their `_tagged` union, when the caller made it."""
         tagged = self._tagged(frames) if tagged is None else tagged
-        local = self._localise(tagged.distinct() if distinct else tagged)
+        with self._one_partition():
+            local = self._localise(tagged.distinct() if distinct else tagged)
         got = self._split(frames, local.collect())  # a local relation: collected without a job
         return {rel: (self._slice(local, tag, rel), len(got[rel]), got[rel]) for tag, (rel, _) in enumerate(frames)}
