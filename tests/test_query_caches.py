@@ -1,7 +1,7 @@
 """What a session keeps between questions (issue 44: what a question costs outside the engine)
 changes no result: the plans of texts asked before, their compiled batches and canonical text
 (latweave/execute.py `Runner._kept`), and the labels, evidence and coord leaves of the lattice
-proofs read (latweave/proof/extract.py `Kept`). Every plan asked of one long session — twice, in
+proofs read, and their `desc` proofs (latweave/proof/extract.py `Kept`). Every plan asked of one long session — twice, in
 two orders, with names changed in its quoted literals (a shape read before) — gives the JSON and
 the rendering a fresh session gives it, on a lattice with aliases and synonyms (movies) and on one
 whose sources disagree (disputes: contested and merged coordinates)."""
@@ -74,11 +74,31 @@ def test_what_proofs_keep_is_bounded_and_dropping_it_changes_nothing(zoo_lattice
         kept = session._runner.kept
 
         def size():
-            return len(kept.coords) + len(kept.evidence) + len(kept.values) + len(kept.instances)
+            return len(kept.coords) + len(kept.evidence) + len(kept.values) + len(kept.instances) + len(kept.desc)
 
         unbounded = size()
-        assert kept.coords and kept.evidence
+        assert kept.coords and kept.evidence and kept.desc
         monkeypatch.setattr(Kept, "LIMIT", 3)
         after = [_outcome(session, text) for text in ZOO_PLANS]
         assert size() < unbounded   # dropped on the way, and only what the last runs read kept again
     assert after == before
+
+
+def test_a_desc_proof_is_read_once_a_session_and_shared_by_later_proofs(zoo_lattice):
+    """Which path of subsumption edges a `desc` proof shows is the lattice's (every hop of every
+    path asked for: rules/witness.dl `path_step`), so a runner keeps each proof it built: a later
+    run's proofs cite the same node, and answer as a fresh session does."""
+    from latweave.proof.model import walk
+
+    plan, again = "meet(species <= mammal, habitat <= aquatic)", "meet(habitat <= aquatic, species <= mammal)"
+    with latweave.open(zoo_lattice) as fresh:
+        expected = _shown(fresh.run(again))
+    with latweave.open(zoo_lattice) as session:
+        session.run(plan)
+        kept = dict(session._runner.kept.desc)
+        assert kept
+        result = session.run(again)
+        cited = [node for tree in result.proof.trees for node in walk(tree) if node.atom.relation == "desc"]
+        assert cited and any(node is proof for node in cited for proof in kept.values())
+        assert session._runner.kept.desc == kept   # nothing new to read
+        assert _shown(result) == expected

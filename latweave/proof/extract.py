@@ -100,8 +100,10 @@ def _memoised(cache: dict, key, make):
 class Kept:
     """What proofs read of a lattice that no run changes, kept by a runner across its runs (the
     decoder of each run reads through it): labels by symbol id, each predicate's evidence and each
-    plain coord leaf. Only the lattice's own symbols are kept (ids below `size`): a plan-only
-    name's id is its batch's. Nodes are immutable, so a kept leaf is shared by the proofs that cite it."""
+    plain coord leaf, and each `desc` proof (a path of subsumption edges: which path is the
+    lattice's alone, rules/witness.dl `path_step` giving every hop of every path asked for). Only
+    the lattice's own symbols are kept (ids below `size`): a plan-only name's id is its batch's.
+    Nodes are immutable, so a kept leaf or proof is shared by the proofs that cite it."""
 
     #: Entries kept at most (about 100 MB of leaves and labels); past it, all are dropped at the
     #: next run's start and read again as needed (a session over a large lattice may ask anything)
@@ -114,12 +116,14 @@ class Kept:
         self.dimensions: dict[int, str] = {}
         self.evidence: dict[int, Evidence] = {}
         self.coords: dict[tuple[int, int, int, int], Leaf] = {}
+        self.desc: dict[tuple[int, int, int], Rule] = {}
         self.syms: dict[str, int] = {}   # a name as plans write it → its lattice symbol
 
     def room(self) -> None:
         """Drop everything kept when it has grown past LIMIT entries."""
-        if len(self.coords) + len(self.evidence) + len(self.values) + len(self.instances) > self.LIMIT:
-            for kept in (self.instances, self.values, self.dimensions, self.evidence, self.coords, self.syms):
+        if len(self.coords) + len(self.evidence) + len(self.values) + len(self.instances) + len(self.desc) > self.LIMIT:
+            for kept in (self.instances, self.values, self.dimensions, self.evidence, self.coords, self.desc,
+                         self.syms):
                 kept.clear()
 
 
@@ -356,11 +360,15 @@ class ProofReader:
         return [self.coord_leaf(x, d, v, p)] + ([during] if during is not None else [])
 
     def desc_proof(self, d: int, v: int, w: int) -> Rule:
-        """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers."""
+        """desc(d, v, w) by a path of subsumption edges (least child first); shared across answers,
+        and across runs when the three are the lattice's symbols (`Kept`)."""
+        size = self.kept.size
+        memo = self.kept.desc if d < size and v < size and w < size else self._desc_memo
         key = (d, v, w)
-        if key not in self._desc_memo:
-            self._desc_memo[key] = self._desc_proof(d, v, w)
-        return self._desc_memo[key]
+        proof = memo.get(key)
+        if proof is None:
+            proof = memo[key] = self._desc_proof(d, v, w)
+        return proof
 
     def _desc_proof(self, d: int, v: int, w: int) -> Rule:
         L = self.labels
