@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from latweave import collector
 from latweave.compile.batch import CompiledBatch
 from latweave.compile.lattice_facts import CompiledLattice
 from latweave.compile.plan_facts import compile_plans
@@ -241,7 +242,12 @@ class Runner:
         does not serve it — a text of no template or of one without a recipe yet, an engine
         without prepared runs, a name the lattice lacks, for the whole answers without their
         proofs an outcome that is not an answer set nothing contests — and the caller runs the
-        plan (`check_text`, `run`), errors and all."""
+        plan (`check_text`, `run`), errors and all. (Python's cyclic collector is paused while it
+        runs, as in `run`: latweave/collector.py.)"""
+        with collector.paused():
+            return self._run_text(text, proofs, lattice, page)
+
+    def _run_text(self, text: str, proofs: bool, lattice: dict | None, page: Page | None) -> Result | None:
         if not self.prepared or is_json_form(text):
             return None
         read = template_of(text)
@@ -311,7 +317,12 @@ class Runner:
         witnesses are the same). With a `page`, each
         answer set of a meet or chain plan keeps only that page (the total stays exact: the engine
         derives the whole set), proofs are built for its answers alone, and the Result can show
-        other pages and prove other answers later (`Result.page_at`, `Result.proof_of`)."""
+        other pages and prove other answers later (`Result.page_at`, `Result.proof_of`). Python's
+        cyclic garbage collector is paused while it runs (latweave/collector.py says why)."""
+        with collector.paused():
+            return self._chunks(plans, proofs, page)
+
+    def _chunks(self, plans: list[Plan], proofs: bool, page: Page | None) -> list[Result]:
         role = "single" if len(plans) == 1 else "batch"
         limit = self.engine_for(role).chunk_for(self.manifest["counts"]["predicates"])
         if limit is None or len(plans) <= limit:

@@ -3,7 +3,8 @@ form no cycle.
 
 The layers, lowest first — a module may import its own layer and the ones below, never above:
 
-    0  errors, paths, reasons, textio, terminal     vocabulary and plumbing
+    0  errors, paths, reasons, textio, terminal,    vocabulary and plumbing
+       collector
     1  lattice, folder                              the knowledge lattice; its folder on disk
     2  legitimacy, plan, datalog                    checks on a lattice; the plan language; the rules' IR
     3  compile, llm                                 lattice + plans → facts; the model client
@@ -38,7 +39,7 @@ PACKAGE = Path(latweave.__file__).resolve().parent
 
 LAYERS: dict[str, int] = {
     "errors": 0, "outcomes": 0, "paths": 0, "reasons": 0, "textio": 0, "child": 0, "terminal": 0, "output": 0, "owned_file": 0,
-    "write_failure": 0,
+    "write_failure": 0, "collector": 0,
     "lattice": 1, "folder": 1,
     "legitimacy": 2, "plan": 2, "datalog": 2,
     "compile": 3, "llm": 3,

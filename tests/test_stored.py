@@ -26,7 +26,7 @@ from latweave.execute import Runner
 from latweave.ingest.builds import build_corpus
 from latweave.ingest.write import save_lattice
 from latweave.folder import store
-from latweave.folder.store import load_lattice, read_manifest, stat_cache_path, write_line_index
+from latweave.folder.store import instance_of_fields, load_lattice, read_manifest, stat_cache_path, write_line_index
 from latweave.folder.stored import StoredLattice
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
@@ -383,7 +383,8 @@ def test_prefetch_finds_what_lookups_find(tmp_path):
     for keys in (wanted, wanted[:3]):  # a merge pass, then binary searches
         view = StoredLattice.open(tmp_path / "l")
         view.instances.prefetch(keys)
-        assert {k: view.instances._kept[k] for k in keys} == {k: model.instances.get(k) for k in keys}
+        kept = view.instances._kept   # (as its fields: folder/store.py `instance_fields`)
+        assert {k: kept[k] and instance_of_fields(kept[k]) for k in keys} == {k: model.instances.get(k) for k in keys}
         assert [view.instances.get(k) for k in keys] == [model.instances.get(k) for k in keys]
         view.close()
 

@@ -26,18 +26,17 @@ from latweave.folder.names import PARQUET_DIR
 
 #: A relation of at most this many rows lives on the driver: its rows are kept in Python and its
 #: view is a *local* relation (the rows as one JSON parameter, expanded by `from_json`), which Spark
-#: plans as a broadcast leaf — no shuffle, no job of its own. Larger ones stay distributed: Parquet
-#: scans, or the checkpointed result of a wave. Every relation distributed, each join is a shuffle
-#: (docs/performance.md); local below this, see docs/spark.md.
+#: plans as a broadcast leaf — no shuffle (its broadcast is one small job). Larger ones stay
+#: distributed: Parquet scans, or the checkpointed result of a wave. Every relation distributed,
+#: each join is a shuffle (docs/performance.md); local below this, see docs/spark.md.
 LOCAL_ROWS = 20_000
 
 #: The environment variable naming a copy of the lattice's `parquet/` at a URI every executor reads
 #: (a cluster: s3a://…, hdfs://…, gs://…); the driver still reads the lattice folder itself.
 PARQUET_COPY = "LATWEAVE_SPARK_PARQUET"
 
-#: The SQL setting a local wave sets to 1 while it runs (`Frames._one_partition`).
+#: The setting a local wave sets to 1 while it runs (`Frames._one_partition`)
 SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions"
-
 
 
 class Frames:
@@ -58,10 +57,6 @@ class Frames:
         sides Spark only estimates: spark_context.py)."""
         self.df[name], self.count[name], self.rows[name] = df, count, rows
         (df if rows is None else self.F.broadcast(df)).createOrReplaceTempView(self.engine.views[name])
-
-    # A *local* relation is a LocalRelation in the JVM: Spark folds filters and projections of it
-    # while planning, broadcasts it without a job, and collects it without one. It is made from a
-    # Java list of rows that a job left in the JVM (`collectAsList`), never from SQL text.
 
     def _schema(self, name: str):
         """A relation's columns c0, c1, ... (a nullary one's: one boolean, c0)."""
@@ -283,14 +278,9 @@ class Frames:
 
     @contextmanager
     def _one_partition(self) -> Iterator[None]:
-        """Shuffles in one partition while the block runs (a local wave's DISTINCT and joins): its
-        inputs are local relations, its result is collected into the driver's JVM, and a shuffle of
-        a few thousand rows into `spark.sql.shuffle.partitions` tasks costs a task each for nothing
-        (docs/spark.md, round twenty-four: the contested batch's JVM CPU down a sixth). The setting
-        is the session's own and read when a query is planned, so the waves that read distributed
-        relations keep theirs."""
-        conf = self.ss.conf
-        before = conf.get(SHUFFLE_PARTITIONS)
+        """Shuffles in one partition while the block runs: a local wave's few thousand rows, collected
+        into the driver, spread over the session's partitions cost a task each for nothing (docs/spark.md)."""
+        conf, before = self.ss.conf, self.ss.conf.get(SHUFFLE_PARTITIONS)
         conf.set(SHUFFLE_PARTITIONS, "1")
         try:
             yield

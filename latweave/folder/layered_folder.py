@@ -106,10 +106,12 @@ class LayeredFolder:
         self._keepers += sections.values()
         return sections
 
-    def keyed(self, name: str, value: Callable[[Row], object], count: int | None = None) -> LayeredKeyed:
+    def keyed(self, name: str, value: Callable[[Row], object], count: int | None = None,
+              unpack: Callable[[Any], object] | None = None) -> LayeredKeyed:
         """A keyed, line-indexed model file (instances.jsonl, documents.jsonl) as a mapping of its
-        keys to `value(row)`; `count`: its size, when known (the manifest's)."""
-        mapping = LayeredKeyed(self.folders, name, value, count)
+        keys to `value(row)` (to `unpack(value(row))` where given: `LayeredKeyed`); `count`: its
+        size, when known (the manifest's)."""
+        mapping = LayeredKeyed(self.folders, name, value, count, unpack)
         self._opened += [layer.lines for layer in mapping.layers]
         self._keepers.append(mapping)
         return mapping

@@ -49,7 +49,7 @@ from typing import Any, Callable
 
 from latweave.errors import StoreError
 from latweave.folder.blocks import BlockLines, model_lines
-from latweave.folder.rows import decoder, predicate_of_line, value_probe
+from latweave.folder.rows import decoder, predicate_fields, predicate_of_fields, value_probe
 from latweave.lattice.names import normalize
 from latweave.folder.names import (BLOCKED, CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR,
                                    LAYER_FILE, MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
@@ -417,11 +417,14 @@ class LayeredKeyed(Generations, Mapping):
     """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
     the newest layer first and stops at the first that has the key (a deletion answers "none");
     iteration merges the layers in key order. What a lookup found, or that it found nothing, is
-    kept (in two generations of up to LIMIT entries: `room`). `value(row)` is what the mapping
-    gives for a row; `count` its size (the manifest's)."""
+    kept (in two generations of up to LIMIT entries: `room`). `value(row)` is what is kept of a
+    row and `unpack(kept)` what the mapping gives for it (the kept value itself when not given: an
+    instance is kept as a tuple of strings, which the garbage collector does not walk, and handed
+    out as an Instance); `count` the mapping's size (the manifest's)."""
 
-    def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None):
-        self.name, self._value, self._count = name, value, count
+    def __init__(self, folders: list[Path], name: str, value: Callable[[dict], object], count: int | None = None,
+                 unpack: Callable[[Any], object] | None = None):
+        self.name, self._value, self._count, self._unpack = name, value, count, unpack
         self._key = KEYS[name]
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
         self._kept: dict = {}
@@ -448,7 +451,7 @@ class LayeredKeyed(Generations, Mapping):
             self._kept[key] = found
         if found is None:  # a miss is kept too: labels ask for values that are no instance
             raise KeyError(key)
-        return found
+        return found if self._unpack is None else self._unpack(found)
 
     def prefetch(self, keys) -> None:
         """Look up many keys at once: k bisections cost about k·log2(n) parsed lines, one merge
@@ -553,10 +556,14 @@ class LayeredIds:
 
     def predicate(self, p: int):
         """Predicate id `p` as the model's Predicate, decoded from its line (IndexError as `row`)."""
+        return predicate_of_fields(self.fields(p))
+
+    def fields(self, p: int) -> tuple[Any, ...]:
+        """Predicate id `p` as folder/rows.py `predicate_fields` reads its line (IndexError as `row`)."""
         if not self.live(p):
             raise IndexError(p)
         k = bisect_right(self.first, p) - 1
-        return predicate_of_line(self.lines[k].raw(p - self.first[k]).decode())
+        return predicate_fields(self.lines[k].raw(p - self.first[k]).decode())
 
     def ids(self) -> Iterator[int]:
         """Every live id, ascending."""

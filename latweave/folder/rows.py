@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 from json.decoder import scanstring
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from latweave.folder.names import PREDICATES, VALUES
 from latweave.lattice.model import Evidence, Predicate
@@ -185,10 +185,24 @@ def predicate_row(line: str | bytes) -> dict:
 
 def predicate_of_line(line: str | bytes) -> Predicate:
     """A predicates.jsonl line as the model's Predicate (what `store.predicate_of` makes of its row)."""
+    return predicate_of_fields(predicate_fields(line))
+
+
+def predicate_fields(line: str | bytes) -> tuple[Any, ...]:
+    """A predicates.jsonl line as one flat tuple of strings and numbers — instance, dimension,
+    value, doc, source_text, start, end, confidence, qualifiers (a tuple of pairs) — what a reader
+    keeps of a predicate it read: Python's cyclic garbage collector stops tracking such a tuple,
+    where it walks a Predicate and its Evidence at every full collection (a long session's kept
+    predicates made its collections most of its time: docs/performance.md, round twenty-four)."""
     a = _loads(line)
     n = len(a)
-    return Predicate(a[0], a[1], a[2], Evidence(a[3], a[6], a[4], a[5]), a[7] if n > 7 else 1.0,
-                     tuple(tuple(q) for q in a[8]) if n > 8 else ())
+    return (a[0], a[1], a[2], a[3], a[6], a[4], a[5], a[7] if n > 7 else 1.0,
+            tuple(tuple(q) for q in a[8]) if n > 8 else ())
+
+
+def predicate_of_fields(f: tuple[Any, ...]) -> Predicate:
+    """The Predicate of `predicate_fields`' tuple."""
+    return Predicate(f[0], f[1], f[2], Evidence(f[3], f[4], f[5], f[6]), f[7], f[8])
 
 
 # ---- a line's key, read without parsing it ----

@@ -39,7 +39,7 @@ from array import array
 from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from latweave.errors import StoreError
 from latweave.lattice.canonical import COUNTRY_TABLE
@@ -880,6 +880,17 @@ def add_synonyms_and_classes(dims: Mapping[str, Dimension], synonyms: Iterable[d
 def instance_of(row: dict) -> Instance:
     """An instance as instances.jsonl stores it."""
     return Instance(row["label"], set(row["aliases"]))
+
+
+def instance_fields(row: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """An instances.jsonl row as (label, aliases): what a stored lattice keeps of an instance it
+    read, a tuple the garbage collector does not walk (folder/rows.py `predicate_fields` says why)."""
+    return row["label"], tuple(row["aliases"])
+
+
+def instance_of_fields(fields: tuple[str, tuple[str, ...]]) -> Instance:
+    """The Instance of `instance_fields`' tuple."""
+    return Instance(fields[0], set(fields[1]))
 
 
 def predicate_of(row: dict) -> Predicate:

@@ -32,14 +32,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 from latweave.folder.documents import document_text, facts_of
 from latweave.folder.layered_folder import LayeredFolder, Section
 from latweave.folder.layers import Generations, LayeredIds
 from latweave.folder.names import CLASSES, DIMENSIONS, DOCUMENTS, INSTANCES, SYNONYMS, VALUES
-from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_of,
-                                   read_manifest)
+from latweave.folder.rows import predicate_of_fields
+from latweave.folder.store import (add_synonyms_and_classes, add_value_row, dimension_of, instance_fields,
+                                   instance_of_fields, read_manifest)
 from latweave.lattice.model import Dimension, Instance, Lattice, Predicate
 from latweave.lattice.names import TOP
 
@@ -63,12 +64,13 @@ class LatticeView(Protocol):
 class StoredPredicates(Generations, Sequence):
     """The predicates by id (a predicate's id is its index; a lattice of several layers may have
     ids it no longer holds: `ids()` lists the live ones), read when indexed; each one read is kept
-    (in two generations: `Generations`)."""
+    (in two generations: `Generations`) as its line's fields (folder/rows.py `predicate_fields`:
+    a flat tuple the garbage collector does not walk), a Predicate made of them when asked."""
 
     def __init__(self, ids: LayeredIds):
         self._ids = ids
-        self._kept: dict[int, Predicate] = {}
-        self._older: dict[int, Predicate] = {}   # the generation before (`room`)
+        self._kept: dict[int, tuple[Any, ...]] = {}
+        self._older: dict[int, tuple[Any, ...]] = {}   # the generation before (`room`)
 
     def __len__(self) -> int:
         return self._ids.end
@@ -78,13 +80,13 @@ class StoredPredicates(Generations, Sequence):
             return [self[i] for i in range(*p.indices(len(self)))]
         if p < 0:
             p += len(self)
-        pred = self._kept.get(p)
-        if pred is None:
-            pred = self._older.get(p)
-            if pred is None:
-                pred = self._ids.predicate(p)
-            self._kept[p] = pred
-        return pred
+        fields = self._kept.get(p)
+        if fields is None:
+            fields = self._older.get(p)
+            if fields is None:
+                fields = self._ids.fields(p)
+            self._kept[p] = fields
+        return predicate_of_fields(fields)
 
     def ids(self) -> Iterator[int]:
         """Every id the lattice holds, ascending."""
@@ -94,7 +96,8 @@ class StoredPredicates(Generations, Sequence):
         """Every predicate in id order, read once and not kept (a pass over all of them, e.g. to
         build a graph, would otherwise keep the whole file in memory)."""
         for i in self._ids.ids():
-            yield self._kept.get(i) or self._older.get(i) or self._ids.predicate(i)
+            fields = self._kept.get(i) or self._older.get(i)
+            yield self._ids.predicate(i) if fields is None else predicate_of_fields(fields)
 
 
 class _LazyField(Mapping):
@@ -198,7 +201,7 @@ class StoredLattice:
         try:
             self.dimensions: dict[str, Dimension] = read_stored_dimensions(self.layers, lazy_values)
             counts = manifest.get("counts", {})
-            self.instances = self.layers.keyed(INSTANCES, instance_of, counts.get("instances"))
+            self.instances = self.layers.keyed(INSTANCES, instance_fields, counts.get("instances"), instance_of_fields)
             self.documents = self.layers.keyed(DOCUMENTS, self._document, counts.get("documents"))
             self._files: dict[str, str | TextFile | None] = {}   # document_file's, by document
             self.predicates = StoredPredicates(self.layers.ids())
