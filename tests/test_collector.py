@@ -49,11 +49,46 @@ def test_paused_disables_the_collector_until_the_last_block_on_any_thread_ends(c
     assert seen == [False, True] and gc.isenabled()
 
 
-def test_a_collector_the_process_disabled_stays_disabled(collecting):
+def test_runs_that_keep_the_pause_open_one_after_another_still_collect(collecting, monkeypatch):
+    """A server's runs overlapping on its threads: past YOUNG_EVERY (FULL_EVERY) seconds of one
+    pause, a run that ends while others run collects the young generations (all of them)."""
+    collected = []
+    record = lambda phase, info: phase == "start" and collected.append(info["generation"])  # noqa: E731
+    gc.callbacks.append(record)
+    try:
+        monkeypatch.setattr(collector, "YOUNG_EVERY", 0.0)
+        with collector.paused():
+            with collector.paused():
+                pass
+            assert collected == [1] and not gc.isenabled()
+            monkeypatch.setattr(collector, "FULL_EVERY", 0.0)
+            with collector.paused():
+                pass
+            assert collected == [1, 2] and not gc.isenabled()
+        monkeypatch.setattr(collector, "YOUNG_EVERY", 3600.0)
+        monkeypatch.setattr(collector, "FULL_EVERY", 3600.0)
+        del collected[:]
+        with collector.paused():
+            with collector.paused():
+                pass
+        assert collected == [] and gc.isenabled()
+    finally:
+        gc.callbacks.remove(record)
+
+
+def test_a_collector_the_process_disabled_stays_disabled(collecting, monkeypatch):
     gc.disable()
-    with collector.paused():
-        assert not gc.isenabled()
-    assert not gc.isenabled()
+    monkeypatch.setattr(collector, "YOUNG_EVERY", 0.0)   # (and none of its collections is made)
+    collected = []
+    record = lambda phase, info: collected.append(phase)  # noqa: E731
+    gc.callbacks.append(record)
+    try:
+        with collector.paused():
+            with collector.paused():
+                assert not gc.isenabled()
+    finally:
+        gc.callbacks.remove(record)
+    assert not gc.isenabled() and collected == []
     gc.enable()
     with pytest.raises(ValueError):
         with collector.paused():
