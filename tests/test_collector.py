@@ -131,3 +131,27 @@ def test_the_rows_a_stored_lattice_keeps_are_not_tracked_and_read_as_the_model(z
         assert all(predicates[p] in stated for p in predicates._kept)
         for key, row in instances._kept.items():
             assert (instances.get(key), row is None) == (model.instances.get(key), model.instances.get(key) is None)
+
+
+def test_a_runs_decoder_and_outputs_are_freed_by_their_reference_counts(zoo_lattice, collecting):
+    """A run's objects are no garbage with cycles (`paused` relies on it): its decoder and the
+    outputs it reads go as the run's results do (proof/contested.py `Doubts` holds the decoder by
+    a weak proxy; a cycle between them kept a batch's whole outputs for the collector)."""
+    from tests.support.plans import ZOO_PLANS
+
+    with Runner(zoo_lattice, "sqlite") as runner:
+        runner.run([read_plan(ZOO_PLANS[0])])   # (the session opened, the lattice strata read)
+        plans = [read_plan(text) for text in ZOO_PLANS[:6]]
+        gc.collect()
+        gc.disable()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            runner.run(plans)
+            for plan in plans:
+                runner.run([plan])
+            gc.collect()
+            left = sorted({type(o).__name__ for o in gc.garbage})
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+    assert "QueryDecoder" not in left and "Doubts" not in left, left

@@ -16,6 +16,7 @@ predicates below it), since that is the same reading of the same worlds.
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 
 from latweave.compile.batch import MeetLayout, QueryLayout
@@ -89,7 +90,10 @@ class Doubts:
     """Explanations of contested answers and of a compare or claim in doubt, for one batch."""
 
     def __init__(self, reader):
-        self.r = reader
+        # a proxy, not the reader itself: the reader holds its Doubts, and a cycle between them
+        # kept a run's whole outputs for the cyclic collector to find (which a run pauses:
+        # latweave/collector.py), where reference counts now free them as the decoder goes
+        self.r = weakref.proxy(reader)
         self._outputs: dict[tuple[int, str, int], tuple[frozenset, frozenset]] = {}
         self._sure: dict[int, frozenset[int]] = {}
 
