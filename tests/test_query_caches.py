@@ -1,10 +1,10 @@
 """What a session keeps between questions (issue 44: what a question costs outside the engine)
 changes no result: the plans of texts asked before, their compiled batches and canonical text
-(latweave/execute.py `Runner._kept`), and the labels, evidence and coord leaves of the lattice
-proofs read, and their `desc` proofs (latweave/proof/extract.py `Kept`). Every plan asked of one long session — twice, in
-two orders, with names changed in its quoted literals (a shape read before) — gives the JSON and
-the rendering a fresh session gives it, on a lattice with aliases and synonyms (movies) and on one
-whose sources disagree (disputes: contested and merged coordinates)."""
+(latweave/execute.py `Runner._kept`), and the labels, evidence, coord leaves and `desc` proofs
+of the lattice proofs read (latweave/proof/extract.py `Kept`). Every plan asked of one long
+session — twice, in two orders, with names changed in its quoted literals (a shape read before) —
+gives the JSON and the rendering a fresh session gives it, on a lattice with aliases and synonyms
+(movies) and on one whose sources disagree (disputes: contested and merged coordinates)."""
 
 from __future__ import annotations
 
