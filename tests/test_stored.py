@@ -384,7 +384,8 @@ def test_prefetch_finds_what_lookups_find(tmp_path):
         view = StoredLattice.open(tmp_path / "l")
         view.instances.prefetch(keys)
         kept = view.instances._kept   # (as its fields: folder/store.py `instance_fields`)
-        assert {k: kept[k] and instance_of_fields(kept[k]) for k in keys} == {k: model.instances.get(k) for k in keys}
+        assert {k: kept[k] and instance_of_fields(kept[k]) for k in keys} == \
+            {k: model.instances.get(k) for k in keys}
         assert [view.instances.get(k) for k in keys] == [model.instances.get(k) for k in keys]
         view.close()
 

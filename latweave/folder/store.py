@@ -879,7 +879,7 @@ def add_synonyms_and_classes(dims: Mapping[str, Dimension], synonyms: Iterable[d
 
 def instance_of(row: dict) -> Instance:
     """An instance as instances.jsonl stores it."""
-    return Instance(row["label"], set(row["aliases"]))
+    return instance_of_fields(instance_fields(row))
 
 
 def instance_fields(row: dict[str, Any]) -> tuple[str, tuple[str, ...]]:

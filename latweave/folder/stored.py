@@ -96,8 +96,7 @@ class StoredPredicates(Generations, Sequence):
         """Every predicate in id order, read once and not kept (a pass over all of them, e.g. to
         build a graph, would otherwise keep the whole file in memory)."""
         for i in self._ids.ids():
-            fields = self._kept.get(i) or self._older.get(i)
-            yield self._ids.predicate(i) if fields is None else predicate_of_fields(fields)
+            yield predicate_of_fields(self._kept.get(i) or self._older.get(i) or self._ids.fields(i))
 
 
 class _LazyField(Mapping):
