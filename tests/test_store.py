@@ -87,7 +87,7 @@ def test_truncated_facts_file_is_refused(tmp_path):
 def test_manifest_is_json_with_schema_version(tmp_path):
     save_lattice(read_corpus(ZOO), tmp_path / "lat")
     manifest = json.loads((tmp_path / "lat" / "manifest.json").read_text())
-    assert manifest["schema_version"] == 9 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
+    assert manifest["schema_version"] == 10 and manifest["format"] == "latweave-lattice" and manifest["layers"] == 1
     assert "engine/sqlite.db" in manifest["files"] and "symbols.jsonl" in manifest["files"]
     assert "classes.jsonl" in manifest["files"]
     # the lattice relations once, as the engine database's base tables: no facts/ or parquet/ (issue 44)

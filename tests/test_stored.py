@@ -162,10 +162,11 @@ def test_values_kept_on_disk_hold_what_the_model_holds(name, tmp_path):
             assert held.resolve("no such value") is None
     assert any(dim.synonyms for dim in model.dimensions.values()) == (name in ("zoo", "layered"))
     # every file the view reads, it opened through its one LayeredFolder, which closes them all:
-    # values, synonyms, instances, documents and predicates, in each layer
+    # values, synonyms, instances, documents and predicates, and the symbol ids of values and
+    # instances (folder/symbol_ids.py), in each layer
     layers = 2 if name == "layered" else 1
     opened = list(view.layers._opened)
-    assert len(view.layers.folders) == layers and len(opened) == 5 * layers
+    assert len(view.layers.folders) == layers and len(opened) == 7 * layers
     assert view.predicates[next(view.predicates.ids())] in list(model.sorted_predicates())
     view.close()
     assert all(lines._map is None for lines in opened)
@@ -346,8 +347,8 @@ def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
     folder, _ = _build("zoo", tmp_path)
     path = folder / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "schema_version": 8}))   # schema 8: predicates and values as text lines, each with a line index (issue 44)
-    with pytest.raises(StoreError, match="schema version 9") as caught:
+    path.write_text(json.dumps({**manifest, "schema_version": 9}))   # schema 9: no symbol ids beside instances and values (issue 44)
+    with pytest.raises(StoreError, match="schema version 10") as caught:
         Runner(folder)
     assert "rebuild it with `latweave build`" in caught.value.hint
 
@@ -361,7 +362,7 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
     with pytest.raises(StoreError):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
-    assert read_manifest(folder)["schema_version"] == 9 and Runner(folder).view.instances
+    assert read_manifest(folder)["schema_version"] == 10 and Runner(folder).view.instances
 
 
 def test_prefetch_finds_what_lookups_find(tmp_path):

@@ -20,6 +20,8 @@ from typing import Any
 from latweave.folder.blocks import BlockLines
 from latweave.folder.layers import (KEYS, PROBES, Generations, LayeredIds, LayeredKeyed, Lines, SortedLines,
                                     layer_folders, merged_rows, open_lines, removed)
+from latweave.folder.names import SYMBOL_IDS
+from latweave.folder.symbol_ids import SymbolIds
 
 Row = dict[str, Any]
 
@@ -35,8 +37,10 @@ class Section(Generations):
     #: Rows kept per dimension in each of two generations (`Generations`)
     LIMIT = 10_000
 
-    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str):
+    def __init__(self, files: list[SortedLines], dimension: str, spans: list[tuple[int, int]], field: str,
+                 ids: list[SymbolIds] | None = None):
         self.files, self.dimension, self.spans, self.field = files, dimension, spans, field
+        self.ids = ids   # each file's lines by their key's symbol id, where the file has them
         self.lines = sum(hi - lo for lo, hi in spans)
         self._kept: dict[str, Row | None] = {}
         self._older: dict[str, Row | None] = {}   # the generation before
@@ -56,6 +60,18 @@ class Section(Generations):
                 break
         self._kept[key] = found
         return found
+
+    def at_symbol(self, ident: int) -> Row | None:
+        """The row of the value whose key is symbol `ident` (the newest layer's; None where there
+        is none or it is deleted), found by id (folder/symbol_ids.py) and not kept: the caller
+        keeps labels by id."""
+        assert self.ids is not None
+        for lines, ids, (lo, hi) in zip(reversed(self.files), reversed(self.ids), reversed(self.spans)):
+            line = ids.line(ident, lo, hi)
+            if line is not None:
+                row = lines.row_at(line)
+                return None if removed(row) else row
+        return None
 
     def rows(self) -> Iterator[Row]:
         if len(self.files) == 1:
@@ -80,7 +96,7 @@ class LayeredFolder:
 
     def __init__(self, folder: Path | str, manifest: Mapping[str, Any]):
         self.folders = layer_folders(folder, manifest)
-        self._opened: list[Lines | BlockLines] = []
+        self._opened: list[Lines | BlockLines | SymbolIds] = []
         self._keepers: list[Section | LayeredKeyed] = []   # what `room` trims
 
     @property
@@ -96,12 +112,16 @@ class LayeredFolder:
     def sections(self, name: str, dimensions: Iterable[str], field: str) -> dict[str, Section]:
         """Each dimension's `Section` of a file keyed by (dimension, `field`), in dimension order;
         the file opened once in every layer."""
-        files = []
+        files, ids = [], []
         for folder in self.folders:
             lines = open_lines(folder, name)
             self._opened.append(lines)
             files.append(SortedLines(lines, key=KEYS[name], probe=PROBES[name]))
-        sections = {key: Section(files, key, [(f.lower((key, "")), f.lower((key + "\0", ""))) for f in files], field)
+            if name in SYMBOL_IDS:
+                ids.append(SymbolIds(folder / SYMBOL_IDS[name], len(lines)))
+                self._opened.append(ids[-1])
+        sections = {key: Section(files, key, [(f.lower((key, "")), f.lower((key + "\0", ""))) for f in files], field,
+                                 ids if name in SYMBOL_IDS else None)
                     for key in sorted(dimensions)}
         self._keepers += sections.values()
         return sections
@@ -113,6 +133,7 @@ class LayeredFolder:
         size, when known (the manifest's)."""
         mapping = LayeredKeyed(self.folders, name, value, count, unpack)
         self._opened += [layer.lines for layer in mapping.layers]
+        self._opened += mapping.ids or []
         self._keepers.append(mapping)
         return mapping
 

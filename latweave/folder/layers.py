@@ -50,9 +50,11 @@ from typing import Any, Callable
 from latweave.errors import StoreError
 from latweave.folder.blocks import BlockLines, model_lines
 from latweave.folder.rows import decoder, predicate_fields, predicate_of_fields, value_probe
+from latweave.folder.symbol_ids import SymbolIds
 from latweave.lattice.names import normalize
 from latweave.folder.names import (BLOCKED, CLASSES, DIMENSIONS, DOCUMENTS, ENGINE_DB, INSTANCES, LAYERS_DIR,
-                                   LAYER_FILE, MANIFEST, PREDICATES, SYNONYMS, VALUES, WHOLE_DIRS, WHOLE_FILES)
+                                   LAYER_FILE, MANIFEST, PREDICATES, SYMBOL_IDS, SYNONYMS, VALUES, WHOLE_DIRS,
+                                   WHOLE_FILES)
 
 #: A keyed row that deletes the row of its key in earlier layers.
 REMOVED = "removed"
@@ -427,6 +429,9 @@ class LayeredKeyed(Generations, Mapping):
         self.name, self._value, self._count, self._unpack = name, value, count, unpack
         self._key = KEYS[name]
         self.layers = [SortedLines(open_lines(folder, name), self._key, probe=PROBES.get(name)) for folder in folders]
+        # each layer's lines by their key's symbol id (folder/symbol_ids.py), for the files that have them
+        self.ids = [SymbolIds(folder / SYMBOL_IDS[name], len(layer.lines)) for folder, layer in
+                    zip(folders, self.layers)] if name in SYMBOL_IDS else None
         self._kept: dict = {}
         self._older: dict[str, object] = {}   # the generation before (`Generations`)
 
@@ -440,6 +445,21 @@ class LayeredKeyed(Generations, Mapping):
             row = layer.find(key)
             if row is not None:
                 return None if removed(row) else row
+        return None
+
+    def at_symbol(self, ident: int) -> object:
+        """What the mapping gives for the key that is symbol `ident`, or None (no row; deleted):
+        found by id (the newest layer that has it), read, not kept — the caller keeps labels by
+        id. Only for the files with symbol ids (SYMBOL_IDS)."""
+        assert self.ids is not None
+        for layer, ids in zip(reversed(self.layers), reversed(self.ids)):
+            line = ids.line(ident, 0, len(layer.lines))
+            if line is not None:
+                row = layer.row_at(line)
+                if removed(row):
+                    return None
+                value = self._value(row)
+                return value if self._unpack is None else self._unpack(value)
         return None
 
     def __getitem__(self, key):
@@ -520,6 +540,8 @@ class LayeredKeyed(Generations, Mapping):
     def close(self) -> None:
         for layer in self.layers:
             layer.lines.close()
+        for ids in self.ids or ():
+            ids.close()
 
 
 class LayeredIds:

@@ -10,6 +10,7 @@ A lattice folder (written by `folder/store.py`'s atomic write, read by `folder/s
                                   (*.blocks: JSON lines deflated in blocks, folder/blocks.py)
     symbols.jsonl                 the interned strings of the compiled facts
     *.idx                         line-offset indexes of the files read one line at a time
+    instances.ids values.ids      each line's key as its symbol id (folder/symbol_ids.py)
     derived/coord_counts.blocks   derived counts; derived/worlds.jsonl: contested coordinates
     engine/sqlite.db              layer 0's lattice relations (its base tables: the one copy every
                                   engine reads, folder/base_rows.py) and the SQLite engine's strata;
@@ -62,6 +63,9 @@ KB_STATE = "kb.json"
 #: its line index, in every layer that has them.
 INDEXED = {INSTANCES: "instances.idx", DOCUMENTS: "documents.idx",
            SYMBOLS: "symbols.idx", SYNONYMS: "synonyms.idx"}
+#: The keyed model files whose lines are also addressed by their key's symbol id
+#: (folder/symbol_ids.py), in every layer that has them: the file of each.
+SYMBOL_IDS = {INSTANCES: "instances.ids", VALUES: "values.ids"}
 #: The model files kept as block-compressed lines (folder/blocks.py), read by line like INDEXED's
 #: but carrying their own block index; the manifest records each one's lines' sha256 (`lines`).
 #: (File names, not paths: derived/coord_counts.blocks is one in each layer's derived/.)

@@ -74,7 +74,9 @@ FORMAT = "latweave-lattice"
 #:    (Every lattice of schema 9 built of several layers keeps the SQLite engine's database in its
 #:    top layer, folder/layers.py engine_db_name: that came before schema 9, so a lattice without
 #:    it is of an older schema and refused here, and no reader falls back for it.)
-SCHEMA_VERSION = 9
+#: 10: instances.ids and values.ids, each line of instances.jsonl and values.blocks addressed by its
+#:    key's symbol id (folder/symbol_ids.py): a proof's labels found by id, without a bisection by key.
+SCHEMA_VERSION = 10
 
 
 #: what json.dumps(row, ensure_ascii=False, sort_keys=True) builds on every call, built once
@@ -570,13 +572,17 @@ def write_lattice(lattice: Lattice, target: Path | str,
 
 def index_lines(folder: Path) -> None:
     """Write the line index of every INDEXED file of a lattice folder being written, in each of
-    its layers, unless it has one (a layer linked from the lattice before has its own)."""
+    its layers, then the symbol ids of its keyed files (folder/symbol_ids.py), unless it has them
+    (a layer linked from the lattice before has its own; a streamed write writes its ids itself)."""
+    from latweave.folder.derive_ids import write_symbol_ids
 
     layers = folder / LAYERS_DIR
-    for where in [folder, *(sorted(p for p in layers.iterdir() if p.is_dir()) if layers.is_dir() else [])]:
+    wheres = [folder, *(sorted(p for p in layers.iterdir() if p.is_dir()) if layers.is_dir() else [])]
+    for where in wheres:
         for jsonl, index in sorted(INDEXED.items()):
             if (where / jsonl).is_file() and not (where / index).exists():
                 write_line_index(where / jsonl, where / index)
+    write_symbol_ids(wheres)
 
 
 def write_folder(target: Path | str, name: str, model_files: Callable[[Path], dict],

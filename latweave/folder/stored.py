@@ -107,6 +107,11 @@ class _LazyField(Mapping):
     def __init__(self, values: Section, read: Callable[[dict], object], every: bool):
         self._values, self._read, self._every = values, read, every
 
+    def at_symbol(self, ident: int) -> object:
+        """The field of the value whose key is symbol `ident`, or None (found by id: `Section.at_symbol`)."""
+        row = self._values.at_symbol(ident)
+        return None if row is None else self._read(row)
+
     def __getitem__(self, key):
         row = self._values.row(key) if isinstance(key, str) else None
         value = None if row is None else self._read(row)

@@ -85,7 +85,8 @@ from latweave.folder.blocks import BlockWriter
 from latweave.folder.documents import kept_once
 from latweave.folder.rows import flat_value_lines, plain_instance_line, predicate_lines
 from latweave.folder.store import dimension_value_lines, manifest_counts, write_dimension_files
-from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOLS
+from latweave.folder.names import ENGINE_DB, INSTANCES, PREDICATES, SYMBOL_IDS, SYMBOLS, VALUES
+from latweave.folder.symbol_ids import U32, write_ids
 
 #: relations the head gives (every column a symbol, except these relations' trailing numbers)
 HEAD_RELATIONS = ("dimension", "functional", "ordered", "node", "top", "subsumes", "synonym", "bounds", "magnitude",
@@ -139,6 +140,21 @@ class EncodedRows(ABC):
         predicates hold (any order) — what the writer's derived counts are made of, counted where
         the source keeps its rows — or None: the writer counts them from the stream."""
         return None
+
+
+def _numbered_values(values: Iterator[tuple[int, str, str]], ids: array, final: array, base: int,
+                     top: int) -> Iterator[tuple[int, str, str]]:
+    """A flat dimension's values passed on as they are read, each one's symbol id appended to
+    `ids` in the order `flat_value_lines` writes their lines — ⊤'s (`top`) in its place."""
+    placed = False
+    for k, key, label in values:
+        if not placed and TOP < key:
+            ids.append(top)
+            placed = True
+        ids.append(final[base + k])
+        yield k, key, label
+    if not placed:
+        ids.append(top)
 
 
 class StreamFiles:
@@ -220,6 +236,8 @@ class StreamFiles:
                 first = self.offsets[self.instance_values]
                 self.feed = _EngineFeed(self, folder, beside)
             if isinstance(rows, EncodedRows):   # slots computed by the stream's source: no Predicate made
+                if own is None:   # (refused before a file is made of symbols not yet numbered)
+                    raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
                 rows.begin(self.slots())   # (its work, begun now, runs while the dimension files are written)
                 self._dimension_files(folder, model)
                 instances, predicates = self._encoded(rows, inst_out, pred_out, own, first)
@@ -240,15 +258,21 @@ class StreamFiles:
         if -1 in self.final:   # every string numbered: a bug if not, never written
             raise AssertionError("write_stream: a head string or flat value got no symbol id")
         self._derived(folder)  # (the line indexes are write_folder's, after this)
+        # each instances line's symbol id (folder/symbol_ids.py): the instances arrive in key order
+        write_ids(folder / SYMBOL_IDS[INSTANCES], array(U32, self.instance_ids), [len(self.instance_ids)])
         self.counts = manifest_counts(self.head, instances, predicates, len(self.documents))
         self.counts["values"] += sum(f.n for f in self.flat.values())
         return self.counts
 
     def _dimension_files(self, folder: Path, model: Lattice) -> None:
         """dimensions.jsonl, values.blocks, synonyms, classes, documents: the head's and the flat
-        dimensions' (none of them waits for the stream)."""
+        dimensions' (none of them waits for the stream); values.ids, each values line's symbol id
+        (folder/symbol_ids.py: every symbol is numbered when this runs)."""
         documents = kept_once(self.documents, self.stored_sources) if self.stored_sources else self.documents
-        write_dimension_files(model, folder, documents, values=self._value_lines() if self.flat else None)
+        ids: array[int] = array(U32)
+        sections: list[int] = []
+        write_dimension_files(model, folder, documents, values=self._value_lines(ids, sections))
+        write_ids(folder / SYMBOL_IDS[VALUES], ids, sections)
 
     def _checked_rows(self, rows: Iterable[tuple[str, Sequence[Predicate]]], inst_out, pred_out: BlockWriter, merge,
                       own: FlatDimension | None, first: int) -> tuple[int, int]:
@@ -300,8 +324,7 @@ class StreamFiles:
         """The stream of an `EncodedRows` source written: each instance's line, its predicates'
         lines as the source encoded them, its id and predicates' slots into the arrays. Returns
         (instances, predicates)."""
-        if own is None:
-            raise LatticeError("write_stream: an encoded stream needs instance_values (every symbol numbered first)")
+        assert own is not None   # (refused by model_files first)
         final = self.final
         instances = predicates = 0
         for position, line, lines, dims, values in source.rows(self.slots()):
@@ -317,16 +340,23 @@ class StreamFiles:
             predicates += len(lines)
         return instances, predicates
 
-    def _value_lines(self) -> Iterator[str]:
+    def _value_lines(self, ids: array, sections: list[int]) -> Iterator[str]:
         """values.blocks' lines: the head's dimensions', a flat dimension's values read again
-        with its ⊤ in its place (save_lattice's bytes)."""
+        with its ⊤ in its place (save_lattice's bytes); each line's symbol id appended to `ids`
+        and each dimension's count of lines to `sections` as they are made."""
+        final, small_id = self.final, self.small_id
         for d in sorted(self.head.dimensions.values(), key=lambda d: d.key):
             flat = self.flat.get(d.key)
             if flat is None:
+                ids.extend(final[small_id[v]] for v in sorted(d.labels))
+                sections.append(len(d.labels))
                 yield from dimension_value_lines(d)
                 continue
             # ⊤'s line (the head's dimension holds ⊤ alone) in its place among the values'
-            yield from flat_value_lines(d.key, next(dimension_value_lines(d)), flat.again())
+            sections.append(flat.n + 1)
+            yield from flat_value_lines(d.key, next(dimension_value_lines(d)),
+                                        _numbered_values(flat.again(), ids, final, self.offsets[d.key],
+                                                         final[small_id[TOP]]))
 
     def _strings(self) -> Iterator[tuple[str, int]]:
         """(string, slot) of the head's strings and every flat value, ascending (a string several

@@ -139,6 +139,9 @@ class Labels:
             kept = Kept(0)   # nothing kept beyond this batch
         kept.room()
         self.kept = kept
+        # a stored lattice's rows by symbol id (folder/symbol_ids.py), for the lattice's own symbols
+        self._base = len(batch.symbols.base)
+        self._instance_at = getattr(lattice.instances, "at_symbol", None)
         self._instances, self._values, self._dimensions = {}, {}, {}
         if kept.size:
             self._instances, self._values, self._dimensions = kept.instances, kept.values, kept.dimensions
@@ -162,16 +165,26 @@ class Labels:
         label = self._values.get((d, v))
         if label is None:
             dim = self.lattice.dimensions.get(self.key(d))
-            key = self.key(v)
-            label = dim.labels.get(key, key) if dim else key
+            label = self._label(dim, v) if dim else None
+            if label is None:
+                label = self.key(v)
             if d < self.kept.size and v < self.kept.size:
                 self._values[(d, v)] = label
         return label
 
+    def _label(self, dim, v: int) -> str | None:
+        """Value v's label in dimension `dim`, or None when it has none: found by symbol id where
+        the dimension's values are on disk (`at_symbol`), else by its key."""
+        at = getattr(dim.labels, "at_symbol", None)
+        if at is not None and v < self._base:
+            return at(v)
+        return dim.labels.get(self.key(v))
+
     def prefetch(self, ids) -> None:
-        """Read the instances of many ids at once where the lattice reads them from disk (a
-        stored lattice's merge pass); a model in memory has nothing to fetch."""
-        if not ids:   # (a chain's answers are values of the projection: no instance to read)
+        """Read the instances of many ids at once where the lattice reads them from disk by key (a
+        stored lattice's merge pass); a model in memory has nothing to fetch, and a stored
+        lattice's instances found by symbol id cost a look-up each (`at_symbol`) — no pass."""
+        if not ids or self._instance_at is not None:   # (a chain's answers are values: no instance)
             return
         fetch = getattr(self.lattice.instances, "prefetch", None)
         if fetch is not None:   # (labels this runner keeps are not read again)
@@ -181,7 +194,8 @@ class Labels:
     def instance(self, x: int) -> str:
         label = self._instances.get(x)
         if label is None:
-            inst = self.lattice.instances.get(self.key(x))
+            at = self._instance_at
+            inst = at(x) if at is not None and x < self._base else self.lattice.instances.get(self.key(x))
             label = inst.label if inst else self.key(x)
             if x < self.kept.size:
                 self._instances[x] = label
@@ -199,7 +213,7 @@ class Labels:
         if project not in self._projections:
             self._projections[project] = self.lattice.dimensions.get(self.key(self.symbols.id(_norm(project))))
         dim = self._projections[project]
-        return None if dim is None else dim.labels.get(self.key(y))
+        return None if dim is None else self._label(dim, y)
 
     def items(self, ys, project: str | None) -> list[tuple[str, int]]:
         """(label, y) for each of `ys`, sorted: `item`'s labels, the instances among them read at
