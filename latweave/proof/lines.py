@@ -107,15 +107,12 @@ class _FileLines:
         text = self.text
         at = text.byte_offset(offset)
         block = at // FILE_BLOCK
-        line = 1 + self.before[block] + text.raw(block * FILE_BLOCK, at).count(b"\n")
-        start = at
-        while start > 0:   # the line's first byte: after the newline before `at`, read back a block at a time
-            piece = text.raw(max(0, start - FILE_BLOCK), start)
-            newline = piece.rfind(b"\n")
-            if newline >= 0:
-                start = start - len(piece) + newline + 1
-                break
-            start -= len(piece)
+        lo, hi = block * FILE_BLOCK, min(text.size, (block + 1) * FILE_BLOCK)
+        if at - lo <= hi - at:   # the newlines from the nearer end of the block: at most half a block read
+            line = 1 + self.before[block] + text.raw(lo, at).count(b"\n")
+        else:
+            line = 1 + self.before[block + 1] - text.raw(at, hi).count(b"\n")
+        start = text.line_start(at)
         return line, 1 + len(text.raw(start, at).decode("utf-8"))
 
 
