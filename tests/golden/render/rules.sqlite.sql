@@ -1123,9 +1123,9 @@ SELECT t0.c0, t2.c0 FROM "unsure_shadow" AS t0 CROSS JOIN "meet_time_loose" AS t
 SELECT t0.c0, t2.c0 FROM "unsure_shadow" AS t0 CROSS JOIN "meet_time_loose" AS t1 CROSS JOIN "period" AS t2 WHERE t1.c0 = t0.c0 AND t2.c3 < t1.c1
 INSERT INTO "not_sure" SELECT t0.c0, t2.c0 FROM "unsure_shadow" AS t0 CROSS JOIN "meet_time_loose" AS t1 CROSS JOIN "period" AS t2 WHERE t1.c0 = t0.c0 AND t2.c2 > t1.c2 UNION SELECT t0.c0, t2.c0 FROM "unsure_shadow" AS t0 CROSS JOIN "meet_time_loose" AS t1 CROSS JOIN "period" AS t2 WHERE t1.c0 = t0.c0 AND t2.c3 < t1.c1
 -- stratum 122: witness_hit recursive=False inputs=alias bounds constraint_below constraint_exact constraint_last constraint_name constraint_next constraint_ref constraint_seed constraint_self constraint_window coord functional instance meet_instances meet_project meet_time meet_time_loose node period step_meet subsumes synonym
--- base witness_hit reads=member,hit distinct=True delta=None
-SELECT t0.c0, t1.c1, t0.c1, t1.c3, t1.c4, t1.c5 FROM "member" AS t0 CROSS JOIN "hit" AS t1 WHERE t1.c0 = t0.c0 AND t1.c2 = t0.c1
-INSERT INTO "witness_hit" SELECT t0.c0, t1.c1, t0.c1, t1.c3, t1.c4, t1.c5 FROM "member" AS t0 CROSS JOIN "hit" AS t1 WHERE t1.c0 = t0.c0 AND t1.c2 = t0.c1
+-- base witness_hit reads=hit,member distinct=True delta=None
+SELECT t0.c0, t0.c1, t0.c2, t0.c3, t0.c4, t0.c5 FROM "hit" AS t0 CROSS JOIN "member" AS t1 WHERE t1.c0 = t0.c0 AND t1.c1 = t0.c2
+INSERT INTO "witness_hit" SELECT t0.c0, t0.c1, t0.c2, t0.c3, t0.c4, t0.c5 FROM "hit" AS t0 CROSS JOIN "member" AS t1 WHERE t1.c0 = t0.c0 AND t1.c1 = t0.c2
 -- stratum 123: path_needed recursive=True inputs=alias bounds constraint_below constraint_exact constraint_last constraint_name constraint_next constraint_ref constraint_seed constraint_self constraint_window coord functional instance meet_instances meet_project meet_time meet_time_loose node period step_meet subsumes synonym
 -- base path_needed reads=witness_hit,constraint_dim distinct=False delta=None
 SELECT t1.c2, t0.c3, t0.c4 FROM "witness_hit" AS t0 CROSS JOIN "constraint_dim" AS t1 WHERE t1.c0 = t0.c0 AND t1.c1 = t0.c1 AND t0.c3 <> t0.c4
