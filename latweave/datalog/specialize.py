@@ -38,6 +38,12 @@ is dropped from the body (negated: the instance derives nothing); false, the ins
 nothing (negated: dropped). A 1-hop chain's statement then has no `unknown_dimension` checks at
 all where every dimension it names is one (docs/performance.md).
 
+**Reads left out.** A pattern that only copies another is read through what it copies
+(`_inlined`), and a read that another read of the same rule implies is left out (`_implied`:
+a row of a pattern made by one rule was made from a row of each atom of that rule, so a rule
+reading both the pattern and such an atom reads the pattern alone — a meet's second `reached`
+then reads the next constraint's hits, not also the first's, whose every row they were made from).
+
 Every specialised rule is the original rule with its plan atoms removed (their values
 substituted) and its derived atoms renamed to the patterns they read. A pattern keeps only the
 columns its signature leaves open (what the plan fixed is decided: a rule reading the pattern
@@ -458,7 +464,8 @@ class _Specializer:
             reads = frozenset(x for _, rs in rules for x in rs)
             patterns[name] = Pattern(name, rel, sig, tuple(r for r, _ in others + own), len(own), reads)
         out = {rel: tuple(n for n in self.patterns.get(rel, {}).values() if n in keep) for rel in outputs}
-        ordered = _inlined(_ordered(patterns), {n for names in out.values() for n in names})
+        wanted_out = {n for names in out.values() for n in names}
+        ordered = _implied(_inlined(_ordered(patterns), wanted_out), wanted_out)
         return Specialized(ordered, out)
 
 
@@ -555,6 +562,99 @@ def _through(rule: Rule, copies: dict[str, tuple[tuple, Atom]]) -> Rule:
                                             for a in source.args))
         body += [Negation(mapped)] if isinstance(lit, Negation) else [mapped, *same]
     return replace(rule, body=tuple(body))
+
+
+def _implied(patterns: tuple[Pattern, ...], outputs: set[str]) -> tuple[Pattern, ...]:
+    """The patterns with every positive read of a pattern that another read of the same rule
+    already implies left out, and the patterns no one reads any more with it (an output keeps
+    its own). A read B of a pattern defined by one rule, not recursive, implies each positive atom
+    C of that rule's body, its variables put in as B's arguments give them: a row of B was made
+    from a row of C. So an atom A of the rule that C becomes — argument by argument the same, or
+    a wildcard (or a variable that occurs nowhere else) where C's says nothing — holds whenever B
+    does, and every variable it shares with the rule B binds. The rules put such reads there: a
+    meet's second `reached` joins the first constraint's hits with the next constraint's, which
+    were made from those very hits (rules/meet.dl); read alone, the next hits give the same rows
+    without the large join (docs/performance.md, round twenty-five)."""
+    single = {p.name: p.rules[0] for p in patterns if not p.recursive and len(p.rules) == 1}
+    names = {p.name for p in patterns}
+    out: list[Pattern] = []
+    for p in patterns:
+        rules = tuple(_without_implied(rule, single) for rule in p.rules)
+        if rules != p.rules:
+            p = Pattern(p.name, p.relation, p.signature, rules, p.recursive,
+                        frozenset(a.relation for r in rules for a in (*r.positive, *r.negative) if a.relation in names))
+        out.append(p)
+    read = {r for p in out for r in p.reads if r != p.name}
+    return tuple(p for p in out if p.name in read or p.name in outputs)
+
+
+def _without_implied(rule: Rule, single: Mapping[str, Rule]) -> Rule:
+    """`rule` without the positive atoms another of its atoms implies (`_implied`), one at a time."""
+    while True:
+        atoms = rule.positive
+        for a in atoms:
+            if a.relation not in single and not any(b.relation in single for b in atoms if b is not a):
+                continue
+            if any(b is not a and _implies(b, a, single.get(b.relation), rule) for b in atoms):
+                body = list(rule.body)
+                body.remove(a)
+                rule = replace(rule, body=tuple(body))
+                break
+        else:
+            return rule
+
+
+def _implies(b: Atom, a: Atom, definition: Rule | None, rule: Rule) -> bool:
+    """Whether atom `b` of `rule`, read through its pattern's one rule `definition`, implies atom
+    `a` of `rule` (`_implied`)."""
+    if definition is None or a.relation == b.relation:
+        return False
+    put: dict[str, object] = {}
+    for h, arg in zip(definition.head.args, b.args):
+        if isinstance(h, Var) and h.name not in put:
+            put[h.name] = arg
+    elsewhere = _uses(rule, a)
+    for c in definition.positive:
+        if c.relation != a.relation or len(c.args) != len(a.args):
+            continue
+        if all(_covers(put.get(x.name) if isinstance(x, Var) else x if isinstance(x, (Const, Param)) else None,
+                       y, elsewhere) for x, y in zip(c.args, a.args)):
+            return True
+    return False
+
+
+def _covers(given, arg, elsewhere: set[str]) -> bool:
+    """Whether a column `given` (what the implying row holds there: a term of the rule, or None
+    when nothing is known of it) satisfies atom argument `arg`."""
+    if isinstance(arg, Wildcard) or (isinstance(arg, Var) and arg.name not in elsewhere):
+        return True
+    return given is not None and not isinstance(given, Wildcard) and given == arg
+
+
+def _uses(rule: Rule, skip: Atom) -> set[str]:
+    """The variables `rule` uses outside the one atom `skip` (its head, its other literals)."""
+    found: set[str] = set()
+
+    def walk(term) -> None:
+        if isinstance(term, Var):
+            found.add(term.name)
+        elif isinstance(term, Arith):
+            walk(term.left)
+            walk(term.right)
+
+    for arg in rule.head.args:
+        walk(arg)
+    for lit in rule.body:
+        if lit is skip:
+            continue
+        atom = lit.atom if isinstance(lit, Negation) else lit
+        if isinstance(atom, Atom):
+            for arg in atom.args:
+                walk(arg)
+        elif isinstance(lit, Comparison):
+            walk(lit.left)
+            walk(lit.right)
+    return found
 
 
 def specialize(program: Program, fixed: frozenset[str], empty: frozenset[str], key: tuple,
