@@ -205,3 +205,25 @@ def test_rows_given_as_iterators_are_read_once_whichever_way_the_run_goes():
             assert len(want["seen"]) == n
             assert session.run({"edge": iter(edges), "start": iter([(0,)])}) == want
 
+
+
+def test_an_implied_read_is_left_out_only_where_every_column_it_ties_is_the_implying_reads():
+    """`_implies` on hand-made rules: a pattern `b(x, y) :- a(x, z), coord(z, y)` implies `a(x, _)`
+    and `a(x, u)` with `u` used nowhere else, not `a(x, u)` where `u` is used again, nor `a(u, u)`
+    (its two columns tied, though `u` is used nowhere else), nor an atom of another relation."""
+    from latweave.datalog.ir import Atom, Rule, Var, Wildcard
+    from latweave.datalog.specialize import _implies
+
+    x, y, z, u = (Var(n) for n in "xyzu")
+    definition = Rule(Atom("b#1", (x, y)), (Atom("a#0", (x, z)), Atom("coord", (z, y))), None)
+    b = Atom("b#1", (x, y))
+
+    def implied(a, *more):
+        rule = Rule(Atom("r#2", (x, y)), (a, b, *more), None)
+        return _implies(b, a, definition, rule)
+
+    assert implied(Atom("a#0", (x, Wildcard()))) and implied(Atom("a#0", (x, u)))
+    assert not implied(Atom("a#0", (x, u)), Atom("coord", (u, y)))   # u read again: not the b row's
+    assert not implied(Atom("a#0", (u, u)))                         # its columns tied
+    assert not implied(Atom("a#0", (y, Wildcard())))                # another column
+    assert not implied(Atom("c#3", (x, Wildcard())))

@@ -614,6 +614,8 @@ def _implies(b: Atom, a: Atom, definition: Rule | None, rule: Rule) -> bool:
         if isinstance(h, Var) and h.name not in put:
             put[h.name] = arg
     elsewhere = _uses(rule, a)
+    names = [x.name for x in a.args if isinstance(x, Var)]
+    elsewhere |= {n for n in names if names.count(n) > 1}   # (a variable twice in `a` ties its columns)
     for c in definition.positive:
         if c.relation != a.relation or len(c.args) != len(a.args):
             continue
