@@ -593,8 +593,6 @@ def _without_implied(rule: Rule, single: Mapping[str, Rule]) -> Rule:
     while True:
         atoms = rule.positive
         for a in atoms:
-            if a.relation not in single and not any(b.relation in single for b in atoms if b is not a):
-                continue
             if any(b is not a and _implies(b, a, single.get(b.relation), rule) for b in atoms):
                 body = list(rule.body)
                 body.remove(a)

@@ -19,7 +19,7 @@ from typing import Any
 
 from latweave.folder.blocks import BlockLines
 from latweave.folder.layers import (KEYS, PROBES, Generations, LayeredIds, LayeredKeyed, Lines, SortedLines,
-                                    layer_folders, merged_rows, open_lines, removed)
+                                    layer_folders, merged_rows, open_lines, removed, row_at_symbol)
 from latweave.folder.names import SYMBOL_IDS
 from latweave.folder.symbol_ids import SymbolIds
 
@@ -63,15 +63,10 @@ class Section(Generations):
 
     def at_symbol(self, ident: int) -> Row | None:
         """The row of the value whose key is symbol `ident` (the newest layer's; None where there
-        is none or it is deleted), found by id (folder/symbol_ids.py) and not kept: the caller
-        keeps labels by id."""
+        is none or it is deleted), found by id (`row_at_symbol`) and not kept: the caller keeps
+        labels by id."""
         assert self.ids is not None
-        for lines, ids, (lo, hi) in zip(reversed(self.files), reversed(self.ids), reversed(self.spans)):
-            line = ids.line(ident, lo, hi)
-            if line is not None:
-                row = lines.row_at(line)
-                return None if removed(row) else row
-        return None
+        return row_at_symbol(self.files, self.ids, self.spans, ident)
 
     def rows(self) -> Iterator[Row]:
         if len(self.files) == 1:

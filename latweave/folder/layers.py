@@ -43,7 +43,7 @@ import mmap
 import sys
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Callable
 
@@ -415,6 +415,19 @@ class SortedLines:
             yield self.row_at(i)
 
 
+def row_at_symbol(files: Sequence[SortedLines], ids: Sequence[SymbolIds], spans: Sequence[tuple[int, int]],
+                  ident: int) -> dict[str, Any] | None:
+    """The row whose key is symbol `ident` (folder/symbol_ids.py), in the newest of the layers'
+    `files` (oldest first, each with its symbol ids and the span of lines searched) that has one;
+    None when none has it or that row deletes the key."""
+    for lines, found, (lo, hi) in zip(reversed(files), reversed(ids), reversed(spans)):
+        line = found.line(ident, lo, hi)
+        if line is not None:
+            row = lines.row_at(line)
+            return None if removed(row) else row
+    return None
+
+
 class LayeredKeyed(Generations, Mapping):
     """A keyed, line-indexed model file (instances, documents) through every layer: a lookup asks
     the newest layer first and stops at the first that has the key (a deletion answers "none");
@@ -432,6 +445,7 @@ class LayeredKeyed(Generations, Mapping):
         # each layer's lines by their key's symbol id (folder/symbol_ids.py), for the files that have them
         self.ids = [SymbolIds(folder / SYMBOL_IDS[name], len(layer.lines)) for folder, layer in
                     zip(folders, self.layers)] if name in SYMBOL_IDS else None
+        self._whole = [(0, len(layer.lines)) for layer in self.layers]   # each layer's one section
         self._kept: dict = {}
         self._older: dict[str, object] = {}   # the generation before (`Generations`)
 
@@ -449,18 +463,14 @@ class LayeredKeyed(Generations, Mapping):
 
     def at_symbol(self, ident: int) -> object:
         """What the mapping gives for the key that is symbol `ident`, or None (no row; deleted):
-        found by id (the newest layer that has it), read, not kept — the caller keeps labels by
-        id. Only for the files with symbol ids (SYMBOL_IDS)."""
+        found by id (`row_at_symbol`), read, not kept — the caller keeps labels by id. Only for
+        the files with symbol ids (SYMBOL_IDS)."""
         assert self.ids is not None
-        for layer, ids in zip(reversed(self.layers), reversed(self.ids)):
-            line = ids.line(ident, 0, len(layer.lines))
-            if line is not None:
-                row = layer.row_at(line)
-                if removed(row):
-                    return None
-                value = self._value(row)
-                return value if self._unpack is None else self._unpack(value)
-        return None
+        row = row_at_symbol(self.layers, self.ids, self._whole, ident)
+        if row is None:
+            return None
+        value = self._value(row)
+        return value if self._unpack is None else self._unpack(value)
 
     def __getitem__(self, key):
         found = self._kept.get(key, _UNSEEN)
