@@ -26,7 +26,7 @@ from latweave.execute import Runner
 from latweave.ingest.builds import build_corpus
 from latweave.ingest.write import save_lattice
 from latweave.folder import store
-from latweave.folder.store import instance_of_fields, load_lattice, read_manifest, stat_cache_path, write_line_index
+from latweave.folder.store import load_lattice, read_manifest, stat_cache_path, write_line_index
 from latweave.folder.stored import StoredLattice
 from latweave.paths import RULES
 from latweave.plan.read import read_plan
@@ -363,32 +363,6 @@ def test_an_older_schema_lattice_is_rebuilt_in_place(tmp_path):
         read_manifest(folder)
     build_corpus(CORPORA / "zoo", folder)
     assert read_manifest(folder)["schema_version"] == 10 and Runner(folder).view.instances
-
-
-def test_prefetch_finds_what_lookups_find(tmp_path):
-    """A bulk lookup (both routes: binary searches for a few keys, one merge pass for many) keeps
-    exactly what one-by-one lookups find, misses included."""
-    from latweave.lattice.model import Dimension, Lattice
-    from latweave.folder.stored import StoredLattice
-    from latweave.folder.store import write_lattice, load_lattice
-
-    lattice = Lattice(name="many")
-    lattice.add_dimension(Dimension("colour", functional=True))
-    lattice.dimensions["colour"].add_edge("⊤", "red")
-    lattice.add_document("d", "generated")
-    for i in range(300):
-        lattice.add_predicate(f"Item {i:03d}", "colour", "red", doc="d", source_text="generated", start=0, end=9)
-    write_lattice(lattice, tmp_path / "l")
-    model = load_lattice(tmp_path / "l")
-    wanted = [f"item {i:03d}" for i in range(0, 300, 2)] + ["nobody", "item 999", ""]
-    for keys in (wanted, wanted[:3]):  # a merge pass, then binary searches
-        view = StoredLattice.open(tmp_path / "l")
-        view.instances.prefetch(keys)
-        kept = view.instances._kept   # (as its fields: folder/store.py `instance_fields`)
-        assert {k: kept[k] and instance_of_fields(kept[k]) for k in keys} == \
-            {k: model.instances.get(k) for k in keys}
-        assert [view.instances.get(k) for k in keys] == [model.instances.get(k) for k in keys]
-        view.close()
 
 
 def test_a_long_session_keeps_a_bounded_share_of_what_it_read_and_answers_the_same(tmp_path, monkeypatch):

@@ -298,7 +298,7 @@ class Generations:
 
     def room(self) -> None:
         """Past LIMIT, the rows kept become the older generation, the one before dropped
-        (between runs: a run's prefetched rows stay until it has read them)."""
+        (between runs, called by the runner: a run keeps what it read until it ends)."""
         if len(self._kept) > self.LIMIT:
             self._older, self._kept = self._kept, {}
 
@@ -482,39 +482,6 @@ class LayeredKeyed(Generations, Mapping):
         if found is None:  # a miss is kept too: labels ask for values that are no instance
             raise KeyError(key)
         return found if self._unpack is None else self._unpack(found)
-
-    def prefetch(self, keys) -> None:
-        """Look up many keys at once: k bisections cost about k·log2(n) parsed lines, one merge
-        pass over the layers n; whichever is fewer is taken (sorting a plan's 100k answers by
-        label is a merge pass, not 1.7M probes). What is found is kept, as by a lookup."""
-        kept, older = self._kept, self._older
-        missing = set()
-        for k in keys:
-            if isinstance(k, str) and k not in kept:
-                if k in older:
-                    kept[k] = older[k]
-                else:
-                    missing.add(k)
-        wanted = sorted(missing)
-        n = sum(len(layer.lines) for layer in self.layers)
-        if not wanted or len(wanted) * max(1, n.bit_length()) < n:
-            for key in wanted:
-                self.get(key)
-            return
-        todo = iter(wanted)
-        want = next(todo, None)
-        for key, row in self._merged():
-            if want is None:
-                break
-            while want is not None and want < key:
-                self._kept[want] = None
-                want = next(todo, None)
-            if want == key:
-                self._kept[want] = self._value(row)
-                want = next(todo, None)
-        while want is not None:
-            self._kept[want] = None
-            want = next(todo, None)
 
     def starting(self, prefix: str, limit: int) -> list[str]:
         """Up to `limit` keys that begin with `prefix`, in key order (each layer bisected to the

@@ -180,17 +180,6 @@ class Labels:
             return at(v)
         return dim.labels.get(self.key(v))
 
-    def prefetch(self, ids) -> None:
-        """Read the instances of many ids at once where the lattice reads them from disk by key (a
-        stored lattice's merge pass); a model in memory has nothing to fetch, and a stored
-        lattice's instances found by symbol id cost a look-up each (`at_symbol`) — no pass."""
-        if not ids or self._instance_at is not None:   # (a chain's answers are values: no instance)
-            return
-        fetch = getattr(self.lattice.instances, "prefetch", None)
-        if fetch is not None:   # (labels this runner keeps are not read again)
-            kept = self._instances
-            fetch([self.key(x) for x in ids if x not in kept])
-
     def instance(self, x: int) -> str:
         label = self._instances.get(x)
         if label is None:
@@ -216,10 +205,9 @@ class Labels:
         return None if dim is None else self._label(dim, y)
 
     def items(self, ys, project: str | None) -> list[tuple[str, int]]:
-        """(label, y) for each of `ys`, sorted: `item`'s labels, the instances among them read at
-        once (`prefetch`), values of the projection not read as instances."""
+        """(label, y) for each of `ys`, sorted: `item`'s labels (a stored lattice's instances found
+        by symbol id one by one, `at_symbol`), values of the projection not read as instances."""
         shown = [(self.projected(y, project), y) for y in ys]
-        self.prefetch([y for label, y in shown if label is None])
         return sorted((self.instance(y) if label is None else label, y) for label, y in shown)
 
 
